@@ -1,0 +1,75 @@
+/* battle: the parsed log and its symbol table. */
+#include "battle.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xalloc.h"
+
+struct battle *battle_new(void)
+{
+	struct battle *b = xcalloc(1, sizeof *b);
+	b->arena = arena_new();
+	sources_init(&b->src);
+	return b;
+}
+
+void battle_free(struct battle *b)
+{
+	if (!b)
+		return;
+	arena_free(b->arena);
+	sources_release(&b->src);
+	free(b->stmts);
+	free(b->syms);
+	free(b);
+}
+
+int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at)
+{
+	if (b->n_stmts == b->cap_stmts) {
+		b->cap_stmts = b->cap_stmts ? b->cap_stmts * 2 : 64;
+		b->stmts = xrealloc(b->stmts, b->cap_stmts * sizeof *b->stmts);
+	}
+	struct stmt *s = &b->stmts[b->n_stmts];
+	memset(s, 0, sizeof *s);
+	s->kind = kind;
+	s->at = at;
+	return b->n_stmts++;
+}
+
+/* Sides have their own name space; units and leaders share one. */
+static int same_space(char a, char b)
+{
+	return (a == 'S') == (b == 'S');
+}
+
+const struct sym *battle_find(const struct battle *b, char kind, const char *id)
+{
+	for (int i = 0; i < b->n_syms; i++)
+		if (same_space(b->syms[i].kind, kind) && strcasecmp(b->syms[i].id, id) == 0)
+			return &b->syms[i];
+	return NULL;
+}
+
+const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt)
+{
+	const struct sym *old = battle_find(b, kind, id);
+	if (old)
+		return old;
+	if (b->n_syms == b->cap_syms) {
+		b->cap_syms = b->cap_syms ? b->cap_syms * 2 : 64;
+		b->syms = xrealloc(b->syms, b->cap_syms * sizeof *b->syms);
+	}
+	b->syms[b->n_syms] = (struct sym){arena_strdup(b->arena, id), kind, stmt};
+	return &b->syms[b->n_syms++];
+}
+
+const struct kv *stmt_kv(const struct stmt *s, const char *key)
+{
+	for (int i = 0; i < s->n_kvs; i++)
+		if (strcmp(s->kvs[i].key, key) == 0)
+			return &s->kvs[i];
+	return NULL;
+}

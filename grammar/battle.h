@@ -1,0 +1,264 @@
+/* battle: a parsed battle log.
+ *
+ * A battle is the list of its statements in file order, with the statements
+ * of an included file following its include line, and a table of the ids it
+ * declares.  Every node and string lives in the battle's arena and is freed
+ * by battle_free; words are stored in their canonical spelling (aliases
+ * resolved), ids as declared.  Fields a line did not give are NULL, -1 or
+ * false as documented; every element keeps its position for diagnostics. */
+#ifndef UMPIRE_BATTLE_H
+#define UMPIRE_BATTLE_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+#include "source.h"
+#include "vocab.h"
+
+/* key=value on a declaration; value is the canonical text. */
+struct kv {
+	const char *key;
+	const char *value;
+	struct loc at;		/* the key */
+	struct loc value_at;
+};
+
+/* A die face as rolled: [7], or d6[3] for a die other than the ruleset's. */
+struct face {
+	int die;		/* sides; 0 = the ruleset's default die */
+	int value;		/* a d10 face written 0 is stored as 10 */
+	struct loc at;		/* at.file < 0: no face given */
+};
+
+/* A claimed modifier: +1vet, or vet without its value. */
+struct mod {
+	const char *code;
+	int value;
+	bool has_value;
+	struct loc at;
+};
+
+/* A situational fact of the table, in parentheses after a unit. */
+struct fact {
+	const char *word;
+	const char *value;	/* ground=open: "open"; NULL for a bare fact */
+	struct loc at;
+};
+
+/* What a player claims after the dice.  Listing any modifier claims the
+ * complete list; a total or effect alone claims only itself. */
+struct claim {
+	struct mod *mods;
+	int n_mods;
+	bool has_total;
+	int total;
+	struct loc total_at;
+	const char *effect;	/* canonical effect name, or NULL */
+	struct loc effect_at;
+	bool has_loss;		/* loss=N: stands claimed lost */
+	int loss;
+	struct loc loss_at;
+	bool has_points;	/* pts=N: fire points claimed */
+	int points;
+	struct loc points_at;
+};
+
+/* A unit named in an event: 5inf:8@6(cover)[7]. */
+struct uref {
+	const char *id;
+	struct loc at;
+	int stands;		/* :N stands taking part, -1 if not given */
+	int range;		/* @N inches, -1 if not given */
+	struct fact *facts;
+	int n_facts;
+	struct face hit;	/* a rocket's hit roll, hit.at.file < 0 if none */
+};
+
+/* What a unit does after its maneuver check. */
+struct action {
+	const char *verb;
+	struct loc at;
+	const char *formation;	/* form FORMATION */
+	struct uref *targets;	/* charge TARGET, ... */
+	int n_targets;
+	bool cold_steel;
+	struct loc cold_steel_at;
+};
+
+struct mc_line {
+	struct uref unit;
+	struct claim claim;
+	struct action *actions;
+	int n_actions;
+};
+
+struct ev_mc {
+	const char *leader;	/* NULL: an out-of-command check */
+	struct loc leader_at;
+	struct face die;
+	struct mc_line *lines;
+	int n_lines;
+};
+
+struct ev_fire {
+	struct uref *firers;
+	int n_firers;
+	struct uref target;
+	struct face die;
+	struct claim claim;
+};
+
+struct charge_side {
+	struct uref *units;	/* empty on a reroll */
+	int n_units;
+	struct face die;
+	struct claim claim;
+};
+
+/* charge, breakthrough and reroll: side[0] attacks, side[1] defends. */
+struct ev_charge {
+	struct charge_side side[2];
+	bool has_diff;
+	int diff;
+	struct loc diff_at;
+	const char *effect;
+	struct loc effect_at;
+};
+
+struct ev_fallen {
+	const char *leader;
+	struct loc leader_at;
+	struct face die;
+	const char *effect;
+	struct loc effect_at;
+};
+
+/* One argument of a state event, by its signature letter. */
+struct arg {
+	char type;		/* 'U', 'L', 'F', 'N', 'S' */
+	const char *text;	/* id, formation or string */
+	int num;
+	struct loc at;
+};
+
+struct ev_state {
+	struct arg *args;
+	int n_args;
+};
+
+struct event {
+	const struct vocab_event *def;	/* keyword, shape, signature */
+	struct loc kw_at;
+	union {
+		struct ev_mc mc;
+		struct ev_fire fire;
+		struct ev_charge charge;	/* SHAPE_CHARGE and SHAPE_REROLL */
+		struct ev_fallen fallen;
+		struct ev_state state;
+	} u;
+};
+
+struct st_unit {
+	const char *id;
+	struct loc id_at;
+	const char *name;
+	const char *side;
+	/* ORDER: enum vocab_cat from VC_ARM to VC_MOUNT */
+	const char *slot[VC_FLAG];
+	struct loc slot_at[VC_FLAG];
+	const char **flags;
+	int n_flags;
+	int stands;		/* stands=N, -1 if missing */
+	const char *cmd;	/* commanding leader id */
+	struct loc cmd_at;
+	const char *as;		/* campaign identity */
+	bool carry;
+};
+
+struct st_leader {
+	const char *id;
+	struct loc id_at;
+	const char *name;
+	const char *side;
+	const char *rating;
+	bool arty;
+	const char *under;	/* superior leader id */
+	struct loc under_at;
+};
+
+struct st_side {
+	const char *id;
+	const char *label;
+	const char *nation;
+	int players;		/* -1 if not given */
+};
+
+struct st_turn {
+	int number;
+	const char *side;	/* NULL: no player side (simultaneous turns) */
+	const char *light;	/* "daylight", "twilight", "night" or NULL */
+	int twilight_turn;	/* 1..4 for twilight, else 0 */
+	const char *part;	/* twilight: "morning" or "evening" */
+	const char *sky;	/* night: the sky */
+};
+
+enum stmt_kind {
+	ST_BLANK,		/* empty or comment-only line */
+	ST_ERROR,		/* a line that did not parse; its text is kept */
+	ST_INCLUDE, ST_BATTLE, ST_SCENARIO, ST_SPECIAL, ST_OPTION, ST_RESULT,
+	ST_SIDE, ST_LEADER, ST_UNIT, ST_TURN, ST_PHASE, ST_EVENT, ST_RULING,
+};
+
+struct stmt {
+	enum stmt_kind kind;
+	struct loc at;			/* file and line; col 1 */
+	const char *comment;		/* trailing "# ..." or NULL */
+	const char *text;		/* strings: battle/scenario name, special, result, reason */
+	struct kv *kvs;			/* key=value attributes */
+	int n_kvs;
+	union {
+		struct { const char *path; int file; } include;	/* file -1: not loaded */
+		struct { const char *name; const char *value; } option;
+		struct st_side side;
+		struct st_leader leader;
+		struct st_unit unit;
+		struct st_turn turn;
+		struct { const char *phase; const char *mode; } phase;
+		struct event event;
+		struct { const char *verb; int event; struct claim claim; } ruling; /* event: stmt index */
+	} u;
+};
+
+/* A declared id: units and leaders share one name space, sides have theirs. */
+struct sym {
+	const char *id;
+	char kind;		/* 'U' unit, 'L' leader, 'S' side */
+	int stmt;		/* the declaring statement */
+};
+
+struct battle {
+	struct arena *arena;
+	struct sources src;
+	const struct vocab *vocab;
+	struct stmt *stmts;
+	int n_stmts, cap_stmts;
+	struct sym *syms;
+	int n_syms, cap_syms;
+};
+
+/* An empty battle with its own arena; free with battle_free (NULL: no-op). */
+struct battle *battle_new(void);
+void battle_free(struct battle *b);
+
+/* Appends a zeroed statement and returns its index. */
+int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
+
+/* The symbol for id (case-insensitive) in kind's name space, or NULL. */
+const struct sym *battle_find(const struct battle *b, char kind, const char *id);
+/* Registers id; returns the existing symbol instead if already declared. */
+const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt);
+
+/* The kv named key on a statement, or NULL. */
+const struct kv *stmt_kv(const struct stmt *s, const char *key);
+
+#endif

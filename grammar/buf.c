@@ -1,0 +1,96 @@
+/* buf: growable text with a ceiling. */
+#include "buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+void buf_init(struct buf *b, size_t max)
+{
+	b->cap = 64;
+	b->text = xmalloc(b->cap);
+	b->text[0] = '\0';
+	b->len = 0;
+	b->max = max ? max : BUF_DEFAULT_MAX;
+}
+
+void buf_release(struct buf *b)
+{
+	free(b->text);
+	b->text = NULL;
+	b->len = b->cap = 0;
+}
+
+void buf_clear(struct buf *b)
+{
+	b->len = 0;
+	b->text[0] = '\0';
+}
+
+/* Makes room for n more bytes plus the NUL. */
+static int grow(struct buf *b, size_t n)
+{
+	if (n > b->max - b->len)
+		return -1;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap * 2;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->text = xrealloc(b->text, cap);
+		b->cap = cap;
+	}
+	return 0;
+}
+
+int buf_add(struct buf *b, const char *p, size_t n)
+{
+	if (grow(b, n) < 0)
+		return -1;
+	memcpy(b->text + b->len, p, n);
+	b->len += n;
+	b->text[b->len] = '\0';
+	return 0;
+}
+
+int buf_puts(struct buf *b, const char *s)
+{
+	return buf_add(b, s, strlen(s));
+}
+
+int buf_putc(struct buf *b, char c)
+{
+	return buf_add(b, &c, 1);
+}
+
+int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	if (n < 0 || grow(b, (size_t)n) < 0) {
+		va_end(again);
+		return -1;
+	}
+	vsnprintf(b->text + b->len, (size_t)n + 1, fmt, again);
+	va_end(again);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+char *buf_detach(struct buf *b)
+{
+	char *text = b->text;
+	buf_init(b, b->max);
+	return text;
+}

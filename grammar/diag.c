@@ -1,0 +1,153 @@
+/* diag: recording and rendering diagnostics. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static const struct {
+	const char *name;
+	enum diag_severity severity;
+	const char *doc;
+} codes[] = {
+#define DIAG(e, name, sev, doc) {name, DIAG_##sev, doc},
+#include "diag_codes.def"
+#undef DIAG
+};
+
+void diags_init(struct diags *d, int max)
+{
+	memset(d, 0, sizeof *d);
+	d->max = max > 0 ? max : 1000;
+}
+
+void diags_release(struct diags *d)
+{
+	for (int i = 0; i < d->n; i++)
+		free(d->v[i].msg);
+	free(d->v);
+	memset(d, 0, sizeof *d);
+}
+
+void diag_add(struct diags *d, enum diag_code code, struct loc at, const char *fmt, ...)
+{
+	enum diag_severity sev = codes[code].severity;
+	if (sev == DIAG_ERROR)
+		d->n_errors++;
+	else if (sev == DIAG_WARNING)
+		d->n_warnings++;
+	if (d->n >= d->max) {
+		d->n_dropped++;
+		return;
+	}
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->v = xrealloc(d->v, d->cap * sizeof *d->v);
+	}
+	struct buf b;
+	buf_init(&b, 4096);
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	d->v[d->n++] = (struct diag){code, sev, at, buf_detach(&b)};
+	buf_release(&b);
+}
+
+static int before(const struct diag *a, const struct diag *b)
+{
+	if (a->at.file != b->at.file)
+		return a->at.file < b->at.file;
+	if (a->at.line != b->at.line)
+		return a->at.line < b->at.line;
+	return a->at.col < b->at.col;
+}
+
+void diags_sort(struct diags *d)
+{
+	for (int i = 1; i < d->n; i++) {	/* insertion sort: stable, lists are short */
+		struct diag x = d->v[i];
+		int j = i;
+		for (; j > 0 && before(&x, &d->v[j - 1]); j--)
+			d->v[j] = d->v[j - 1];
+		d->v[j] = x;
+	}
+}
+
+const char *diag_code_name(enum diag_code code)
+{
+	return codes[code].name;
+}
+
+const char *diag_code_doc(enum diag_code code)
+{
+	return codes[code].doc;
+}
+
+enum diag_severity diag_code_severity(enum diag_code code)
+{
+	return codes[code].severity;
+}
+
+int diag_code_lookup(const char *name)
+{
+	for (int i = 0; i < DIAG_N_CODES; i++)
+		if (strcmp(codes[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+const char *diag_severity_name(enum diag_severity s)
+{
+	static const char *const names[] = {"error", "warning", "note"};
+	return names[s];
+}
+
+/* "in file included from a.battle:3:1" for each include above file. */
+static void render_chain(const struct sources *src, int file, struct buf *out)
+{
+	struct loc at = src->v[file].included_at;
+	while (at.file >= 0) {
+		buf_printf(out, "in file included from %s:%d:%d\n", src->v[at.file].path,
+			   at.line, at.col);
+		at = src->v[at.file].included_at;
+	}
+}
+
+/* The source line, then spaces (tabs where the line has tabs) and carets. */
+static void render_caret(const char *line, size_t len, struct loc at, struct buf *out)
+{
+	buf_printf(out, "%5d | ", at.line);
+	buf_add(out, line, len);
+	buf_puts(out, "\n      | ");
+	size_t off = source_off(line, len, at.col);
+	for (size_t i = 0; i < off; i++) {
+		unsigned char c = (unsigned char)line[i];
+		if ((c & 0xC0) == 0x80)
+			continue;
+		buf_putc(out, c == '\t' ? '\t' : ' ');
+	}
+	int carets = at.len > 0 ? at.len : 1;
+	for (int i = 0; i < carets; i++)
+		buf_putc(out, i == 0 ? '^' : '~');
+	buf_putc(out, '\n');
+}
+
+void diag_render(const struct diag *dg, const struct sources *src, struct buf *out)
+{
+	const char *sev = diag_severity_name(dg->severity);
+	const char *code = codes[dg->code].name;
+	if (dg->at.file < 0 || dg->at.file >= src->n) {
+		buf_printf(out, "umpire: %s %s: %s\n", sev, code, dg->msg);
+		return;
+	}
+	render_chain(src, dg->at.file, out);
+	buf_printf(out, "%s:%d:%d: %s %s: %s\n", src->v[dg->at.file].path, dg->at.line,
+		   dg->at.col, sev, code, dg->msg);
+	size_t len;
+	const char *line = sources_line(src, dg->at.file, dg->at.line, &len);
+	if (line)
+		render_caret(line, len, dg->at, out);
+}

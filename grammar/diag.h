@@ -1,0 +1,61 @@
+/* diag: diagnostics as data (code, severity, position, text) and their
+ * rendering as `file:line:col: severity CODE: message` with the source line
+ * and a caret under the spot.
+ *
+ * The library adds diagnostics to a struct diags and never prints; only the
+ * recorder decides what to show.  The codes come from diag_codes.def. */
+#ifndef UMPIRE_DIAG_H
+#define UMPIRE_DIAG_H
+
+#include <stdbool.h>
+
+#include "buf.h"
+#include "source.h"
+
+enum diag_severity { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
+
+enum diag_code {
+#define DIAG(e, name, sev, doc) DIAG_##e,
+#include "diag_codes.def"
+#undef DIAG
+	DIAG_N_CODES
+};
+
+struct diag {
+	enum diag_code code;
+	enum diag_severity severity;
+	struct loc at;
+	char *msg;		/* owned by the list */
+};
+
+struct diags {
+	struct diag *v;
+	int n, cap;
+	int max;		/* diagnostics kept; later ones are only counted */
+	int n_errors, n_warnings, n_dropped;
+};
+
+void diags_init(struct diags *d, int max);
+void diags_release(struct diags *d);
+
+/* Sorts the list by file, line and column, keeping the order of equals. */
+void diags_sort(struct diags *d);
+
+/* Records a diagnostic with the code's own severity. */
+void diag_add(struct diags *d, enum diag_code code, struct loc at, const char *fmt, ...)
+	UMPIRE_PRINTF(4, 5);
+
+const char *diag_code_name(enum diag_code code);
+const char *diag_code_doc(enum diag_code code);
+enum diag_severity diag_code_severity(enum diag_code code);
+/* The code named name, or -1. */
+int diag_code_lookup(const char *name);
+const char *diag_severity_name(enum diag_severity s);
+
+/* Appends the rendering of one diagnostic to out: the include chain
+ * ("in file included from a.battle:3:1"), the header line, the source line
+ * and a caret line.  Tabs in the source are copied to the caret line so the
+ * caret stays under the spot. */
+void diag_render(const struct diag *dg, const struct sources *src, struct buf *out);
+
+#endif

@@ -1,0 +1,439 @@
+/* fmt: printing a parsed battle in canonical form. */
+#include "fmt.h"
+
+#include <string.h>
+
+/* The declared spelling of an id used on a line. */
+static const char *canon_id(const struct battle *b, char kind, const char *id)
+{
+	const struct sym *s = battle_find(b, kind, id);
+	return s && s->kind == kind ? s->id : id;
+}
+
+/* A value bare when it is one word of the notation, quoted otherwise. */
+static bool bare_word(const char *s)
+{
+	if (!*s || *s == '-')
+		return false;
+	for (const char *c = s; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		      *c == '_' || *c == '-'))
+			return false;
+	return s[strlen(s) - 1] != '-';
+}
+
+static void put_string(struct buf *out, const char *s)
+{
+	buf_putc(out, '"');
+	for (const char *c = s; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			buf_putc(out, '\\');
+		buf_putc(out, *c);
+	}
+	buf_putc(out, '"');
+}
+
+static void put_value(struct buf *out, const char *s)
+{
+	if (bare_word(s))
+		buf_puts(out, s);
+	else
+		put_string(out, s);
+}
+
+/* Keys whose values are always quoted. */
+static bool quoted_key(const char *key)
+{
+	return strcmp(key, "source") == 0;
+}
+
+/* " key=value" for each kv in the order of keys[]. */
+static void put_kvs(struct buf *out, const struct stmt *s, const char *const *keys)
+{
+	for (; *keys; keys++) {
+		const struct kv *kv = stmt_kv(s, *keys);
+		if (!kv)
+			continue;
+		buf_printf(out, " %s=", kv->key);
+		if (quoted_key(kv->key))
+			put_string(out, kv->value);
+		else
+			put_value(out, kv->value);
+	}
+}
+
+static void put_face(struct buf *out, const struct face *f)
+{
+	if (f->die)
+		buf_printf(out, "d%d", f->die);
+	buf_printf(out, "[%d]", f->value);
+}
+
+static void put_uref(const struct battle *b, struct buf *out, const struct uref *u)
+{
+	buf_puts(out, canon_id(b, 'U', u->id));
+	if (u->stands >= 0)
+		buf_printf(out, ":%d", u->stands);
+	if (u->range >= 0)
+		buf_printf(out, "@%d", u->range);
+	for (int i = 0; i < u->n_facts; i++) {
+		buf_puts(out, i ? "," : "(");
+		buf_puts(out, u->facts[i].word);
+		if (u->facts[i].value)
+			buf_printf(out, "=%s", u->facts[i].value);
+	}
+	if (u->n_facts)
+		buf_putc(out, ')');
+	if (u->hit.at.file >= 0) {
+		buf_putc(out, ' ');
+		put_face(out, &u->hit);
+	}
+}
+
+static void put_urefs(const struct battle *b, struct buf *out, const struct uref *u, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			buf_puts(out, ", ");
+		put_uref(b, out, &u[i]);
+	}
+}
+
+/* Each claim item with a space before it: mods, pts=, =total, effect, loss=. */
+static void put_claim(struct buf *out, const struct claim *c)
+{
+	for (int i = 0; i < c->n_mods; i++) {
+		if (c->mods[i].has_value)
+			buf_printf(out, " %+d%s", c->mods[i].value, c->mods[i].code);
+		else
+			buf_printf(out, " %s", c->mods[i].code);
+	}
+	if (c->has_points)
+		buf_printf(out, " pts=%d", c->points);
+	if (c->has_total)
+		buf_printf(out, " =%d", c->total);
+	if (c->effect)
+		buf_printf(out, " %s", c->effect);
+	if (c->has_loss)
+		buf_printf(out, " loss=%d", c->loss);
+}
+
+static void put_action(const struct battle *b, struct buf *out, const struct action *a)
+{
+	buf_printf(out, " %s", a->verb);
+	if (a->formation)
+		buf_printf(out, " %s", a->formation);
+	if (a->n_targets) {
+		buf_putc(out, ' ');
+		put_urefs(b, out, a->targets, a->n_targets);
+	}
+	if (a->cold_steel)
+		buf_puts(out, " cold-steel");
+}
+
+static void put_mc(const struct battle *b, struct buf *out, const struct ev_mc *mc)
+{
+	if (mc->leader)
+		buf_printf(out, " %s", canon_id(b, 'L', mc->leader));
+	buf_putc(out, ' ');
+	put_face(out, &mc->die);
+	buf_putc(out, ':');
+	for (int i = 0; i < mc->n_lines; i++) {
+		const struct mc_line *l = &mc->lines[i];
+		buf_puts(out, i ? "; " : " ");
+		put_uref(b, out, &l->unit);
+		put_claim(out, &l->claim);
+		for (int j = 0; j < l->n_actions; j++)
+			put_action(b, out, &l->actions[j]);
+	}
+}
+
+static void put_fire(const struct battle *b, struct buf *out, const struct ev_fire *f)
+{
+	buf_putc(out, ' ');
+	put_urefs(b, out, f->firers, f->n_firers);
+	buf_puts(out, " -> ");
+	put_uref(b, out, &f->target);
+	buf_putc(out, ' ');
+	put_face(out, &f->die);
+	put_claim(out, &f->claim);
+}
+
+static void put_charge(const struct battle *b, struct buf *out, const struct ev_charge *c)
+{
+	if (c->side[0].n_units) {
+		buf_putc(out, ' ');
+		put_urefs(b, out, c->side[0].units, c->side[0].n_units);
+		buf_puts(out, " ->");
+		buf_putc(out, ' ');
+		put_urefs(b, out, c->side[1].units, c->side[1].n_units);
+	}
+	for (int i = 0; i < 2; i++) {
+		buf_puts(out, i ? " | " : " ");
+		put_face(out, &c->side[i].die);
+		put_claim(out, &c->side[i].claim);
+	}
+	if (c->has_diff || c->effect)
+		buf_puts(out, " :");
+	if (c->has_diff)
+		buf_printf(out, c->diff ? " %+d" : " %d", c->diff);
+	if (c->effect)
+		buf_printf(out, " %s", c->effect);
+}
+
+static void put_state(const struct battle *b, struct buf *out, const struct event *e)
+{
+	const char *sig = e->def->sig;
+	int k = 0;
+	for (const char *c = sig; *c; c++) {
+		if (*c == '?')
+			continue;
+		if (*c == '>') {
+			buf_puts(out, " ->");
+			continue;
+		}
+		if (k >= e->u.state.n_args)
+			break;
+		const struct arg *a = &e->u.state.args[k];
+		if (a->type != *c)
+			continue;	/* an optional argument not given */
+		k++;
+		buf_putc(out, ' ');
+		switch (a->type) {
+		case 'U':
+		case 'L':
+			buf_puts(out, canon_id(b, a->type, a->text));
+			break;
+		case 'N':
+			buf_printf(out, "%+d", a->num);
+			break;
+		case 'S':
+			put_string(out, a->text);
+			break;
+		default:
+			buf_puts(out, a->text);
+		}
+	}
+}
+
+static void put_event(const struct battle *b, struct buf *out, const struct event *e)
+{
+	buf_puts(out, e->def->keyword);
+	switch (e->def->shape) {
+	case SHAPE_MC:
+		put_mc(b, out, &e->u.mc);
+		break;
+	case SHAPE_FIRE:
+		put_fire(b, out, &e->u.fire);
+		break;
+	case SHAPE_CHARGE:
+	case SHAPE_REROLL:
+		put_charge(b, out, &e->u.charge);
+		break;
+	case SHAPE_FALLEN:
+		buf_printf(out, " %s ", canon_id(b, 'L', e->u.fallen.leader));
+		put_face(out, &e->u.fallen.die);
+		if (e->u.fallen.effect)
+			buf_printf(out, " %s", e->u.fallen.effect);
+		break;
+	case SHAPE_STATE:
+		put_state(b, out, e);
+		break;
+	}
+}
+
+/* The unit's attribute flags in the vocabulary's order. */
+static void put_flags(const struct battle *b, struct buf *out, const struct st_unit *u)
+{
+	for (size_t i = 0; i < b->vocab->n_words; i++) {
+		const struct vocab_word *w = &b->vocab->words[i];
+		if (w->cat != VC_FLAG || w->canon)
+			continue;
+		for (int j = 0; j < u->n_flags; j++)
+			if (strcmp(u->flags[j], w->word) == 0)
+				buf_printf(out, " %s", w->word);
+	}
+}
+
+static void put_unit(const struct battle *b, struct buf *out, const struct st_unit *u)
+{
+	buf_printf(out, "unit %s ", u->id);
+	put_string(out, u->name);
+	for (int c = VC_ARM; c <= VC_MORALE; c++)
+		if (u->slot[c])
+			buf_printf(out, " %s", u->slot[c]);
+	if (u->slot[VC_CARRIAGE] || u->slot[VC_WEAPON])
+		buf_printf(out, " %s%s", u->slot[VC_CARRIAGE] ? u->slot[VC_CARRIAGE] : "",
+			   u->slot[VC_WEAPON] ? u->slot[VC_WEAPON] : "");
+	if (u->stands >= 0)
+		buf_printf(out, " stands=%d", u->stands);
+	if (u->cmd)
+		buf_printf(out, " cmd=%s", canon_id(b, 'L', u->cmd));
+	for (int c = VC_FORMATION; c <= VC_MOUNT; c++)
+		if (u->slot[c])
+			buf_printf(out, " %s", u->slot[c]);
+	put_flags(b, out, u);
+	if (u->as) {
+		buf_puts(out, " as=");
+		put_value(out, u->as);
+	}
+	if (u->carry)
+		buf_puts(out, " carry");
+}
+
+static void put_leader(const struct battle *b, struct buf *out, const struct st_leader *l)
+{
+	buf_printf(out, "leader %s ", l->id);
+	put_string(out, l->name);
+	if (l->rating)
+		buf_printf(out, " %s", l->rating);
+	if (l->arty)
+		buf_puts(out, " arty");
+	if (l->under)
+		buf_printf(out, " under=%s", canon_id(b, 'L', l->under));
+}
+
+static void put_turn(const struct battle *b, struct buf *out, const struct st_turn *t)
+{
+	buf_printf(out, "turn %d", t->number);
+	if (t->side)
+		buf_printf(out, " %s", canon_id(b, 'S', t->side));
+	if (t->light)
+		buf_printf(out, " %s", t->light);
+	if (t->twilight_turn)
+		buf_printf(out, " %d %s", t->twilight_turn, t->part);
+	if (t->sky)
+		buf_printf(out, " %s", t->sky);
+}
+
+static void put_ruling(struct buf *out, const struct stmt *s)
+{
+	static const char *const keys[] = {"by", NULL};
+	buf_printf(out, "ruling %s", s->u.ruling.verb);
+	put_claim(out, &s->u.ruling.claim);
+	put_kvs(out, s, keys);
+	buf_putc(out, ' ');
+	put_string(out, s->text);
+}
+
+void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
+{
+	static const char *const battle_keys[] = {"id", "date", "rules", "figures", "men-per-stand",
+						  "start", "turn-minutes", NULL};
+	static const char *const source_key[] = {"source", NULL};
+	static const char *const victor_key[] = {"victor", NULL};
+	static const char *const side_keys[] = {"nation", "players", NULL};
+	switch (s->kind) {
+	case ST_BLANK:
+	case ST_ERROR:
+		break;
+	case ST_INCLUDE:
+		buf_puts(out, "include ");
+		put_string(out, s->u.include.path);
+		break;
+	case ST_BATTLE:
+	case ST_SCENARIO:
+	case ST_SPECIAL:
+	case ST_RESULT:
+		buf_puts(out, s->kind == ST_BATTLE ? "battle " : s->kind == ST_SCENARIO ? "scenario "
+			      : s->kind == ST_SPECIAL ? "special " : "result ");
+		put_string(out, s->text);
+		put_kvs(out, s, s->kind == ST_BATTLE ? battle_keys : s->kind == ST_SCENARIO ? source_key
+								     : victor_key);
+		break;
+	case ST_OPTION:
+		buf_printf(out, "option %s=%s", s->u.option.name, s->u.option.value);
+		break;
+	case ST_SIDE:
+		buf_printf(out, "side %s", s->u.side.id);
+		put_kvs(out, s, side_keys);
+		if (s->u.side.label) {
+			buf_putc(out, ' ');
+			put_string(out, s->u.side.label);
+		}
+		break;
+	case ST_LEADER:
+		put_leader(b, out, &s->u.leader);
+		break;
+	case ST_UNIT:
+		put_unit(b, out, &s->u.unit);
+		break;
+	case ST_TURN:
+		put_turn(b, out, &s->u.turn);
+		break;
+	case ST_PHASE:
+		buf_printf(out, "phase %s", s->u.phase.phase);
+		if (s->u.phase.mode)
+			buf_printf(out, " %s", s->u.phase.mode);
+		break;
+	case ST_EVENT:
+		put_event(b, out, &s->u.event);
+		break;
+	case ST_RULING:
+		put_ruling(out, s);
+		break;
+	}
+}
+
+/* Statements that sit under another: order of battle, rerolls, rulings. */
+static bool indented(const struct stmt *s)
+{
+	return s->kind == ST_LEADER || s->kind == ST_UNIT || s->kind == ST_RULING ||
+	       (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_REROLL);
+}
+
+/* Whether the source line starts with white space (for comment lines). */
+static bool line_indented(const struct battle *b, const struct stmt *s)
+{
+	size_t len;
+	const char *line = sources_line(&b->src, s->at.file, s->at.line, &len);
+	return line && len > 0 && (line[0] == ' ' || line[0] == '\t');
+}
+
+/* A comment without trailing white space. */
+static void put_comment(struct buf *out, const char *c)
+{
+	size_t n = strlen(c);
+	while (n > 0 && (c[n - 1] == ' ' || c[n - 1] == '\t'))
+		n--;
+	buf_add(out, c, n);
+}
+
+static void put_line(const struct battle *b, const struct stmt *s, struct buf *out)
+{
+	if (s->kind == ST_ERROR) {
+		size_t len;
+		const char *line = sources_line(&b->src, s->at.file, s->at.line, &len);
+		buf_add(out, line, len);
+		return;
+	}
+	bool blank = s->kind == ST_BLANK;
+	if (blank ? line_indented(b, s) : indented(s))
+		buf_puts(out, "  ");
+	fmt_stmt(b, s, out);
+	if (s->comment) {
+		if (!blank)
+			buf_puts(out, "  ");
+		put_comment(out, s->comment);
+	}
+}
+
+void fmt_battle(const struct battle *b, int file, struct buf *out)
+{
+	int pending_blank = 0, wrote = 0;
+	for (int i = 0; i < b->n_stmts; i++) {
+		const struct stmt *s = &b->stmts[i];
+		if (s->at.file != file)
+			continue;
+		if (s->kind == ST_BLANK && !s->comment) {
+			pending_blank = wrote;	/* runs collapse; none at the top */
+			continue;
+		}
+		if (pending_blank)
+			buf_putc(out, '\n');
+		pending_blank = 0;
+		put_line(b, s, out);
+		buf_putc(out, '\n');
+		wrote = 1;
+	}
+}

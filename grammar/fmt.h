@@ -1,0 +1,24 @@
+/* fmt: the canonical printer.
+ *
+ * The canonical form is strict and byte-stable so archived logs diff
+ * cleanly: lower-case keywords, canonical words for aliases, ids as declared,
+ * one space between items, LF line ends, no BOM.  It never adds information:
+ * a modifier typed without its value stays without it.  fmt of a parsed
+ * canonical text is the same text. */
+#ifndef UMPIRE_FMT_H
+#define UMPIRE_FMT_H
+
+#include "battle.h"
+#include "buf.h"
+
+/* Appends the canonical text of source file `file` of b (0: the top file)
+ * to out.  Include lines are kept; included files are not expanded.  The
+ * battle should have parsed without errors: a line that did not parse is
+ * copied as it was. */
+void fmt_battle(const struct battle *b, int file, struct buf *out);
+
+/* Appends the canonical text of one statement, without indentation, comment
+ * or newline (for messages and `explain`). */
+void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out);
+
+#endif

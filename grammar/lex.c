@@ -1,0 +1,198 @@
+/* lex: the notation's tokens, matched with PCRE2 (after git grep.c). */
+#include "lex.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <string.h>
+
+#include "buf.h"
+#include "source.h"
+#include "xalloc.h"
+
+static const struct {
+	const char *pattern;
+	const char *doc;
+} specs[] = {
+#define TOKEN(e, pat, doc) {pat, doc},
+#include "tokens.def"
+#undef TOKEN
+	{NULL, "end of line"},
+};
+
+enum { N_PATTERNS = TOK_END };
+
+struct lex {
+	pcre2_code *code[N_PATTERNS];
+	pcre2_match_data *md[N_PATTERNS];
+	pcre2_code *utf_check;		/* matches anything: used to validate UTF-8 */
+	pcre2_match_data *utf_md;
+	int jit;
+};
+
+/* Compiles one pattern anchored, with UTF; JIT when available. */
+static pcre2_code *compile(const char *pattern, int jit, char **err)
+{
+	int errcode;
+	PCRE2_SIZE erroff;
+	pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+					 PCRE2_ANCHORED | PCRE2_UTF, &errcode, &erroff, NULL);
+	if (!code) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(errcode, msg, sizeof msg);
+		struct buf b;
+		buf_init(&b, 0);
+		buf_printf(&b, "token pattern '%s' at %zu: %s", pattern, (size_t)erroff, (char *)msg);
+		*err = buf_detach(&b);
+		buf_release(&b);
+		return NULL;
+	}
+	if (jit)
+		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);	/* on failure the interpreter serves */
+	return code;
+}
+
+struct lex *lex_new(char **err)
+{
+	struct lex *lx = xcalloc(1, sizeof *lx);
+	uint32_t jit = 0;
+	pcre2_config(PCRE2_CONFIG_JIT, &jit);
+	lx->jit = jit != 0;
+	for (int i = 0; i < N_PATTERNS; i++) {
+		lx->code[i] = compile(specs[i].pattern, lx->jit, err);
+		if (!lx->code[i]) {
+			lex_free(lx);
+			return NULL;
+		}
+		lx->md[i] = pcre2_match_data_create_from_pattern(lx->code[i], NULL);
+	}
+	lx->utf_check = compile("", 0, err);
+	lx->utf_md = pcre2_match_data_create_from_pattern(lx->utf_check, NULL);
+	return lx;
+}
+
+void lex_free(struct lex *lx)
+{
+	if (!lx)
+		return;
+	for (int i = 0; i < N_PATTERNS; i++) {
+		pcre2_match_data_free(lx->md[i]);
+		pcre2_code_free(lx->code[i]);
+	}
+	pcre2_match_data_free(lx->utf_md);
+	pcre2_code_free(lx->utf_check);
+	free(lx);
+}
+
+int lex_uses_jit(const struct lex *lx)
+{
+	return lx->jit;
+}
+
+const char *lex_token_doc(enum token_kind kind)
+{
+	return specs[kind].doc;
+}
+
+/* Validates the line as UTF-8; returns the byte offset of the first bad
+ * byte, or -1 when the line is valid. */
+static long utf8_error_at(struct lex *lx, const char *line, size_t len)
+{
+	int rc = pcre2_match(lx->utf_check, (PCRE2_SPTR)line, len, 0, 0, lx->utf_md, NULL);
+	if (rc >= 0 || rc == PCRE2_ERROR_NOMATCH)
+		return -1;
+	/* For a UTF error, the start character is the offset of the bad byte. */
+	return (long)pcre2_get_startchar(lx->utf_md);
+}
+
+/* Fills in value fields from the pattern's captures. */
+static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
+{
+	switch (t->kind) {
+	case TOK_FACE:
+		t->die = ov[2] == PCRE2_UNSET ? 0 : (int)strtol(line + ov[2], NULL, 10);
+		t->num = strtol(line + ov[4], NULL, 10);
+		break;
+	case TOK_MOD:
+		t->num = strtol(line + ov[2], NULL, 10);
+		t->sub_off = ov[4];
+		t->sub_len = ov[5] - ov[4];
+		break;
+	case TOK_STRING:
+		t->sub_off = ov[2];
+		t->sub_len = ov[3] - ov[2];
+		break;
+	case TOK_NUMBER:
+	case TOK_SIGNED:
+		t->num = strtol(line + t->off, NULL, 10);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Matches the first token kind that fits at off; returns it or TOK_END. */
+static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off,
+				PCRE2_SIZE **ov)
+{
+	for (int k = 0; k < N_PATTERNS; k++) {
+		int rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK,
+				     lx->md[k], NULL);
+		if (rc > 0) {
+			*ov = pcre2_get_ovector_pointer(lx->md[k]);
+			if ((*ov)[1] > off)
+				return (enum token_kind)k;
+		}
+	}
+	return TOK_END;
+}
+
+static int end_token(struct token *out, int n, const char *line, size_t len)
+{
+	out[n] = (struct token){.kind = TOK_END, .off = len, .col = source_col(line, len)};
+	return n + 1;
+}
+
+int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, int max,
+	     struct lex_error *err)
+{
+	int n = 0;
+	err->status = LEX_OK;
+	long bad = utf8_error_at(lx, line, len);
+	if (bad >= 0) {
+		err->status = LEX_BAD_ENCODING;
+		err->col = source_col(line, (size_t)bad);
+		len = (size_t)bad;	/* tokens before the bad byte are still usable */
+	}
+	size_t off = 0;
+	while (off < len) {
+		PCRE2_SIZE *ov = NULL;
+		enum token_kind k = match_at(lx, line, len, off, &ov);
+		if (k == TOK_END) {
+			if (err->status == LEX_OK) {
+				err->status = line[off] == '"' ? LEX_UNTERMINATED : LEX_BAD_TOKEN;
+				err->col = source_col(line, off);
+			}
+			break;
+		}
+		size_t end = ov[1];
+		if (k != TOK_WS) {
+			if (n >= max - 1) {
+				if (err->status == LEX_OK) {
+					err->status = LEX_TOO_LONG;
+					err->col = source_col(line, off);
+				}
+				break;
+			}
+			struct token *t = &out[n++];
+			memset(t, 0, sizeof *t);
+			t->kind = k;
+			t->off = off;
+			t->len = end - off;
+			t->col = source_col(line, off);
+			t->ncols = source_col(line, end) - t->col;
+			take_captures(t, line, ov);
+		}
+		off = end;
+	}
+	return end_token(out, n, line, len);
+}

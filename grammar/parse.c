@@ -1,0 +1,1642 @@
+/* parse: recursive descent over the tokens of one line at a time.
+ *
+ * The productions in the comments are those of docs/notation.md.  A parse
+ * function returns 0, or -1 after reporting an error; the line is then
+ * recorded as ST_ERROR and parsing resumes at the next line. */
+#include "parse.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xalloc.h"
+
+enum {
+	MAX_TOKENS = 256,	/* tokens on one line */
+	MAX_ITEMS = 32,		/* units, modifiers, facts, actions in one list */
+	MAX_INCLUDE_DEPTH = 16,
+	MAX_STANDS = 99,
+	MAX_RANGE = 200,
+};
+
+enum section { SEC_HEADER, SEC_ORDER_OF_BATTLE, SEC_TURNS };
+
+/* A use of an id, checked once every declaration is known. */
+struct use {
+	const char *id;
+	char kind;
+	struct loc at;
+	int stmt;
+};
+
+struct parser {
+	struct battle *b;
+	struct diags *d;
+	const struct parse_opts *opts;
+	const struct vocab *v;
+
+	/* the line being parsed */
+	int file, line;
+	const char *text;
+	struct token tok[MAX_TOKENS];
+	int n_tok, pos;
+	int stmt;
+
+	/* where in the battle we are */
+	enum section section;
+	bool saw_battle;
+	int side_stmt;		/* current side, -1 before the first */
+	int turn;		/* last turn number, 0 before the first */
+	const char *phase;	/* current phase, NULL before the first of a turn */
+	int phase_rank;
+	int last_event;		/* stmt index of the last event, -1 if none */
+	int depth;
+
+	struct use *uses;
+	int n_uses, cap_uses;
+};
+
+/* Tokens and positions */
+
+static struct token *peek(struct parser *p)
+{
+	return &p->tok[p->pos];
+}
+
+static struct token *peek2(struct parser *p)
+{
+	return p->pos + 1 < p->n_tok ? &p->tok[p->pos + 1] : &p->tok[p->n_tok - 1];
+}
+
+static struct token *next(struct parser *p)
+{
+	struct token *t = &p->tok[p->pos];
+	if (t->kind != TOK_END)
+		p->pos++;
+	return t;
+}
+
+static struct loc loc_of(const struct parser *p, const struct token *t)
+{
+	return (struct loc){p->file, p->line, t->col, t->ncols > 0 ? t->ncols : 1};
+}
+
+/* The span from token a to token b inclusive. */
+static struct loc loc_span(const struct parser *p, const struct token *a, const struct token *b)
+{
+	return (struct loc){p->file, p->line, a->col, b->col + b->ncols - a->col};
+}
+
+static char *tok_text(struct parser *p, const struct token *t)
+{
+	return arena_strndup(p->b->arena, p->text + t->off, t->len);
+}
+
+static bool is_word(struct parser *p, const struct token *t, const char *word)
+{
+	return t->kind == TOK_WORD && strlen(word) == t->len &&
+	       strncasecmp(p->text + t->off, word, t->len) == 0;
+}
+
+/* "'foo'", "end of line", "number 7": what was found, for messages. */
+static const char *found(struct parser *p, const struct token *t)
+{
+	static char buf[96];
+	switch (t->kind) {
+	case TOK_END:
+		return "end of line";
+	case TOK_STRING:
+		return "a quoted string";
+	case TOK_FACE:
+		return "a die face";
+	default: {
+		int n = t->len > 40 ? 40 : (int)t->len;
+		snprintf(buf, sizeof buf, "'%.*s'", n, p->text + t->off);
+		return buf;
+	}
+	}
+}
+
+static int error_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+	UMPIRE_PRINTF(4, 5);
+
+static int error_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_add(p->d, code, at, "%s", msg);
+	return -1;
+}
+
+/* "expected WHAT, found X" at the current token. */
+static int expected(struct parser *p, const char *what)
+{
+	struct token *t = peek(p);
+	return error_at(p, DIAG_EXPECTED, loc_of(p, t), "expected %s, found %s", what, found(p, t));
+}
+
+static int expect(struct parser *p, enum token_kind kind, const char *what)
+{
+	if (peek(p)->kind != kind)
+		return expected(p, what);
+	next(p);
+	return 0;
+}
+
+/* Vocabulary */
+
+static const struct vocab_word *lookup(struct parser *p, enum vocab_cat cat, const struct token *t)
+{
+	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER)
+		return NULL;
+	return vocab_find(p->v, cat, p->text + t->off, t->len);
+}
+
+/* A word of cat, or an unknown-word error naming the category. */
+static const char *want_word(struct parser *p, enum vocab_cat cat)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD) {
+		char what[64];
+		snprintf(what, sizeof what, "a %s", vocab_cat_name(cat));
+		expected(p, what);
+		return NULL;
+	}
+	const struct vocab_word *w = lookup(p, cat, t);
+	if (!w) {
+		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s", vocab_cat_name(cat),
+			 found(p, t), p->v->name);
+		return NULL;
+	}
+	next(p);
+	return w->word;
+}
+
+/* Ids and their uses */
+
+static const char *kind_name(char kind)
+{
+	return kind == 'U' ? "unit" : kind == 'L' ? "leader" : "side";
+}
+
+static void note_use(struct parser *p, const char *id, char kind, struct loc at)
+{
+	if (p->n_uses == p->cap_uses) {
+		p->cap_uses = p->cap_uses ? p->cap_uses * 2 : 64;
+		p->uses = xrealloc(p->uses, p->cap_uses * sizeof *p->uses);
+	}
+	p->uses[p->n_uses++] = (struct use){id, kind, at, p->stmt};
+}
+
+/* id = WORD ; a unit, leader or side named on this line. */
+static const char *parse_id(struct parser *p, char kind, struct loc *at)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD) {
+		char what[32];
+		snprintf(what, sizeof what, "a %s id", kind_name(kind));
+		expected(p, what);
+		return NULL;
+	}
+	next(p);
+	*at = loc_of(p, t);
+	const char *id = tok_text(p, t);
+	note_use(p, id, kind, *at);
+	return id;
+}
+
+/* Registers a declaration; reports a duplicate but keeps the first. */
+static void declare(struct parser *p, char kind, const char *id, struct loc at)
+{
+	const struct sym *old = battle_find(p->b, kind, id);
+	if (old) {
+		const struct stmt *s = &p->b->stmts[old->stmt];
+		error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%s', first declared at %s:%d",
+			 kind_name(kind), id, p->b->src.v[s->at.file].path, s->at.line);
+		return;
+	}
+	battle_declare(p->b, kind, id, p->stmt);
+}
+
+/* Checks every use against the declarations, in file order. */
+static void check_uses(struct parser *p)
+{
+	for (int i = 0; i < p->n_uses; i++) {
+		const struct use *u = &p->uses[i];
+		const struct sym *s = battle_find(p->b, u->kind, u->id);
+		if (!s)
+			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%s'", kind_name(u->kind), u->id);
+		else if (s->kind != u->kind)
+			diag_add(p->d, DIAG_WRONG_KIND, u->at, "'%s' is a %s, expected a %s", u->id,
+				 kind_name(s->kind), kind_name(u->kind));
+		else if (s->stmt > u->stmt && u->kind != 'S')
+			diag_add(p->d, DIAG_BEFORE_DECL, u->at, "%s '%s' is used before its declaration at line %d",
+				 kind_name(u->kind), u->id, p->b->stmts[s->stmt].at.line);
+	}
+}
+
+/* Numbers, faces, strings */
+
+static int want_number(struct parser *p, const char *what, int lo, int hi, int *out)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_NUMBER)
+		return expected(p, what);
+	next(p);
+	if (t->num < lo || t->num > hi)
+		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s %ld is out of range (%d-%d)", what,
+				t->num, lo, hi);
+	*out = (int)t->num;
+	return 0;
+}
+
+/* A signed or plain number; for differences and adjustments. */
+static int want_signed(struct parser *p, const char *what, int *out)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_NUMBER && t->kind != TOK_SIGNED)
+		return expected(p, what);
+	next(p);
+	*out = (int)t->num;
+	return 0;
+}
+
+/* face = [ "d" NUMBER ] "[" NUMBER "]" ; a d10 face 0 stands for 10. */
+static int parse_face(struct parser *p, struct face *f)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_FACE)
+		return expected(p, "a die face such as [7]");
+	next(p);
+	int die = t->die ? t->die : p->v->die;
+	int value = (int)t->num;
+	if (value == 0 && die == 10)
+		value = 10;
+	f->die = t->die == p->v->die ? 0 : t->die;
+	f->value = value;
+	f->at = loc_of(p, t);
+	if (die < 2 || die > 100)
+		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "a d%d is no die umpire knows (d2-d100)", die);
+	if (value < 1 || value > die)
+		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "face %d is outside a d%d (1-%d)", value, die,
+				die);
+	return 0;
+}
+
+/* The contents of a STRING token, with \" and \\ unescaped. */
+static char *string_value(struct parser *p, const struct token *t)
+{
+	char *s = arena_alloc(p->b->arena, t->sub_len + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < t->sub_len; i++) {
+		char c = p->text[t->sub_off + i];
+		if (c == '\\' && i + 1 < t->sub_len)
+			c = p->text[t->sub_off + ++i];
+		s[n++] = c;
+	}
+	s[n] = '\0';
+	return s;
+}
+
+static const char *want_string(struct parser *p, const char *what)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_STRING) {
+		expected(p, what);
+		return NULL;
+	}
+	next(p);
+	return string_value(p, t);
+}
+
+/* key=value attributes */
+
+enum kv_type { KV_WORD, KV_NUMBER, KV_STRING, KV_DATE, KV_TIME, KV_LEADER, KV_SIDE, KV_FREE };
+
+struct kv_spec {
+	const char *key;
+	enum kv_type type;
+	const char *what;
+};
+
+static const struct kv_spec battle_keys[] = {
+	{"id", KV_WORD, "a battle id"},
+	{"date", KV_DATE, "a date YYYY-MM-DD"},
+	{"rules", KV_WORD, "a ruleset name"},
+	{"figures", KV_WORD, "a figure scale such as 15mm"},
+	{"men-per-stand", KV_NUMBER, "men per stand"},
+	{"start", KV_TIME, "a start time HH:MM"},
+	{"turn-minutes", KV_NUMBER, "minutes per turn"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec scenario_keys[] = {
+	{"source", KV_STRING, "a quoted source"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec result_keys[] = {
+	{"victor", KV_FREE, "the victorious side id"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec side_keys[] = {
+	{"nation", KV_WORD, "a nation"},
+	{"players", KV_NUMBER, "a number of players"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec leader_keys[] = {
+	{"under", KV_LEADER, "the superior leader's id"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec unit_keys[] = {
+	{"stands", KV_NUMBER, "a number of stands"},
+	{"cmd", KV_LEADER, "the commanding leader's id"},
+	{"as", KV_FREE, "a campaign identity"},
+	{NULL, 0, NULL},
+};
+static const struct kv_spec ruling_keys[] = {
+	{"by", KV_FREE, "the umpire's name"},
+	{NULL, 0, NULL},
+};
+
+static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser *p,
+				      const struct token *t)
+{
+	for (const struct kv_spec *s = specs; s->key; s++)
+		if (is_word(p, t, s->key))
+			return s;
+	return NULL;
+}
+
+static bool at_kv(struct parser *p)
+{
+	return peek(p)->kind == TOK_WORD && peek2(p)->kind == TOK_EQ;
+}
+
+/* Checks a YYYY-MM-DD date's shape and ranges. */
+static bool valid_date(const char *s)
+{
+	int y, m, d;
+	char tail;
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+		return false;
+	return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
+/* kv = WORD "=" value ; value by the key's type. */
+static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct kv *kv)
+{
+	struct token *t = peek(p);
+	kv->value_at = loc_of(p, t);
+	switch (spec->type) {
+	case KV_STRING:
+		kv->value = want_string(p, spec->what);
+		return kv->value ? 0 : -1;
+	case KV_NUMBER: {
+		int n;
+		if (want_number(p, spec->what, 1, 100000, &n) < 0)
+			return -1;
+		kv->value = tok_text(p, t);
+		return 0;
+	}
+	case KV_TIME: {
+		int h, m;
+		if (want_number(p, spec->what, 0, 23, &h) < 0 || expect(p, TOK_COLON, "':' in HH:MM") < 0 ||
+		    want_number(p, spec->what, 0, 59, &m) < 0)
+			return -1;
+		char buf[8];
+		snprintf(buf, sizeof buf, "%02d:%02d", h, m);
+		kv->value = arena_strdup(p->b->arena, buf);
+		kv->value_at = loc_span(p, t, &p->tok[p->pos - 1]);
+		return 0;
+	}
+	case KV_LEADER: {
+		struct loc at;
+		kv->value = parse_id(p, 'L', &at);
+		return kv->value ? 0 : -1;
+	}
+	default:
+		break;
+	}
+	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER && t->kind != TOK_STRING)
+		return expected(p, spec->what);
+	next(p);
+	kv->value = t->kind == TOK_STRING ? string_value(p, t) : tok_text(p, t);
+	if (spec->type == KV_DATE && !valid_date(kv->value))
+		return error_at(p, DIAG_OUT_OF_RANGE, kv->value_at, "'%s' is not a date YYYY-MM-DD",
+				kv->value);
+	return 0;
+}
+
+/* Parses one key=value at the current token into the statement's list. */
+static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kvs, int *n)
+{
+	struct token *key = next(p);
+	const struct kv_spec *spec = find_key(specs, p, key);
+	if (!spec) {
+		char keys[256] = "";
+		for (const struct kv_spec *s = specs; s->key; s++)
+			snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s=", *keys ? ", " : "",
+				 s->key);
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, key), "unknown attribute %s: expected %s",
+				found(p, key), keys);
+	}
+	for (int i = 0; i < *n; i++)
+		if (strcmp(kvs[i].key, spec->key) == 0)
+			return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= given twice", spec->key);
+	next(p);	/* '=' */
+	if (*n >= MAX_ITEMS)
+		return error_at(p, DIAG_TOO_MANY, loc_of(p, key), "more than %d attributes", MAX_ITEMS);
+	struct kv *kv = &kvs[(*n)++];
+	kv->key = spec->key;
+	kv->at = loc_of(p, key);
+	return parse_kv_value(p, spec, kv);
+}
+
+static void keep_kvs(struct parser *p, struct stmt *s, const struct kv *kvs, int n)
+{
+	s->kvs = arena_memdup(p->b->arena, kvs, n * sizeof *kvs);
+	s->n_kvs = n;
+}
+
+static struct stmt *cur(struct parser *p)
+{
+	return &p->b->stmts[p->stmt];
+}
+
+static int misplaced(struct parser *p, const struct token *t, const char *why)
+{
+	return error_at(p, DIAG_MISPLACED, loc_of(p, t), "%s", why);
+}
+
+/* Header */
+
+/* battle = "battle" STRING { kv } ; */
+static int parse_battle(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_BATTLE;
+	if (p->file != 0 || p->saw_battle || p->section != SEC_HEADER)
+		return misplaced(p, kw, p->saw_battle ? "a second battle line"
+					   : "the battle line must open the top-level file");
+	p->saw_battle = true;
+	if (!(s->text = want_string(p, "the battle's name in quotes")))
+		return -1;
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && at_kv(p))
+		rc = parse_kv(p, battle_keys, kvs, &n);
+	keep_kvs(p, s, kvs, n);
+	if (rc < 0)
+		return -1;
+	const struct kv *rules = stmt_kv(s, "rules");
+	if (rules) {
+		const struct vocab *v = p->opts->find_rules ? p->opts->find_rules(rules->value) : NULL;
+		if (!v)
+			return error_at(p, DIAG_UNKNOWN_RULES, rules->value_at, "unknown ruleset '%s'",
+					rules->value);
+		p->v = v;
+	}
+	return 0;
+}
+
+static int header_only(struct parser *p, struct token *kw)
+{
+	if (p->section != SEC_HEADER)
+		return misplaced(p, kw, "header statements come before the first side");
+	return 0;
+}
+
+/* scenario = "scenario" STRING [ "source" "=" STRING ] ; */
+static int parse_scenario(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_SCENARIO;
+	if (header_only(p, kw) < 0 || !(s->text = want_string(p, "the scenario's name in quotes")))
+		return -1;
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && at_kv(p))
+		rc = parse_kv(p, scenario_keys, kvs, &n);
+	keep_kvs(p, s, kvs, n);
+	return rc;
+}
+
+/* special = "special" STRING ; */
+static int parse_special(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_SPECIAL;
+	if (header_only(p, kw) < 0)
+		return -1;
+	s->text = want_string(p, "the special rule in quotes");
+	return s->text ? 0 : -1;
+}
+
+/* option = "option" WORD "=" WORD ; */
+static int parse_option(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_OPTION;
+	if (header_only(p, kw) < 0)
+		return -1;
+	struct token *name = peek(p);
+	if (name->kind != TOK_WORD)
+		return expected(p, "a rule option name");
+	const struct vocab_word *opt = lookup(p, VC_OPTION, name);
+	if (!opt)
+		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, name), "unknown rule option %s in %s",
+				found(p, name), p->v->name);
+	next(p);
+	if (expect(p, TOK_EQ, "'=' and the option's value") < 0)
+		return -1;
+	struct token *val = peek(p);
+	if (val->kind != TOK_WORD && val->kind != TOK_NUMBER)
+		return expected(p, "the option's value");
+	if (!vocab_option_allows(opt, p->text + val->off, val->len))
+		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, val), "option %s takes %s, not %s",
+				opt->word, opt->spec, found(p, val));
+	next(p);
+	s->u.option.name = opt->word;
+	s->u.option.value = tok_text(p, val);
+	for (char *c = (char *)s->u.option.value; *c; c++)
+		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+	return 0;
+}
+
+/* result = "result" STRING [ "victor" "=" WORD ] ; */
+static int parse_result(struct parser *p, struct token *kw)
+{
+	(void)kw;
+	struct stmt *s = cur(p);
+	s->kind = ST_RESULT;
+	if (!(s->text = want_string(p, "the result in quotes")))
+		return -1;
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && at_kv(p))
+		rc = parse_kv(p, result_keys, kvs, &n);
+	keep_kvs(p, s, kvs, n);
+	return rc;
+}
+
+/* include = "include" STRING ; */
+static int parse_file_into(struct parser *p, int file);
+
+static bool in_chain(struct parser *p, const char *path)
+{
+	char *want = realpath(path, NULL);
+	bool hit = false;
+	for (int f = p->file; f >= 0 && !hit; f = p->b->src.v[f].included_at.file) {
+		char *have = realpath(p->b->src.v[f].path, NULL);
+		hit = want && have ? strcmp(want, have) == 0 : strcmp(path, p->b->src.v[f].path) == 0;
+		free(have);
+	}
+	free(want);
+	return hit;
+}
+
+static int parse_include(struct parser *p, struct token *kw)
+{
+	(void)kw;
+	struct stmt *s = cur(p);
+	s->kind = ST_INCLUDE;
+	s->u.include.file = -1;
+	struct token *t = peek(p);
+	const char *name = want_string(p, "the included file's path in quotes");
+	if (!name)
+		return -1;
+	s->u.include.path = name;
+	if (peek(p)->kind != TOK_END)
+		return 0;	/* the caller reports the trailing text */
+	struct loc at = loc_of(p, t);
+	char *path = source_join(p->b->src.v[p->file].path, name);
+	int rc = 0;
+	if (in_chain(p, path))
+		rc = error_at(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself", name);
+	else if (p->depth >= MAX_INCLUDE_DEPTH)
+		rc = error_at(p, DIAG_INCLUDE_FAILED, at, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
+	if (rc == 0) {
+		char *err = NULL;
+		int file = sources_load(&p->b->src, path, at, &err);
+		if (file < 0) {
+			rc = error_at(p, DIAG_INCLUDE_FAILED, at, "%s", err);
+			free(err);
+		} else {
+			s->u.include.file = file;
+			rc = parse_file_into(p, file);
+		}
+	}
+	free(path);
+	return rc < 0 ? -2 : 0;	/* -2: errors were inside the included file */
+}
+
+/* Order of battle */
+
+/* side = "side" WORD { kv | STRING } ; */
+static int parse_side(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_SIDE;
+	if (p->section == SEC_TURNS)
+		return misplaced(p, kw, "sides are declared before the first turn");
+	p->section = SEC_ORDER_OF_BATTLE;
+	p->side_stmt = p->stmt;
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD)
+		return expected(p, "a side id");
+	next(p);
+	s->u.side.id = tok_text(p, t);
+	s->u.side.players = -1;
+	declare(p, 'S', s->u.side.id, loc_of(p, t));
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && peek(p)->kind != TOK_END) {
+		if (at_kv(p))
+			rc = parse_kv(p, side_keys, kvs, &n);
+		else if (peek(p)->kind == TOK_STRING && !s->u.side.label)
+			s->u.side.label = want_string(p, "the side's label");
+		else
+			break;
+	}
+	keep_kvs(p, s, kvs, n);
+	if (rc < 0)
+		return -1;
+	const struct kv *nation = stmt_kv(s, "nation");
+	const struct kv *players = stmt_kv(s, "players");
+	if (players)
+		s->u.side.players = atoi(players->value);
+	if (!nation)
+		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u.side.id);
+	const struct vocab_word *w = vocab_find(p->v, VC_NATION, nation->value, strlen(nation->value));
+	if (!w)
+		return error_at(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
+	s->u.side.nation = w->word;
+	return 0;
+}
+
+static int in_order_of_battle(struct parser *p, struct token *kw, const char *what)
+{
+	char msg[96];
+	if (p->section == SEC_ORDER_OF_BATTLE)
+		return 0;
+	snprintf(msg, sizeof msg, p->section == SEC_HEADER ? "a %s before the first side"
+							    : "a %s declared after the first turn", what);
+	return misplaced(p, kw, msg);
+}
+
+static const char *current_side(struct parser *p)
+{
+	return p->side_stmt >= 0 ? p->b->stmts[p->side_stmt].u.side.id : NULL;
+}
+
+/* leader = "leader" WORD STRING { RATING | "arty" | kv } ; */
+static int parse_leader(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	struct st_leader *l = &s->u.leader;
+	s->kind = ST_LEADER;
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD)
+		return expected(p, "a leader id");
+	next(p);
+	l->id = tok_text(p, t);
+	l->id_at = loc_of(p, t);
+	declare(p, 'L', l->id, l->id_at);
+	if (in_order_of_battle(p, kw, "leader") < 0)
+		return -1;
+	l->side = current_side(p);
+	if (!(l->name = want_string(p, "the leader's name in quotes")))
+		return -1;
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && peek(p)->kind != TOK_END) {
+		struct token *w = peek(p);
+		const struct vocab_word *vw;
+		if (at_kv(p)) {
+			rc = parse_kv(p, leader_keys, kvs, &n);
+		} else if ((vw = lookup(p, VC_RATING, w))) {
+			if (l->rating)
+				rc = error_at(p, DIAG_DUPLICATE, loc_of(p, w), "a second leader rating");
+			l->rating = vw->word;
+			next(p);
+		} else if ((vw = lookup(p, VC_LEADER_FLAG, w))) {
+			l->arty = true;
+			next(p);
+		} else if (w->kind == TOK_WORD) {
+			rc = error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, w),
+				      "unknown word %s in a leader: expected a rating (gallant, able, poor), "
+				      "arty or under=", found(p, w));
+		} else {
+			break;
+		}
+	}
+	keep_kvs(p, s, kvs, n);
+	if (rc < 0)
+		return -1;
+	const struct kv *under = stmt_kv(s, "under");
+	if (under) {
+		l->under = under->value;
+		l->under_at = under->value_at;
+	}
+	if (!l->rating)
+		return error_at(p, DIAG_MISSING, l->id_at, "leader '%s' has no rating (gallant, able, poor)",
+				l->id);
+	return 0;
+}
+
+/* Classifies a word of a unit declaration into its category. */
+static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
+		     const char **flags, int *n_flags)
+{
+	static const enum vocab_cat cats[] = {VC_ARM, VC_EXPERIENCE, VC_MORALE, VC_WEAPON,
+					      VC_CARRIAGE, VC_FORMATION, VC_ORDER, VC_LIMBER, VC_MOUNT};
+	struct loc at = loc_of(p, t);
+	for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++) {
+		const struct vocab_word *w = lookup(p, cats[i], t);
+		if (!w)
+			continue;
+		if (u->slot[cats[i]])
+			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
+					vocab_cat_name(cats[i]), found(p, t), u->slot[cats[i]]);
+		u->slot[cats[i]] = w->word;
+		u->slot_at[cats[i]] = at;
+		return 0;
+	}
+	/* A carriage written before its gun: flcLG */
+	for (size_t i = 0; i < p->v->n_words; i++) {
+		const struct vocab_word *c = &p->v->words[i];
+		size_t n = strlen(c->word);
+		if (c->cat != VC_CARRIAGE || n >= t->len || strncasecmp(c->word, p->text + t->off, n))
+			continue;
+		const struct vocab_word *g = vocab_find(p->v, VC_WEAPON, p->text + t->off + n, t->len - n);
+		if (!g)
+			continue;
+		if (u->slot[VC_WEAPON] || u->slot[VC_CARRIAGE])
+			return error_at(p, DIAG_DUPLICATE, at, "a second weapon %s", found(p, t));
+		u->slot[VC_CARRIAGE] = c->word;
+		u->slot[VC_WEAPON] = g->word;
+		u->slot_at[VC_CARRIAGE] = u->slot_at[VC_WEAPON] = at;
+		return 0;
+	}
+	const struct vocab_word *f = lookup(p, VC_FLAG, t);
+	if (f) {
+		for (int i = 0; i < *n_flags; i++)
+			if (flags[i] == f->word)
+				return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", f->word);
+		if (*n_flags >= MAX_ITEMS)
+			return error_at(p, DIAG_TOO_MANY, at, "more than %d attributes", MAX_ITEMS);
+		flags[(*n_flags)++] = f->word;
+		return 0;
+	}
+	if (is_word(p, t, "carry")) {
+		u->carry = true;
+		return 0;
+	}
+	return error_at(p, DIAG_UNKNOWN_WORD, at,
+			"unknown word %s in a unit: expected an arm, experience, morale class, weapon, "
+			"formation, order or attribute of %s", found(p, t), p->v->name);
+}
+
+static int unit_complete(struct parser *p, struct st_unit *u)
+{
+	if (!u->slot[VC_ARM])
+		return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no arm (inf, cav, gun)", u->id);
+	if (!u->slot[VC_EXPERIENCE])
+		return error_at(p, DIAG_MISSING, u->id_at,
+				"unit '%s' has no experience (elite, veteran, trained, raw)", u->id);
+	if (!u->slot[VC_MORALE] && strcmp(u->slot[VC_ARM], "gun") != 0)
+		return error_at(p, DIAG_MISSING, u->id_at,
+				"unit '%s' has no morale class (spirited, reliable, unreliable, dispirited)",
+				u->id);
+	if (u->stands < 0)
+		return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no stands=", u->id);
+	return 0;
+}
+
+/* unit = "unit" WORD STRING { unit-word | kv | "carry" } ; */
+static int parse_unit(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	struct st_unit *u = &s->u.unit;
+	s->kind = ST_UNIT;
+	u->stands = -1;
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD)
+		return expected(p, "a unit id");
+	next(p);
+	u->id = tok_text(p, t);
+	u->id_at = loc_of(p, t);
+	declare(p, 'U', u->id, u->id_at);
+	if (in_order_of_battle(p, kw, "unit") < 0)
+		return -1;
+	u->side = current_side(p);
+	if (!(u->name = want_string(p, "the unit's name in quotes")))
+		return -1;
+	struct kv kvs[MAX_ITEMS];
+	const char *flags[MAX_ITEMS];
+	int n = 0, n_flags = 0, rc = 0;
+	while (rc == 0 && peek(p)->kind != TOK_END) {
+		struct token *w = peek(p);
+		if (at_kv(p))
+			rc = parse_kv(p, unit_keys, kvs, &n);
+		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
+			rc = unit_word(p, u, next(p), flags, &n_flags);
+		else
+			break;
+	}
+	keep_kvs(p, s, kvs, n);
+	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
+	u->n_flags = n_flags;
+	const struct kv *stands = stmt_kv(s, "stands");
+	const struct kv *cmd = stmt_kv(s, "cmd");
+	const struct kv *as = stmt_kv(s, "as");
+	if (stands) {
+		u->stands = atoi(stands->value);
+		if (u->stands > MAX_STANDS && rc == 0)
+			rc = error_at(p, DIAG_OUT_OF_RANGE, stands->value_at, "stands=%d is out of range (1-%d)",
+				      u->stands, MAX_STANDS);
+	}
+	if (cmd) {
+		u->cmd = cmd->value;
+		u->cmd_at = cmd->value_at;
+	}
+	if (as)
+		u->as = as->value;
+	if (rc < 0)
+		return -1;
+	return unit_complete(p, u);
+}
+
+/* Turns and phases */
+
+/* light = "daylight" | "twilight" NUMBER ( "morning" | "evening" ) | "night" SKY ; */
+static int parse_light(struct parser *p, struct st_turn *t)
+{
+	const char *light = want_word(p, VC_LIGHT);
+	if (!light)
+		return -1;
+	t->light = light;
+	if (strcmp(light, "twilight") == 0) {
+		if (want_number(p, "the twilight turn (1-4)", 1, 4, &t->twilight_turn) < 0)
+			return -1;
+		t->part = want_word(p, VC_TWILIGHT);
+		return t->part ? 0 : -1;
+	}
+	if (strcmp(light, "night") == 0) {
+		t->sky = want_word(p, VC_SKY);
+		return t->sky ? 0 : -1;
+	}
+	return 0;
+}
+
+/* turn = "turn" NUMBER [ WORD ] [ light ] ; */
+static int parse_turn(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	struct st_turn *t = &s->u.turn;
+	s->kind = ST_TURN;
+	if (p->section == SEC_HEADER)
+		return misplaced(p, kw, "a turn before any side is declared");
+	p->section = SEC_TURNS;
+	struct token *num = peek(p);
+	if (want_number(p, "the turn number", 1, 999, &t->number) < 0)
+		return -1;
+	if (p->turn && t->number != p->turn + 1)
+		diag_add(p->d, DIAG_TURN_ORDER, loc_of(p, num), "turn %d follows turn %d", t->number, p->turn);
+	p->turn = t->number;
+	p->phase = NULL;
+	p->phase_rank = 0;
+	p->last_event = -1;
+	struct token *w = peek(p);
+	if (w->kind == TOK_WORD && !lookup(p, VC_LIGHT, w)) {
+		struct loc at;
+		t->side = parse_id(p, 'S', &at);
+	}
+	if (peek(p)->kind == TOK_WORD)
+		return parse_light(p, t);
+	return 0;
+}
+
+/* phase = "phase" PHASE [ FIRE-MODE ] ; */
+static int parse_phase(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_PHASE;
+	if (p->section != SEC_TURNS)
+		return misplaced(p, kw, "a phase before the first turn");
+	struct token *t = peek(p);
+	const char *phase = want_word(p, VC_PHASE);
+	if (!phase)
+		return -1;
+	s->u.phase.phase = phase;
+	if (strcmp(phase, "fire") == 0 && peek(p)->kind == TOK_WORD) {
+		if (!(s->u.phase.mode = want_word(p, VC_FIRE_MODE)))
+			return -1;
+	}
+	int rank = strcmp(phase, "maneuver") == 0 ? 1 : strcmp(phase, "fire") == 0 ? 2 : 3;
+	if (s->u.phase.mode && strcmp(s->u.phase.mode, "offensive") == 0)
+		rank = 2;
+	if (rank < p->phase_rank)
+		diag_add(p->d, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s after a later phase of turn %d",
+			 phase, p->turn);
+	p->phase_rank = rank;
+	p->phase = phase;
+	p->last_event = -1;
+	return 0;
+}
+
+/* Events */
+
+/* fact = WORD [ "=" ( WORD | NUMBER ) ] ; */
+static int parse_fact(struct parser *p, enum vocab_cat cat, struct fact *f)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD)
+		return expected(p, "a fact of the table");
+	const struct vocab_word *w = lookup(p, cat, t);
+	if (!w)
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s", vocab_cat_name(cat),
+				found(p, t));
+	next(p);
+	f->word = w->word;
+	f->at = loc_of(p, t);
+	if (peek(p)->kind != TOK_EQ)
+		return 0;
+	next(p);
+	struct token *v = peek(p);
+	if (v->kind != TOK_WORD && v->kind != TOK_NUMBER)
+		return expected(p, "the fact's value");
+	next(p);
+	f->value = tok_text(p, v);
+	f->at = loc_span(p, t, v);
+	return 0;
+}
+
+/* uref = WORD [ ":" NUMBER ] [ "@" NUMBER ] [ "(" fact { "," fact } ")" ] [ face ] ; */
+static int parse_uref(struct parser *p, struct uref *u, enum vocab_cat facts, bool hit)
+{
+	u->stands = u->range = -1;
+	u->hit.at.file = -1;
+	if (!(u->id = parse_id(p, 'U', &u->at)))
+		return -1;
+	if (peek(p)->kind == TOK_COLON && peek2(p)->kind == TOK_NUMBER) {
+		next(p);
+		if (want_number(p, "stands", 1, MAX_STANDS, &u->stands) < 0)
+			return -1;
+	}
+	if (peek(p)->kind == TOK_AT) {
+		next(p);
+		if (want_number(p, "the range in inches", 0, MAX_RANGE, &u->range) < 0)
+			return -1;
+	}
+	if (peek(p)->kind == TOK_LPAREN) {
+		next(p);
+		struct fact fs[MAX_ITEMS];
+		int n = 0;
+		do {
+			if (n == MAX_ITEMS)
+				return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d facts",
+						MAX_ITEMS);
+			memset(&fs[n], 0, sizeof fs[n]);
+			if (parse_fact(p, facts, &fs[n++]) < 0)
+				return -1;
+		} while (peek(p)->kind == TOK_COMMA && next(p));
+		if (expect(p, TOK_RPAREN, "',' or ')'") < 0)
+			return -1;
+		u->facts = arena_memdup(p->b->arena, fs, n * sizeof *fs);
+		u->n_facts = n;
+	}
+	if (hit && peek(p)->kind == TOK_FACE)
+		return parse_face(p, &u->hit);
+	return 0;
+}
+
+/* A comma-separated list of unit references. */
+static int parse_urefs(struct parser *p, enum vocab_cat facts, bool hit, struct uref **out, int *n)
+{
+	struct uref us[MAX_ITEMS];
+	int k = 0;
+	do {
+		if (k == MAX_ITEMS)
+			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d units", MAX_ITEMS);
+		memset(&us[k], 0, sizeof us[k]);
+		if (parse_uref(p, &us[k++], facts, hit) < 0)
+			return -1;
+	} while (peek(p)->kind == TOK_COMMA && next(p));
+	*out = arena_memdup(p->b->arena, us, k * sizeof *us);
+	*n = k;
+	return 0;
+}
+
+/* The claim vocabulary of one event kind. */
+struct claim_kind {
+	enum vocab_cat mods, effects;
+	bool points;		/* pts=N allowed (fire) */
+};
+
+static const struct claim_kind mc_claims = {VC_MOD_MC, VC_EFFECT_MC, false};
+static const struct claim_kind fire_claims = {VC_MOD_FIRE, VC_EFFECT_FIRE, true};
+static const struct claim_kind charge_claims = {VC_MOD_CHARGE, VC_EFFECT_CHARGE, false};
+
+static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
+{
+	if (*n == MAX_ITEMS)
+		return error_at(p, DIAG_TOO_MANY, m.at, "more than %d modifiers", MAX_ITEMS);
+	for (int i = 0; i < *n; i++)
+		if (mods[i].code == m.code)
+			diag_add(p->d, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
+	mods[(*n)++] = m;
+	return 0;
+}
+
+/* claim-kv = ( "loss" | "pts" ) "=" NUMBER ; */
+static int parse_claim_kv(struct parser *p, const struct claim_kind *k, struct claim *c)
+{
+	struct token *key = next(p);
+	bool loss = is_word(p, key, "loss");
+	if (!loss && !(k->points && is_word(p, key, "pts")))
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, key), "unknown claim %s: expected %s",
+				found(p, key), k->points ? "loss= or pts=" : "loss=");
+	if ((loss && c->has_loss) || (!loss && c->has_points))
+		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", loss ? "loss" : "pts");
+	next(p);
+	int v;
+	if (want_number(p, loss ? "stands lost" : "fire points", 0, 999, &v) < 0)
+		return -1;
+	if (loss) {
+		c->has_loss = true;
+		c->loss = v;
+		c->loss_at = loc_span(p, key, &p->tok[p->pos - 1]);
+	} else {
+		c->has_points = true;
+		c->points = v;
+		c->points_at = loc_span(p, key, &p->tok[p->pos - 1]);
+	}
+	return 0;
+}
+
+/* "=" NUMBER: the claimed total. */
+static int parse_total(struct parser *p, struct claim *c)
+{
+	struct token *eq = next(p);
+	if (c->has_total)
+		return error_at(p, DIAG_DUPLICATE, loc_of(p, eq), "a second total");
+	if (want_signed(p, "the total after '='", &c->total) < 0)
+		return -1;
+	c->has_total = true;
+	c->total_at = loc_span(p, eq, &p->tok[p->pos - 1]);
+	return 0;
+}
+
+/* Whether the current word belongs to what follows a claim. */
+typedef bool stop_fn(struct parser *p, const struct token *t);
+
+/* claim = { modifier | "=" NUMBER | EFFECT | claim-kv } ;
+ * modifier = [ SIGNED ] CODE ;  (+1vet, or vet alone) */
+static int parse_claim(struct parser *p, const struct claim_kind *k, struct claim *c, stop_fn *stop)
+{
+	struct mod mods[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0) {
+		struct token *t = peek(p);
+		const struct vocab_word *w;
+		if (t->kind == TOK_MOD) {
+			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
+			if (!w)
+				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s '%.*s'",
+						vocab_cat_name(k->mods), (int)t->sub_len, p->text + t->sub_off);
+			next(p);
+			rc = add_mod(p, mods, &n, (struct mod){w->word, (int)t->num, true, loc_of(p, t)});
+		} else if (t->kind == TOK_EQ) {
+			rc = parse_total(p, c);
+		} else if (at_kv(p)) {
+			rc = parse_claim_kv(p, k, c);
+		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
+			next(p);
+			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t)});
+		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
+			next(p);
+			c->effect = w->word;
+			c->effect_at = loc_of(p, t);
+		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
+			if ((w = lookup(p, k->effects, t)))
+				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second effect %s", found(p, t));
+			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
+					"'=' and the total, or a %s", found(p, t), vocab_cat_name(k->mods),
+					vocab_cat_name(k->effects));
+		} else if (t->kind == TOK_SIGNED) {
+			return error_at(p, DIAG_EXPECTED, loc_of(p, t),
+					"expected a modifier code after %s, such as %svet", found(p, t), found(p, t));
+		} else {
+			break;
+		}
+	}
+	c->mods = arena_memdup(p->b->arena, mods, n * sizeof *mods);
+	c->n_mods = n;
+	return rc;
+}
+
+static bool is_action(struct parser *p, const struct token *t)
+{
+	return lookup(p, VC_ACTION, t) != NULL;
+}
+
+/* action = VERB [ FORMATION | uref { "," uref } [ "cold-steel" ] ] ; */
+static int parse_action(struct parser *p, struct action *a)
+{
+	struct token *t = next(p);
+	const struct vocab_word *w = lookup(p, VC_ACTION, t);
+	a->verb = w->word;
+	a->at = loc_of(p, t);
+	if (w->spec && strcmp(w->spec, "F") == 0) {
+		a->formation = want_word(p, VC_FORMATION);
+		return a->formation ? 0 : -1;
+	}
+	if (w->spec && strcmp(w->spec, "T") == 0) {
+		if (parse_urefs(p, VC_FACT_CHARGE, false, &a->targets, &a->n_targets) < 0)
+			return -1;
+		struct token *cs = peek(p);
+		if (is_word(p, cs, "cold-steel") || is_word(p, cs, "cs")) {
+			next(p);
+			a->cold_steel = true;
+			a->cold_steel_at = loc_of(p, cs);
+		}
+	}
+	return 0;
+}
+
+/* mc-line = uref claim { action } ; */
+static int parse_mc_line(struct parser *p, struct mc_line *l)
+{
+	if (parse_uref(p, &l->unit, VC_FACT_MC, false) < 0 ||
+	    parse_claim(p, &mc_claims, &l->claim, is_action) < 0)
+		return -1;
+	struct action as[MAX_ITEMS];
+	int n = 0;
+	while (peek(p)->kind == TOK_WORD) {
+		if (!is_action(p, peek(p)))
+			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)),
+					"unknown action %s: expected move, form, front, charge, ...",
+					found(p, peek(p)));
+		if (n == MAX_ITEMS)
+			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d actions", MAX_ITEMS);
+		memset(&as[n], 0, sizeof as[n]);
+		if (parse_action(p, &as[n++]) < 0)
+			return -1;
+	}
+	l->actions = arena_memdup(p->b->arena, as, n * sizeof *as);
+	l->n_actions = n;
+	return 0;
+}
+
+/* mc = KEYWORD [ WORD ] face ":" mc-line { ";" mc-line } ; */
+static int parse_mc(struct parser *p, struct ev_mc *mc)
+{
+	if (peek(p)->kind == TOK_WORD && !(mc->leader = parse_id(p, 'L', &mc->leader_at)))
+		return -1;
+	if (parse_face(p, &mc->die) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
+		return -1;
+	struct mc_line ls[MAX_ITEMS];
+	int n = 0;
+	do {
+		if (n == MAX_ITEMS)
+			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d units", MAX_ITEMS);
+		memset(&ls[n], 0, sizeof ls[n]);
+		if (parse_mc_line(p, &ls[n++]) < 0)
+			return -1;
+	} while (peek(p)->kind == TOK_SEMI && next(p));
+	mc->lines = arena_memdup(p->b->arena, ls, n * sizeof *ls);
+	mc->n_lines = n;
+	if (!mc->leader && n > 1)
+		return error_at(p, DIAG_TOO_MANY, ls[1].unit.at,
+				"an out-of-command check (no leader) takes one unit");
+	return 0;
+}
+
+/* fire = KEYWORD uref { "," uref } "->" uref face claim ; */
+static int parse_fire(struct parser *p, struct ev_fire *f)
+{
+	if (parse_urefs(p, VC_FACT_FIRE, true, &f->firers, &f->n_firers) < 0)
+		return -1;
+	for (int i = 0; i < f->n_firers; i++)
+		if (f->firers[i].range < 0)
+			return error_at(p, DIAG_EXPECTED, f->firers[i].at,
+					"expected '@' and the range after firing unit '%s'", f->firers[i].id);
+	if (expect(p, TOK_ARROW, "'->' and the target") < 0 ||
+	    parse_uref(p, &f->target, VC_FACT_FIRE, false) < 0 || parse_face(p, &f->die) < 0)
+		return -1;
+	return parse_claim(p, &fire_claims, &f->claim, NULL);
+}
+
+/* side-roll = face claim ; */
+static int parse_side_roll(struct parser *p, struct charge_side *s)
+{
+	if (parse_face(p, &s->die) < 0)
+		return -1;
+	return parse_claim(p, &charge_claims, &s->claim, NULL);
+}
+
+/* charge-result = side-roll "|" side-roll [ ":" [ SIGNED | NUMBER ] [ EFFECT ] ] ; */
+static int parse_charge_result(struct parser *p, struct ev_charge *c)
+{
+	if (parse_side_roll(p, &c->side[0]) < 0 || expect(p, TOK_BAR, "'|' and the defender's roll") < 0 ||
+	    parse_side_roll(p, &c->side[1]) < 0)
+		return -1;
+	if (peek(p)->kind != TOK_COLON)
+		return 0;
+	next(p);
+	struct token *t = peek(p);
+	if (t->kind == TOK_SIGNED || t->kind == TOK_NUMBER) {
+		next(p);
+		c->has_diff = true;
+		c->diff = (int)t->num;
+		c->diff_at = loc_of(p, t);
+	}
+	t = peek(p);
+	if (t->kind == TOK_WORD) {
+		const char *e = want_word(p, VC_EFFECT_CHARGE);
+		if (!e)
+			return -1;
+		c->effect = e;
+		c->effect_at = loc_of(p, t);
+	}
+	if (!c->has_diff && !c->effect)
+		return expected(p, "the difference or the effect after ':'");
+	return 0;
+}
+
+/* charge = KEYWORD uref { "," uref } "->" uref { "," uref } charge-result ; */
+static int parse_charge(struct parser *p, struct ev_charge *c)
+{
+	if (parse_urefs(p, VC_FACT_CHARGE, false, &c->side[0].units, &c->side[0].n_units) < 0 ||
+	    expect(p, TOK_ARROW, "'->' and the defenders") < 0 ||
+	    parse_urefs(p, VC_FACT_CHARGE, false, &c->side[1].units, &c->side[1].n_units) < 0)
+		return -1;
+	return parse_charge_result(p, c);
+}
+
+/* fallen = KEYWORD WORD face [ EFFECT ] ; */
+static int parse_fallen(struct parser *p, struct ev_fallen *f)
+{
+	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_face(p, &f->die) < 0)
+		return -1;
+	struct token *t = peek(p);
+	if (t->kind == TOK_WORD) {
+		if (!(f->effect = want_word(p, VC_EFFECT_FALLEN)))
+			return -1;
+		f->effect_at = loc_of(p, t);
+	}
+	return 0;
+}
+
+/* One argument of a state event by its signature letter. */
+static int parse_arg(struct parser *p, char type, struct arg *a)
+{
+	struct token *t = peek(p);
+	a->type = type;
+	a->at = loc_of(p, t);
+	switch (type) {
+	case 'U':
+	case 'L':
+		a->text = parse_id(p, type, &a->at);
+		return a->text ? 0 : -1;
+	case 'F':
+		a->text = want_word(p, VC_FORMATION);
+		return a->text ? 0 : -1;
+	case 'N':
+		return want_signed(p, "a signed number of stands such as -2", &a->num);
+	case 'S':
+		a->text = want_string(p, "a quoted text");
+		return a->text ? 0 : -1;
+	default:
+		return expect(p, TOK_ARROW, "'->'");
+	}
+}
+
+static bool arg_fits(struct parser *p, char type)
+{
+	enum token_kind k = peek(p)->kind;
+	switch (type) {
+	case 'S':
+		return k == TOK_STRING;
+	case 'N':
+		return k == TOK_SIGNED || k == TOK_NUMBER;
+	default:
+		return k == TOK_WORD;
+	}
+}
+
+/* state = KEYWORD { argument } ; by the event's signature */
+static int parse_state(struct parser *p, const char *sig, struct ev_state *st)
+{
+	struct arg args[16];
+	int n = 0;
+	for (const char *c = sig; *c; c++) {
+		bool optional = c[1] == '?';
+		if (optional && !arg_fits(p, *c)) {
+			c++;
+			continue;
+		}
+		if (*c == '>') {
+			if (expect(p, TOK_ARROW, "'->'") < 0)
+				return -1;
+		} else {
+			memset(&args[n], 0, sizeof args[n]);
+			if (parse_arg(p, *c, &args[n++]) < 0)
+				return -1;
+		}
+		if (optional)
+			c++;
+	}
+	st->args = arena_memdup(p->b->arena, args, n * sizeof *args);
+	st->n_args = n;
+	return 0;
+}
+
+static const char *phase_names(unsigned phases)
+{
+	switch (phases) {
+	case PH_MANEUVER:
+		return "the maneuver phase";
+	case PH_FIRE:
+		return "a fire phase";
+	case PH_CHARGE:
+		return "the charge phase";
+	default:
+		return "a turn";
+	}
+}
+
+/* Whether an event may stand here; reports why not. */
+static int event_placed(struct parser *p, const struct token *kw, const struct vocab_event *ev)
+{
+	char why[128];
+	if (p->section != SEC_TURNS) {
+		snprintf(why, sizeof why, "event '%s' before the first turn", ev->keyword);
+		return misplaced(p, kw, why);
+	}
+	if (ev->phases != PH_ANY) {
+		unsigned here = !p->phase ? 0 : strcmp(p->phase, "maneuver") == 0 ? PH_MANEUVER
+					 : strcmp(p->phase, "fire") == 0 ? PH_FIRE : PH_CHARGE;
+		if (!(ev->phases & here)) {
+			snprintf(why, sizeof why, "event '%s' belongs in %s, not %s%s", ev->keyword,
+				 phase_names(ev->phases), p->phase ? "the phase " : "before any phase",
+				 p->phase ? p->phase : "");
+			return misplaced(p, kw, why);
+		}
+	}
+	if (ev->shape == SHAPE_REROLL) {
+		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
+		enum event_shape shape = last && last->kind == ST_EVENT ? last->u.event.def->shape : SHAPE_STATE;
+		if (shape != SHAPE_CHARGE && shape != SHAPE_REROLL)
+			return misplaced(p, kw, "a reroll must follow the charge it repeats");
+	}
+	return 0;
+}
+
+/* event = mc | fire | charge | reroll | fallen | state ; */
+static int parse_event(struct parser *p, struct token *kw, const struct vocab_event *ev)
+{
+	struct stmt *s = cur(p);
+	struct event *e = &s->u.event;
+	s->kind = ST_EVENT;
+	e->def = ev;
+	e->kw_at = loc_of(p, kw);
+	if (event_placed(p, kw, ev) < 0)
+		return -1;
+	p->last_event = p->stmt;
+	switch (ev->shape) {
+	case SHAPE_MC:
+		return parse_mc(p, &e->u.mc);
+	case SHAPE_FIRE:
+		return parse_fire(p, &e->u.fire);
+	case SHAPE_CHARGE:
+		return parse_charge(p, &e->u.charge);
+	case SHAPE_REROLL:
+		return parse_charge_result(p, &e->u.charge);
+	case SHAPE_FALLEN:
+		return parse_fallen(p, &e->u.fallen);
+	case SHAPE_STATE:
+		return parse_state(p, ev->sig, &e->u.state);
+	}
+	return 0;
+}
+
+/* The effect vocabulary of the event a ruling settles. */
+static enum vocab_cat ruled_effects(const struct stmt *ev)
+{
+	switch (ev->u.event.def->shape) {
+	case SHAPE_MC:
+		return VC_EFFECT_MC;
+	case SHAPE_FIRE:
+		return VC_EFFECT_FIRE;
+	case SHAPE_FALLEN:
+		return VC_EFFECT_FALLEN;
+	default:
+		return VC_EFFECT_CHARGE;
+	}
+}
+
+/* ruling = "ruling" ( "accept" | "override" ) claim "by" "=" ( WORD | STRING ) STRING ; */
+static int parse_ruling(struct parser *p, struct token *kw)
+{
+	struct stmt *s = cur(p);
+	s->kind = ST_RULING;
+	if (p->last_event < 0)
+		return misplaced(p, kw, "a ruling must follow the event it settles");
+	s->u.ruling.event = p->last_event;
+	if (!(s->u.ruling.verb = want_word(p, VC_RULING)))
+		return -1;
+	struct claim_kind k = {VC_MOD_MC, ruled_effects(&p->b->stmts[p->last_event]), false};
+	struct kv kvs[MAX_ITEMS];
+	int n = 0, rc = 0;
+	while (rc == 0 && peek(p)->kind != TOK_END) {
+		struct token *t = peek(p);
+		if (at_kv(p) && !is_word(p, t, "loss"))
+			rc = parse_kv(p, ruling_keys, kvs, &n);
+		else if (t->kind == TOK_STRING && !s->text)
+			s->text = want_string(p, "the reason");
+		else if (t->kind == TOK_WORD || t->kind == TOK_EQ || at_kv(p))
+			rc = parse_claim(p, &k, &s->u.ruling.claim, NULL);
+		else
+			break;
+		if (s->u.ruling.claim.n_mods)
+			rc = error_at(p, DIAG_EXPECTED, s->u.ruling.claim.mods[0].at,
+				      "a ruling names an effect or loss=, not modifiers");
+	}
+	keep_kvs(p, s, kvs, n);
+	if (rc < 0)
+		return -1;
+	if (!stmt_kv(s, "by"))
+		return error_at(p, DIAG_MISSING, loc_of(p, kw), "a ruling names its umpire with by=");
+	if (!s->text)
+		return error_at(p, DIAG_MISSING, loc_of(p, kw), "a ruling gives its reason in quotes");
+	return 0;
+}
+
+/* Lines */
+
+typedef int stmt_fn(struct parser *p, struct token *kw);
+
+static const struct {
+	const char *keyword;
+	stmt_fn *parse;
+} statements[] = {
+	{"include", parse_include}, {"battle", parse_battle}, {"scenario", parse_scenario},
+	{"special", parse_special}, {"option", parse_option}, {"result", parse_result},
+	{"side", parse_side},	    {"leader", parse_leader}, {"unit", parse_unit},
+	{"turn", parse_turn},	    {"phase", parse_phase},   {"ruling", parse_ruling},
+};
+
+/* Reports a lexical error of the current line. */
+static void lex_error(struct parser *p, const struct lex_error *e)
+{
+	struct loc at = {p->file, p->line, e->col, 1};
+	switch (e->status) {
+	case LEX_BAD_ENCODING:
+		diag_add(p->d, DIAG_BAD_ENCODING, at, "invalid UTF-8 in the line");
+		break;
+	case LEX_UNTERMINATED:
+		diag_add(p->d, DIAG_UNTERMINATED, at, "a quoted string without its closing quote");
+		break;
+	case LEX_TOO_LONG:
+		diag_add(p->d, DIAG_TOO_MANY, at, "more than %d tokens on one line", MAX_TOKENS);
+		break;
+	default: {
+		size_t len;
+		const char *line = sources_line(&p->b->src, p->file, p->line, &len);
+		size_t off = source_off(line, len, e->col);
+		int n = 1;
+		while (off + n < len && ((unsigned char)line[off + n] & 0xC0) == 0x80)
+			n++;
+		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s'", n, line + off);
+	}
+	}
+}
+
+/* statement = keyword-statement | event ; dispatch on the first word */
+static int parse_statement(struct parser *p)
+{
+	struct token *kw = peek(p);
+	if (kw->kind == TOK_END)
+		return 0;
+	if (kw->kind != TOK_WORD)
+		return expected(p, "a statement or event keyword");
+	next(p);
+	for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
+		if (is_word(p, kw, statements[i].keyword))
+			return statements[i].parse(p, kw);
+	const struct vocab_event *ev = vocab_find_event(p->v, p->text + kw->off, kw->len);
+	if (ev)
+		return parse_event(p, kw, ev);
+	return error_at(p, DIAG_UNKNOWN_KEYWORD, loc_of(p, kw),
+			"unknown statement or event %s in %s", found(p, kw), p->v->name);
+}
+
+/* line = [ statement ] [ comment ] EOL ; */
+static void parse_line(struct parser *p, const char *text, size_t len)
+{
+	struct lex_error le;
+	p->text = text;
+	p->n_tok = lex_line(p->opts->lex, text, len, p->tok, MAX_TOKENS, &le);
+	p->pos = 0;
+	p->stmt = battle_add_stmt(p->b, ST_BLANK, (struct loc){p->file, p->line, 1, 0});
+	struct token *last = &p->tok[p->n_tok - 1];
+	if (p->n_tok >= 2 && p->tok[p->n_tok - 2].kind == TOK_COMMENT) {
+		struct token *c = &p->tok[p->n_tok - 2];
+		cur(p)->comment = tok_text(p, c);
+		*c = *last;	/* the comment becomes the end of the line */
+		p->n_tok--;
+	}
+	if (le.status != LEX_OK) {
+		lex_error(p, &le);
+		cur(p)->kind = ST_ERROR;
+		return;
+	}
+	int rc = parse_statement(p);
+	if (rc == 0 && peek(p)->kind != TOK_END) {
+		struct token *t = peek(p);
+		rc = error_at(p, DIAG_TRAILING, loc_span(p, t, &p->tok[p->n_tok - 2]),
+			      "unexpected %s after a complete statement", found(p, t));
+	}
+	if (rc == -1)
+		cur(p)->kind = ST_ERROR;
+}
+
+static int parse_file_into(struct parser *p, int file)
+{
+	int saved_file = p->file, saved_line = p->line, errors = p->d->n_errors;
+	p->file = file;
+	p->depth++;
+	for (int i = 1; i <= p->b->src.v[file].n_lines; i++) {
+		size_t len;
+		const char *text = sources_line(&p->b->src, file, i, &len);
+		p->line = i;
+		parse_line(p, text, len);
+	}
+	p->depth--;
+	p->file = saved_file;
+	p->line = saved_line;
+	return p->d->n_errors > errors ? -1 : 0;
+}
+
+/* Whole-battle checks once every line is read. */
+static void finish(struct parser *p)
+{
+	check_uses(p);
+	for (int i = 0; i < p->b->n_stmts; i++) {
+		const struct stmt *s = &p->b->stmts[i];
+		if (s->kind != ST_SIDE)
+			continue;
+		bool units = false;
+		for (int j = 0; j < p->b->n_stmts && !units; j++) {
+			const struct stmt *u = &p->b->stmts[j];
+			units = u->kind == ST_UNIT && u->u.unit.side == s->u.side.id;
+		}
+		if (!units)
+			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){s->at.file, s->at.line, 1, 4},
+				 "side '%s' declares no unit", s->u.side.id);
+	}
+	if (!p->saw_battle && p->b->n_stmts > 0)
+		diag_add(p->d, DIAG_NO_HEADER, (struct loc){0, 1, 1, 1},
+			 "no battle line: is this a fragment to include?");
+	p->b->vocab = p->v;
+	diags_sort(p->d);
+}
+
+static struct battle *run(struct battle *b, const struct parse_opts *opts, struct diags *d)
+{
+	struct parser p = {.b = b, .d = d, .opts = opts, .v = opts->default_rules,
+			   .side_stmt = -1, .last_event = -1};
+	parse_file_into(&p, 0);
+	finish(&p);
+	free(p.uses);
+	return b;
+}
+
+struct battle *parse_file(const char *path, const struct parse_opts *opts, struct diags *d)
+{
+	struct battle *b = battle_new();
+	char *err = NULL;
+	if (sources_load(&b->src, path, (struct loc){-1, 0, 0, 0}, &err) < 0) {
+		diag_add(d, DIAG_INCLUDE_FAILED, (struct loc){-1, 0, 0, 0}, "%s", err);
+		free(err);
+		battle_free(b);
+		return NULL;
+	}
+	return run(b, opts, d);
+}
+
+struct battle *parse_text(const char *name, const char *text, size_t len,
+			  const struct parse_opts *opts, struct diags *d)
+{
+	struct battle *b = battle_new();
+	sources_add_text(&b->src, name, text, len, (struct loc){-1, 0, 0, 0});
+	return run(b, opts, d);
+}

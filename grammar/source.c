@@ -1,0 +1,157 @@
+/* source: reading battle files and splitting them into lines. */
+#include "source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "xalloc.h"
+
+enum { MAX_FILE_BYTES = 16 << 20 };	/* a battle log is text typed at a table */
+
+void sources_init(struct sources *s)
+{
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+void sources_release(struct sources *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		free(s->v[i].path);
+		free(s->v[i].text);
+		free(s->v[i].line_start);
+		free(s->v[i].line_len);
+	}
+	free(s->v);
+	sources_init(s);
+}
+
+/* Splits text into lines at LF; a CR right before the LF is dropped. */
+static void split_lines(struct source *src)
+{
+	int cap = 64;
+	src->line_start = xmalloc(cap * sizeof *src->line_start);
+	src->line_len = xmalloc(cap * sizeof *src->line_len);
+	src->n_lines = 0;
+	size_t start = 0;
+	while (start < src->len) {
+		const char *nl = memchr(src->text + start, '\n', src->len - start);
+		size_t end = nl ? (size_t)(nl - src->text) : src->len;
+		size_t len = end - start;
+		if (nl && len > 0 && src->text[end - 1] == '\r')
+			len--;
+		if (src->n_lines == cap) {
+			cap *= 2;
+			src->line_start = xrealloc(src->line_start, cap * sizeof *src->line_start);
+			src->line_len = xrealloc(src->line_len, cap * sizeof *src->line_len);
+		}
+		src->line_start[src->n_lines] = start;
+		src->line_len[src->n_lines] = len;
+		src->n_lines++;
+		start = nl ? end + 1 : src->len;
+	}
+}
+
+int sources_add_text(struct sources *s, const char *name, const char *text, size_t len,
+		     struct loc included_at)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 4;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	struct source *src = &s->v[s->n];
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
+	src->path = xstrdup(name);
+	src->text = xstrndup(text, len);
+	src->len = len;
+	src->included_at = included_at;
+	split_lines(src);
+	return s->n++;
+}
+
+int sources_load(struct sources *s, const char *path, struct loc included_at, char **err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		struct buf b;
+		buf_init(&b, 0);
+		buf_printf(&b, "cannot open '%s': %s", path, strerror(errno));
+		*err = buf_detach(&b);
+		buf_release(&b);
+		return -1;
+	}
+	struct buf text;
+	buf_init(&text, MAX_FILE_BYTES);
+	char chunk[8192];
+	size_t n;
+	int too_big = 0;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		if (buf_add(&text, chunk, n) < 0) {
+			too_big = 1;
+			break;
+		}
+	int read_error = ferror(f);
+	fclose(f);
+	if (too_big || read_error) {
+		struct buf b;
+		buf_init(&b, 0);
+		if (too_big)
+			buf_printf(&b, "'%s' is larger than %d MiB", path, MAX_FILE_BYTES >> 20);
+		else
+			buf_printf(&b, "cannot read '%s'", path);
+		*err = buf_detach(&b);
+		buf_release(&b);
+		buf_release(&text);
+		return -1;
+	}
+	int idx = sources_add_text(s, path, text.text, text.len, included_at);
+	buf_release(&text);
+	return idx;
+}
+
+const char *sources_line(const struct sources *s, int file, int line, size_t *len)
+{
+	if (file < 0 || file >= s->n || line < 1 || line > s->v[file].n_lines)
+		return NULL;
+	const struct source *src = &s->v[file];
+	*len = src->line_len[line - 1];
+	return src->text + src->line_start[line - 1];
+}
+
+int source_col(const char *line, size_t off)
+{
+	int col = 1;
+	for (size_t i = 0; i < off; i++)
+		if (((unsigned char)line[i] & 0xC0) != 0x80)
+			col++;
+	return col;
+}
+
+size_t source_off(const char *line, size_t len, int col)
+{
+	size_t i = 0;
+	for (int c = 1; c < col && i < len; c++) {
+		i++;
+		while (i < len && ((unsigned char)line[i] & 0xC0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+char *source_join(const char *base, const char *path)
+{
+	const char *slash = strrchr(base, '/');
+	if (path[0] == '/' || !slash)
+		return xstrdup(path);
+	size_t dir = (size_t)(slash - base) + 1;
+	char *p = xmalloc(dir + strlen(path) + 1);
+	memcpy(p, base, dir);
+	strcpy(p + dir, path);
+	return p;
+}

@@ -1,0 +1,58 @@
+/* source: the text of a battle file and of every file it includes.
+ *
+ * A struct sources holds each file once, split into lines, with the place
+ * that included it, so that a diagnostic can name the chain of includes.
+ * A leading UTF-8 BOM is dropped and a CR before each LF is not part of its
+ * line; the bytes are otherwise kept as read (validation is the lexer's). */
+#ifndef UMPIRE_SOURCE_H
+#define UMPIRE_SOURCE_H
+
+#include <stddef.h>
+
+/* A span of text: file index, 1-based line, 1-based column and length in
+ * characters (code points).  file < 0 means "no position". */
+struct loc {
+	int file;
+	int line;
+	int col;
+	int len;
+};
+
+struct source {
+	char *path;		/* as opened (relative paths joined to the includer's dir) */
+	char *text;		/* the file's bytes, BOM removed, NUL-terminated */
+	size_t len;
+	size_t *line_start;	/* byte offset of each line */
+	size_t *line_len;	/* bytes of each line, without CR/LF */
+	int n_lines;
+	struct loc included_at;	/* the include statement; file < 0 for the top file */
+};
+
+struct sources {
+	struct source *v;
+	int n, cap;
+};
+
+void sources_init(struct sources *s);
+void sources_release(struct sources *s);
+
+/* Reads path into the set.  Returns its index, or -1 with a message in
+ * *err (caller frees) when the file cannot be read. */
+int sources_load(struct sources *s, const char *path, struct loc included_at, char **err);
+/* Adds text held in memory (tests, stdin) under a display name. */
+int sources_add_text(struct sources *s, const char *name, const char *text, size_t len,
+		     struct loc included_at);
+
+/* The bytes of line (1-based) of file, and their length; NULL past the end. */
+const char *sources_line(const struct sources *s, int file, int line, size_t *len);
+
+/* The 1-based column of byte offset off in a line (code points before it + 1). */
+int source_col(const char *line, size_t off);
+/* The byte offset of 1-based column col in a line of len bytes. */
+size_t source_off(const char *line, size_t len, int col);
+
+/* path joined to the directory of base ("a/b.battle" + "oob/x" = "a/oob/x");
+ * absolute paths are returned as they are.  The caller frees the result. */
+char *source_join(const char *base, const char *path);
+
+#endif

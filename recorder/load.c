@@ -1,0 +1,76 @@
+/* load: parsing with one lexer per process, printing diagnostics. */
+#include "load.h"
+
+#include <stdlib.h>
+
+#include "../audit/ruleset.h"
+#include "../grammar/lex.h"
+#include "../grammar/parse.h"
+#include "msg.h"
+
+static struct lex *lexer;
+
+struct battle *load_battle(const char *path, struct diags *d)
+{
+	if (!lexer) {
+		char *err = NULL;
+		lexer = lex_new(&err);
+		if (!lexer) {
+			msg_error("%s", err);	/* a broken tokens.def: a bug, not bad input */
+			free(err);
+			abort();
+		}
+	}
+	struct parse_opts opts = {lexer, ruleset_vocab, ruleset_default()};
+	return parse_file(path, &opts, d);
+}
+
+void load_cleanup(void)
+{
+	lex_free(lexer);
+	lexer = NULL;
+}
+
+int load_silence(struct silence *s, const char *cmd, const char *code)
+{
+	int c = diag_code_lookup(code);
+	if (c < 0) {
+		msg_usage(cmd, "unknown diagnostic code '%s' (see docs/diagnostics.md)", code);
+		return -1;
+	}
+	if (diag_code_severity((enum diag_code)c) == DIAG_ERROR) {
+		msg_usage(cmd, "'%s' is an error and cannot be silenced", code);
+		return -1;
+	}
+	s->off[c] = true;
+	return 0;
+}
+
+void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
+		      const struct silence *s, int *errors, int *warnings)
+{
+	struct buf out;
+	buf_init(&out, 0);
+	*errors = *warnings = 0;
+	for (int i = 0; i < d->n; i++) {
+		const struct diag *dg = &d->v[i];
+		if (s && s->off[dg->code])
+			continue;
+		if (dg->severity == DIAG_ERROR)
+			++*errors;
+		else
+			++*warnings;
+		buf_clear(&out);
+		if (b) {
+			diag_render(dg, &b->src, &out);
+		} else {
+			struct sources none;
+			sources_init(&none);
+			diag_render(dg, &none, &out);
+		}
+		fputs(out.text, f);
+	}
+	if (d->n_dropped)
+		fprintf(f, "umpire: %d more diagnostics not shown\n", d->n_dropped);
+	buf_release(&out);
+}

@@ -1,0 +1,33 @@
+/* load: what check, fmt and later commands share: parsing a battle file
+ * with the process's compiled lexer, and printing its diagnostics. */
+#ifndef UMPIRE_LOAD_H
+#define UMPIRE_LOAD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../grammar/battle.h"
+#include "../grammar/diag.h"
+
+/* Warning codes silenced with --no-warn. */
+struct silence {
+	bool off[DIAG_N_CODES];
+};
+
+/* Parses path into *out (NULL when the file cannot be read); diagnostics go
+ * to d.  The lexer is compiled on first use and kept for the process. */
+struct battle *load_battle(const char *path, struct diags *d);
+
+/* Adds --no-warn CODE to s; returns -1 with a message when CODE is unknown
+ * or names an error, which cannot be silenced. */
+int load_silence(struct silence *s, const char *cmd, const char *code);
+
+/* Prints each diagnostic not silenced; returns how many errors and warnings
+ * were shown through *errors and *warnings. */
+void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
+		      const struct silence *s, int *errors, int *warnings);
+
+/* Frees the process's lexer (for leak checkers). */
+void load_cleanup(void);
+
+#endif

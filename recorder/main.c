@@ -1,0 +1,55 @@
+/* umpire: the command line.  argv[1] picks a command from the table; only
+ * this layer prints, and it maps outcomes to exit statuses. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "load.h"
+#include "msg.h"
+
+const struct command commands[] = {
+	{"check", cmd_check, "parse battle logs and report every error", cmd_check_usage},
+	{"fmt", cmd_fmt, "print a battle log in canonical form", cmd_fmt_usage},
+	{"help", cmd_help, "show a command's help, or the notation card", cmd_help_usage},
+};
+const int n_commands = sizeof commands / sizeof commands[0];
+
+static int usage(FILE *f)
+{
+	fprintf(f, "usage: umpire [--version] [--help] COMMAND [ARGS]\n\n"
+		   "umpire audits tabletop wargame battle logs.\n\ncommands:\n");
+	for (int i = 0; i < n_commands; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'umpire help COMMAND' for a command's options;\n"
+		   "'umpire help notation' for the notation card.\n");
+	return f == stdout ? EXIT_CLEAN : EXIT_USAGE;
+}
+
+/* Flushes stdout and reports a failed write (a full disk, a closed pipe). */
+static int finish(int status)
+{
+	load_cleanup();
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		msg_error("cannot write the output");
+		return EXIT_USAGE;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(stderr);
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+		return finish(usage(stdout));
+	if (strcmp(name, "--version") == 0) {
+		printf("umpire %s\n", UMPIRE_VERSION);
+		return finish(EXIT_CLEAN);
+	}
+	for (int i = 0; i < n_commands; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return finish(commands[i].run(argc - 1, argv + 1));
+	fprintf(stderr, "umpire: '%s' is not a command; see 'umpire --help'\n", name);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,25 @@
+/* msg: messages to the user. */
+#include "msg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void msg_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("umpire: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void msg_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "umpire %s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\nTry 'umpire help %s'.\n", cmd);
+	va_end(ap);
+}

@@ -1,0 +1,13 @@
+/* msg: the recorder's messages to the user, on stderr, printf-checked.
+ * Wording follows git: lower-case start, no final full stop. */
+#ifndef UMPIRE_MSG_H
+#define UMPIRE_MSG_H
+
+#include "../grammar/buf.h"
+
+/* "umpire: error: ..." */
+void msg_error(const char *fmt, ...) UMPIRE_PRINTF(1, 2);
+/* "umpire: ..." for usage problems, followed by a hint to --help */
+void msg_usage(const char *cmd, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
+
+#endif
