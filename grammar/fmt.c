@@ -57,6 +57,8 @@ static void put_kvs(struct buf *out, const struct stmt *s, const char *const *ke
 		buf_printf(out, " %s=", kv->key);
 		if (quoted_key(kv->key))
 			put_string(out, kv->value);
+		else if (strcmp(kv->key, "start") == 0)
+			buf_puts(out, kv->value);	/* HH:MM, checked by the parser */
 		else
 			put_value(out, kv->value);
 	}
@@ -322,7 +324,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 						  "start", "turn-minutes", NULL};
 	static const char *const source_key[] = {"source", NULL};
 	static const char *const victor_key[] = {"victor", NULL};
-	static const char *const side_keys[] = {"nation", "players", NULL};
+	static const char *const side_keys[] = {"players", NULL};
 	switch (s->kind) {
 	case ST_BLANK:
 	case ST_ERROR:
@@ -346,6 +348,8 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		break;
 	case ST_SIDE:
 		buf_printf(out, "side %s", s->u.side.id);
+		if (s->u.side.nation)
+			buf_printf(out, " nation=%s", s->u.side.nation);
 		put_kvs(out, s, side_keys);
 		if (s->u.side.label) {
 			buf_putc(out, ' ');

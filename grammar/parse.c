@@ -501,6 +501,7 @@ static int parse_battle(struct parser *p, struct token *kw)
 			return error_at(p, DIAG_UNKNOWN_RULES, rules->value_at, "unknown ruleset '%s'",
 					rules->value);
 		p->v = v;
+		((struct kv *)rules)->value = v->name;	/* canonical spelling */
 	}
 	return 0;
 }
@@ -905,7 +906,7 @@ static int parse_turn(struct parser *p, struct token *kw)
 		return misplaced(p, kw, "a turn before any side is declared");
 	p->section = SEC_TURNS;
 	struct token *num = peek(p);
-	if (want_number(p, "the turn number", 1, 999, &t->number) < 0)
+	if (want_number(p, "the turn number", 1, 9999, &t->number) < 0)
 		return -1;
 	if (p->turn && t->number != p->turn + 1)
 		diag_add(p->d, DIAG_TURN_ORDER, loc_of(p, num), "turn %d follows turn %d", t->number, p->turn);
@@ -1115,7 +1116,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			rc = add_mod(p, mods, &n, (struct mod){w->word, (int)t->num, true, loc_of(p, t)});
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, c);
-		} else if (at_kv(p)) {
+		} else if (at_kv(p) && (is_word(p, t, "loss") || (k->points && is_word(p, t, "pts")))) {
 			rc = parse_claim_kv(p, k, c);
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
 			next(p);
@@ -1124,6 +1125,8 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			next(p);
 			c->effect = w->word;
 			c->effect_at = loc_of(p, t);
+		} else if (at_kv(p)) {
+			break;	/* another statement's key=value, such as a ruling's by= */
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
 			if ((w = lookup(p, k->effects, t)))
 				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second effect %s", found(p, t));
@@ -1555,6 +1558,8 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 		p->n_tok--;
 	}
 	if (le.status != LEX_OK) {
+		if (p->file == 0 && is_word(p, &p->tok[0], "battle"))
+			p->saw_battle = true;	/* a battle line with a bad token is still one */
 		lex_error(p, &le);
 		cur(p)->kind = ST_ERROR;
 		return;
@@ -1594,10 +1599,10 @@ static void finish(struct parser *p)
 		const struct stmt *s = &p->b->stmts[i];
 		if (s->kind != ST_SIDE)
 			continue;
-		bool units = false;
-		for (int j = 0; j < p->b->n_stmts && !units; j++) {
-			const struct stmt *u = &p->b->stmts[j];
-			units = u->kind == ST_UNIT && u->u.unit.side == s->u.side.id;
+		bool units = false;	/* units with errors count: they are declared */
+		for (int j = 0; j < p->b->n_syms && !units; j++) {
+			const struct sym *y = &p->b->syms[j];
+			units = y->kind == 'U' && p->b->stmts[y->stmt].u.unit.side == s->u.side.id;
 		}
 		if (!units)
 			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){s->at.file, s->at.line, 1, 4},

@@ -82,4 +82,10 @@ const char *vocab_cat_name(enum vocab_cat cat);
 /* Whether value is one of an option's allowed values. */
 int vocab_option_allows(const struct vocab_word *opt, const char *value, size_t len);
 
+/* Appends the vocabulary as Markdown tables (one per category, then the
+ * events): each canonical word with its aliases, meaning and source.  The
+ * vocabulary section of docs/notation.md is this text; a test compares. */
+struct buf;
+void vocab_markdown(const struct vocab *v, struct buf *out);
+
 #endif

@@ -2,14 +2,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../audit/ruleset.h"
+#include "../grammar/vocab.h"
 #include "cmd.h"
 #include "msg.h"
 
 const char cmd_help_usage[] =
-	"usage: umpire help [COMMAND | notation]\n"
+	"usage: umpire help [COMMAND | notation | words]\n"
 	"\n"
-	"Show the help of COMMAND, or with 'notation' a one-page card of the\n"
-	"battle notation to print and keep at the table.\n";
+	"Show the help of COMMAND; with 'notation' a one-page card of the battle\n"
+	"notation to print and keep at the table; with 'words' every word of the\n"
+	"ruleset's vocabulary with its aliases and sources (Markdown).\n";
 
 /* One page: what a player needs to type a turn.  docs/notation.md has it all. */
 const char notation_card[] =
@@ -84,6 +87,14 @@ int cmd_help(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "notation") == 0) {
 		fputs(notation_card, stdout);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "words") == 0) {
+		struct buf out;
+		buf_init(&out, 0);
+		vocab_markdown(ruleset_default(), &out);
+		fputs(out.text, stdout);
+		buf_release(&out);
 		return EXIT_CLEAN;
 	}
 	for (int i = 0; i < n_commands; i++)

@@ -7,13 +7,6 @@
 #include "load.h"
 #include "msg.h"
 
-const struct command commands[] = {
-	{"check", cmd_check, "parse battle logs and report every error", cmd_check_usage},
-	{"fmt", cmd_fmt, "print a battle log in canonical form", cmd_fmt_usage},
-	{"help", cmd_help, "show a command's help, or the notation card", cmd_help_usage},
-};
-const int n_commands = sizeof commands / sizeof commands[0];
-
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: umpire [--version] [--help] COMMAND [ARGS]\n\n"

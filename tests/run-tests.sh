@@ -1,0 +1,29 @@
+#!/bin/sh
+# run-tests.sh: runs every cmocka suite given as arguments, then the
+# end-to-end cases, and closes with one "N passed, N failed" line.
+# Tests run from the top of the tree; everything they write goes to build/.
+set -u
+passed=0
+failed=0
+failures=""
+for t in "$@"; do
+	if "$t" >"build/$(basename "$t").log" 2>&1; then
+		passed=$((passed + 1))
+		echo "PASS $t"
+	else
+		failed=$((failed + 1))
+		failures="$failures $t"
+		echo "FAIL $t"
+		cat "build/$(basename "$t").log"
+	fi
+done
+e2e_out=$(sh tests/run-e2e.sh build/asan/umpire)
+e2e_rc=$?
+printf '%s\n' "$e2e_out" | grep -v '^ok ' || true
+e2e_pass=$(printf '%s\n' "$e2e_out" | grep -c '^ok ')
+e2e_fail=$(printf '%s\n' "$e2e_out" | grep -c '^not ok ')
+passed=$((passed + e2e_pass))
+failed=$((failed + e2e_fail))
+[ $e2e_rc -ne 0 ] && [ "$e2e_fail" -eq 0 ] && failed=$((failed + 1))
+echo "total: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,511 @@
+/* test_parse: every production accepted, every error class rejected with its
+ * exact code and line:col, and the malformed-input corpus. */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* Parses the prelude + body and asserts no diagnostic at all. */
+static struct battle *clean_body(const char *body, struct diags *d)
+{
+	struct battle *b = tu_parse_body(body, d);
+	if (d->n)
+		fail_msg("unexpected diagnostics for %s: %s", body, tu_diag_list(d));
+	return b;
+}
+
+static struct battle *clean_text(const char *text, struct diags *d)
+{
+	struct battle *b = tu_parse(text, d);
+	if (d->n)
+		fail_msg("unexpected diagnostics: %s", tu_diag_list(d));
+	return b;
+}
+
+static const struct stmt *last_stmt(const struct battle *b, enum stmt_kind kind)
+{
+	for (int i = b->n_stmts - 1; i >= 0; i--)
+		if (b->stmts[i].kind == kind)
+			return &b->stmts[i];
+	fail_msg("no statement of kind %d", kind);
+	return NULL;
+}
+
+static void test_header(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_text(
+		"battle \"Palo Alto\" id=palo date=1846-05-08 rules=RFF-MAW figures=15mm "
+		"men-per-stand=40 start=14:00 turn-minutes=20\n"
+		"scenario \"Palo Alto\" source=\"umpire examples\"\n"
+		"special \"chaparral\"\n"
+		"option panic-loss=TEXT\n"
+		"result \"US victory\" victor=US\n"
+		"side US nation=us players=2 \"Army\"\n"
+		"  unit a \"A\" inf raw spirited M stands=4\n", &d);
+	const struct stmt *s = &b->stmts[0];
+	assert_int_equal(s->kind, ST_BATTLE);
+	assert_string_equal(s->text, "Palo Alto");
+	assert_string_equal(stmt_kv(s, "date")->value, "1846-05-08");
+	assert_string_equal(stmt_kv(s, "start")->value, "14:00");
+	assert_string_equal(stmt_kv(s, "men-per-stand")->value, "40");
+	assert_string_equal(b->stmts[3].u.option.value, "text");
+	assert_string_equal(b->stmts[5].u.side.nation, "US");
+	assert_int_equal(b->stmts[5].u.side.players, 2);
+	assert_string_equal(b->vocab->name, "rff-maw");
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_order_of_battle_aliases(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_text(
+		"battle \"B\"\n"
+		"side US nation=US\n"
+		"  leader taylor \"Taylor\" able\n"
+		"  leader duncan \"Duncan\" POOR artillery under=taylor\n"
+		"  unit a \"A\" infantry crack spirited M stands=8 cmd=taylor extended-line dis\n"
+		"  unit g \"G\" art green hc HG stands=2 cmd=duncan unlimbered fixed bty\n"
+		"  unit r \"R\" gun veteran lcRK stands=1 section\n"
+		"  unit c \"C\" cav vet spirited C stands=6 dismounted mr as=2drag carry vol\n", &d);
+	const struct st_unit *a = &b->stmts[4].u.unit;
+	assert_string_equal(a->slot[VC_EXPERIENCE], "elite");
+	assert_string_equal(a->slot[VC_FORMATION], "open");
+	assert_string_equal(a->slot[VC_ORDER], "disordered");
+	assert_string_equal(a->cmd, "taylor");
+	const struct st_unit *g = &b->stmts[5].u.unit;
+	assert_string_equal(g->slot[VC_EXPERIENCE], "raw");
+	assert_string_equal(g->slot[VC_CARRIAGE], "hc");
+	assert_string_equal(g->slot[VC_WEAPON], "HG");
+	assert_int_equal(g->n_flags, 2);
+	const struct st_unit *r = &b->stmts[6].u.unit;
+	assert_string_equal(r->slot[VC_WEAPON], "HR");
+	assert_string_equal(r->slot[VC_CARRIAGE], "lc");
+	const struct st_unit *c = &b->stmts[7].u.unit;
+	assert_true(c->carry);
+	assert_string_equal(c->as, "2drag");
+	assert_true(b->stmts[3].u.leader.arty);
+	assert_string_equal(b->stmts[3].u.leader.rating, "poor");
+	assert_string_equal(b->stmts[3].u.leader.under, "taylor");
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_turns_and_phases(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_body("phase maneuver\nphase fire defensive\nphase fire off\n"
+				      "phase charge\nturn 2 MEX twilight 2 evening\n"
+				      "turn 3 night full-moon\nturn 4 US day\n", &d);
+	const struct stmt *t2 = &b->stmts[tu_prelude_lines() + 4];
+	assert_string_equal(t2->u.turn.side, "MEX");
+	assert_string_equal(t2->u.turn.light, "twilight");
+	assert_int_equal(t2->u.turn.twilight_turn, 2);
+	assert_string_equal(t2->u.turn.part, "evening");
+	const struct stmt *t3 = &b->stmts[tu_prelude_lines() + 5];
+	assert_null(t3->u.turn.side);
+	assert_string_equal(t3->u.turn.sky, "full-moon");
+	assert_string_equal(b->stmts[tu_prelude_lines() + 1].u.phase.mode, "defensive");
+	assert_string_equal(b->stmts[tu_prelude_lines() + 2].u.phase.mode, "offensive");
+	assert_string_equal(last_stmt(b, ST_TURN)->u.turn.light, "daylight");
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_maneuver_check(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_body(
+		"phase maneuver\n"
+		"MC LEE [0]: 5INF(outflanked,ground=rough) +1vet fresh -2flank =10 DQ move charge 2lt, "
+		"lancers cs; bty +2elite +2bty +1limb =14 well-handled unlimber form line\n"
+		"mc d10[4]: 2lt -2ooc =2 tardy\n", &d);
+	const struct ev_mc *mc = &b->stmts[tu_prelude_lines() + 1].u.event.u.mc;
+	assert_string_equal(mc->leader, "LEE");
+	assert_int_equal(mc->die.value, 10);	/* [0] is 10 on a d10 */
+	assert_int_equal(mc->n_lines, 2);
+	const struct mc_line *l = &mc->lines[0];
+	assert_int_equal(l->unit.n_facts, 2);
+	assert_string_equal(l->unit.facts[1].word, "ground");
+	assert_string_equal(l->unit.facts[1].value, "rough");
+	assert_int_equal(l->claim.n_mods, 3);
+	assert_string_equal(l->claim.mods[1].code, "fresh");
+	assert_false(l->claim.mods[1].has_value);
+	assert_string_equal(l->claim.mods[2].code, "outflanked");
+	assert_int_equal(l->claim.mods[2].value, -2);
+	assert_int_equal(l->claim.total, 10);
+	assert_string_equal(l->claim.effect, "double-quick");
+	assert_int_equal(l->n_actions, 2);
+	assert_string_equal(l->actions[1].verb, "charge");
+	assert_int_equal(l->actions[1].n_targets, 2);
+	assert_true(l->actions[1].cold_steel);
+	assert_string_equal(mc->lines[1].actions[1].formation, "line");
+	const struct ev_mc *ooc = &b->stmts[tu_prelude_lines() + 2].u.event.u.mc;
+	assert_null(ooc->leader);
+	assert_int_equal(ooc->die.die, 0);
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_fire(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_body(
+		"phase fire\n"
+		"fire 5inf:8@6(charged), bty@30 [7] -> 2lt(cover=partial,massed=lancers) [9] pts=10 +1fp "
+		"-1partial =9 tf loss=1\n", &d);
+	const struct ev_fire *f = &b->stmts[tu_prelude_lines() + 1].u.event.u.fire;
+	assert_int_equal(f->n_firers, 2);
+	assert_int_equal(f->firers[0].stands, 8);
+	assert_int_equal(f->firers[0].range, 6);
+	assert_int_equal(f->firers[0].hit.at.file, -1);
+	assert_int_equal(f->firers[1].stands, -1);
+	assert_int_equal(f->firers[1].hit.value, 7);
+	assert_int_equal(f->target.n_facts, 2);
+	assert_int_equal(f->die.value, 9);
+	assert_int_equal(f->claim.points, 10);
+	assert_string_equal(f->claim.effect, "telling-fire");
+	assert_int_equal(f->claim.loss, 1);
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_charge_reroll_breakthrough(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_body(
+		"phase charge\n"
+		"charge 5inf(cold-steel), 8inf -> 2lt(favourable) [5] +1vet +2fresh +1cs =8 | [5] +2fresh =7 "
+		": +1 hp\n"
+		"  reroll [6] +1vet | [6] +2fresh : 0 ds\n"
+		"  reroll [9] | [2] : +7 driven-back\n"
+		"breakthrough 5inf -> lancers [7] +1bt | [3] : swept\n"
+		"fallen art [8] grievously-wounded\n", &d);
+	int base = tu_prelude_lines();
+	const struct ev_charge *c = &b->stmts[base + 1].u.event.u.charge;
+	assert_int_equal(c->side[0].n_units, 2);
+	assert_int_equal(c->side[1].die.value, 5);
+	assert_int_equal(c->side[1].claim.total, 7);
+	assert_int_equal(c->diff, 1);
+	assert_string_equal(c->effect, "hard-pressed");
+	const struct ev_charge *r = &b->stmts[base + 2].u.event.u.charge;
+	assert_int_equal(r->side[0].n_units, 0);
+	assert_true(r->has_diff);
+	assert_int_equal(r->diff, 0);
+	assert_string_equal(r->effect, "desperate-struggle");
+	assert_string_equal(b->stmts[base + 4].u.event.def->keyword, "breakthrough");
+	assert_string_equal(b->stmts[base + 4].u.event.u.charge.effect, "swept-from-the-field");
+	assert_string_equal(b->stmts[base + 5].u.event.u.fallen.effect, "grievously-wounded");
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_state_events_and_ruling(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_body(
+		"phase maneuver\n"
+		"countercharge lancers -> 5inf\nhasty-square 5inf\nevade 2lt\n"
+		"attach lee 5inf\ndetach lee\nleader-out art \"wounded\"\nleader-back art\n"
+		"form 5inf square\nlimber bty\nunlimber bty\nmount lancers\ndismount lancers\n"
+		"disorder 2lt\nrally 2lt\nbreak 2lt\nsilence bty\ndamage bty\nwreck bty\ngun-rally bty\n"
+		"shelter bty 5inf\nlow-ammo 5inf\nreplenish 5inf\nstorming 8inf\n"
+		"stands 8inf -2 \"lost on the march\"\nremove 2lt\narrive lancers\nnote \"free text\"\n"
+		"  ruling override loss=1 by=\"J. Smith\" \"the chaparral\"\n", &d);
+	const struct stmt *st = &b->stmts[tu_prelude_lines() + 24];
+	assert_string_equal(st->u.event.def->keyword, "stands");
+	assert_int_equal(st->u.event.u.state.args[1].num, -2);
+	assert_string_equal(st->u.event.u.state.args[2].text, "lost on the march");
+	const struct stmt *ruling = last_stmt(b, ST_RULING);
+	assert_string_equal(ruling->u.ruling.verb, "override");
+	assert_int_equal(ruling->u.ruling.claim.loss, 1);
+	assert_string_equal(stmt_kv(ruling, "by")->value, "J. Smith");
+	assert_int_equal(b->stmts[ruling->u.ruling.event].u.event.def->shape, SHAPE_STATE);
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_crlf_bom_comments(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = clean_text("\xEF\xBB\xBF" "battle \"B\"  # the header\r\n"
+				      "side US nation=US\r\n# a note\r\n"
+				      "  unit a \"A\" inf raw spirited M stands=4\r\n", &d);
+	assert_int_equal(b->stmts[0].kind, ST_BATTLE);
+	assert_string_equal(b->stmts[0].comment, "# the header");
+	assert_int_equal(b->stmts[2].kind, ST_BLANK);
+	assert_string_equal(b->stmts[2].comment, "# a note");
+	assert_int_equal(b->stmts[3].u.unit.stands, 4);
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* A declaration with an error still registers its id: no second error. */
+static void test_no_error_cascade(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"B\"\nside US nation=US\n"
+				    "  unit a \"A\" inf supervet spirited M stands=4\n"
+				    "  unit c \"C\" inf raw spirited M stands=4\n"
+				    "turn 1 US\nphase fire\nfire a@4 -> c [5]\n", &d);
+	assert_string_equal(tu_diag_list(&d), "unknown-word@3:18");
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* Every error of a file is reported, each on its own line. */
+static void test_all_errors_reported(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase maneuver\nmc lee [11]: 5inf\nmc lee [3]: 5inff\n"
+					 "mc zed [3]: 5inf\nfire 5inf@3 -> 2lt [4]\n", &d);
+	assert_string_equal(tu_diag_list(&d),
+			    "out-of-range@13:8, unknown-id@14:13, unknown-id@15:4, misplaced@16:1");
+	battle_free(b);
+	diags_release(&d);
+}
+
+static void test_include(void **state)
+{
+	(void)state;
+	FILE *f = fopen("build/test-include-oob.oob", "w");
+	assert_non_null(f);
+	fputs("side US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n  unit b \"B\" inf raw spirit\n", f);
+	fclose(f);
+	f = fopen("build/test-include.battle", "w");
+	fputs("battle \"B\"\ninclude \"test-include-oob.oob\"\nturn 1 US\nnote \"x\"\n", f);
+	fclose(f);
+	struct diags d;
+	struct battle *b = tu_parse_file("build/test-include.battle", &d);
+	assert_string_equal(tu_diag_list(&d), "unknown-word@3:22");
+	assert_int_equal(d.v[0].at.file, 1);
+	assert_int_equal(b->src.v[1].included_at.line, 2);
+	assert_int_equal(b->stmts[1].kind, ST_INCLUDE);
+	assert_int_equal(b->stmts[1].u.include.file, 1);
+	struct buf out;
+	buf_init(&out, 0);
+	diag_render(&d.v[0], &b->src, &out);
+	assert_non_null(strstr(out.text, "in file included from build/test-include.battle:2:9\n"
+					 "build/test-include-oob.oob:3:22: error unknown-word:"));
+	buf_release(&out);
+	battle_free(b);
+	diags_release(&d);
+
+	f = fopen("build/test-cycle.battle", "w");
+	fputs("battle \"C\"\ninclude \"test-cycle.battle\"\n", f);
+	fclose(f);
+	b = tu_parse_file("build/test-cycle.battle", &d);
+	assert_string_equal(tu_diag_list(&d), "include-cycle@2:9");
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* The malformed corpus: each input and exactly the diagnostics it must give,
+ * as code@line:col.  Bodies follow tu_prelude (11 lines) unless FULL. */
+#define FULL 1
+static const struct {
+	int full;
+	const char *text;
+	const char *want;
+} corpus[] = {
+	/* bad-token, bad-encoding, unterminated-string */
+	{0, "note \"ok\" $\n", "bad-token@12:11"},
+	{0, "note \"caf\xc3\xa9\" \x80\n", "bad-encoding@12:13"},
+	{0, "note \"unclosed\n", "unterminated-string@12:6"},
+	{0, "phase maneuver\nmc lee [6]: 5inf +1vet ^\n", "bad-token@13:24"},
+	{0, "note \"x\" \t\x01\n", "bad-token@12:11"},
+	{0, "phase maneuver\nmc lee [6]: 5inf\xe2\x80\x94" "8inf\n", "bad-token@13:17"},
+	/* expected */
+	{0, "phase maneuver\nmc lee 6: 5inf\n", "expected@13:8"},
+	{0, "phase maneuver\nmc lee [6] 5inf\n", "expected@13:12"},
+	{0, "phase fire\nfire 5inf:8@6 2lt [9]\n", "expected@13:15"},
+	{0, "phase fire\nfire 5inf:8@6 -> 2lt\n", "expected@13:21"},
+	{0, "phase charge\ncharge 5inf -> 2lt [5] [4]\n", "expected@13:24"},
+	{0, "phase charge\ncharge 5inf -> 2lt [5] | [4] :\n", "expected@13:31"},
+	{0, "turn 2 US twilight morning\n", "expected@12:20"},
+	{FULL, "battle \"B\" id=\n", "expected@1:15"},
+	{0, "phase maneuver\nmc lee [6]: 5inf =\n", "expected@13:19"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=) [9]\n", "expected@13:26"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(cover [9]\n", "expected@13:26"},
+	{0, "phase maneuver\nmc lee [6]: 5inf +2\n", "expected@13:18"},
+	{FULL, "battle \"B\"\nside US nation=US\n  leader lee\n  unit a \"A\" inf raw spirited M stands=4\n",
+	 "expected@3:13"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit 9 \"n\"\n", "empty-side@2:1, expected@3:8"},
+	{0, "stands 5inf \"why\"\n", "expected@12:13"},
+	{0, "phase maneuver\ncountercharge lancers 5inf\n", "expected@13:23"},
+	{0, "phase maneuver\nmc lee\n", "expected@13:7"},
+	{0, "phase maneuver\nmc lee [6]: 5inf form\n", "expected@13:22"},
+	{0, "[3] mc\n", "expected@12:1"},
+	{0, "phase fire\nfire 5inf:8 -> 2lt [3]\n", "expected@13:6"},
+	/* trailing */
+	{0, "note \"x\" \"y\"\n", "trailing@12:10"},
+	{0, "phase maneuver extra\n", "trailing@12:16"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt [9] =9 telling-fire ;\n", "trailing@13:40"},
+	{0, "limber bty now\n", "trailing@12:12"},
+	/* unknown-keyword */
+	{0, "advance 5inf\n", "unknown-keyword@12:1"},
+	{0, "phase maneuver\nmcc lee [3]: 5inf\n", "unknown-keyword@13:1"},
+	/* unknown-word */
+	{0, "phase maneuver\nmc lee [6]: 5inf +1vett\n", "unknown-word@13:18"},
+	{0, "phase maneuver\nmc lee [6]: 5inf =9 quick\n", "unknown-word@13:21"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(covered) [9]\n", "unknown-word@13:20"},
+	{0, "phase gunfire\n", "unknown-word@12:7"},
+	{0, "turn 2 MEX dusk\n", "unknown-word@12:12"},
+	{0, "turn 2 MEX night cloudy\n", "unknown-word@12:18"},
+	{0, "phase fire tactical\n", "unknown-word@12:12"},
+	{0, "form 5inf wedge\n", "unknown-word@12:11"},
+	{0, "phase charge\ncharge 5inf -> 2lt [5] | [4] : +3 pushed\n", "unknown-word@13:35"},
+	{0, "fallen lee [7] scratched\n", "unknown-word@12:16"},
+	{FULL, "battle \"B\"\nside US nation=FRA\n  unit a \"A\" inf raw spirited M stands=4\n",
+	 "unknown-word@2:16"},
+	{FULL, "battle \"B\" colour=red\n", "unknown-word@1:12"},
+	{0, "phase maneuver\nmc lee [6]: 5inf =9 dq dance\n", "unknown-word@13:24"},
+	{0, "phase maneuver\nmc lee [6]: 5inf form wedge\n", "unknown-word@13:23"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt [9] +1fp +2pluck\n", "unknown-word@13:29"},
+	{0, "phase charge\ncharge 5inf -> 2lt [5] +1ooc | [4] : 1\n", "unknown-word@13:24"},
+	/* unknown-rules */
+	{FULL, "battle \"B\"\noption panic-loss=maybe\n", "unknown-rules@2:19"},
+	{FULL, "battle \"B\" rules=dba\n", "unknown-rules@1:18"},
+	{FULL, "battle \"B\"\noption fog=on\n", "unknown-rules@2:8"},
+	/* unknown-id */
+	{0, "phase maneuver\nmc lee [6]: 5inff\n", "unknown-id@13:13"},
+	{0, "phase maneuver\nmc grant [6]: 5inf\n", "unknown-id@13:4"},
+	{0, "phase fire\nfire 5inf@6 -> 3lt [9]\n", "unknown-id@13:16"},
+	{0, "turn 2 FRA\n", "unknown-id@12:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4 cmd=zz\n",
+	 "unknown-id@3:46"},
+	{0, "attach grant 5inf\n", "unknown-id@12:8"},
+	{0, "phase charge\ncharge 5inf, 9inf -> 2lt [5] | [4] : +1\n", "unknown-id@13:14"},
+	{0, "fallen 5inff [3]\n", "unknown-id@12:8"},
+	/* wrong-kind */
+	{0, "attach 5inf lee\n", "wrong-kind@12:8, wrong-kind@12:13"},
+	{0, "phase maneuver\nmc 5inf [6]: lee\n", "wrong-kind@13:4, wrong-kind@13:14"},
+	/* before-declaration */
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4 cmd=lee\n"
+	       "  leader lee \"L\" able\n", "before-declaration@3:46"},
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able under=b\n  leader b \"B\" gallant\n"
+	       "  unit u \"U\" inf raw spirited M stands=4\n", "before-declaration@3:27"},
+	/* duplicate-id */
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
+	       "  unit a \"A2\" inf raw spirited M stands=4\n", "duplicate-id@4:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"L\" able\n"
+	       "  unit a \"A\" inf raw spirited M stands=4\n", "empty-side@2:1, duplicate-id@4:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
+	       "side us nation=MEX\n  unit b \"B\" inf raw spirited M stands=4\n", "duplicate-id@4:6"},
+	/* duplicate */
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw veteran spirited M stands=4\n",
+	 "duplicate@3:22"},
+	{0, "phase maneuver\nmc lee [6]: 5inf =9 =8\n", "duplicate@13:21"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4 stands=5\n",
+	 "duplicate@3:42"},
+	{0, "phase maneuver\nmc lee [6]: 5inf dq tardy\n", "duplicate@13:21"},
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able poor\n"
+	       "  unit u \"U\" inf raw spirited M stands=4\n", "duplicate@3:21"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt [9] loss=1 loss=2\n", "duplicate@13:31"},
+	/* out-of-range */
+	{0, "phase maneuver\nmc lee [11]: 5inf\n", "out-of-range@13:8"},
+	{0, "phase maneuver\nmc lee [-1]: 5inf\n", "out-of-range@13:8"},
+	{0, "fallen lee d6[7]\n", "out-of-range@12:12"},
+	{0, "phase fire\nfire 5inf:120@6 -> 2lt [9]\n", "out-of-range@13:11"},
+	{0, "phase fire\nfire 5inf@300 -> 2lt [9]\n", "out-of-range@13:11"},
+	{FULL, "battle \"B\" date=1846-02-30x\n", "out-of-range@1:17"},
+	{0, "turn 2 MEX twilight 5 evening\n", "out-of-range@12:21"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=100\n",
+	 "out-of-range@3:40"},
+	{0, "phase maneuver\nmc lee d1[1]: 5inf\n", "out-of-range@13:8"},
+	{FULL, "battle \"B\" start=25:00\n", "out-of-range@1:18"},
+	/* missing */
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M\n", "missing@3:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf spirited M stands=3\n", "missing@3:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw M stands=3\n", "missing@3:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" raw spirited M stands=3\n", "missing@3:8"},
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\"\n  unit u \"U\" inf raw spirited M stands=4\n",
+	 "missing@3:10"},
+	{FULL, "battle \"B\"\nside US \"A\"\n  unit u \"U\" inf raw spirited M stands=4\n", "missing@2:6"},
+	{0, "note \"x\"\nruling accept \"why\"\n", "missing@13:1"},
+	/* misplaced */
+	{0, "fire 5inf@6 -> 2lt [9]\n", "misplaced@12:1"},
+	{0, "phase maneuver\nphase fire\nmc lee [6]: 5inf\n", "misplaced@14:1"},
+	{0, "phase charge\nreroll [5] | [4] : 0\n", "misplaced@13:1"},
+	{0, "ruling accept by=x \"y\"\n", "misplaced@12:1"},
+	{0, "  unit z \"Z\" inf raw spirited M stands=3\n", "misplaced@12:3"},
+	{0, "side FR nation=US\n", "misplaced@12:1"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\nscenario \"S\"\n",
+	 "misplaced@4:1"},
+	{FULL, "battle \"B\"\n  leader a \"A\" able\n", "misplaced@2:3"},
+	{0, "phase maneuver\nmc lee [6]: 5inf\nturn 2 MEX\nreroll [5] | [4] : 0\n", "misplaced@15:1"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\nnote \"x\"\n",
+	 "misplaced@4:1"},
+	{FULL, "battle \"B\"\nbattle \"C\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n",
+	 "misplaced@2:1"},
+	{0, "phase maneuver\ncharge 5inf -> 2lt [5] | [4] : 0\n", "misplaced@13:1"},
+	/* include-failed */
+	{0, "include \"no-such-file.oob\"\n", "include-failed@12:9"},
+	/* too-many */
+	{0, "phase maneuver\nmc [6]: 5inf; 8inf\n", "too-many@13:15"},
+	/* warnings */
+	{0, "turn 3 MEX\n", "turn-order@12:6"},
+	{0, "phase charge\nphase maneuver\n", "phase-order@13:7"},
+	{0, "phase maneuver\nmc lee [6]: 5inf +1vet +1vet\n", "repeated-modifier@13:24"},
+	{FULL, "side US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n", "no-header@1:1"},
+	{FULL, "battle \"B\"\nside US nation=US\n", "empty-side@2:1"},
+};
+
+static void test_malformed_corpus(void **state)
+{
+	(void)state;
+	int n = sizeof corpus / sizeof corpus[0];
+	assert_true(n >= 60);
+	int failures = 0;
+	for (int i = 0; i < n; i++) {
+		struct diags d;
+		struct battle *b = corpus[i].full ? tu_parse(corpus[i].text, &d)
+						  : tu_parse_body(corpus[i].text, &d);
+		const char *got = tu_diag_list(&d);
+		if (strcmp(got, corpus[i].want) != 0) {
+			print_error("corpus %d: %s\n  want %s\n  got  %s\n", i, corpus[i].text,
+				    corpus[i].want, got);
+			failures++;
+		}
+		battle_free(b);
+		diags_release(&d);
+	}
+	assert_int_equal(failures, 0);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tu_cleanup();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_header),
+		cmocka_unit_test(test_order_of_battle_aliases),
+		cmocka_unit_test(test_turns_and_phases),
+		cmocka_unit_test(test_maneuver_check),
+		cmocka_unit_test(test_fire),
+		cmocka_unit_test(test_charge_reroll_breakthrough),
+		cmocka_unit_test(test_state_events_and_ruling),
+		cmocka_unit_test(test_crlf_bom_comments),
+		cmocka_unit_test(test_no_error_cascade),
+		cmocka_unit_test(test_all_errors_reported),
+		cmocka_unit_test(test_include),
+		cmocka_unit_test(test_malformed_corpus),
+	};
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}

@@ -1,0 +1,112 @@
+/* testutil: fixtures shared by the cmocka suites. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../audit/ruleset.h"
+#include "../grammar/buf.h"
+#include "../grammar/parse.h"
+#include "../grammar/xalloc.h"
+
+static struct lex *lexer;
+
+struct lex *tu_lex(void)
+{
+	if (!lexer) {
+		char *err = NULL;
+		lexer = lex_new(&err);
+		if (!lexer) {
+			fprintf(stderr, "lex_new: %s\n", err);
+			abort();
+		}
+	}
+	return lexer;
+}
+
+void tu_cleanup(void)
+{
+	lex_free(lexer);
+	lexer = NULL;
+}
+
+static struct parse_opts opts(void)
+{
+	return (struct parse_opts){tu_lex(), ruleset_vocab, ruleset_default()};
+}
+
+struct battle *tu_parse(const char *text, struct diags *d)
+{
+	struct parse_opts o = opts();
+	diags_init(d, 100);
+	return parse_text("t.battle", text, strlen(text), &o, d);
+}
+
+struct battle *tu_parse_file(const char *path, struct diags *d)
+{
+	struct parse_opts o = opts();
+	diags_init(d, 100);
+	return parse_file(path, &o, d);
+}
+
+const char tu_prelude[] =
+	"battle \"Test\" id=test rules=rff-maw\n"
+	"side US nation=US \"Americans\"\n"
+	"  leader lee \"Capt Lee\" gallant\n"
+	"  unit 5inf \"5th Infantry\" inf veteran spirited M stands=8 cmd=lee line\n"
+	"  unit 8inf \"8th Infantry\" inf veteran spirited M stands=9 cmd=lee line\n"
+	"  unit bty \"Duncan\" gun elite hlcLG stands=2 cmd=lee limbered battery\n"
+	"side MEX nation=MEX \"Mexicans\"\n"
+	"  leader art \"Gen Arista\" able\n"
+	"  unit 2lt \"2nd Light\" inf trained spirited IM stands=10 cmd=art line light\n"
+	"  unit lancers \"Jalisco Lancers\" cav trained reliable none stands=6 cmd=art lancers\n"
+	"turn 1 US daylight\n";
+
+int tu_prelude_lines(void)
+{
+	int n = 0;
+	for (const char *c = tu_prelude; *c; c++)
+		n += *c == '\n';
+	return n;
+}
+
+struct battle *tu_parse_body(const char *body, struct diags *d)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, tu_prelude);
+	buf_puts(&b, body);
+	struct battle *bt = tu_parse(b.text, d);
+	buf_release(&b);
+	return bt;
+}
+
+const char *tu_diag_list(const struct diags *d)
+{
+	static char out[2048];
+	out[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s@%d:%d", i ? ", " : "",
+			 diag_code_name(d->v[i].code), d->v[i].at.line, d->v[i].at.col);
+	return out;
+}
+
+char *tu_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct buf b;
+	buf_init(&b, 0);
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	fclose(f);
+	if (len)
+		*len = b.len;
+	char *text = buf_detach(&b);
+	buf_release(&b);
+	return text;
+}

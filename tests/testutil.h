@@ -1,0 +1,41 @@
+/* testutil: fixtures shared by the cmocka suites. */
+#ifndef UMPIRE_TESTUTIL_H
+#define UMPIRE_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../grammar/battle.h"
+#include "../grammar/diag.h"
+#include "../grammar/lex.h"
+
+/* The process's lexer, compiled on first use. */
+struct lex *tu_lex(void);
+void tu_cleanup(void);
+
+/* Parses text (named "t.battle") with the Fire and Fury vocabulary; the
+ * caller frees the battle with battle_free and releases d. */
+struct battle *tu_parse(const char *text, struct diags *d);
+struct battle *tu_parse_file(const char *path, struct diags *d);
+
+/* A minimal valid header and order of battle to put events after:
+ * sides US and MEX; leaders lee (US, gallant), art (MEX, able);
+ * units 5inf, 8inf (US infantry), bty (US guns), 2lt (MEX infantry),
+ * lancers (MEX cavalry); then "turn 1 US daylight". */
+extern const char tu_prelude[];
+/* Lines in tu_prelude, so tests can name the line of what follows. */
+int tu_prelude_lines(void);
+
+/* Parses tu_prelude followed by body. */
+struct battle *tu_parse_body(const char *body, struct diags *d);
+
+/* "code@line:col, ..." of every diagnostic, for assertions and messages. */
+const char *tu_diag_list(const struct diags *d);
+
+/* Reads a whole file; NULL if it cannot.  The caller frees the text. */
+char *tu_read_file(const char *path, size_t *len);
+
+#endif
