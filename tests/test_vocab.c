@@ -1,0 +1,129 @@
+/* test_vocab: the Fire and Fury vocabulary is well formed: aliases resolve,
+ * no word is two things in one category, and every citation names a line
+ * that exists in its seed file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "testutil.h"
+#include "../audit/ruleset.h"
+
+static void test_aliases_resolve(void **state)
+{
+	(void)state;
+	const struct vocab *v = ruleset_default();
+	for (size_t i = 0; i < v->n_words; i++) {
+		const struct vocab_word *w = &v->words[i];
+		const struct vocab_word *c = vocab_find(v, w->cat, w->word, strlen(w->word));
+		assert_non_null(c);
+		assert_null(c->canon);
+		if (w->canon)
+			assert_string_equal(c->word, w->canon);
+		else
+			assert_non_null(w->doc);
+	}
+	assert_string_equal(vocab_find(v, VC_EXPERIENCE, "CRACK", 5)->word, "elite");
+	assert_string_equal(vocab_find(v, VC_EXPERIENCE, "green", 5)->word, "raw");
+	assert_string_equal(vocab_find(v, VC_FORMATION, "extended-line", 13)->word, "open");
+	assert_string_equal(vocab_find(v, VC_WEAPON, "rk", 2)->word, "HR");
+	assert_string_equal(vocab_find(v, VC_EFFECT_MC, "dq", 2)->word, "double-quick");
+	assert_null(vocab_find(v, VC_EFFECT_MC, "telling-fire", 12));
+	assert_string_equal(vocab_find_event(v, "BT", 2)->keyword, "breakthrough");
+	assert_null(vocab_find_event(v, "advance", 7));
+}
+
+static void test_no_word_twice_in_a_category(void **state)
+{
+	(void)state;
+	const struct vocab *v = ruleset_default();
+	for (size_t i = 0; i < v->n_words; i++)
+		for (size_t j = i + 1; j < v->n_words; j++)
+			if (v->words[i].cat == v->words[j].cat &&
+			    strcasecmp(v->words[i].word, v->words[j].word) == 0)
+				fail_msg("'%s' twice in %s", v->words[i].word,
+					 vocab_cat_name(v->words[i].cat));
+	for (size_t i = 0; i < v->n_events; i++)
+		for (size_t j = i + 1; j < v->n_events; j++)
+			assert_true(strcasecmp(v->events[i].keyword, v->events[j].keyword) != 0);
+}
+
+/* The unit-declaration categories share one namespace: a word may not be in two. */
+static void test_unit_words_unambiguous(void **state)
+{
+	(void)state;
+	const struct vocab *v = ruleset_default();
+	for (size_t i = 0; i < v->n_words; i++)
+		for (size_t j = i + 1; j < v->n_words; j++) {
+			const struct vocab_word *a = &v->words[i], *b = &v->words[j];
+			if (a->cat <= VC_FLAG && b->cat <= VC_FLAG && a->cat != b->cat &&
+			    strcasecmp(a->word, b->word) == 0)
+				fail_msg("'%s' is both %s and %s", a->word, vocab_cat_name(a->cat),
+					 vocab_cat_name(b->cat));
+		}
+}
+
+static int count_lines(const char *path)
+{
+	char *text = tu_read_file(path, NULL);
+	if (!text)
+		return -1;
+	int n = 0;
+	for (const char *c = text; *c; c++)
+		n += *c == '\n';
+	if (*text && text[strlen(text) - 1] != '\n')
+		n++;	/* a last line without its newline */
+	free(text);
+	return n;
+}
+
+static void test_citations_exist(void **state)
+{
+	(void)state;
+	static const char *const seeds[] = {"000_c3351e6517931669.txt", "001_e760e82ef49ec661.txt",
+					    "002_ee008398486f5b92.txt"};
+	int lines[3];
+	for (int i = 0; i < 3; i++) {
+		char path[256];
+		snprintf(path, sizeof path, "../shared/seeds/%s", seeds[i]);
+		lines[i] = count_lines(path);
+	}
+	if (lines[0] < 0)
+		skip();	/* the seeds sit beside the clone; without them nothing to check */
+	const struct vocab *v = ruleset_default();
+	for (size_t i = 0; i < v->n_words; i++) {
+		const char *cite = v->words[i].cite;
+		if (!cite)
+			continue;
+		int seed, line;
+		assert_int_equal(sscanf(cite, "%3d:%d", &seed, &line), 2);
+		assert_in_range(seed, 0, 2);
+		if (line < 1 || line > lines[seed])
+			fail_msg("'%s' cites %s, past the end of its seed", v->words[i].word, cite);
+	}
+}
+
+static void test_options_allow(void **state)
+{
+	(void)state;
+	const struct vocab *v = ruleset_default();
+	const struct vocab_word *o = vocab_find(v, VC_OPTION, "panic-loss", 10);
+	assert_non_null(o);
+	assert_true(vocab_option_allows(o, "QRS", 3));
+	assert_true(vocab_option_allows(o, "text", 4));
+	assert_false(vocab_option_allows(o, "tex", 3));
+	assert_null(ruleset_vocab("dba"));
+	assert_ptr_equal(ruleset_vocab("RFF-MAW"), ruleset_default());
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_aliases_resolve),
+		cmocka_unit_test(test_no_word_twice_in_a_category),
+		cmocka_unit_test(test_unit_words_unambiguous),
+		cmocka_unit_test(test_citations_exist),
+		cmocka_unit_test(test_options_allow),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
