@@ -143,13 +143,6 @@ static void test_card_names_every_event(void **state)
 	assert_true(lines <= 66);	/* one printed page */
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_cleanup();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,5 +151,5 @@ int main(void)
 		cmocka_unit_test(test_diagnostics_doc),
 		cmocka_unit_test(test_card_names_every_event),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

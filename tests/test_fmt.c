@@ -193,13 +193,6 @@ static void test_examples_round_trip(void **state)
 	free(doc);
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_cleanup();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -210,5 +203,5 @@ int main(void)
 		cmocka_unit_test(test_prelude_round_trip),
 		cmocka_unit_test(test_examples_round_trip),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -171,13 +171,6 @@ static void test_token_docs(void **state)
 	assert_string_equal(lex_token_doc(TOK_END), "end of line");
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_cleanup();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,5 +187,5 @@ int main(void)
 		cmocka_unit_test(test_too_many_tokens),
 		cmocka_unit_test(test_token_docs),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -484,13 +484,6 @@ static void test_malformed_corpus(void **state)
 	assert_int_equal(failures, 0);
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_cleanup();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,5 +500,5 @@ int main(void)
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

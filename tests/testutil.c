@@ -31,6 +31,13 @@ void tu_cleanup(void)
 	lexer = NULL;
 }
 
+int tu_teardown(void **state)
+{
+	(void)state;
+	tu_cleanup();
+	return 0;
+}
+
 static struct parse_opts opts(void)
 {
 	return (struct parse_opts){tu_lex(), ruleset_vocab, ruleset_default()};

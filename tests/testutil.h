@@ -15,6 +15,8 @@
 /* The process's lexer, compiled on first use. */
 struct lex *tu_lex(void);
 void tu_cleanup(void);
+/* A cmocka group teardown that frees the lexer. */
+int tu_teardown(void **state);
 
 /* Parses text (named "t.battle") with the Fire and Fury vocabulary; the
  * caller frees the battle with battle_free and releases d. */
