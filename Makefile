@@ -64,6 +64,7 @@ build/asan/test_%: build/asan/obj/tests/test_%.o build/asan/obj/tests/testutil.o
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
 test: deps
 	@$(MAKE) --no-print-directory $(TESTS) build/asan/umpire build/umpire
+	@rm -rf build/stage && $(MAKE) --no-print-directory -s install DESTDIR=$(CURDIR)/build/stage PREFIX=/usr >/dev/null
 	@sh tests/run-tests.sh $(TESTS)
 
 demo: deps

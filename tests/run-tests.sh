@@ -17,6 +17,14 @@ for t in "$@"; do
 		cat "build/$(basename "$t").log"
 	fi
 done
+# `make test` staged `make install` under build/stage: both files must be there.
+if [ -x build/stage/usr/bin/umpire ] && [ -f build/stage/usr/share/man/man1/umpire.1 ]; then
+	passed=$((passed + 1))
+	echo "PASS make install (binary and man page staged)"
+else
+	failed=$((failed + 1))
+	echo "FAIL make install did not stage build/stage/usr/bin/umpire and the man page"
+fi
 e2e_out=$(sh tests/run-e2e.sh build/asan/umpire)
 e2e_rc=$?
 printf '%s\n' "$e2e_out" | grep -v '^ok ' || true
