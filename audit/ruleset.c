@@ -3,13 +3,13 @@
 
 #include <strings.h>
 
-#include "rff_vocab.h"
+#include "rff.h"
 
-static const struct vocab *const rulesets[] = {
-	&rff_vocab,
+static const struct ruleset *const rulesets[] = {
+	&rff_ruleset,
 };
 
-const struct vocab *ruleset_vocab(const char *name)
+const struct ruleset *ruleset_find(const char *name)
 {
 	for (size_t i = 0; i < sizeof rulesets / sizeof rulesets[0]; i++)
 		if (strcasecmp(rulesets[i]->name, name) == 0)
@@ -17,12 +17,13 @@ const struct vocab *ruleset_vocab(const char *name)
 	return NULL;
 }
 
-const struct vocab *ruleset_default(void)
+const struct vocab *ruleset_vocab(const char *name)
 {
-	return &rff_vocab;
+	const struct ruleset *rs = ruleset_find(name);
+	return rs ? rs->vocab : NULL;
 }
 
-const char *ruleset_names(void)
+const struct vocab *ruleset_default(void)
 {
-	return "rff-maw";
+	return rulesets[0]->vocab;
 }

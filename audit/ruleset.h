@@ -1,15 +1,35 @@
-/* ruleset: the registry of rulesets umpire knows, by the name a battle's
- * rules= attribute gives. */
+/* ruleset: what a ruleset plugs into the audit, and the registry of them.
+ *
+ * A ruleset brings its vocabulary (the words of the notation) and one entry
+ * point that audits an event against the tracked state.  The driver
+ * (audit.c) keeps the state, applies state events and rulings, and calls the
+ * ruleset for every event; docs/rules.md sketches how Santa Anna Rules and
+ * Stephen Thomas's rules map onto this interface. */
 #ifndef UMPIRE_RULESET_H
 #define UMPIRE_RULESET_H
 
+#include <stdbool.h>
+
+#include "../grammar/battle.h"
 #include "../grammar/vocab.h"
 
-/* The vocabulary of the ruleset called name (case-insensitive), or NULL. */
+struct audit;
+
+struct ruleset {
+	const char *name;
+	const struct vocab *vocab;
+	/* Audits the event statement s: adds findings to the audit and changes
+	 * its state as the game was played.  Returns false for an event kind the
+	 * ruleset does not audit (yet); the driver then records a not-audited
+	 * note and applies the claimed losses itself. */
+	bool (*audit_event)(struct audit *a, const struct stmt *s);
+};
+
+/* The ruleset called name (case-insensitive), or NULL. */
+const struct ruleset *ruleset_find(const char *name);
+/* The vocabulary of the ruleset called name, or NULL (for the parser). */
 const struct vocab *ruleset_vocab(const char *name);
 /* The ruleset used when a battle names none. */
 const struct vocab *ruleset_default(void);
-/* The names of all rulesets, comma-separated, for messages. */
-const char *ruleset_names(void);
 
 #endif

@@ -135,19 +135,24 @@ static void render_caret(const char *line, size_t len, struct loc at, struct buf
 	buf_putc(out, '\n');
 }
 
-void diag_render(const struct diag *dg, const struct sources *src, struct buf *out)
+void diag_render_at(const struct sources *src, struct loc at, const char *severity,
+		    const char *code, const char *msg, struct buf *out)
 {
-	const char *sev = diag_severity_name(dg->severity);
-	const char *code = codes[dg->code].name;
-	if (dg->at.file < 0 || dg->at.file >= src->n) {
-		buf_printf(out, "umpire: %s %s: %s\n", sev, code, dg->msg);
+	if (at.file < 0 || at.file >= src->n) {
+		buf_printf(out, "umpire: %s %s: %s\n", severity, code, msg);
 		return;
 	}
-	render_chain(src, dg->at.file, out);
-	buf_printf(out, "%s:%d:%d: %s %s: %s\n", src->v[dg->at.file].path, dg->at.line,
-		   dg->at.col, sev, code, dg->msg);
+	render_chain(src, at.file, out);
+	buf_printf(out, "%s:%d:%d: %s %s: %s\n", src->v[at.file].path, at.line, at.col, severity,
+		   code, msg);
 	size_t len;
-	const char *line = sources_line(src, dg->at.file, dg->at.line, &len);
+	const char *line = sources_line(src, at.file, at.line, &len);
 	if (line)
-		render_caret(line, len, dg->at, out);
+		render_caret(line, len, at, out);
+}
+
+void diag_render(const struct diag *dg, const struct sources *src, struct buf *out)
+{
+	diag_render_at(src, dg->at, diag_severity_name(dg->severity), codes[dg->code].name, dg->msg,
+		       out);
 }

@@ -58,4 +58,9 @@ const char *diag_severity_name(enum diag_severity s);
  * caret stays under the spot. */
 void diag_render(const struct diag *dg, const struct sources *src, struct buf *out);
 
+/* The same for any report that points into the sources (audit findings):
+ * severity and code are the words printed after the position. */
+void diag_render_at(const struct sources *src, struct loc at, const char *severity,
+		    const char *code, const char *msg, struct buf *out);
+
 #endif

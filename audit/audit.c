@@ -1,0 +1,207 @@
+/* audit: the driver that walks a battle and keeps its state. */
+#include "audit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/xalloc.h"
+
+struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
+			   struct loc at, const char *cite, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct finding *f = finding_add(a->out, code, sev, at, cite, "%s", msg);
+	f->stmt = a->stmt;
+	return f;
+}
+
+const char *audit_option(const struct audit *a, const char *name)
+{
+	for (int i = 0; i < a->b->n_stmts; i++) {
+		const struct stmt *s = &a->b->stmts[i];
+		if (s->kind == ST_OPTION && strcmp(s->u.option.name, name) == 0)
+			return s->u.option.value;
+	}
+	const struct vocab_word *w = vocab_find(a->rs->vocab, VC_OPTION, name, strlen(name));
+	if (!w || !w->spec)
+		return NULL;
+	static char first[64];	/* the default: the first listed value */
+	size_t n = strcspn(w->spec, "|");
+	snprintf(first, sizeof first, "%.*s", (int)n, w->spec);
+	return first;
+}
+
+/* The unit an argument names, or -1. */
+static int arg_unit(const struct audit *a, const struct arg *arg)
+{
+	return arg->type == 'U' ? state_unit(&a->st, arg->text) : -1;
+}
+
+static int arg_leader(const struct audit *a, const struct arg *arg)
+{
+	return arg->type == 'L' ? state_leader(&a->st, arg->text) : -1;
+}
+
+/* Applies a unit state event ("disorder 5inf", "stands 5inf -1 ..."). */
+static void apply_unit_event(struct audit *a, const char *verb, const struct ev_state *ev)
+{
+	int u = ev->n_args > 0 ? arg_unit(a, &ev->args[0]) : -1;
+	if (u < 0)
+		return;
+	struct unit_state *us = &a->st.units[u];
+	static const struct {
+		const char *verb;
+		enum unit_order order;
+	} orders[] = {{"disorder", ORDER_DISORDERED}, {"rally", ORDER_GOOD}, {"break", ORDER_BROKEN}};
+	for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+		if (strcmp(verb, orders[i].verb) == 0)
+			us->order = orders[i].order;
+	if (strcmp(verb, "form") == 0)
+		us->formation = ev->args[1].text;
+	else if (strcmp(verb, "storming") == 0)
+		us->formation = "storming-column";
+	else if (strcmp(verb, "hasty-square") == 0)
+		us->formation = "hasty-square";
+	else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
+		us->limbered = verb[0] == 'l';
+	else if (strcmp(verb, "mount") == 0 || strcmp(verb, "dismount") == 0)
+		us->mounted = verb[0] == 'm';
+	else if (strcmp(verb, "silence") == 0)
+		us->silenced = us->stands;
+	else if (strcmp(verb, "gun-rally") == 0)
+		us->silenced = 0;
+	else if (strcmp(verb, "damage") == 0)
+		us->damaged++;
+	else if (strcmp(verb, "wreck") == 0)
+		us->wrecked++;
+	else if (strcmp(verb, "shelter") == 0)
+		us->sheltered = true;
+	else if (strcmp(verb, "low-ammo") == 0 || strcmp(verb, "replenish") == 0)
+		us->low_ammo = verb[0] == 'l';
+	else if (strcmp(verb, "stands") == 0)
+		state_lose(&a->st, u, -ev->args[1].num);
+	else if (strcmp(verb, "remove") == 0)
+		us->removed = true;
+	else if (strcmp(verb, "arrive") == 0)
+		us->off_table = false;
+}
+
+/* Applies a leader state event ("attach lee 5inf", "replace old new"). */
+static void apply_leader_event(struct audit *a, const char *verb, const struct ev_state *ev)
+{
+	int l = ev->n_args > 0 ? arg_leader(a, &ev->args[0]) : -1;
+	if (l < 0)
+		return;
+	struct leader_state *ls = &a->st.leaders[l];
+	if (strcmp(verb, "attach") == 0)
+		ls->attached = arg_unit(a, &ev->args[1]);
+	else if (strcmp(verb, "detach") == 0)
+		ls->attached = -1;
+	else if (strcmp(verb, "leader-out") == 0)
+		ls->out_until = a->st.turn + 1;
+	else if (strcmp(verb, "leader-back") == 0)
+		ls->out_until = 0;
+	else if (strcmp(verb, "leader-lost") == 0)
+		ls->removed = true;
+	else if (strcmp(verb, "replace") == 0) {
+		int deputy = arg_leader(a, &ev->args[1]);
+		if (deputy >= 0)
+			a->st.leaders[deputy].deputy_for = l;
+	}
+}
+
+/* State events change the state as the log says (generic to all rulesets). */
+static void apply_state_event(struct audit *a, const struct event *e)
+{
+	const char *verb = e->def->keyword;
+	if (e->u.state.n_args > 0 && e->u.state.args[0].type == 'L')
+		apply_leader_event(a, verb, &e->u.state);
+	else
+		apply_unit_event(a, verb, &e->u.state);
+}
+
+/* For events the ruleset does not audit yet, the claimed losses still count. */
+static void apply_claimed_losses(struct audit *a, const struct event *e)
+{
+	if (e->def->shape == SHAPE_FIRE && e->u.fire.claim.has_loss) {
+		int u = state_unit(&a->st, e->u.fire.target.id);
+		if (u >= 0)
+			state_lose(&a->st, u, e->u.fire.claim.loss);
+	}
+	if (e->def->shape != SHAPE_CHARGE && e->def->shape != SHAPE_REROLL)
+		return;
+	/* A reroll's losses fall on the units of the charge it repeats. */
+	const struct ev_charge *units = e->def->shape == SHAPE_CHARGE || a->last_charge < 0
+						? &e->u.charge
+						: &a->b->stmts[a->last_charge].u.event.u.charge;
+	for (int i = 0; i < 2; i++) {
+		const struct claim *claim = &e->u.charge.side[i].claim;
+		if (!claim->has_loss || units->side[i].n_units == 0)
+			continue;
+		int u = state_unit(&a->st, units->side[i].units[0].id);
+		if (u >= 0)
+			state_lose(&a->st, u, claim->loss);
+	}
+}
+
+static void audit_event(struct audit *a, const struct stmt *s)
+{
+	const struct event *e = &s->u.event;
+	if (e->def->shape == SHAPE_STATE) {
+		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
+		apply_state_event(a, e);
+		return;
+	}
+	if (!a->rs->audit_event(a, s)) {
+		audit_find(a, FINDING_NOT_AUDITED, DIAG_NOTE, e->kw_at, NULL,
+			   "%s events are not audited yet; claimed losses are applied as played",
+			   e->def->keyword);
+		apply_claimed_losses(a, e);
+	}
+}
+
+/* A ruling settles the findings of the event before it. */
+static void apply_ruling(struct audit *a, const struct stmt *s)
+{
+	for (int i = 0; i < a->out->n; i++)
+		if (a->out->v[i].stmt == s->u.ruling.event)
+			a->out->v[i].overruled = true;
+}
+
+int audit_battle(const struct battle *b, const struct audit_opts *opts, struct findings *out)
+{
+	const struct ruleset *rs = ruleset_find(b->vocab ? b->vocab->name : "rff-maw");
+	if (!rs)
+		return -1;
+	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1};
+	state_init(&a.st, b);
+	for (int i = 0; i < b->n_stmts; i++) {
+		const struct stmt *s = &b->stmts[i];
+		a.stmt = i;
+		switch (s->kind) {
+		case ST_TURN:
+		case ST_PHASE:
+			state_enter(&a.st, s);
+			break;
+		case ST_EVENT:
+			audit_event(&a, s);
+			if (s->u.event.def->shape == SHAPE_CHARGE)
+				a.last_charge = i;
+			break;
+		case ST_RULING:
+			apply_ruling(&a, s);
+			break;
+		default:
+			break;
+		}
+	}
+	state_release(&a.st);
+	findings_sort(out);
+	return 0;
+}

@@ -1,0 +1,49 @@
+/* audit: re-derives every event of a parsed battle and reports findings.
+ *
+ * The driver walks the statements in order, keeps the state (state.h),
+ * hands each event to the battle's ruleset, applies the log's state events
+ * and marks the findings a ruling settles as overruled.  The library never
+ * prints; the recorder renders the findings. */
+#ifndef UMPIRE_AUDIT_H
+#define UMPIRE_AUDIT_H
+
+#include <stdbool.h>
+
+#include "../grammar/battle.h"
+#include "finding.h"
+#include "ruleset.h"
+#include "state.h"
+
+/* Which outcome the state follows where claim and derivation differ. */
+enum audit_follow { FOLLOW_CLAIMED, FOLLOW_DERIVED };
+
+struct audit_opts {
+	enum audit_follow follow;
+};
+
+/* The audit in progress: what a ruleset reads and writes.  Private to
+ * audit/ and the rulesets. */
+struct audit {
+	const struct battle *b;
+	const struct ruleset *rs;
+	const struct audit_opts *opts;
+	struct state st;
+	struct findings *out;
+	int stmt;			/* the statement being audited */
+	int last_charge;		/* the charge a reroll repeats, or -1 */
+};
+
+/* Audits b (which parsed without errors) with the ruleset its rules= names;
+ * findings are added to out, sorted by position.  Returns 0, or -1 when the
+ * battle's ruleset cannot audit (none known). */
+int audit_battle(const struct battle *b, const struct audit_opts *opts, struct findings *out);
+
+/* Adds a finding about the current event (see finding_add). */
+struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
+			   struct loc at, const char *cite, const char *fmt, ...) UMPIRE_PRINTF(6, 7);
+
+/* The value of a rule option set in the battle (`option NAME=VALUE`), or its
+ * default (the first value the vocabulary lists). */
+const char *audit_option(const struct audit *a, const char *name);
+
+#endif

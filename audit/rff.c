@@ -1,0 +1,541 @@
+/* rff: Regimental Fire and Fury (MAW) behind the ruleset interface.
+ *
+ * Milestone 1 of the audit: maneuver checks.  For each unit of a check the
+ * modifiers are derived from the order of battle, the tracked state and the
+ * facts the log states, one per factor of the Maneuver Table (002:19-32);
+ * the claim is weighed against them, then the total, the effect from the
+ * right column (002:38-43) and the stands lost on a Panic.  The state then
+ * follows the game as played. */
+#include "rff.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "audit.h"
+#include "rff_tables.h"
+#include "rff_vocab.h"
+
+static void disorder_unit(struct audit *a, const char *id, enum unit_order order);
+
+/* One derived modifier and why it applies. */
+struct dmod {
+	const struct rff_mc_mod *mod;
+	char why[160];
+};
+
+/* Everything derived for one unit of a maneuver check. */
+struct mc_derivation {
+	struct dmod mods[MCF_N];	/* indexed by factor; mod NULL if none applies */
+	int total;
+	bool disordered;		/* uses the disordered/broken column */
+	const struct rff_mc_band *band;
+	int loss;			/* stands lost (Panic of disordered troops) */
+};
+
+static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
+	UMPIRE_PRINTF(3, 4);
+
+static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
+{
+	const struct rff_mc_mod *m = rff_mc_mod(code);
+	struct dmod *slot = &d->mods[m->factor];
+	if (slot->mod)
+		return;	/* one modifier per factor: the first reason found stands */
+	slot->mod = m;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(slot->why, sizeof slot->why, fmt, ap);
+	va_end(ap);
+}
+
+static bool has_fact(const struct uref *u, const char *word)
+{
+	for (int i = 0; i < u->n_facts; i++)
+		if (strcmp(u->facts[i].word, word) == 0)
+			return true;
+	return false;
+}
+
+/* Is leader l the unit's commander, directly or as the deputy of it? */
+static bool commands(const struct state *st, int l, const struct unit_state *u)
+{
+	if (!u->decl->cmd)
+		return false;
+	int cmd = state_leader(st, u->decl->cmd);
+	for (int x = l; x >= 0; x = st->leaders[x].deputy_for)
+		if (x == cmd)
+			return true;
+	return false;
+}
+
+/* Provisional command always: national guard, auxiliaries (000:720), militia (000:402). */
+static const char *always_provisional(const struct unit_state *u)
+{
+	static const char *const flags[] = {"national-guard", "auxiliaries", "militia"};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (state_has_flag(u, flags[i]))
+			return flags[i];
+	return NULL;
+}
+
+/* Leader rating, provisional command or out of command (002:21-27, 000:398-402, 000:566). */
+static void derive_command(struct audit *a, const struct ev_mc *mc, int l, int u, struct mc_derivation *d)
+{
+	const struct state *st = &a->st;
+	const struct unit_state *us = &st->units[u];
+	if (l < 0) {
+		set_mod(d, "ooc", "an out-of-command check (no leader)");
+		return;
+	}
+	if (strcmp(st->light, "night") == 0 && state_attached_leader(st, u) < 0) {
+		set_mod(d, "ooc", "at night only a unit with an attached leader is in command (000:566)");
+		return;
+	}
+	const struct st_leader *ld = st->leaders[l].decl;
+	set_mod(d, ld->rating, "%s is %s", ld->id, ld->rating);
+	const char *flag = always_provisional(us);
+	if (flag)
+		set_mod(d, "prov", "%s is %s: always provisional command (000:402, 000:720)", us->decl->id,
+			flag);
+	else if (!commands(st, l, us))
+		set_mod(d, "prov", "%s is commanded by %s, not %s", us->decl->id,
+			us->decl->cmd ? us->decl->cmd : "no leader", mc->leader);
+}
+
+static const char *experience_code(const char *experience)
+{
+	static const char *const map[][2] = {
+		{"elite", "elite"}, {"veteran", "vet"}, {"trained", "trained"}, {"raw", "raw"}};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(map[i][0], experience) == 0)
+			return map[i][1];
+	return NULL;
+}
+
+/* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
+static void derive_effectiveness(struct audit *a, const struct unit_state *us, struct mc_derivation *d)
+{
+	if (state_is(us, "gun") || !us->decl->slot[VC_MORALE])
+		return;	/* guns have no effectiveness */
+	bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
+	const struct rff_uet_row *row = rff_uet_row(us->decl->slot[VC_MORALE], us->start, text);
+	if (!row)
+		return;
+	enum rff_effectiveness e = rff_effectiveness(row, us->stands);
+	static const char *const codes[] = {"fresh", "worn", "spent"};
+	set_mod(d, codes[e], "%s has %d of %d stands, %s: %s (%s %s)", us->decl->id, us->stands,
+		us->start, us->decl->slot[VC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
+}
+
+/* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
+static void derive_formation(const struct unit_state *us, const struct uref *ref, struct mc_derivation *d)
+{
+	static const char *const map[][2] = {
+		{"field-column", "column"}, {"march-column", "column"}, {"square", "square"},
+		{"hasty-square", "square"}, {"garrison", "garrison"}};
+	for (size_t i = 0; us->formation && i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(us->formation, map[i][0]) == 0)
+			set_mod(d, map[i][1], "%s is in %s", us->decl->id, us->formation);
+	if (state_is(us, "gun") && us->limbered)
+		set_mod(d, "limbered", "%s is limbered", us->decl->id);
+	if (has_fact(ref, "cover"))
+		set_mod(d, "cover", "the log states linear cover");
+}
+
+static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, const struct uref *ref,
+		      struct mc_derivation *d)
+{
+	const struct unit_state *us = &a->st.units[u];
+	memset(d, 0, sizeof *d);
+	derive_command(a, mc, l, u, d);
+	if (l >= 0 && state_attached_leader(&a->st, u) >= 0)
+		set_mod(d, "attached", "%s is attached",
+			a->st.leaders[state_attached_leader(&a->st, u)].decl->id);
+	else if (state_has_flag(us, "brave-colonel"))
+		set_mod(d, "colonel", "%s has a brave colonel", us->decl->id);
+	const char *exp = experience_code(us->decl->slot[VC_EXPERIENCE]);
+	if (exp)
+		set_mod(d, exp, "%s is %s", us->decl->id, us->decl->slot[VC_EXPERIENCE]);
+	derive_effectiveness(a, us, d);
+	if (state_is(us, "gun") &&
+	    (state_has_flag(us, "battery") || (!state_has_flag(us, "section") && us->stands >= 2)))
+		set_mod(d, "bty", "%s is a battery", us->decl->id);
+	derive_formation(us, ref, d);
+	if (has_fact(ref, "outflanked"))
+		set_mod(d, "outflanked", "the log states %s is outflanked", us->decl->id);
+	else if (us->order == ORDER_BROKEN)
+		set_mod(d, "broken", "%s is broken", us->decl->id);
+	static const char *const facts[] = {"key-lost", "heavy-casualties", "greater-losses"};
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+		if (has_fact(ref, facts[i]))
+			set_mod(d, facts[i], "the log states %s", facts[i]);
+	d->total = mc->die.value;
+	for (int f = 0; f < MCF_N; f++)
+		if (d->mods[f].mod)
+			d->total += d->mods[f].mod->value;
+	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
+	d->band = rff_mc_band(us->nation ? us->nation : "US", d->disordered, d->total);
+	if (d->disordered && strcmp(d->band->effect, "panic") == 0) {
+		bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;
+		d->loss = (text ? 0 : 1) + (d->total < 0 ? -d->total : 0);
+	}
+}
+
+/* The outcome of a claim: its effect, or the table's effect for its total. */
+static const char *claimed_outcome(const struct claim *c, const struct unit_state *us, bool disordered)
+{
+	if (c->effect)
+		return c->effect;
+	if (c->has_total)
+		return rff_mc_band(us->nation ? us->nation : "US", disordered, c->total)->effect;
+	return NULL;
+}
+
+static char cite_buf[64][96];
+static int cite_next;
+
+/* "002:30 Maneuver Table: +1 Veteran": a citation that lives long enough. */
+static const char *mod_cite(const struct rff_mc_mod *m)
+{
+	char *c = cite_buf[cite_next++ % 64];
+	snprintf(c, sizeof cite_buf[0], "%s Maneuver Table: %+d %s", m->cite, m->value, m->label);
+	return c;
+}
+
+/* Weighs the claimed modifiers against the derived ones. */
+static void check_mods(struct audit *a, const struct mc_line *line, const struct mc_derivation *d,
+		       enum diag_severity sev)
+{
+	const struct claim *c = &line->claim;
+	const char *id = line->unit.id;
+	const struct mod *seen[MCF_N] = {0};
+	for (int i = 0; i < c->n_mods; i++) {
+		const struct mod *m = &c->mods[i];
+		const struct rff_mc_mod *cm = rff_mc_mod(m->code);
+		const struct dmod *dm = &d->mods[cm->factor];
+		int value = m->has_value ? m->value : cm->value;
+		if (seen[cm->factor]) {
+			audit_find(a, FINDING_NON_CUMULATIVE, sev, m->at, mod_cite(cm),
+				   "%s and %s are one factor (%s): they do not add up", seen[cm->factor]->code,
+				   m->code, rff_mc_factor_name(cm->factor));
+			continue;
+		}
+		seen[cm->factor] = m;
+		if (!dm->mod)
+			audit_find(a, FINDING_MOD_EXTRA, sev, m->at, mod_cite(cm),
+				   "%+d%s claimed, but it does not apply to %s", value, m->code, id);
+		else if (dm->mod != cm && dm->mod->value != cm->value)
+			audit_find(a, FINDING_MOD_VALUE, sev, m->at, mod_cite(dm->mod),
+				   "%+d%s claimed, but %s: %+d%s", value, m->code, dm->why, dm->mod->value,
+				   dm->mod->code);
+		else if (m->has_value && m->value != cm->value)	/* items of one line share a value */
+			audit_find(a, FINDING_MOD_VALUE, sev, m->at, mod_cite(cm), "%+d%s claimed, but %s is %+d",
+				   m->value, m->code, cm->label, cm->value);
+	}
+	for (int f = 0; f < MCF_N; f++) {
+		const struct dmod *dm = &d->mods[f];
+		if (dm->mod && dm->mod->value != 0 && !seen[f])
+			audit_find(a, FINDING_MOD_MISSING, sev, line->unit.at, mod_cite(dm->mod),
+				   "%+d%s missing: %s", dm->mod->value, dm->mod->code, dm->why);
+	}
+}
+
+/* The player's own sum: die plus the claimed values. */
+static void check_arithmetic(struct audit *a, const struct ev_mc *mc, const struct claim *c,
+			     enum diag_severity sev)
+{
+	if (!c->has_total || c->n_mods == 0)
+		return;
+	int sum = mc->die.value;
+	for (int i = 0; i < c->n_mods; i++) {
+		if (!c->mods[i].has_value)
+			return;	/* a code without its value: the sum cannot be checked */
+		sum += c->mods[i].value;
+	}
+	if (sum != c->total)
+		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
+			   "die %d and the claimed modifiers make %d, not %d", mc->die.value, sum, c->total);
+}
+
+static const char *column_name(const struct unit_state *us, bool disordered)
+{
+	static char buf[64];
+	snprintf(buf, sizeof buf, "%s, %s", us->nation ? us->nation : "US",
+		 disordered ? "disordered or broken troops" : "troops in good order and guns");
+	return buf;
+}
+
+static char band_cite_buf[16][128];
+static int band_next;
+
+static const char *band_cite(const struct rff_mc_band *b)
+{
+	char *c = band_cite_buf[band_next++ % 16];
+	snprintf(c, sizeof band_cite_buf[0], "%s Maneuver Table: %s %s", b->cite, b->text, b->effect);
+	return c;
+}
+
+/* Total, table lookup, effect and losses. */
+static void check_outcome(struct audit *a, const struct mc_line *line, const struct unit_state *us,
+			  const struct mc_derivation *d, enum diag_severity sev)
+{
+	const struct claim *c = &line->claim;
+	if (c->has_total && c->n_mods == 0 && c->total != d->total)
+		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
+			   d->total);
+	bool lookup_wrong = false;
+	if (c->has_total && c->effect) {
+		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);
+		if (strcmp(t->effect, c->effect) != 0) {
+			lookup_wrong = true;
+			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t),
+				   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
+				   column_name(us, d->disordered));
+		}
+	}
+	if (c->effect && !lookup_wrong && strcmp(c->effect, d->band->effect) != 0)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band),
+			   "%s claimed, derived %s (total %d, %s)", c->effect, d->band->effect, d->total,
+			   column_name(us, d->disordered));
+	if (c->has_loss && c->loss != d->loss)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, d->loss ? band_cite(d->band) : NULL,
+			   "loss=%d claimed, derived %d", c->loss, d->loss);
+}
+
+/* The facts the log states are taken on trust: say so (hidden unless --notes). */
+static void note_facts(struct audit *a, const struct uref *ref)
+{
+	for (int i = 0; i < ref->n_facts; i++)
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[i].at, NULL,
+			   "taken on trust: %s%s%s", ref->facts[i].word, ref->facts[i].value ? "=" : "",
+			   ref->facts[i].value ? ref->facts[i].value : "");
+}
+
+/* Heavy carriage and fixed guns cannot limber and retreat from close range (000:33). */
+static bool gun_lost(const struct unit_state *us, const struct uref *ref, const char *effect)
+{
+	const char *carriage = us->decl->slot[VC_CARRIAGE];
+	bool heavy = carriage && strcmp(carriage, "hc") == 0;
+	bool fixed = state_has_flag(us, "fixed") && strcmp(effect, "panic") == 0;
+	return (heavy || fixed) && !us->limbered && has_fact(ref, "close") && !has_fact(ref, "fortified");
+}
+
+/* The state after the effect as played (002:38-43). */
+static void apply_effect(struct audit *a, int u, const struct uref *ref, const char *effect, int loss)
+{
+	struct unit_state *us = &a->st.units[u];
+	if (state_is(us, "gun")) {
+		if (strcmp(effect, "fall-back") == 0 || strcmp(effect, "panic") == 0) {
+			if (gun_lost(us, ref, effect))
+				us->removed = true;
+			else if (has_fact(ref, "close") || strcmp(effect, "panic") == 0) {
+				us->limbered = true;
+				us->silenced = us->stands;
+			}
+		}
+		return;
+	}
+	if (strcmp(effect, "fall-back") == 0)
+		us->order = us->order == ORDER_BROKEN ? ORDER_BROKEN : ORDER_DISORDERED;
+	else if (strcmp(effect, "panic") == 0)
+		us->order = ORDER_BROKEN;
+	else if (strcmp(effect, "rally-with-elan") == 0 || strcmp(effect, "rally") == 0 ||
+		 strcmp(effect, "shaken") == 0)
+		us->order = ORDER_GOOD;
+	else if (strcmp(effect, "wavering") == 0)
+		us->order = ORDER_DISORDERED;
+	if (loss > 0)
+		state_lose(&a->st, u, loss);
+}
+
+/* The state follows the claim as played, or the derivation with --follow=derived. */
+static void follow(struct audit *a, int u, const struct mc_line *line, const struct mc_derivation *d,
+		   const char *played)
+{
+	const struct claim *c = &line->claim;
+	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
+	const char *effect = derived ? d->band->effect : played;
+	int loss = derived || !c->has_loss ? d->loss : c->loss;
+	if (!derived && (strcmp(played, d->band->effect) != 0 || loss != d->loss) &&
+	    !a->st.units[u].diverged) {
+		a->st.units[u].diverged = true;
+		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, line->unit.at, NULL,
+			   "from here %s's state follows the claimed %s, not the derived %s", line->unit.id,
+			   played, d->band->effect);
+	}
+	apply_effect(a, u, &line->unit, effect, loss);
+}
+
+/* What the unit then does changes its state as played: formation, limber,
+ * gun rally, ammunition (the actions of 002:94-148). */
+static void apply_actions(struct audit *a, int u, const struct mc_line *line)
+{
+	struct unit_state *us = &a->st.units[u];
+	for (int i = 0; i < line->n_actions; i++) {
+		const char *verb = line->actions[i].verb;
+		if (strcmp(verb, "form") == 0)
+			us->formation = line->actions[i].formation;
+		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
+			us->limbered = verb[0] == 'l';
+		else if (strcmp(verb, "gun-rally") == 0)
+			us->silenced = 0;
+		else if (strcmp(verb, "replenish") == 0)
+			us->low_ammo = false;
+	}
+}
+
+static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const struct mc_line *line)
+{
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	const struct unit_state *us = &a->st.units[u];
+	if (us->removed) {
+		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "000:532",
+			   "%s was removed from the game earlier", line->unit.id);
+		return;
+	}
+	struct mc_derivation d;
+	derive_mc(a, mc, l, u, &line->unit, &d);
+	const char *played = claimed_outcome(&line->claim, us, d.disordered);
+	bool wrong = (played && strcmp(played, d.band->effect) != 0) ||
+		     (line->claim.has_loss && line->claim.loss != d.loss);
+	enum diag_severity sev = wrong ? DIAG_ERROR : DIAG_WARNING;
+	if (line->claim.n_mods)
+		check_mods(a, line, &d, sev);
+	check_arithmetic(a, mc, &line->claim, sev);
+	check_outcome(a, line, us, &d, sev);
+	note_facts(a, &line->unit);
+	if (strcmp(a->st.light, "night") == 0 &&
+	    (strcmp(d.band->effect, "double-quick") == 0 || strcmp(d.band->effect, "well-handled") == 0))
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
+			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
+	follow(a, u, line, &d, played);
+	apply_actions(a, u, line);
+}
+
+/* Who may lead a unit's check: a leader of its own side, in play; an
+ * artillery commander only guns (000:402). */
+static void check_leader(struct audit *a, const struct ev_mc *mc, int l, const struct mc_line *line)
+{
+	const struct leader_state *ls = &a->st.leaders[l];
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	const struct unit_state *us = &a->st.units[u];
+	if (ls->decl->side && us->decl->side && strcasecmp(ls->decl->side, us->decl->side) != 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, NULL,
+			   "%s is a leader of side %s; %s belongs to side %s", mc->leader, ls->decl->side,
+			   line->unit.id, us->decl->side);
+	else if (ls->decl->arty && !state_is(us, "gun"))
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
+			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
+			   line->unit.id);
+}
+
+static void audit_mc(struct audit *a, const struct stmt *s)
+{
+	const struct ev_mc *mc = &s->u.event.u.mc;
+	int l = mc->leader ? state_leader(&a->st, mc->leader) : -1;
+	if (l >= 0) {
+		const struct leader_state *ls = &a->st.leaders[l];
+		if (ls->removed || ls->out_until)
+			audit_find(a, FINDING_STATE, DIAG_ERROR, mc->leader_at, ls->removed ? "002:228" : "002:229",
+				   "%s is %s", mc->leader, ls->removed ? "out of the game" : "out for this turn");
+		for (int i = 0; i < mc->n_lines; i++)
+			check_leader(a, mc, l, &mc->lines[i]);
+	}
+	for (int i = 0; i < mc->n_lines; i++)
+		audit_mc_line(a, mc, l, &mc->lines[i]);
+}
+
+/* Until fire and charge combat are audited, their claimed effects still
+ * change the state as played: the order they leave troops in. */
+static void disorder_unit(struct audit *a, const char *id, enum unit_order order)
+{
+	int u = state_unit(&a->st, id);
+	if (u < 0 || state_is(&a->st.units[u], "gun"))
+		return;
+	if (a->st.units[u].order < order)
+		a->st.units[u].order = order;
+}
+
+/* Is any firer a gun: a cannonade rather than musketry? */
+static bool cannonade(const struct audit *a, const struct ev_fire *f)
+{
+	for (int i = 0; i < f->n_firers; i++) {
+		int u = state_unit(&a->st, f->firers[i].id);
+		if (u >= 0 && state_is(&a->st.units[u], "gun"))
+			return true;
+	}
+	return false;
+}
+
+/* Fire effects that disorder troops (002:195-200); Lively Fire only from
+ * cannonade ("Musketry no effect", 002:200). */
+static void apply_claimed_fire(struct audit *a, const struct ev_fire *f)
+{
+	static const char *const disordering[] = {"withering-fire", "telling-fire", "galling-fire"};
+	const char *e = f->claim.effect;
+	bool disorders = e && strcmp(e, "lively-fire") == 0 && cannonade(a, f);
+	for (size_t i = 0; e && i < sizeof disordering / sizeof disordering[0]; i++)
+		disorders |= strcmp(e, disordering[i]) == 0;
+	if (disorders)
+		disorder_unit(a, f->target.id, ORDER_DISORDERED);
+}
+
+/* Charge effects by side (002:238-244): which side they disorder or break. */
+static void apply_claimed_charge(struct audit *a, const struct ev_charge *c)
+{
+	static const struct {
+		const char *effect;
+		int side;		/* 0 attacker, 1 defender, 2 both */
+		enum unit_order order;
+	} effects[] = {
+		{"swept-from-the-field", 1, ORDER_BROKEN}, {"driven-back", 1, ORDER_DISORDERED},
+		{"hard-pressed", 1, ORDER_DISORDERED},	   {"desperate-struggle", 2, ORDER_DISORDERED},
+		{"falter", 0, ORDER_DISORDERED},	   {"recoil", 0, ORDER_DISORDERED},
+		{"repulsed", 0, ORDER_BROKEN},
+	};
+	for (size_t i = 0; c->effect && i < sizeof effects / sizeof effects[0]; i++) {
+		if (strcmp(c->effect, effects[i].effect) != 0)
+			continue;
+		for (int side = 0; side < 2; side++)
+			if (effects[i].side == 2 || effects[i].side == side)
+				for (int k = 0; k < c->side[side].n_units; k++)
+					disorder_unit(a, c->side[side].units[k].id, effects[i].order);
+	}
+}
+
+static bool audit_event(struct audit *a, const struct stmt *s)
+{
+	const struct event *e = &s->u.event;
+	switch (e->def->shape) {
+	case SHAPE_MC:
+		audit_mc(a, s);
+		return true;
+	case SHAPE_STATE:
+		/* Skirmishers evade: full retreat broken (002:144).  The driver
+		 * applies what every ruleset means by the other state events. */
+		if (strcmp(e->def->keyword, "evade") == 0)
+			disorder_unit(a, e->u.state.args[0].text, ORDER_BROKEN);
+		return true;
+	case SHAPE_FIRE:
+		apply_claimed_fire(a, &e->u.fire);
+		return false;
+	case SHAPE_CHARGE:
+	case SHAPE_REROLL:
+		apply_claimed_charge(a, &e->u.charge);
+		return false;
+	default:
+		return false;
+	}
+}
+
+const struct ruleset rff_ruleset = {
+	.name = "rff-maw",
+	.vocab = &rff_vocab,
+	.audit_event = audit_event,
+};

@@ -1,0 +1,141 @@
+/* state: units and leaders as the game goes. */
+#include "state.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../grammar/xalloc.h"
+
+/* The nation of the side a unit or leader belongs to. */
+static const char *nation_of(const struct battle *b, const char *side)
+{
+	const struct sym *s = side ? battle_find(b, 'S', side) : NULL;
+	return s ? b->stmts[s->stmt].u.side.nation : NULL;
+}
+
+static void init_unit(struct unit_state *u, const struct battle *b, const struct st_unit *d)
+{
+	memset(u, 0, sizeof *u);
+	u->decl = d;
+	u->nation = nation_of(b, d->side);
+	u->start = u->stands = d->stands > 0 ? d->stands : 1;
+	const char *order = d->slot[VC_ORDER];
+	u->order = !order || strcmp(order, "good-order") == 0 ? ORDER_GOOD
+		   : strcmp(order, "broken") == 0	      ? ORDER_BROKEN
+							      : ORDER_DISORDERED;
+	u->formation = d->slot[VC_FORMATION];
+	u->limbered = d->slot[VC_LIMBER] && strcmp(d->slot[VC_LIMBER], "limbered") == 0;
+	u->mounted = strcmp(d->slot[VC_ARM] ? d->slot[VC_ARM] : "", "cav") == 0 &&
+		     !(d->slot[VC_MOUNT] && strcmp(d->slot[VC_MOUNT], "dismounted") == 0);
+	for (int i = 0; i < d->n_flags; i++)
+		if (strcmp(d->flags[i], "reserve") == 0)
+			u->off_table = true;
+}
+
+void state_init(struct state *st, const struct battle *b)
+{
+	memset(st, 0, sizeof *st);
+	st->b = b;
+	st->light = "daylight";
+	for (int i = 0; i < b->n_syms; i++) {
+		const struct sym *y = &b->syms[i];
+		if (y->kind == 'U')
+			st->n_units++;
+		else if (y->kind == 'L')
+			st->n_leaders++;
+	}
+	st->units = xcalloc(st->n_units, sizeof *st->units);
+	st->leaders = xcalloc(st->n_leaders, sizeof *st->leaders);
+	int u = 0, l = 0;
+	for (int i = 0; i < b->n_syms; i++) {
+		const struct sym *y = &b->syms[i];
+		const struct stmt *s = &b->stmts[y->stmt];
+		if (y->kind == 'U') {
+			init_unit(&st->units[u++], b, &s->u.unit);
+		} else if (y->kind == 'L') {
+			struct leader_state *ls = &st->leaders[l++];
+			ls->decl = &s->u.leader;
+			ls->attached = -1;
+			ls->deputy_for = -1;
+		}
+	}
+}
+
+void state_release(struct state *st)
+{
+	free(st->units);
+	free(st->leaders);
+	memset(st, 0, sizeof *st);
+}
+
+int state_unit(const struct state *st, const char *id)
+{
+	for (int i = 0; i < st->n_units; i++)
+		if (strcasecmp(st->units[i].decl->id, id) == 0)
+			return i;
+	return -1;
+}
+
+int state_leader(const struct state *st, const char *id)
+{
+	for (int i = 0; i < st->n_leaders; i++)
+		if (strcasecmp(st->leaders[i].decl->id, id) == 0)
+			return i;
+	return -1;
+}
+
+bool state_is(const struct unit_state *u, const char *arm)
+{
+	return u->decl->slot[VC_ARM] && strcmp(u->decl->slot[VC_ARM], arm) == 0;
+}
+
+bool state_has_flag(const struct unit_state *u, const char *flag)
+{
+	for (int i = 0; i < u->decl->n_flags; i++)
+		if (strcmp(u->decl->flags[i], flag) == 0)
+			return true;
+	return false;
+}
+
+int state_attached_leader(const struct state *st, int u)
+{
+	for (int i = 0; i < st->n_leaders; i++)
+		if (st->leaders[i].attached == u && !st->leaders[i].removed)
+			return i;
+	return -1;
+}
+
+int state_lose(struct state *st, int u, int n)
+{
+	struct unit_state *us = &st->units[u];
+	us->stands -= n;
+	if (us->stands < 0)
+		us->stands = 0;
+	if (us->stands <= 1 && !state_is(us, "gun"))
+		us->removed = true;	/* 000:532: reduced to a single stand */
+	if (us->stands == 0)
+		us->removed = true;
+	return us->stands;
+}
+
+void state_enter(struct state *st, const struct stmt *s)
+{
+	if (s->kind == ST_TURN) {
+		const struct st_turn *t = &s->u.turn;
+		st->turn = t->number;
+		st->side = t->side;
+		st->light = t->light ? t->light : "daylight";
+		st->twilight_turn = t->twilight_turn;
+		st->part = t->part;
+		st->sky = t->sky;
+		st->phase = NULL;
+		for (int i = 0; i < st->n_leaders; i++)
+			if (st->leaders[i].out_until && st->leaders[i].out_until < st->turn) {
+				st->leaders[i].out_until = 0;
+				st->leaders[i].dismounted = false;
+			}
+	} else if (s->kind == ST_PHASE) {
+		st->phase = s->u.phase.phase;
+	}
+}

@@ -1,0 +1,78 @@
+/* state: the tracked state of every unit and leader, event by event.
+ *
+ * Built from the order of battle (state_init), then changed by the audit as
+ * the game is played: claimed effects and losses, and the log's state
+ * events.  Rulesets read it to derive modifiers; the state knows no rule
+ * tables.  All ids and words point into the battle, which must outlive it. */
+#ifndef UMPIRE_STATE_H
+#define UMPIRE_STATE_H
+
+#include <stdbool.h>
+
+#include "../grammar/battle.h"
+
+enum unit_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
+
+struct unit_state {
+	const struct st_unit *decl;
+	const char *nation;		/* "US", "MEX": from the unit's side */
+	int start;			/* stands at the start of the battle */
+	int stands;			/* stands now */
+	enum unit_order order;
+	const char *formation;		/* a formation word, or NULL if none logged */
+	bool limbered, mounted;
+	int silenced, damaged, wrecked;	/* gun stands */
+	bool sheltered;			/* crew sheltering in a square */
+	bool low_ammo;
+	bool removed;
+	bool off_table;			/* declared with `reserve`, not yet arrived */
+	bool diverged;			/* state follows a claim the audit disputes */
+};
+
+struct leader_state {
+	const struct st_leader *decl;
+	int attached;			/* unit index, or -1 */
+	int out_until;			/* out of play through this turn; 0 if in play */
+	bool dismounted;
+	bool removed;
+	int deputy_for;			/* leader index whose command it took over, or -1 */
+};
+
+struct state {
+	const struct battle *b;
+	struct unit_state *units;
+	int n_units;
+	struct leader_state *leaders;
+	int n_leaders;
+	/* the current turn */
+	int turn;
+	const char *side;		/* the phasing side's id, or NULL */
+	const char *light;		/* "daylight", "twilight", "night" */
+	int twilight_turn;
+	const char *part, *sky;
+	const char *phase;
+};
+
+/* Builds the starting state from b's declarations; release with state_release. */
+void state_init(struct state *st, const struct battle *b);
+void state_release(struct state *st);
+
+/* The index of a unit or leader by id (case-insensitive), or -1. */
+int state_unit(const struct state *st, const char *id);
+int state_leader(const struct state *st, const char *id);
+
+/* Is the unit of this arm ("inf", "cav", "gun")? */
+bool state_is(const struct unit_state *u, const char *arm);
+/* Does the unit's declaration carry this flag (a canonical word)? */
+bool state_has_flag(const struct unit_state *u, const char *flag);
+/* The leader attached to unit u, or -1. */
+int state_attached_leader(const struct state *st, int u);
+
+/* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
+ * stand are removed from the game (000:532).  Returns the stands now. */
+int state_lose(struct state *st, int u, int n);
+
+/* Takes a turn or phase statement. */
+void state_enter(struct state *st, const struct stmt *s);
+
+#endif

@@ -1,0 +1,204 @@
+/* test_audit: the audit driver and the maneuver-check findings on logs with
+ * deliberate mistakes as players make them.  Each case is a log body after
+ * tu_prelude and the findings it must give, as code:severity@line:col with
+ * notes included.  tu_prelude: lee (gallant) commands 5inf and 8inf (US
+ * veteran spirited, 8 and 9 stands, line) and bty (elite battery,
+ * limbered); art (able) commands 2lt (MEX trained spirited, 10 stands). */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../audit/audit.h"
+#include "../grammar/buf.h"
+
+/* "code:sev@line:col, ..." of every finding of the audit of text. */
+static const char *audit_list(const char *text, enum audit_follow follow)
+{
+	static char out[2048];
+	struct diags d;
+	struct battle *b = tu_parse(text, &d);
+	if (d.n_errors)
+		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts opts = {follow};
+	assert_int_equal(audit_battle(b, &opts, &f), 0);
+	out[0] = '\0';
+	for (int i = 0; i < f.n; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s:%s%s@%d:%d", i ? ", " : "",
+			 finding_code_name(f.v[i].code), diag_severity_name(f.v[i].severity),
+			 f.v[i].overruled ? "(overruled)" : "", f.v[i].at.line, f.v[i].at.col);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	return out;
+}
+
+static const char *audit_body(const char *body, enum audit_follow follow)
+{
+	struct buf text;
+	buf_init(&text, 0);
+	buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	static char out[2048];
+	snprintf(out, sizeof out, "%s", audit_list(text.text, follow));
+	buf_release(&text);
+	return out;
+}
+
+static const struct {
+	const char *what;
+	const char *body;
+	const char *want;
+} mistakes[] = {
+	{"a correct check", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n", ""},
+	{"veteran claimed at +2, outcome unchanged",
+	 "phase maneuver\nmc lee [5]: 5inf +1gallant +2vet +2fresh =10 double-quick\n", "modifier-value:warning@13:28"},
+	{"elite claimed for a veteran unit",
+	 "phase maneuver\nmc lee [1]: 5inf +1gallant +2elite +2fresh =6 well-handled\n",
+	 "modifier-value:warning@13:28"},
+	{"attached leader claimed, none attached",
+	 "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh +1attached =10 double-quick\n",
+	 "modifier-not-applicable:warning@13:42"},
+	{"experience forgotten", "phase maneuver\nmc lee [1]: 5inf +1gallant +2fresh =4 well-handled\n",
+	 "modifier-missing:warning@13:13"},
+	{"sum miscounted", "phase maneuver\nmc lee [2]: 5inf +1gallant +1vet +2fresh =7 well-handled\n",
+	 "arithmetic:warning@13:42"},
+	{"total alone, miscounted", "phase maneuver\nmc lee [2]: 5inf =5 well-handled\n", "wrong-total:warning@13:18"},
+	{"table read in the wrong row", "phase maneuver\nmc lee [2]: 5inf =6 double-quick\n",
+	 "state-diverged:note@13:13, wrong-lookup:error@13:21"},
+	{"effect alone, wrong", "phase maneuver\nmc lee [2]: 5inf double-quick\n",
+	 "state-diverged:note@13:13, wrong-effect:error@13:18"},
+	{"out of command and provisional both claimed",
+	 "phase maneuver\nmc [2]: 5inf -2ooc -1prov +1vet +2fresh =2 tardy\n",
+	 "state-diverged:note@13:9, non-cumulative:error@13:20, wrong-effect:error@13:44"},
+	{"an enemy leader", "phase maneuver\nmc art [9]: 5inf +0able -1prov +1vet +2fresh =11 double-quick\n",
+	 "illegal-action:error@13:13"},
+	{"a battery, limbered", "phase maneuver\nmc lee [3]: bty +1gallant +2elite +2bty +1limbered =9 double-quick\n", ""},
+	{"fresh claimed for guns, limbered forgotten",
+	 "phase maneuver\nmc lee [3]: bty +1gallant +2elite +2bty +2fresh =10 double-quick\n",
+	 "modifier-missing:warning@13:13, modifier-not-applicable:warning@13:41"},
+	{"MEX tardy band", "phase maneuver\nmc art [1]: 2lt +0able +2fresh =3 tardy\n", ""},
+	{"MEX read in the US column", "phase maneuver\nmc art [1]: 2lt +0able +2fresh =3 well-handled\n",
+	 "state-diverged:note@13:13, wrong-lookup:error@13:35"},
+	{"MEX disordered: shaken at 5", "disorder 2lt\nphase maneuver\nmc art [3]: 2lt +0able +2fresh =5 shaken\n", ""},
+	{"MEX has no Rally with Elan",
+	 "disorder 2lt\nphase maneuver\nmc art [9]: 2lt +0able +2fresh =11 rally-with-elan\n",
+	 "state-diverged:note@14:13, wrong-lookup:error@14:36"},
+	{"outflanked and broken both, panic in the wrong column",
+	 "break 5inf\nphase maneuver\nmc lee [1]: 5inf(outflanked) +1gallant +1vet +2fresh -2outflanked -2broken =1 panic loss=2\n",
+	 "state-diverged:note@14:13, on-trust:note@14:18, non-cumulative:error@14:67, "
+	 "wrong-lookup:error@14:79, wrong-losses:error@14:85"},
+	{"disordered and outflanked, correct",
+	 "disorder 5inf\nphase maneuver\nmc lee [1]: 5inf(outflanked) +1gallant +1vet +2fresh -2outflanked =3 shaken\n",
+	 "on-trust:note@14:18"},
+	{"fresh claimed when worn at the threshold",
+	 "stands 5inf -3 \"losses\"\nphase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n",
+	 "state-diverged:note@14:13, modifier-value:error@14:34, wrong-effect:error@14:45"},
+	{"spent at 2 of 8", "stands 5inf -6 \"losses\"\nphase maneuver\nmc lee [5]: 5inf +1gallant +1vet -2spent =5 well-handled\n", ""},
+	{"key position, heavy casualties, greater losses",
+	 "disorder 5inf\nphase maneuver\nmc lee [1]: 5inf(key-lost,heavy-casualties,greater-losses) +1gallant +1vet +2fresh "
+	 "-1key-lost -1heavy-casualties -2greater-losses =1 wavering\n",
+	 "on-trust:note@14:18, on-trust:note@14:27, on-trust:note@14:44"},
+	{"a fact not in the log, sum wrong, losses invented",
+	 "disorder 5inf\nphase maneuver\nmc lee [1]: 5inf(greater-losses) +1gallant +1vet +2fresh -2greater-losses "
+	 "-2outflanked =-1 panic loss=2\n",
+	 "state-diverged:note@14:13, on-trust:note@14:18, modifier-not-applicable:error@14:75, "
+	 "arithmetic:error@14:88, wrong-effect:error@14:92, wrong-losses:error@14:98"},
+	{"a removed unit", "remove 5inf\nphase maneuver\nmc lee [5]: 5inf =9 double-quick\n",
+	 "inconsistent-state:error@14:13"},
+	{"a leader out for the turn", "leader-out lee\nphase maneuver\nmc lee [5]: 5inf =9 double-quick\n",
+	 "inconsistent-state:error@14:4"},
+	{"linear cover", "phase maneuver\nmc lee [5]: 5inf(cover) +1gallant +1vet +2fresh +1cover =10 double-quick\n",
+	 "on-trust:note@13:18"},
+	{"column claimed in line", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh +1column =10 double-quick\n",
+	 "modifier-not-applicable:warning@13:42"},
+	{"march column forgotten",
+	 "phase maneuver\nform 5inf march-column\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n",
+	 "modifier-missing:warning@14:13"},
+	{"a ruling settles its event",
+	 "phase maneuver\nmc lee [1]: 5inf +1gallant +1vet +2fresh =4 tardy\n  ruling accept by=ump \"house rule\"\n",
+	 "state-diverged:note(overruled)@13:13, arithmetic:error(overruled)@13:42, "
+	 "wrong-lookup:error(overruled)@13:45"},
+	{"the formation from an action counts next time",
+	 "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick form field-column\n"
+	 "turn 2 MEX\nturn 3 US\nphase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n",
+	 "modifier-missing:warning@17:13"},
+	{"provisional under a deputy's replacement",
+	 "replace lee art\nphase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n", ""},
+	{"night: only attached leaders command",
+	 "turn 2 MEX\nturn 3 US night moonlit\nphase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n",
+	 "modifier-missing:error@15:13, consequence:note@15:13, state-diverged:note@15:13, "
+	 "modifier-not-applicable:error@15:18, wrong-effect:error@15:45"},
+	{"night with the leader attached: performed as tardy",
+	 "turn 2 MEX\nturn 3 US night moonlit\nattach lee 5inf\nphase maneuver\n"
+	 "mc lee [5]: 5inf +1gallant +1attached +1vet +2fresh =10 double-quick\n",
+	 "consequence:note@16:13"},
+	{"national guard always provisional",
+	 "phase maneuver\nmc art [5]: 2lt +0able +2fresh =7 well-handled\n", ""},
+	{"a code without its value", "phase maneuver\nmc lee [5]: 5inf gallant vet fresh =9 double-quick\n", ""},
+};
+
+static void test_mistakes(void **state)
+{
+	(void)state;
+	int failures = 0, n = sizeof mistakes / sizeof mistakes[0];
+	for (int i = 0; i < n; i++) {
+		const char *got = audit_body(mistakes[i].body, FOLLOW_CLAIMED);
+		if (strcmp(got, mistakes[i].want) != 0) {
+			print_error("%s:\n%s  want %s\n  got  %s\n", mistakes[i].what, mistakes[i].body,
+				    mistakes[i].want, got);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* An artillery commander commands only guns (000:402). */
+static void test_artillery_commander(void **state)
+{
+	(void)state;
+	const char *got = audit_list("battle \"A\"\nside US nation=US\n  leader r \"Ringgold\" gallant arty\n"
+				     "  unit a \"A\" inf veteran spirited M stands=6 cmd=r\n"
+				     "  unit g \"G\" gun elite flcLG stands=2 cmd=r battery\n"
+				     "turn 1 US\nphase maneuver\nmc r [5]: a =9 double-quick; g =10 double-quick\n",
+				     FOLLOW_CLAIMED);
+	assert_string_equal(got, "illegal-action:error@8:11");
+}
+
+/* The state follows the claim; --follow=derived follows the derivation. */
+static void test_follow(void **state)
+{
+	(void)state;
+	/* claimed panic (wrong): as played 5inf is broken, so the next check reads
+	 * the disordered column; derived it stays in good order */
+	const char *body = "phase maneuver\nmc lee [1]: 5inf =-3 panic\nturn 2 MEX\nturn 3 US\n"
+			   "phase maneuver\nmc lee [4]: 5inf =6 well-handled\n";
+	assert_string_equal(audit_body(body, FOLLOW_CLAIMED),
+			    "state-diverged:note@13:13, wrong-total:error@13:18, wrong-effect:error@13:22, "
+			    "wrong-lookup:error@17:21");
+	assert_string_equal(audit_body(body, FOLLOW_DERIVED),
+			    "wrong-total:error@13:18, wrong-effect:error@13:22, wrong-total:error@17:18, "
+			    "wrong-effect:error@17:21");
+}
+
+/* Events not audited yet are said to be so, never passed over in silence. */
+static void test_not_audited_noted(void **state)
+{
+	(void)state;
+	assert_string_equal(audit_body("phase fire\nfire 5inf:8@6 -> 2lt [9] =9 telling-fire loss=1\n"
+				       "phase charge\ncharge 8inf -> 2lt [5] | [4] : +1 hard-pressed\n",
+				       FOLLOW_CLAIMED),
+			    "not-audited:note@13:1, not-audited:note@15:1");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mistakes),
+		cmocka_unit_test(test_artillery_commander),
+		cmocka_unit_test(test_follow),
+		cmocka_unit_test(test_not_audited_noted),
+	};
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
+}
