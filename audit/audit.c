@@ -18,6 +18,7 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 	va_end(ap);
 	struct finding *f = finding_add(a->out, code, sev, at, cite, "%s", msg);
 	f->stmt = a->stmt;
+	f->side = a->side;
 	return f;
 }
 
@@ -153,6 +154,7 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 static void audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
+	a->side = a->st.side;	/* the ruleset names the side of each unit it audits */
 	if (e->def->shape == SHAPE_STATE) {
 		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
 		apply_state_event(a, e);

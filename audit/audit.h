@@ -31,6 +31,7 @@ struct audit {
 	struct findings *out;
 	int stmt;			/* the statement being audited */
 	int last_charge;		/* the charge a reroll repeats, or -1 */
+	const char *side;		/* whose claim the findings concern (audit_find) */
 };
 
 /* Audits b (which parsed without errors) with the ruleset its rules= names;

@@ -27,7 +27,7 @@ struct finding {
 	char *msg;		/* owned by the list */
 	const char *cite;	/* "002:30 Maneuver Table" or NULL; static */
 	int stmt;		/* the event's statement */
-	const char *unit;	/* the unit it concerns, or NULL */
+	const char *side;	/* the side whose claim it is, or NULL */
 	bool overruled;
 };
 

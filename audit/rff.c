@@ -392,6 +392,7 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 	if (u < 0)
 		return;
 	const struct unit_state *us = &a->st.units[u];
+	a->side = us->decl->side;
 	if (us->removed) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "000:532",
 			   "%s was removed from the game earlier", line->unit.id);

@@ -29,47 +29,90 @@ const char cmd_audit_usage[] =
 	"exit status: 0 no errors, or only errors a ruling settles; 1 errors;\n"
 	"2 usage error, unreadable file, or a log that does not parse.\n";
 
+enum { MAX_SIDES = 8 };
+
+/* Unsettled errors and warnings by turn and by the side whose claim it is. */
 struct tally {
 	int turn;
-	const char *side;
-	int events, errors, warnings;
+	int events;
+	int errors[MAX_SIDES], warnings[MAX_SIDES];
 };
 
-/* Counts audited events and findings per turn and phasing side. */
-static int tally(const struct battle *b, const struct findings *f, struct tally *t, int max)
+static int side_index(const char *const *sides, int n, const char *side)
 {
-	int n = 0, turn = 0;
-	const char *side = NULL;
-	for (int i = 0; i < b->n_stmts; i++) {
-		const struct stmt *s = &b->stmts[i];
-		if (s->kind == ST_TURN) {
-			turn = s->u.turn.number;
-			side = s->u.turn.side;
-			if (n < max)
-				t[n++] = (struct tally){turn, side, 0, 0, 0};
-		} else if (s->kind == ST_EVENT && n > 0 && s->u.event.def->shape != SHAPE_STATE) {
-			t[n - 1].events++;
-		}
-		for (int j = 0; j < f->n && n > 0; j++) {
-			if (f->v[j].stmt != i || f->v[j].overruled)
-				continue;
-			if (f->v[j].severity == DIAG_ERROR)
-				t[n - 1].errors++;
-			else if (f->v[j].severity == DIAG_WARNING)
-				t[n - 1].warnings++;
-		}
-	}
-	return n;
+	for (int i = 0; side && i < n; i++)
+		if (strcmp(sides[i], side) == 0)
+			return i;
+	return -1;
+}
+
+static void count(struct tally *t, const struct finding *x, const char *const *sides, int n_sides)
+{
+	int k = side_index(sides, n_sides, x->side);
+	if (k < 0 || x->overruled)
+		return;
+	if (x->severity == DIAG_ERROR)
+		t->errors[k]++;
+	else if (x->severity == DIAG_WARNING)
+		t->warnings[k]++;
+}
+
+/* Prints text without the spaces a fixed-width last column leaves. */
+static void put_line(struct buf *text)
+{
+	while (text->len > 0 && text->text[text->len - 1] == ' ')
+		text->text[--text->len] = '\0';
+	puts(text->text);
+	buf_clear(text);
+}
+
+static void print_row(struct buf *line, const char *label, const struct tally *t, int n_sides)
+{
+	buf_printf(line, "  %-6s %6d", label, t->events);
+	for (int k = 0; k < n_sides; k++)
+		buf_printf(line, "   %3d / %-3d", t->errors[k], t->warnings[k]);
+	put_line(line);
 }
 
 static void print_summary(const struct battle *b, const struct findings *f)
 {
-	struct tally t[512];
-	int n = tally(b, f, t, 512);
-	printf("summary:\n");
-	for (int i = 0; i < n; i++)
-		printf("  turn %-3d %-6s %3d events  %3d errors  %3d warnings\n", t[i].turn,
-		       t[i].side ? t[i].side : "-", t[i].events, t[i].errors, t[i].warnings);
+	const char *sides[MAX_SIDES];
+	int n_sides = 0;
+	for (int i = 0; i < b->n_stmts && n_sides < MAX_SIDES; i++)
+		if (b->stmts[i].kind == ST_SIDE)
+			sides[n_sides++] = b->stmts[i].u.side.id;
+	struct buf line;
+	buf_init(&line, 0);
+	puts("summary: unsettled errors / warnings by the side whose claim it is");
+	buf_printf(&line, "  %-6s %6s", "turn", "events");
+	for (int k = 0; k < n_sides; k++)
+		buf_printf(&line, "   %-9s", sides[k]);
+	put_line(&line);
+	struct tally turn = {0}, total = {0};
+	char label[16];
+	for (int i = 0; i < b->n_stmts; i++) {
+		const struct stmt *s = &b->stmts[i];
+		if (s->kind == ST_TURN) {
+			snprintf(label, sizeof label, "%d", turn.turn);
+			if (turn.turn)
+				print_row(&line, label, &turn, n_sides);
+			memset(&turn, 0, sizeof turn);
+			turn.turn = s->u.turn.number;
+		} else if (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_STATE) {
+			turn.events++;
+			total.events++;
+		}
+		for (int j = 0; j < f->n; j++)
+			if (f->v[j].stmt == i) {
+				count(&turn, &f->v[j], sides, n_sides);
+				count(&total, &f->v[j], sides, n_sides);
+			}
+	}
+	snprintf(label, sizeof label, "%d", turn.turn);
+	if (turn.turn)
+		print_row(&line, label, &turn, n_sides);
+	print_row(&line, "total", &total, n_sides);
+	buf_release(&line);
 }
 
 int cmd_audit(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "testutil.h"
+#include "../audit/finding.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 #include "../recorder/cmd.h"
@@ -125,6 +126,37 @@ static void test_diagnostics_doc(void **state)
 	free(doc);
 }
 
+/* docs/rules.md lists every finding code, in the order of finding_codes.def,
+ * and names every maneuver modifier code and effect in its coverage tables. */
+static void test_rules_doc(void **state)
+{
+	(void)state;
+	char *doc = tu_read_file("docs/rules.md", NULL);
+	assert_non_null(doc);
+	const char *p = strstr(doc, "| code | meaning |");
+	assert_non_null(p);
+	for (int c = 0; c < FINDING_N_CODES; c++) {
+		char cell[80];
+		snprintf(cell, sizeof cell, "\n| `%s` |", finding_code_name((enum finding_code)c));
+		const char *hit = strstr(p, cell);
+		if (!hit)
+			fail_msg("docs/rules.md does not list finding code %s in order",
+				 finding_code_name((enum finding_code)c));
+		p = hit + 1;
+	}
+	const struct vocab *v = ruleset_default();
+	for (size_t i = 0; i < v->n_words; i++) {
+		const struct vocab_word *w = &v->words[i];
+		if (w->canon || (w->cat != VC_MOD_MC && w->cat != VC_EFFECT_MC && w->cat != VC_OPTION))
+			continue;
+		char code[80];
+		snprintf(code, sizeof code, "`%s`", w->word);
+		if (!strstr(doc, code))
+			fail_msg("docs/rules.md does not cover %s %s", vocab_cat_name(w->cat), w->word);
+	}
+	free(doc);
+}
+
 static void test_card_names_every_event(void **state)
 {
 	(void)state;
@@ -149,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_notation_examples_parse),
 		cmocka_unit_test(test_vocabulary_section_current),
 		cmocka_unit_test(test_diagnostics_doc),
+		cmocka_unit_test(test_rules_doc),
 		cmocka_unit_test(test_card_names_every_event),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
