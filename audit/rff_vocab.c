@@ -297,8 +297,6 @@ static const struct vocab_word words[] = {
 	W(EFFECT_FIRE, "telling-fire", "Telling Fire", "002:196"),
 	A(EFFECT_FIRE, "telling", "telling-fire"),
 	A(EFFECT_FIRE, "tf", "telling-fire"),
-	W(EFFECT_FIRE, "charge-checked-or-home-cs", "Charge checked, or charge home with cold steel", "002:197"),
-	W(EFFECT_FIRE, "charge-home-mex-cav-checked", "Charge home; Mexican cavalry checked", "002:198"),
 	W(EFFECT_FIRE, "galling-fire", "Galling Fire", "002:199"),
 	A(EFFECT_FIRE, "galling", "galling-fire"),
 	A(EFFECT_FIRE, "gf", "galling-fire"),
@@ -308,8 +306,6 @@ static const struct vocab_word words[] = {
 	W(EFFECT_FIRE, "desultory-fire", "Desultory Fire", "002:201"),
 	A(EFFECT_FIRE, "desultory", "desultory-fire"),
 	A(EFFECT_FIRE, "df", "desultory-fire"),
-	W(EFFECT_FIRE, "charge-checked", "a charging target is checked", "002:195"),
-	W(EFFECT_FIRE, "charge-home", "a charging target charges home", "002:196"),
 
 	W(EFFECT_CHARGE, "swept-from-the-field", "Swept from the Field", "002:238"),
 	A(EFFECT_CHARGE, "swept", "swept-from-the-field"),
@@ -332,6 +328,12 @@ static const struct vocab_word words[] = {
 	W(EFFECT_FALLEN, "staff-struck", "Staff officer struck", "002:232"),
 	W(EFFECT_FALLEN, "unscathed", "Coolly ignores the fire", "002:233"),
 	A(EFFECT_FALLEN, "coolly-ignores", "unscathed"),
+
+	/* What fire does to a charging target (002:195-201), claimed after the effect */
+	W(OUTCOME_FIRE, "charge-checked", "the charging target is checked: retreat 2\" (cavalry may recall)", "002:195"),
+	A(OUTCOME_FIRE, "checked", "charge-checked"),
+	W(OUTCOME_FIRE, "charge-home", "the charging target charges home: charge combat next phase", "002:196"),
+	A(OUTCOME_FIRE, "home", "charge-home"),
 
 	/* Facts of the table, taken on trust */
 	W(FACT_MC, "outflanked", "enemy within 8\" of a flank or rear", "002:27"),

@@ -55,6 +55,8 @@ struct claim {
 	struct loc total_at;
 	const char *effect;	/* canonical effect name, or NULL */
 	struct loc effect_at;
+	const char *outcome;	/* fire: a charging target checked or home, or NULL */
+	struct loc outcome_at;
 	bool has_loss;		/* loss=N: stands claimed lost */
 	int loss;
 	struct loc loss_at;

@@ -116,6 +116,8 @@ static void put_claim(struct buf *out, const struct claim *c)
 		buf_printf(out, " =%d", c->total);
 	if (c->effect)
 		buf_printf(out, " %s", c->effect);
+	if (c->outcome)
+		buf_printf(out, " %s", c->outcome);
 	if (c->has_loss)
 		buf_printf(out, " loss=%d", c->loss);
 }

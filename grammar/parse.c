@@ -1039,11 +1039,12 @@ static int parse_urefs(struct parser *p, enum vocab_cat facts, bool hit, struct 
 struct claim_kind {
 	enum vocab_cat mods, effects;
 	bool points;		/* pts=N allowed (fire) */
+	enum vocab_cat outcomes;	/* VC_N_CATS: none */
 };
 
-static const struct claim_kind mc_claims = {VC_MOD_MC, VC_EFFECT_MC, false};
-static const struct claim_kind fire_claims = {VC_MOD_FIRE, VC_EFFECT_FIRE, true};
-static const struct claim_kind charge_claims = {VC_MOD_CHARGE, VC_EFFECT_CHARGE, false};
+static const struct claim_kind mc_claims = {VC_MOD_MC, VC_EFFECT_MC, false, VC_N_CATS};
+static const struct claim_kind fire_claims = {VC_MOD_FIRE, VC_EFFECT_FIRE, true, VC_OUTCOME_FIRE};
+static const struct claim_kind charge_claims = {VC_MOD_CHARGE, VC_EFFECT_CHARGE, false, VC_N_CATS};
 
 static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 {
@@ -1125,6 +1126,13 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			next(p);
 			c->effect = w->word;
 			c->effect_at = loc_of(p, t);
+		} else if (t->kind == TOK_WORD && k->outcomes != VC_N_CATS && (w = lookup(p, k->outcomes, t))) {
+			if (c->outcome)
+				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second charge outcome %s",
+						found(p, t));
+			next(p);
+			c->outcome = w->word;
+			c->outcome_at = loc_of(p, t);
 		} else if (at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
@@ -1456,7 +1464,7 @@ static int parse_ruling(struct parser *p, struct token *kw)
 	s->u.ruling.event = p->last_event;
 	if (!(s->u.ruling.verb = want_word(p, VC_RULING)))
 		return -1;
-	struct claim_kind k = {VC_MOD_MC, ruled_effects(&p->b->stmts[p->last_event]), false};
+	struct claim_kind k = {VC_MOD_MC, ruled_effects(&p->b->stmts[p->last_event]), false, VC_N_CATS};
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {

@@ -15,7 +15,7 @@ static const char *const cat_names[VC_N_CATS] = {
 	"maneuver modifier", "fire modifier", "charge modifier",
 	"maneuver effect", "fire effect", "charge effect", "fallen-leader effect",
 	"maneuver fact", "fire fact", "charge fact",
-	"action", "ruling", "rule option",
+	"action", "ruling", "rule option", "charge outcome",
 };
 
 static int same(const char *word, const char *s, size_t len)

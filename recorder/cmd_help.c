@@ -41,7 +41,7 @@ const char notation_card[] =
 	"DICE     [7] a face of the ruleset's die (d10; [0] means 10)   d6[3] another die\n"
 	"UNIT     ID[:STANDS][@RANGE][(fact,fact=value)]\n"
 	"CLAIM    +1vet -2ooc vet ...  (any modifier = the complete list)\n"
-	"         =TOTAL  EFFECT  loss=N  pts=N (fire points)\n"
+	"         =TOTAL  EFFECT  loss=N  pts=N (fire points)  charge-checked|charge-home\n"
 	"\n"
 	"MANEUVER mc LEADER [d]: UNIT CLAIM [ACTIONS]; UNIT CLAIM ...   (no LEADER: out of command)\n"
 	"           ACTIONS move  form FORMATION  front  charge TARGET[, T] [cold-steel]\n"

@@ -159,7 +159,7 @@ static void test_fire(void **state)
 	struct battle *b = clean_body(
 		"phase fire\n"
 		"fire 5inf:8@6(charged), bty@30 [7] -> 2lt(cover=partial,massed=lancers) [9] pts=10 +1fp "
-		"-1partial =9 tf loss=1\n", &d);
+		"-1partial =9 tf checked loss=1\n", &d);
 	const struct ev_fire *f = &b->stmts[tu_prelude_lines() + 1].u.event.u.fire;
 	assert_int_equal(f->n_firers, 2);
 	assert_int_equal(f->firers[0].stands, 8);
@@ -171,6 +171,7 @@ static void test_fire(void **state)
 	assert_int_equal(f->die.value, 9);
 	assert_int_equal(f->claim.points, 10);
 	assert_string_equal(f->claim.effect, "telling-fire");
+	assert_string_equal(f->claim.outcome, "charge-checked");
 	assert_int_equal(f->claim.loss, 1);
 	battle_free(b);
 	diags_release(&d);
@@ -413,6 +414,7 @@ static const struct {
 	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able poor\n"
 	       "  unit u \"U\" inf raw spirited M stands=4\n", "duplicate@3:21"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt [9] loss=1 loss=2\n", "duplicate@13:31"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt [9] home checked\n", "duplicate@13:29"},
 	/* out-of-range */
 	{0, "phase maneuver\nmc lee [11]: 5inf\n", "out-of-range@13:8"},
 	{0, "phase maneuver\nmc lee [-1]: 5inf\n", "out-of-range@13:8"},
