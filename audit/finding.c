@@ -24,8 +24,10 @@ void findings_init(struct findings *f)
 
 void findings_release(struct findings *f)
 {
-	for (int i = 0; i < f->n; i++)
+	for (int i = 0; i < f->n; i++) {
 		free(f->v[i].msg);
+		free(f->v[i].cite);
+	}
 	free(f->v);
 	findings_init(f);
 }
@@ -48,7 +50,7 @@ struct finding *finding_add(struct findings *f, enum finding_code code, enum dia
 	x->code = code;
 	x->severity = sev;
 	x->at = at;
-	x->cite = cite;
+	x->cite = cite ? xstrdup(cite) : NULL;
 	x->stmt = -1;
 	x->msg = buf_detach(&b);
 	buf_release(&b);

@@ -25,7 +25,7 @@ struct finding {
 	enum diag_severity severity;
 	struct loc at;
 	char *msg;		/* owned by the list */
-	const char *cite;	/* "002:30 Maneuver Table" or NULL; static */
+	char *cite;		/* "002:30 Maneuver Table: +1 Veteran" or NULL; owned by the list */
 	int stmt;		/* the event's statement */
 	const char *side;	/* the side whose claim it is, or NULL */
 	bool overruled;

@@ -14,20 +14,15 @@
 #include <strings.h>
 
 #include "audit.h"
+#include "claim.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 
 static void disorder_unit(struct audit *a, const char *id, enum unit_order order);
 
-/* One derived modifier and why it applies. */
-struct dmod {
-	const struct rff_mc_mod *mod;
-	char why[160];
-};
-
 /* Everything derived for one unit of a maneuver check. */
 struct mc_derivation {
-	struct dmod mods[MCF_N];	/* indexed by factor; mod NULL if none applies */
+	struct derived_mod mods[CLAIM_MAX_FACTORS];	/* by factor (enum rff_mc_factor) */
 	int total;
 	bool disordered;		/* uses the disordered/broken column */
 	const struct rff_mc_band *band;
@@ -39,15 +34,13 @@ static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, 
 
 static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
 {
-	const struct rff_mc_mod *m = rff_mc_mod(code);
-	struct dmod *slot = &d->mods[m->factor];
-	if (slot->mod)
-		return;	/* one modifier per factor: the first reason found stands */
-	slot->mod = m;
+	const struct claim_mod *m = rff_mc_mod(code);
+	char why[192];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(slot->why, sizeof slot->why, fmt, ap);
+	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
+	claim_derive(d->mods, m, "%s", why);
 }
 
 static bool has_fact(const struct uref *u, const char *word)
@@ -171,10 +164,7 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
 		if (has_fact(ref, facts[i]))
 			set_mod(d, facts[i], "the log states %s", facts[i]);
-	d->total = mc->die.value;
-	for (int f = 0; f < MCF_N; f++)
-		if (d->mods[f].mod)
-			d->total += d->mods[f].mod->value;
+	d->total = claim_total(mc->die.value, d->mods);
 	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
 	d->band = rff_mc_band(us->nation ? us->nation : "US", d->disordered, d->total);
 	if (d->disordered && strcmp(d->band->effect, "panic") == 0) {
@@ -193,71 +183,16 @@ static const char *claimed_outcome(const struct claim *c, const struct unit_stat
 	return NULL;
 }
 
-static char cite_buf[64][96];
-static int cite_next;
-
-/* "002:30 Maneuver Table: +1 Veteran": a citation that lives long enough. */
-static const char *mod_cite(const struct rff_mc_mod *m)
+static bool mc_lookup(const char *code, const void *ctx, struct claim_mod *out)
 {
-	char *c = cite_buf[cite_next++ % 64];
-	snprintf(c, sizeof cite_buf[0], "%s Maneuver Table: %+d %s", m->cite, m->value, m->label);
-	return c;
+	(void)ctx;
+	const struct claim_mod *m = rff_mc_mod(code);
+	if (m)
+		*out = *m;
+	return m != NULL;
 }
 
-/* Weighs the claimed modifiers against the derived ones. */
-static void check_mods(struct audit *a, const struct mc_line *line, const struct mc_derivation *d,
-		       enum diag_severity sev)
-{
-	const struct claim *c = &line->claim;
-	const char *id = line->unit.id;
-	const struct mod *seen[MCF_N] = {0};
-	for (int i = 0; i < c->n_mods; i++) {
-		const struct mod *m = &c->mods[i];
-		const struct rff_mc_mod *cm = rff_mc_mod(m->code);
-		const struct dmod *dm = &d->mods[cm->factor];
-		int value = m->has_value ? m->value : cm->value;
-		if (seen[cm->factor]) {
-			audit_find(a, FINDING_NON_CUMULATIVE, sev, m->at, mod_cite(cm),
-				   "%s and %s are one factor (%s): they do not add up", seen[cm->factor]->code,
-				   m->code, rff_mc_factor_name(cm->factor));
-			continue;
-		}
-		seen[cm->factor] = m;
-		if (!dm->mod)
-			audit_find(a, FINDING_MOD_EXTRA, sev, m->at, mod_cite(cm),
-				   "%+d%s claimed, but it does not apply to %s", value, m->code, id);
-		else if (dm->mod != cm && dm->mod->value != cm->value)
-			audit_find(a, FINDING_MOD_VALUE, sev, m->at, mod_cite(dm->mod),
-				   "%+d%s claimed, but %s: %+d%s", value, m->code, dm->why, dm->mod->value,
-				   dm->mod->code);
-		else if (m->has_value && m->value != cm->value)	/* items of one line share a value */
-			audit_find(a, FINDING_MOD_VALUE, sev, m->at, mod_cite(cm), "%+d%s claimed, but %s is %+d",
-				   m->value, m->code, cm->label, cm->value);
-	}
-	for (int f = 0; f < MCF_N; f++) {
-		const struct dmod *dm = &d->mods[f];
-		if (dm->mod && dm->mod->value != 0 && !seen[f])
-			audit_find(a, FINDING_MOD_MISSING, sev, line->unit.at, mod_cite(dm->mod),
-				   "%+d%s missing: %s", dm->mod->value, dm->mod->code, dm->why);
-	}
-}
-
-/* The player's own sum: die plus the claimed values. */
-static void check_arithmetic(struct audit *a, const struct ev_mc *mc, const struct claim *c,
-			     enum diag_severity sev)
-{
-	if (!c->has_total || c->n_mods == 0)
-		return;
-	int sum = mc->die.value;
-	for (int i = 0; i < c->n_mods; i++) {
-		if (!c->mods[i].has_value)
-			return;	/* a code without its value: the sum cannot be checked */
-		sum += c->mods[i].value;
-	}
-	if (sum != c->total)
-		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
-			   "die %d and the claimed modifiers make %d, not %d", mc->die.value, sum, c->total);
-}
+static const struct claim_table mc_table = {mc_lookup, rff_mc_factor_name, NULL};
 
 static const char *column_name(const struct unit_state *us, bool disordered)
 {
@@ -267,14 +202,10 @@ static const char *column_name(const struct unit_state *us, bool disordered)
 	return buf;
 }
 
-static char band_cite_buf[16][128];
-static int band_next;
-
-static const char *band_cite(const struct rff_mc_band *b)
+static const char *band_cite(const struct rff_mc_band *b, char *buf, size_t size)
 {
-	char *c = band_cite_buf[band_next++ % 16];
-	snprintf(c, sizeof band_cite_buf[0], "%s Maneuver Table: %s %s", b->cite, b->text, b->effect);
-	return c;
+	snprintf(buf, size, "%s Maneuver Table: %s %s", b->cite, b->text, b->effect);
+	return buf;
 }
 
 /* Total, table lookup, effect and losses. */
@@ -282,6 +213,7 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 			  const struct mc_derivation *d, enum diag_severity sev)
 {
 	const struct claim *c = &line->claim;
+	char cite[160];
 	if (c->has_total && c->n_mods == 0 && c->total != d->total)
 		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
 			   d->total);
@@ -290,17 +222,17 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);
 		if (strcmp(t->effect, c->effect) != 0) {
 			lookup_wrong = true;
-			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t),
+			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t, cite, sizeof cite),
 				   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
 				   column_name(us, d->disordered));
 		}
 	}
 	if (c->effect && !lookup_wrong && strcmp(c->effect, d->band->effect) != 0)
-		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band),
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band, cite, sizeof cite),
 			   "%s claimed, derived %s (total %d, %s)", c->effect, d->band->effect, d->total,
 			   column_name(us, d->disordered));
 	if (c->has_loss && c->loss != d->loss)
-		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, d->loss ? band_cite(d->band) : NULL,
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, d->loss ? band_cite(d->band, cite, sizeof cite) : NULL,
 			   "loss=%d claimed, derived %d", c->loss, d->loss);
 }
 
@@ -405,8 +337,8 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 		     (line->claim.has_loss && line->claim.loss != d.loss);
 	enum diag_severity sev = wrong ? DIAG_ERROR : DIAG_WARNING;
 	if (line->claim.n_mods)
-		check_mods(a, line, &d, sev);
-	check_arithmetic(a, mc, &line->claim, sev);
+		claim_check_mods(a, &line->claim, d.mods, &mc_table, line->unit.id, line->unit.at, sev);
+	claim_check_sum(a, mc->die.value, &line->claim, sev);
 	check_outcome(a, line, us, &d, sev);
 	note_facts(a, &line->unit);
 	if (strcmp(a->st.light, "night") == 0 &&

@@ -174,35 +174,35 @@ const struct rff_mc_band *rff_mc_band(const char *nation, bool disordered, int t
 }
 
 /* Maneuver table die roll modifiers, 002:21-32. */
-static const struct rff_mc_mod mc_mods[] = {
-	{"gallant", MCF_RATING, 1, "002:21", "Gallant leader"},
-	{"able", MCF_RATING, 0, "002:22", "Able leader"},
-	{"poor", MCF_RATING, -1, "002:23", "Poor leader"},
-	{"attached", MCF_ATTACHED, 1, "002:25", "Attached leader"},
-	{"colonel", MCF_ATTACHED, 1, "002:25", "Brave colonel"},
-	{"prov", MCF_COMMAND, -1, "002:26", "Provisional command"},
-	{"ooc", MCF_COMMAND, -2, "002:27", "Out of command"},
-	{"elite", MCF_EXPERIENCE, 2, "002:29", "Elite unit"},
-	{"vet", MCF_EXPERIENCE, 1, "002:30", "Veteran"},
-	{"trained", MCF_EXPERIENCE, 0, "002:31", "Trained"},
-	{"raw", MCF_EXPERIENCE, -1, "002:32", "Raw"},
-	{"fresh", MCF_EFFECTIVENESS, 2, "002:21", "Fresh troops"},
-	{"worn", MCF_EFFECTIVENESS, 0, "002:22", "Worn"},
-	{"spent", MCF_EFFECTIVENESS, -2, "002:23", "Spent"},
-	{"bty", MCF_BATTERY, 2, "002:25", "Battery"},
-	{"column", MCF_FORMATION, 1, "002:26", "Field or march column"},
-	{"square", MCF_FORMATION, 1, "002:26", "Square"},
-	{"garrison", MCF_FORMATION, 1, "002:26", "Garrison"},
-	{"limbered", MCF_FORMATION, 1, "002:26", "Limbered gun"},
-	{"cover", MCF_FORMATION, 1, "002:26", "Linear cover"},
-	{"outflanked", MCF_FLANK, -2, "002:27", "Outflanked within 8\""},
-	{"broken", MCF_FLANK, -2, "002:27", "Broken"},
-	{"key-lost", MCF_KEY, -1, "002:29", "Key position lost"},
-	{"heavy-casualties", MCF_HEAVY, -1, "002:30", "Heavy casualties"},
-	{"greater-losses", MCF_GREATER, -2, "002:31", "Greater losses"},
+static const struct claim_mod mc_mods[] = {
+	{"gallant", MCF_RATING, 1, "002:21 Maneuver Table", "Gallant leader"},
+	{"able", MCF_RATING, 0, "002:22 Maneuver Table", "Able leader"},
+	{"poor", MCF_RATING, -1, "002:23 Maneuver Table", "Poor leader"},
+	{"attached", MCF_ATTACHED, 1, "002:25 Maneuver Table", "Attached leader"},
+	{"colonel", MCF_ATTACHED, 1, "002:25 Maneuver Table", "Brave colonel"},
+	{"prov", MCF_COMMAND, -1, "002:26 Maneuver Table", "Provisional command"},
+	{"ooc", MCF_COMMAND, -2, "002:27 Maneuver Table", "Out of command"},
+	{"elite", MCF_EXPERIENCE, 2, "002:29 Maneuver Table", "Elite unit"},
+	{"vet", MCF_EXPERIENCE, 1, "002:30 Maneuver Table", "Veteran"},
+	{"trained", MCF_EXPERIENCE, 0, "002:31 Maneuver Table", "Trained"},
+	{"raw", MCF_EXPERIENCE, -1, "002:32 Maneuver Table", "Raw"},
+	{"fresh", MCF_EFFECTIVENESS, 2, "002:21 Maneuver Table", "Fresh troops"},
+	{"worn", MCF_EFFECTIVENESS, 0, "002:22 Maneuver Table", "Worn"},
+	{"spent", MCF_EFFECTIVENESS, -2, "002:23 Maneuver Table", "Spent"},
+	{"bty", MCF_BATTERY, 2, "002:25 Maneuver Table", "Battery"},
+	{"column", MCF_FORMATION, 1, "002:26 Maneuver Table", "Field or march column"},
+	{"square", MCF_FORMATION, 1, "002:26 Maneuver Table", "Square"},
+	{"garrison", MCF_FORMATION, 1, "002:26 Maneuver Table", "Garrison"},
+	{"limbered", MCF_FORMATION, 1, "002:26 Maneuver Table", "Limbered gun"},
+	{"cover", MCF_FORMATION, 1, "002:26 Maneuver Table", "Linear cover"},
+	{"outflanked", MCF_FLANK, -2, "002:27 Maneuver Table", "Outflanked within 8\""},
+	{"broken", MCF_FLANK, -2, "002:27 Maneuver Table", "Broken"},
+	{"key-lost", MCF_KEY, -1, "002:29 Maneuver Table", "Key position lost"},
+	{"heavy-casualties", MCF_HEAVY, -1, "002:30 Maneuver Table", "Heavy casualties"},
+	{"greater-losses", MCF_GREATER, -2, "002:31 Maneuver Table", "Greater losses"},
 };
 
-const struct rff_mc_mod *rff_mc_mod(const char *code)
+const struct claim_mod *rff_mc_mod(const char *code)
 {
 	for (size_t i = 0; i < sizeof mc_mods / sizeof mc_mods[0]; i++)
 		if (strcmp(mc_mods[i].code, code) == 0)
@@ -210,7 +210,7 @@ const struct rff_mc_mod *rff_mc_mod(const char *code)
 	return NULL;
 }
 
-const char *rff_mc_factor_name(enum rff_mc_factor f)
+const char *rff_mc_factor_name(int f)
 {
 	static const char *const names[MCF_N] = {
 		"leader rating", "attached leader or brave colonel", "command",

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "claim.h"
+
 /* Unit Effectiveness Table (000:675-702): a unit starting with `stands` is
  * worn at `worn` stands or fewer (0: no worn step) and spent at `spent` or
  * fewer. */
@@ -50,15 +52,8 @@ enum rff_mc_factor {
 	MCF_N
 };
 
-struct rff_mc_mod {
-	const char *code;	/* the vocabulary's modifier code */
-	enum rff_mc_factor factor;
-	int value;
-	const char *cite;
-	const char *label;	/* "Veteran", as the table words it */
-};
-
-const struct rff_mc_mod *rff_mc_mod(const char *code);
-const char *rff_mc_factor_name(enum rff_mc_factor f);
+/* The row for a maneuver modifier code (factor: enum rff_mc_factor), or NULL. */
+const struct claim_mod *rff_mc_mod(const char *code);
+const char *rff_mc_factor_name(int factor);
 
 #endif

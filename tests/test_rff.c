@@ -85,7 +85,7 @@ static void test_maneuver_modifiers(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof mc_mods_expect / sizeof mc_mods_expect[0]; i++) {
-		const struct rff_mc_mod *m = rff_mc_mod(mc_mods_expect[i].code);
+		const struct claim_mod *m = rff_mc_mod(mc_mods_expect[i].code);
 		if (!m)
 			fail_msg("no table row for %s", mc_mods_expect[i].code);
 		assert_int_equal(m->value, mc_mods_expect[i].value);

@@ -1,0 +1,95 @@
+/* claim: claimed modifiers and totals against derived ones. */
+#include "claim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)
+{
+	struct derived_mod *slot = &d[m->factor];
+	if (slot->set)
+		return;	/* one modifier per factor: the first reason found stands */
+	slot->set = true;
+	slot->m = *m;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(slot->why, sizeof slot->why, fmt, ap);
+	va_end(ap);
+}
+
+int claim_total(int die, const struct derived_mod *d)
+{
+	int total = die;
+	for (int f = 0; f < CLAIM_MAX_FACTORS; f++)
+		if (d[f].set)
+			total += d[f].m.value;
+	return total;
+}
+
+const char *claim_cite(const struct claim_mod *m, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s: %+d %s", m->cite, m->value, m->label);
+	return buf;
+}
+
+/* One claimed modifier against the derived modifier of its factor. */
+static void check_one(struct audit *a, const struct mod *m, const struct claim_mod *cm,
+		      const struct derived_mod *dm, const char *unit, enum diag_severity sev)
+{
+	char cite[160];
+	int value = m->has_value ? m->value : cm->value;
+	if (!dm->set)
+		audit_find(a, FINDING_MOD_EXTRA, sev, m->at, claim_cite(cm, cite, sizeof cite),
+			   "%+d%s claimed, but it does not apply to %s", value, m->code, unit);
+	else if (dm->m.value != cm->value)	/* items of one factor with one value are alike */
+		audit_find(a, FINDING_MOD_VALUE, sev, m->at, claim_cite(&dm->m, cite, sizeof cite),
+			   "%+d%s claimed, but %s: %+d%s", value, m->code, dm->why, dm->m.value, dm->m.code);
+	else if (m->has_value && m->value != cm->value)
+		audit_find(a, FINDING_MOD_VALUE, sev, m->at, claim_cite(cm, cite, sizeof cite),
+			   "%+d%s claimed, but %s is %+d", m->value, m->code, cm->label, cm->value);
+}
+
+void claim_check_mods(struct audit *a, const struct claim *c, const struct derived_mod *d,
+		      const struct claim_table *t, const char *unit, struct loc unit_at,
+		      enum diag_severity sev)
+{
+	const struct mod *seen[CLAIM_MAX_FACTORS] = {0};
+	char cite[160];
+	for (int i = 0; i < c->n_mods; i++) {
+		const struct mod *m = &c->mods[i];
+		struct claim_mod cm;
+		if (!t->lookup(m->code, t->ctx, &cm)) {
+			audit_find(a, FINDING_MOD_EXTRA, sev, m->at, NULL, "%s claimed, but it does not apply to %s",
+				   m->code, unit);
+			continue;
+		}
+		if (seen[cm.factor]) {
+			audit_find(a, FINDING_NON_CUMULATIVE, sev, m->at, claim_cite(&cm, cite, sizeof cite),
+				   "%s and %s are one factor (%s): they do not add up", seen[cm.factor]->code,
+				   m->code, t->factor_name(cm.factor));
+			continue;
+		}
+		seen[cm.factor] = m;
+		check_one(a, m, &cm, &d[cm.factor], unit, sev);
+	}
+	for (int f = 0; f < CLAIM_MAX_FACTORS; f++)
+		if (d[f].set && d[f].m.value != 0 && !seen[f])
+			audit_find(a, FINDING_MOD_MISSING, sev, unit_at, claim_cite(&d[f].m, cite, sizeof cite),
+				   "%+d%s missing: %s", d[f].m.value, d[f].m.code, d[f].why);
+}
+
+void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_severity sev)
+{
+	if (!c->has_total || c->n_mods == 0)
+		return;
+	int sum = die;
+	for (int i = 0; i < c->n_mods; i++) {
+		if (!c->mods[i].has_value)
+			return;	/* a code without its value: the sum cannot be checked */
+		sum += c->mods[i].value;
+	}
+	if (sum != c->total)
+		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
+			   "die %d and the claimed modifiers make %d, not %d", die, sum, c->total);
+}
