@@ -29,6 +29,9 @@ OBJ      := $(patsubst %.c,build/obj/%.o,$(LIB_SRC))
 ASAN_OBJ := $(patsubst %.c,build/asan/obj/%.o,$(LIB_SRC))
 
 .PHONY: all deps test demo install clean bench docs
+# Test objects are intermediates make would delete; keep them so a second
+# `make test` builds nothing.
+.SECONDARY:
 .DEFAULT_GOAL := all
 
 all: build/umpire
@@ -63,21 +66,24 @@ build/asan/test_%: build/asan/obj/tests/test_%.o build/asan/obj/tests/testutil.o
 
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
 test: deps
-	@$(MAKE) --no-print-directory $(TESTS) build/asan/umpire build/umpire
+	@$(MAKE) -s --no-print-directory $(TESTS) build/asan/umpire build/umpire
 	@rm -rf build/stage && $(MAKE) --no-print-directory -s install DESTDIR=$(CURDIR)/build/stage PREFIX=/usr >/dev/null
 	@sh tests/run-tests.sh $(TESTS)
 
 demo: deps
-	@$(MAKE) --no-print-directory build/umpire
+	@$(MAKE) -s --no-print-directory build/umpire
 	@sh scripts/demo.sh
 
 bench: build/umpire
 	@sh scripts/bench.sh
 
 install: build/umpire
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/doc/umpire
 	install -m 755 build/umpire $(DESTDIR)$(PREFIX)/bin/umpire
 	install -m 644 docs/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
+	install -m 644 docs/notation.md docs/diagnostics.md docs/rules.md README.md \
+		$(DESTDIR)$(PREFIX)/share/doc/umpire/
 
 clean:
 	rm -rf build

@@ -15,6 +15,7 @@
 
 #include "audit.h"
 #include "claim.h"
+#include "rff_fire.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 
@@ -294,7 +295,7 @@ static void follow(struct audit *a, int u, const struct mc_line *line, const str
 	    !a->st.units[u].diverged) {
 		a->st.units[u].diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, line->unit.at, NULL,
-			   "from here %s's state follows the claimed %s, not the derived %s", line->unit.id,
+			   "from here the state of %s follows the claimed %s, not the derived %s", line->unit.id,
 			   played, d->band->effect);
 	}
 	apply_effect(a, u, &line->unit, effect, loss);
@@ -315,6 +316,8 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line)
 			us->silenced = 0;
 		else if (strcmp(verb, "replenish") == 0)
 			us->low_ammo = false;
+		else if (strcmp(verb, "charge") == 0 && line->actions[i].cold_steel)
+			us->cold_steel_turn = a->st.turn;
 	}
 }
 
@@ -395,30 +398,6 @@ static void disorder_unit(struct audit *a, const char *id, enum unit_order order
 		a->st.units[u].order = order;
 }
 
-/* Is any firer a gun: a cannonade rather than musketry? */
-static bool cannonade(const struct audit *a, const struct ev_fire *f)
-{
-	for (int i = 0; i < f->n_firers; i++) {
-		int u = state_unit(&a->st, f->firers[i].id);
-		if (u >= 0 && state_is(&a->st.units[u], "gun"))
-			return true;
-	}
-	return false;
-}
-
-/* Fire effects that disorder troops (002:195-200); Lively Fire only from
- * cannonade ("Musketry no effect", 002:200). */
-static void apply_claimed_fire(struct audit *a, const struct ev_fire *f)
-{
-	static const char *const disordering[] = {"withering-fire", "telling-fire", "galling-fire"};
-	const char *e = f->claim.effect;
-	bool disorders = e && strcmp(e, "lively-fire") == 0 && cannonade(a, f);
-	for (size_t i = 0; e && i < sizeof disordering / sizeof disordering[0]; i++)
-		disorders |= strcmp(e, disordering[i]) == 0;
-	if (disorders)
-		disorder_unit(a, f->target.id, ORDER_DISORDERED);
-}
-
 /* Charge effects by side (002:238-244): which side they disorder or break. */
 static void apply_claimed_charge(struct audit *a, const struct ev_charge *c)
 {
@@ -456,8 +435,8 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 			disorder_unit(a, e->u.state.args[0].text, ORDER_BROKEN);
 		return true;
 	case SHAPE_FIRE:
-		apply_claimed_fire(a, &e->u.fire);
-		return false;
+		rff_fire_audit(a, s);
+		return true;
 	case SHAPE_CHARGE:
 	case SHAPE_REROLL:
 		apply_claimed_charge(a, &e->u.charge);

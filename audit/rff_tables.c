@@ -3,6 +3,7 @@
 #include "rff_tables.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Figure 13, Unit Effectiveness Table, 000:678-702, one row per cell. */
@@ -219,4 +220,304 @@ const char *rff_mc_factor_name(int f)
 		"heavy casualties", "greater losses",
 	};
 	return names[f];
+}
+
+/* Fire points, 002:152-174, in half points per stand. */
+static const struct rff_fire_points fire_points[] = {
+	{"any", "R", 4, 2, NULL, "002:154"},
+	{"any", "R", 8, 2, NULL, "002:154"},
+	{"any", "R", 12, 1, NULL, "002:154"},
+	{"any", "IR", 4, 2, NULL, "002:155"},
+	{"any", "IR", 8, 2, "qrs", "002:155"},
+	{"any", "IR", 12, 1, "qrs", "002:155"},
+	{"any", "IR", 12, 1, "text", "000:768"},	/* close range only out to 4" */
+	{"any", "M", 4, 2, NULL, "002:156"},
+	{"any", "M", 8, 2, NULL, "002:156"},
+	{"any", "M", 12, 1, "qrs", "002:156"},	/* the text: maximum range 8" (000:314) */
+	{"any", "IM", 4, 2, NULL, "002:157"},
+	{"any", "C", 4, 2, NULL, "002:158"},
+	{"US", "SG", 4, 12, NULL, "002:164"},
+	{"US", "SG", 12, 10, NULL, "002:164"},
+	{"US", "SG", 24, 8, NULL, "002:164"},
+	{"US", "SG", 36, 6, NULL, "002:164"},
+	{"US", "SG", 48, 4, NULL, "002:164"},
+	{"US", "HG", 4, 10, NULL, "002:165"},
+	{"US", "HG", 12, 8, NULL, "002:165"},
+	{"US", "HG", 24, 6, NULL, "002:165"},
+	{"US", "HG", 36, 4, NULL, "002:165"},
+	{"US", "HG", 48, 2, NULL, "002:165"},
+	{"US", "LG", 4, 8, NULL, "002:166"},
+	{"US", "LG", 12, 6, NULL, "002:166"},
+	{"US", "LG", 24, 4, NULL, "002:166"},
+	{"US", "LG", 36, 2, NULL, "002:166"},
+	{"US", "HH", 4, 12, NULL, "002:167"},
+	{"US", "HH", 12, 8, NULL, "002:167"},
+	{"US", "HH", 24, 6, NULL, "002:167"},
+	{"US", "LH", 4, 10, NULL, "002:168"},
+	{"US", "LH", 12, 6, NULL, "002:168"},
+	{"US", "LH", 24, 6, NULL, "002:168"},
+	{"US", "HR", 12, 0, NULL, "000:754"},	/* no rocket fire within 12" */
+	{"US", "HR", 80, 4, NULL, "002:170"},
+	{"MEX", "SG", 4, 10, NULL, "002:171"},
+	{"MEX", "SG", 12, 8, NULL, "002:171"},
+	{"MEX", "SG", 24, 6, NULL, "002:171"},
+	{"MEX", "SG", 36, 4, NULL, "002:171"},
+	{"MEX", "HG", 4, 8, NULL, "002:172"},
+	{"MEX", "HG", 12, 6, NULL, "002:172"},
+	{"MEX", "HG", 24, 4, NULL, "002:172"},
+	{"MEX", "HG", 36, 2, NULL, "002:172"},
+	{"MEX", "MG", 4, 6, NULL, "002:173"},
+	{"MEX", "MG", 12, 6, NULL, "002:173"},
+	{"MEX", "MG", 24, 4, NULL, "002:173"},
+	{"MEX", "MG", 36, 2, NULL, "002:173"},
+	{"MEX", "LG", 4, 6, NULL, "002:174"},
+	{"MEX", "LG", 12, 4, NULL, "002:174"},
+	{"MEX", "LG", 24, 2, NULL, "002:174"},
+};
+
+const struct rff_fire_points *rff_fire_points(const char *nation, const char *weapon, int range,
+					      const char *reading)
+{
+	for (size_t i = 0; i < sizeof fire_points / sizeof fire_points[0]; i++) {
+		const struct rff_fire_points *r = &fire_points[i];
+		if (strcmp(r->weapon, weapon) != 0 || range > r->max_range)
+			continue;
+		if (strcmp(r->nation, "any") != 0 && strcmp(r->nation, nation) != 0)
+			continue;
+		if (r->reading && strcmp(r->reading, reading) != 0)
+			continue;
+		return r->half_points ? r : NULL;
+	}
+	return NULL;
+}
+
+/* Hale rocket hit rolls, 002:169-170: "2 (D3-10) 2 (D5-10) 2 (D7-10)" under
+ * the rocket's range header; read as three bands out to 80" (000:318). */
+static const struct {
+	int max_range;
+	int lowest;
+	const char *cite;
+} rocket_hits[] = {
+	{12, 0, "000:754"},
+	{36, 3, "002:170"},
+	{60, 5, "002:170"},
+	{80, 7, "002:170"},
+};
+
+int rff_rocket_hit(int range, const char **cite)
+{
+	for (size_t i = 0; i < sizeof rocket_hits / sizeof rocket_hits[0]; i++)
+		if (range <= rocket_hits[i].max_range) {
+			*cite = rocket_hits[i].cite;
+			return rocket_hits[i].lowest;
+		}
+	*cite = "000:318";
+	return 0;
+}
+
+/* Fire-point die modifiers, 002:182-191; "Round fractions down" (000:320). */
+static const struct {
+	int lo, hi;
+	struct claim_mod mod;
+} fire_point_mods[] = {
+	{1, 1, {"fp", FF_POINTS, -4, "002:182 Musketry & Cannonade", "for 1 fire point"}},
+	{2, 2, {"fp", FF_POINTS, -3, "002:183 Musketry & Cannonade", "for 2 fire points"}},
+	{3, 3, {"fp", FF_POINTS, -2, "002:184 Musketry & Cannonade", "for 3 fire points"}},
+	{4, 5, {"fp", FF_POINTS, -1, "002:185 Musketry & Cannonade", "for 4 or 5 fire points"}},
+	{6, 8, {"fp", FF_POINTS, 0, "002:186 Musketry & Cannonade", "for 6 to 8 fire points"}},
+	{9, 11, {"fp", FF_POINTS, 1, "002:187 Musketry & Cannonade", "for 9 to 11 fire points"}},
+	{12, 14, {"fp", FF_POINTS, 2, "002:188 Musketry & Cannonade", "for 12 to 14 fire points"}},
+	{15, 19, {"fp", FF_POINTS, 3, "002:189 Musketry & Cannonade", "for 15 to 19 fire points"}},
+	{20, 24, {"fp", FF_POINTS, 4, "002:190 Musketry & Cannonade", "for 20 to 24 fire points"}},
+	{25, 100000, {"fp", FF_POINTS, 5, "002:191 Musketry & Cannonade", "for 25 or more fire points"}},
+};
+
+const struct claim_mod *rff_fire_points_mod(int points)
+{
+	for (size_t i = 0; i < sizeof fire_point_mods / sizeof fire_point_mods[0]; i++)
+		if (points >= fire_point_mods[i].lo && points <= fire_point_mods[i].hi)
+			return &fire_point_mods[i].mod;
+	return NULL;
+}
+
+/* Fire die-roll modifiers by target: 'T' troops, 'G' guns, 0 either. */
+static const struct {
+	char target;
+	struct claim_mod mod;
+} fire_mods[] = {
+	{0, {"raw", FF_RAW, -1, "002:182 Musketry & Cannonade", "Raw troops or guns firing"}},
+	{0, {"bb", FF_BUCK, 1, "002:183 Musketry & Cannonade", "Muskets firing buck & ball in a charge"}},
+	{0, {"ss", FF_SHARP, 1, "002:183 Musketry & Cannonade", "Sharpshooters"}},
+	{'T', {"column", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target in field column"}},
+	{'T', {"broken", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target broken"}},
+	{'T', {"about-faced", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target about faced"}},
+	{'T', {"passage", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target in passage of lines"}},
+	{'T', {"flank-march", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target marched by the flank"}},
+	{'T', {"abatis", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target crossed abatis"}},
+	{'T', {"enfiladed", FF_TARGET_FORMATION, 2, "002:185 Musketry & Cannonade", "Enfiladed"}},
+	{'T', {"square", FF_TARGET_FORMATION, 2, "002:185 Musketry & Cannonade", "Square"}},
+	{'T', {"march", FF_TARGET_FORMATION, 2, "002:185 Musketry & Cannonade", "March column"}},
+	{'T', {"storming", FF_TARGET_FORMATION, 2, "002:185 Musketry & Cannonade", "Storming column"}},
+	{'G', {"limbered", FF_GUN_TARGET, 1, "002:186 Musketry & Cannonade", "Gun target is limbered"}},
+	{'G', {"enfiladed", FF_GUN_TARGET, 1, "002:186 Musketry & Cannonade", "Gun target is enfiladed"}},
+	{0, {"partial", FF_COVER, -1, "002:187 Musketry & Cannonade", "Target in partial cover"}},
+	{0, {"open", FF_COVER, -1, "002:187 Musketry & Cannonade", "Target in open order"}},
+	{0, {"full", FF_COVER, -2, "002:188 Musketry & Cannonade", "Full cover"}},
+	{0, {"open-partial", FF_COVER, -2, "002:188 Musketry & Cannonade", "Open order in partial cover"}},
+	{0, {"dark", FF_COVER, -2, "000:560 Twilight & Night", "Target in full cover in twilight or at night"}},
+	{0, {"fortified", FF_COVER, -3, "002:189 Musketry & Cannonade", "Fortified position"}},
+};
+
+const struct claim_mod *rff_fire_mod(const char *code, bool gun)
+{
+	if (strcmp(code, "fp") == 0)
+		return &fire_point_mods[4].mod;	/* the code; its value comes from the points */
+	for (size_t i = 0; i < sizeof fire_mods / sizeof fire_mods[0]; i++)
+		if (strcmp(fire_mods[i].mod.code, code) == 0 &&
+		    (!fire_mods[i].target || fire_mods[i].target == (gun ? 'G' : 'T')))
+			return &fire_mods[i].mod;
+	return NULL;
+}
+
+const char *rff_fire_factor_name(int f)
+{
+	static const char *const names[FF_N] = {
+		"fire points", "raw troops or guns firing", "buck & ball", "sharpshooters",
+		"troop target in column, broken, about faced...", "enfiladed, square, march or storming column",
+		"gun target limbered or enfiladed", "cover, open order or fortified",
+	};
+	return names[f];
+}
+
+/* Results bands, 002:195-201 (row text) and 001:174-180 (layout).  Reading
+ * "four": the columns of 001, Elite being the first column of values that
+ * 002 prints under its DIE RESULT heading; reading "five": 002 literally. */
+static const struct {
+	const char *reading;
+	const char *column;
+	int lo, hi;
+	enum rff_fire_band band;
+	const char *cell;
+} fire_bands[] = {
+	{"four", "elite", 11, 99, FB_WITHERING, "11 or more"},
+	{"four", "elite", 10, 10, FB_CHECKED_OR_CS, "10"},
+	{"four", "elite", 7, 9, FB_HOME_MEX_CHECKED, "7, 8, 9"},
+	{"four", "elite", 6, 6, FB_GALLING, "6"},
+	{"four", "elite", -99, 5, FB_DESULTORY, "5 or less"},
+	{"four", "veteran", 11, 99, FB_WITHERING, "11 or more"},
+	{"four", "veteran", 10, 10, FB_TELLING, "10"},
+	{"four", "veteran", 9, 9, FB_CHECKED_OR_CS, "9"},
+	{"four", "veteran", 7, 8, FB_HOME_MEX_CHECKED, "7, 8"},
+	{"four", "veteran", 6, 6, FB_GALLING, "6"},
+	{"four", "veteran", 5, 5, FB_LIVELY, "5"},
+	{"four", "veteran", -99, 4, FB_DESULTORY, "4 or less"},
+	{"four", "trained", 11, 99, FB_WITHERING, "11 or more"},
+	{"four", "trained", 9, 10, FB_TELLING, "9, 10"},
+	{"four", "trained", 8, 8, FB_CHECKED_OR_CS, "8"},
+	{"four", "trained", 7, 7, FB_HOME_MEX_CHECKED, "7"},
+	{"four", "trained", 5, 6, FB_GALLING, "5, 6"},
+	{"four", "trained", 4, 4, FB_LIVELY, "4"},
+	{"four", "trained", -99, 3, FB_DESULTORY, "3 or less"},
+	{"four", "raw", 11, 99, FB_WITHERING, "11 or more"},
+	{"four", "raw", 8, 10, FB_TELLING, "8, 9, 10"},
+	{"four", "raw", 7, 7, FB_CHECKED_OR_CS, "7"},
+	{"four", "raw", 5, 6, FB_GALLING, "5, 6"},
+	{"four", "raw", 3, 4, FB_LIVELY, "3, 4"},
+	{"four", "raw", -99, 2, FB_DESULTORY, "2 or less"},
+	{"five", "elite", 11, 99, FB_WITHERING, "11 or more"},
+	{"five", "elite", 10, 10, FB_TELLING, "10"},
+	{"five", "elite", 9, 9, FB_CHECKED_OR_CS, "9"},
+	{"five", "elite", 7, 8, FB_HOME_MEX_CHECKED, "7, 8"},
+	{"five", "elite", 6, 6, FB_GALLING, "6"},
+	{"five", "elite", 5, 5, FB_LIVELY, "5"},
+	{"five", "elite", -99, 4, FB_DESULTORY, "4 or less"},
+	{"five", "veteran", 11, 99, FB_WITHERING, "11 or more"},
+	{"five", "veteran", 9, 10, FB_TELLING, "9, 10"},
+	{"five", "veteran", 8, 8, FB_CHECKED_OR_CS, "8"},
+	{"five", "veteran", 7, 7, FB_HOME_MEX_CHECKED, "7"},
+	{"five", "veteran", 5, 6, FB_GALLING, "5, 6"},
+	{"five", "veteran", 4, 4, FB_LIVELY, "4"},
+	{"five", "veteran", -99, 3, FB_DESULTORY, "3 or less"},
+	{"five", "trained", 11, 99, FB_WITHERING, "11 or more"},
+	{"five", "trained", 8, 10, FB_TELLING, "8, 9, 10"},
+	{"five", "trained", 7, 7, FB_CHECKED_OR_CS, "7"},
+	{"five", "trained", 5, 6, FB_GALLING, "5, 6"},
+	{"five", "trained", 3, 4, FB_LIVELY, "3, 4"},
+	{"five", "trained", -99, 2, FB_DESULTORY, "2 or less"},
+	{"five", "raw", 11, 99, FB_WITHERING, "11 or more"},
+	{"five", "raw", 8, 10, FB_TELLING, "8, 9, 10"},
+	{"five", "raw", 7, 7, FB_CHECKED_OR_CS, "7"},
+	{"five", "raw", 5, 6, FB_GALLING, "5, 6"},
+	{"five", "raw", 3, 4, FB_LIVELY, "3, 4"},
+	{"five", "raw", -99, 2, FB_DESULTORY, "2 or less"},
+};
+
+/* What each band does: the fire effect on any target, the charge outcome of
+ * a charging target.  The two rows with charge text only (002:197, 002:198)
+ * are the lower parts of Telling and Galling Fire: they change only what a
+ * charge does (docs/rules.md). */
+static const struct {
+	const char *effect;
+	const char *outcome;
+	bool unless_cold_steel, mex_cav;
+	const char *cite;
+} band_effects[] = {
+	[FB_WITHERING] = {"withering-fire", "charge-checked", false, false, "002:195"},
+	[FB_TELLING] = {"telling-fire", "charge-checked", false, false, "002:196"},
+	[FB_CHECKED_OR_CS] = {"telling-fire", "charge-checked", true, false, "002:197"},
+	[FB_HOME_MEX_CHECKED] = {"galling-fire", "charge-home", false, true, "002:198"},
+	[FB_GALLING] = {"galling-fire", "charge-home", false, true, "002:199"},
+	[FB_LIVELY] = {"lively-fire", "charge-home", false, true, "002:200"},
+	[FB_DESULTORY] = {"desultory-fire", "charge-home", false, false, "002:201"},
+};
+
+bool rff_fire_result(const char *reading, const char *experience, int total,
+		     struct rff_fire_result *out)
+{
+	for (size_t i = 0; i < sizeof fire_bands / sizeof fire_bands[0]; i++) {
+		if (strcmp(fire_bands[i].reading, reading) != 0 ||
+		    strcmp(fire_bands[i].column, experience) != 0 || total < fire_bands[i].lo ||
+		    total > fire_bands[i].hi)
+			continue;
+		enum rff_fire_band b = fire_bands[i].band;
+		out->effect = band_effects[b].effect;
+		out->outcome = band_effects[b].outcome;
+		out->checked_unless_cold_steel = band_effects[b].unless_cold_steel;
+		out->mex_cav_checked = band_effects[b].mex_cav;
+		out->cite = band_effects[b].cite;
+		snprintf(out->cell, sizeof out->cell, "%s", fire_bands[i].cell);
+		return true;
+	}
+	return false;
+}
+
+const char *rff_fire_next_lower(const char *effect)
+{
+	static const char *const order[] = {"withering-fire", "telling-fire", "galling-fire",
+					    "lively-fire", "desultory-fire"};
+	for (size_t i = 0; i + 1 < sizeof order / sizeof order[0]; i++)
+		if (strcmp(order[i], effect) == 0)
+			return order[i + 1];
+	return "desultory-fire";
+}
+
+int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,
+		    const char **cite)
+{
+	static const int evening[] = {48, 36, 24, 12};
+	static const struct {
+		const char *sky;
+		int range;
+	} skies[] = {{"overcast", 4}, {"moonless", 4}, {"moonlit", 8}, {"full-moon", 12}};
+	if (light && strcmp(light, "twilight") == 0 && twilight_turn >= 1 && twilight_turn <= 4) {
+		*cite = "000:558";
+		bool morning = part && strcmp(part, "morning") == 0;
+		return evening[morning ? 4 - twilight_turn : twilight_turn - 1];
+	}
+	for (size_t i = 0; light && sky && strcmp(light, "night") == 0 && i < sizeof skies / sizeof skies[0]; i++)
+		if (strcmp(skies[i].sky, sky) == 0) {
+			*cite = "000:562";
+			return skies[i].range;
+		}
+	return 0;
 }

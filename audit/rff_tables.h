@@ -56,4 +56,68 @@ enum rff_mc_factor {
 const struct claim_mod *rff_mc_mod(const char *code);
 const char *rff_mc_factor_name(int factor);
 
+/* Musketry and cannonade fire points (002:152-174): the points a stand of
+ * `weapon` fires at ranges up to `max_range` inches (above the row before),
+ * in half points.  Small arms are the same for both nations ("any").  The
+ * small-arms option picks the QRS rows or the rule text's (000:314, 000:768). */
+struct rff_fire_points {
+	const char *nation;	/* "US", "MEX" or "any" */
+	const char *weapon;
+	int max_range;
+	int half_points;
+	const char *reading;	/* NULL: both readings; "qrs" or "text" */
+	const char *cite;
+};
+
+/* The row for a stand of weapon at range, or NULL when it cannot fire. */
+const struct rff_fire_points *rff_fire_points(const char *nation, const char *weapon, int range,
+					      const char *reading);
+
+/* A Hale rocket's hit roll by range (002:169-170): the lowest d10 face that
+ * hits, or 0 when the rocket cannot fire at that range. */
+int rff_rocket_hit(int range, const char **cite);
+
+/* The fire-point die modifier for a number of whole fire points (002:182-191),
+ * or NULL for 0 points. */
+const struct claim_mod *rff_fire_points_mod(int points);
+
+/* Fire die-roll modifiers (002:182-189, 000:560): factor by enum rff_fire_factor. */
+enum rff_fire_factor {
+	FF_POINTS, FF_RAW, FF_BUCK, FF_SHARP, FF_TROOP_TARGET, FF_TARGET_FORMATION,
+	FF_GUN_TARGET, FF_COVER, FF_N
+};
+
+/* The modifier code as it applies to a troop target (gun false) or a gun
+ * target; NULL if the code has no meaning for that target. */
+const struct claim_mod *rff_fire_mod(const char *code, bool gun);
+const char *rff_fire_factor_name(int factor);
+
+/* The musketry and cannonade results (002:193-201, 001:174-180), read as
+ * four target columns (001) or five (002 literally); see docs/rules.md. */
+enum rff_fire_band {
+	FB_WITHERING, FB_TELLING, FB_CHECKED_OR_CS, FB_HOME_MEX_CHECKED, FB_GALLING, FB_LIVELY,
+	FB_DESULTORY
+};
+
+struct rff_fire_result {
+	const char *effect;	/* the fire effect on the target */
+	const char *outcome;	/* a charging target: "charge-checked" or "charge-home" */
+	bool checked_unless_cold_steel;
+	bool mex_cav_checked;	/* Mexican cavalry charging is checked (000:332) */
+	const char *cite;	/* the row */
+	char cell[24];		/* the band in the target's column, "9, 10" */
+};
+
+/* The result of a modified total against a target of this experience. */
+bool rff_fire_result(const char *reading, const char *experience, int total,
+		     struct rff_fire_result *out);
+
+/* The next lower fire effect, for a massed target (002:197). */
+const char *rff_fire_next_lower(const char *effect);
+
+/* The farthest a weapon may fire in the light of the turn (000:558, 000:562);
+ * 0 for no limit (daylight). */
+int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,
+		    const char **cite);
+
 #endif

@@ -11,6 +11,7 @@
 #define A(cat, alias, canon) {VC_##cat, alias, canon, NULL, NULL, NULL}
 #define ACT(word, spec, doc) {VC_ACTION, word, NULL, doc, NULL, spec}
 #define OPT(word, values, doc, cite) {VC_OPTION, word, NULL, doc, cite, values}
+#define FACT(cat, word, values, doc, cite) {VC_##cat, word, NULL, doc, cite, values}
 
 static const struct vocab_word words[] = {
 	/* Order of battle */
@@ -173,6 +174,7 @@ static const struct vocab_word words[] = {
 	A(MOD_MC, "flank", "outflanked"),
 	W(MOD_MC, "broken", "-2 Broken", "002:27"),
 	W(MOD_MC, "elite", "+2 Elite unit", "002:29"),
+	A(MOD_MC, "crack", "elite"),
 	W(MOD_MC, "vet", "+1 Veteran", "002:30"),
 	A(MOD_MC, "veteran", "vet"),
 	W(MOD_MC, "trained", "0 Trained", "002:31"),
@@ -221,6 +223,7 @@ static const struct vocab_word words[] = {
 
 	/* Charge table die roll modifiers, 002:207-221 */
 	W(MOD_CHARGE, "elite", "+2 Elite unit", "002:207"),
+	A(MOD_CHARGE, "crack", "elite"),
 	W(MOD_CHARGE, "vet", "+1 Veteran", "002:208"),
 	A(MOD_CHARGE, "veteran", "vet"),
 	W(MOD_CHARGE, "trained", "0 Trained", "002:209"),
@@ -343,9 +346,9 @@ static const struct vocab_word words[] = {
 	W(FACT_MC, "greater-losses", "the side has greater losses", "002:31"),
 	W(FACT_MC, "close", "within enemy close range", "002:42"),
 	W(FACT_MC, "fortified", "in a fortified position", "002:42"),
-	W(FACT_MC, "ground", "ground crossed: open, broken or rough", "002:96"),
+	FACT(FACT_MC, "ground", "open|broken|rough", "ground crossed: open, broken or rough", "002:96"),
 
-	W(FACT_FIRE, "cover", "target cover: partial or full", "002:187"),
+	FACT(FACT_FIRE, "cover", "partial|full", "target cover: partial or full", "002:187"),
 	W(FACT_FIRE, "fortified", "target in a fortified position", "002:189"),
 	W(FACT_FIRE, "enfiladed", "target enfiladed", "002:185"),
 	W(FACT_FIRE, "about-faced", "target about faced", "002:184"),
@@ -354,12 +357,11 @@ static const struct vocab_word words[] = {
 	W(FACT_FIRE, "abatis", "target crossed abatis", "002:184"),
 	W(FACT_FIRE, "charging", "target is charging the firer", "002:195"),
 	W(FACT_FIRE, "charged", "firer is charging or being charged (buck & ball)", "002:183"),
-	W(FACT_FIRE, "massed", "units within 2\" behind the target (ids)", "002:197"),
-	W(FACT_FIRE, "over-4", "half or more fire points from over 4\"", "000:560"),
+	FACT(FACT_FIRE, "massed", "U", "a unit within 2\" behind the target: massed=ID", "002:197"),
 
 	W(FACT_CHARGE, "cold-steel", "charging with cold steel", "002:212"),
 	W(FACT_CHARGE, "outflanked", "outflanked", "002:208"),
-	W(FACT_CHARGE, "ground", "ground charged over: open, broken or rough", "002:213"),
+	FACT(FACT_CHARGE, "ground", "open|broken|rough", "ground charged over: open, broken or rough", "002:213"),
 	W(FACT_CHARGE, "stationary", "cavalry stationary", "002:215"),
 	W(FACT_CHARGE, "favourable", "defending favourable ground", "002:209"),
 	A(FACT_CHARGE, "favorable", "favourable"),
@@ -398,6 +400,9 @@ static const struct vocab_word words[] = {
 	OPT("uet-dispirited", "text|table",
 	    "small dispirited units: spent after one stand lost (rule text) or the table's 7/-5 cell",
 	    "000:714"),
+	OPT("small-arms", "qrs|text",
+	    "small-arms ranges: the QRS rows, or the rule text (muskets to 8\" 000:314, inferior rifles close only to 4\" 000:768)",
+	    "002:154-158"),
 	OPT("fire-columns", "four|five",
 	    "musketry & cannonade results: four target columns (001) or five as 002 prints them",
 	    "001:1"),

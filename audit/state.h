@@ -27,6 +27,7 @@ struct unit_state {
 	bool removed;
 	bool off_table;			/* declared with `reserve`, not yet arrived */
 	bool diverged;			/* state follows a claim the audit disputes */
+	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
 };
 
 struct leader_state {

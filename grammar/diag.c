@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,14 +47,12 @@ void diag_add(struct diags *d, enum diag_code code, struct loc at, const char *f
 		d->cap = d->cap ? d->cap * 2 : 16;
 		d->v = xrealloc(d->v, d->cap * sizeof *d->v);
 	}
-	struct buf b;
-	buf_init(&b, 4096);
+	char msg[1024];	/* longer messages are cut: they quote user text */
 	va_list ap;
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	d->v[d->n++] = (struct diag){code, sev, at, buf_detach(&b)};
-	buf_release(&b);
+	d->v[d->n++] = (struct diag){code, sev, at, xstrdup(msg)};
 }
 
 static int before(const struct diag *a, const struct diag *b)
@@ -139,7 +138,8 @@ void diag_render_at(const struct sources *src, struct loc at, const char *severi
 		    const char *code, const char *msg, struct buf *out)
 {
 	if (at.file < 0 || at.file >= src->n) {
-		buf_printf(out, "umpire: %s %s: %s\n", severity, code, msg);
+		(void)code;	/* no position: a file that could not be read */
+		buf_printf(out, "umpire: %s: %s\n", severity, msg);
 		return;
 	}
 	render_chain(src, at.file, out);

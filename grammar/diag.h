@@ -28,6 +28,9 @@ struct diag {
 	char *msg;		/* owned by the list */
 };
 
+/* The list keeps the first `max` diagnostics in the order they were added
+ * (diags_sort then orders them by position); later ones are only counted.
+ * A message is cut at 1023 bytes. */
 struct diags {
 	struct diag *v;
 	int n, cap;
@@ -53,8 +56,9 @@ int diag_code_lookup(const char *name);
 const char *diag_severity_name(enum diag_severity s);
 
 /* Appends the rendering of one diagnostic to out: the include chain
- * ("in file included from a.battle:3:1"), the header line, the source line
- * and a caret line.  Tabs in the source are copied to the caret line so the
+ * ("in file included from a.battle:3:1", the file that includes this one
+ * first, the top-level file last), the header line, the source line and a
+ * caret line.  A diagnostic at no position is "umpire: SEVERITY: MESSAGE".  Tabs in the source are copied to the caret line so the
  * caret stays under the spot. */
 void diag_render(const struct diag *dg, const struct sources *src, struct buf *out);
 

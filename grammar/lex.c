@@ -130,26 +130,43 @@ static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 	}
 }
 
-/* Matches the first token kind that fits at off; returns it or TOK_END. */
+/* The byte offset of the first control character other than tab, or -1:
+ * a NUL or a stray CR would otherwise vanish from strings and comments. */
+static long control_at(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)line[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7F)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Matches the first token kind that fits at off; returns it, TOK_END when
+ * none fits, or TOK_N_KINDS with *rc set when PCRE2 fails. */
 static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off,
-				PCRE2_SIZE **ov)
+				PCRE2_SIZE **ov, int *rc)
 {
 	for (int k = 0; k < N_PATTERNS; k++) {
-		int rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK,
-				     lx->md[k], NULL);
-		if (rc > 0) {
+		*rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK,
+				  lx->md[k], NULL);
+		if (*rc > 0) {
 			*ov = pcre2_get_ovector_pointer(lx->md[k]);
 			if ((*ov)[1] > off)
 				return (enum token_kind)k;
+		} else if (*rc != PCRE2_ERROR_NOMATCH) {
+			return TOK_N_KINDS;
 		}
 	}
 	return TOK_END;
 }
 
-static int end_token(struct token *out, int n, const char *line, size_t len)
+static void set_error(struct lex_error *err, enum lex_status status, int col)
 {
-	out[n] = (struct token){.kind = TOK_END, .off = len, .col = source_col(line, len)};
-	return n + 1;
+	if (err->status == LEX_OK) {
+		err->status = status;
+		err->col = col;
+	}
 }
 
 int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, int max,
@@ -157,30 +174,37 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 {
 	int n = 0;
 	err->status = LEX_OK;
+	err->code = 0;
 	long bad = utf8_error_at(lx, line, len);
 	if (bad >= 0) {
-		err->status = LEX_BAD_ENCODING;
-		err->col = source_col(line, (size_t)bad);
+		set_error(err, LEX_BAD_ENCODING, source_col(line, (size_t)bad));
 		len = (size_t)bad;	/* tokens before the bad byte are still usable */
 	}
+	bad = control_at(line, len);
+	if (bad >= 0) {
+		set_error(err, LEX_CONTROL, source_col(line, (size_t)bad));
+		len = (size_t)bad;
+	}
 	size_t off = 0;
+	int col = 1;	/* the column of off, kept as we go: no rescans */
 	while (off < len) {
 		PCRE2_SIZE *ov = NULL;
-		enum token_kind k = match_at(lx, line, len, off, &ov);
+		int rc = 0;
+		enum token_kind k = match_at(lx, line, len, off, &ov, &rc);
+		if (k == TOK_N_KINDS) {
+			set_error(err, LEX_MATCH_ERROR, col);
+			err->code = rc;
+			break;
+		}
 		if (k == TOK_END) {
-			if (err->status == LEX_OK) {
-				err->status = line[off] == '"' ? LEX_UNTERMINATED : LEX_BAD_TOKEN;
-				err->col = source_col(line, off);
-			}
+			set_error(err, line[off] == '"' ? LEX_UNTERMINATED : LEX_BAD_TOKEN, col);
 			break;
 		}
 		size_t end = ov[1];
+		int end_col = col + source_col(line + off, end - off) - 1;
 		if (k != TOK_WS) {
 			if (n >= max - 1) {
-				if (err->status == LEX_OK) {
-					err->status = LEX_TOO_LONG;
-					err->col = source_col(line, off);
-				}
+				set_error(err, LEX_TOO_LONG, col);
 				break;
 			}
 			struct token *t = &out[n++];
@@ -188,11 +212,13 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 			t->kind = k;
 			t->off = off;
 			t->len = end - off;
-			t->col = source_col(line, off);
-			t->ncols = source_col(line, end) - t->col;
+			t->col = col;
+			t->ncols = end_col - col;
 			take_captures(t, line, ov);
 		}
 		off = end;
+		col = end_col;
 	}
-	return end_token(out, n, line, len);
+	out[n] = (struct token){.kind = TOK_END, .off = off, .col = col};
+	return n + 1;
 }

@@ -26,11 +26,15 @@ struct token {
 	size_t sub_off, sub_len;	/* MOD code, STRING contents, in the line */
 };
 
-enum lex_status { LEX_OK, LEX_BAD_ENCODING, LEX_BAD_TOKEN, LEX_UNTERMINATED, LEX_TOO_LONG };
+enum lex_status {
+	LEX_OK, LEX_BAD_ENCODING, LEX_CONTROL, LEX_BAD_TOKEN, LEX_UNTERMINATED, LEX_TOO_LONG,
+	LEX_MATCH_ERROR,	/* PCRE2 failed (a resource limit): err->code holds its error */
+};
 
 struct lex_error {
 	enum lex_status status;
 	int col;		/* where the problem is */
+	int code;		/* LEX_MATCH_ERROR: the PCRE2 error code */
 };
 
 struct lex;
@@ -40,18 +44,19 @@ struct lex;
 struct lex *lex_new(char **err);
 void lex_free(struct lex *lx);
 
-/* Tokenizes line (len bytes, no newline) into out[0..max-1], dropping white
- * space; a comment becomes one TOK_COMMENT token; the last token is TOK_END.
- * Returns the number of tokens including TOK_END.  On a lexical error the
- * tokens before it are kept, the error is described in *err, and the
- * returned count still ends with TOK_END. */
+/* Tokenizes line (len bytes, no newline) into out[0..max-1] (max >= 1),
+ * dropping white space; a comment becomes one TOK_COMMENT token; the last
+ * token is TOK_END.  Returns the number of tokens including TOK_END.  On a
+ * lexical error (invalid UTF-8, a control character other than tab, a
+ * character no token starts with) the tokens before it are kept, the error
+ * is described in *err, and the returned count still ends with TOK_END. */
 int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, int max,
 	     struct lex_error *err);
 
 /* "die face such as [7]": the name of a token kind in messages. */
 const char *lex_token_doc(enum token_kind kind);
 
-/* True when the JIT compiler serves the patterns (for `umpire --version`). */
+/* True when the JIT compiler serves the patterns (`umpire --version` says so). */
 int lex_uses_jit(const struct lex *lx);
 
 #endif

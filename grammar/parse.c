@@ -55,6 +55,9 @@ struct parser {
 	int phase_rank;
 	int last_event;		/* stmt index of the last event, -1 if none */
 	int depth;
+	bool quiet;		/* reading a line that failed to lex: keep its ids, say nothing */
+	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
+	bool degraded;		/* an include failed: its ids and sections are unknown */
 
 	struct use *uses;
 	int n_uses, cap_uses;
@@ -126,6 +129,8 @@ static int error_at(struct parser *p, enum diag_code code, struct loc at, const 
 
 static int error_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
 {
+	if (p->quiet || (p->degraded && code == DIAG_MISPLACED))
+		return -1;	/* nothing invented after an error */
 	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
@@ -133,6 +138,22 @@ static int error_at(struct parser *p, enum diag_code code, struct loc at, const 
 	va_end(ap);
 	diag_add(p->d, code, at, "%s", msg);
 	return -1;
+}
+
+static void warn_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+	UMPIRE_PRINTF(4, 5);
+
+/* A warning, unless the line is being read quietly. */
+static void warn_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+{
+	if (p->quiet)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_add(p->d, code, at, "%s", msg);
 }
 
 /* "expected WHAT, found X" at the current token. */
@@ -212,17 +233,21 @@ static const char *parse_id(struct parser *p, char kind, struct loc *at)
 	return id;
 }
 
-/* Registers a declaration; reports a duplicate but keeps the first. */
-static void declare(struct parser *p, char kind, const char *id, struct loc at)
+/* Registers a declaration; a duplicate is reported (-1) and the first kept. */
+static int declare(struct parser *p, char kind, const char *id, struct loc at)
 {
 	const struct sym *old = battle_find(p->b, kind, id);
-	if (old) {
-		const struct stmt *s = &p->b->stmts[old->stmt];
-		error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%s', first declared at %s:%d",
-			 kind_name(kind), id, p->b->src.v[s->at.file].path, s->at.line);
-		return;
+	if (!old) {
+		battle_declare(p->b, kind, id, p->stmt);
+		return 0;
 	}
-	battle_declare(p->b, kind, id, p->stmt);
+	const struct stmt *s = &p->b->stmts[old->stmt];
+	const char *first = p->b->src.v[s->at.file].path;
+	if (s->at.line == at.line && strcmp(first, p->b->src.v[at.file].path) == 0)
+		return error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s': %s is included twice",
+				kind_name(kind), id, first);
+	return error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s', first declared at %s:%d",
+			kind_name(kind), id, first, s->at.line);
 }
 
 /* Checks every use against the declarations, in file order. */
@@ -231,13 +256,15 @@ static void check_uses(struct parser *p)
 	for (int i = 0; i < p->n_uses; i++) {
 		const struct use *u = &p->uses[i];
 		const struct sym *s = battle_find(p->b, u->kind, u->id);
+		if (!s && p->degraded)
+			continue;	/* may be declared in the file that could not be read */
 		if (!s)
-			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%s'", kind_name(u->kind), u->id);
+			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%.64s'", kind_name(u->kind), u->id);
 		else if (s->kind != u->kind)
-			diag_add(p->d, DIAG_WRONG_KIND, u->at, "'%s' is a %s, expected a %s", u->id,
+			diag_add(p->d, DIAG_WRONG_KIND, u->at, "'%.64s' is a %s, expected a %s", u->id,
 				 kind_name(s->kind), kind_name(u->kind));
 		else if (s->stmt > u->stmt && u->kind != 'S')
-			diag_add(p->d, DIAG_BEFORE_DECL, u->at, "%s '%s' is used before its declaration at line %d",
+			diag_add(p->d, DIAG_BEFORE_DECL, u->at, "%s '%.64s' is used before its declaration at line %d",
 				 kind_name(u->kind), u->id, p->b->stmts[s->stmt].at.line);
 	}
 }
@@ -251,7 +278,7 @@ static int want_number(struct parser *p, const char *what, int lo, int hi, int *
 		return expected(p, what);
 	next(p);
 	if (t->num < lo || t->num > hi)
-		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s %ld is out of range (%d-%d)", what,
+		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %ld is out of range (%d-%d)", what,
 				t->num, lo, hi);
 	*out = (int)t->num;
 	return 0;
@@ -290,14 +317,16 @@ static int parse_face(struct parser *p, struct face *f)
 	return 0;
 }
 
-/* The contents of a STRING token, with \" and \\ unescaped. */
+/* The contents of a STRING token: \" and \\ unescaped, any other
+ * backslash kept as it is. */
 static char *string_value(struct parser *p, const struct token *t)
 {
 	char *s = arena_alloc(p->b->arena, t->sub_len + 1);
 	size_t n = 0;
 	for (size_t i = 0; i < t->sub_len; i++) {
 		char c = p->text[t->sub_off + i];
-		if (c == '\\' && i + 1 < t->sub_len)
+		char after = i + 1 < t->sub_len ? p->text[t->sub_off + i + 1] : '\0';
+		if (c == '\\' && (after == '"' || after == '\\'))
 			c = p->text[t->sub_off + ++i];
 		s[n++] = c;
 	}
@@ -324,44 +353,45 @@ struct kv_spec {
 	const char *key;
 	enum kv_type type;
 	const char *what;
+	int lo, hi;		/* KV_NUMBER: the bounds */
 };
 
 static const struct kv_spec battle_keys[] = {
-	{"id", KV_WORD, "a battle id"},
-	{"date", KV_DATE, "a date YYYY-MM-DD"},
-	{"rules", KV_WORD, "a ruleset name"},
-	{"figures", KV_WORD, "a figure scale such as 15mm"},
-	{"men-per-stand", KV_NUMBER, "men per stand"},
-	{"start", KV_TIME, "a start time HH:MM"},
-	{"turn-minutes", KV_NUMBER, "minutes per turn"},
-	{NULL, 0, NULL},
+	{"id", KV_WORD, "a battle id", 0, 0},
+	{"date", KV_DATE, "a date YYYY-MM-DD", 0, 0},
+	{"rules", KV_WORD, "a ruleset name", 0, 0},
+	{"figures", KV_WORD, "a figure scale such as 15mm", 0, 0},
+	{"men-per-stand", KV_NUMBER, "men per stand", 1, 10000},
+	{"start", KV_TIME, "a start time HH:MM", 0, 0},
+	{"turn-minutes", KV_NUMBER, "minutes per turn", 1, 1440},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec scenario_keys[] = {
-	{"source", KV_STRING, "a quoted source"},
-	{NULL, 0, NULL},
+	{"source", KV_STRING, "a quoted source", 0, 0},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec result_keys[] = {
-	{"victor", KV_FREE, "the victorious side id"},
-	{NULL, 0, NULL},
+	{"victor", KV_FREE, "the victorious side id", 0, 0},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec side_keys[] = {
-	{"nation", KV_WORD, "a nation"},
-	{"players", KV_NUMBER, "a number of players"},
-	{NULL, 0, NULL},
+	{"nation", KV_WORD, "a nation", 0, 0},
+	{"players", KV_NUMBER, "a number of players", 1, 99},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec leader_keys[] = {
-	{"under", KV_LEADER, "the superior leader's id"},
-	{NULL, 0, NULL},
+	{"under", KV_LEADER, "the superior leader's id", 0, 0},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec unit_keys[] = {
-	{"stands", KV_NUMBER, "a number of stands"},
-	{"cmd", KV_LEADER, "the commanding leader's id"},
-	{"as", KV_FREE, "a campaign identity"},
-	{NULL, 0, NULL},
+	{"stands", KV_NUMBER, "a number of stands", 1, MAX_STANDS},
+	{"cmd", KV_LEADER, "the commanding leader's id", 0, 0},
+	{"as", KV_FREE, "a campaign identity", 0, 0},
+	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec ruling_keys[] = {
-	{"by", KV_FREE, "the umpire's name"},
-	{NULL, 0, NULL},
+	{"by", KV_FREE, "the umpire's name", 0, 0},
+	{NULL, 0, NULL, 0, 0},
 };
 
 static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser *p,
@@ -378,14 +408,17 @@ static bool at_kv(struct parser *p)
 	return peek(p)->kind == TOK_WORD && peek2(p)->kind == TOK_EQ;
 }
 
-/* Checks a YYYY-MM-DD date's shape and ranges. */
+/* Checks that a YYYY-MM-DD date exists (Gregorian calendar). */
 static bool valid_date(const char *s)
 {
+	static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 	int y, m, d;
 	char tail;
-	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 || y < 1 || m < 1 ||
+	    m > 12 || d < 1)
 		return false;
-	return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return d <= days[m - 1] + (m == 2 && leap);
 }
 
 /* kv = WORD "=" value ; value by the key's type. */
@@ -399,7 +432,7 @@ static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct k
 		return kv->value ? 0 : -1;
 	case KV_NUMBER: {
 		int n;
-		if (want_number(p, spec->what, 1, 100000, &n) < 0)
+		if (want_number(p, spec->what, spec->lo, spec->hi, &n) < 0)
 			return -1;
 		kv->value = tok_text(p, t);
 		return 0;
@@ -453,15 +486,20 @@ static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kv
 	if (*n >= MAX_ITEMS)
 		return error_at(p, DIAG_TOO_MANY, loc_of(p, key), "more than %d attributes", MAX_ITEMS);
 	struct kv *kv = &kvs[(*n)++];
+	memset(kv, 0, sizeof *kv);
 	kv->key = spec->key;
 	kv->at = loc_of(p, key);
 	return parse_kv_value(p, spec, kv);
 }
 
+/* Keeps the attributes whose value parsed. */
 static void keep_kvs(struct parser *p, struct stmt *s, const struct kv *kvs, int n)
 {
-	s->kvs = arena_memdup(p->b->arena, kvs, n * sizeof *kvs);
-	s->n_kvs = n;
+	s->kvs = arena_alloc(p->b->arena, (n ? n : 1) * sizeof *kvs);
+	s->n_kvs = 0;
+	for (int i = 0; i < n; i++)
+		if (kvs[i].value)
+			s->kvs[s->n_kvs++] = kvs[i];
 }
 
 static struct stmt *cur(struct parser *p)
@@ -559,7 +597,7 @@ static int parse_option(struct parser *p, struct token *kw)
 	struct token *val = peek(p);
 	if (val->kind != TOK_WORD && val->kind != TOK_NUMBER)
 		return expected(p, "the option's value");
-	if (!vocab_option_allows(opt, p->text + val->off, val->len))
+	if (!vocab_allows(opt, p->text + val->off, val->len))
 		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, val), "option %s takes %s, not %s",
 				opt->word, opt->spec, found(p, val));
 	next(p);
@@ -588,6 +626,32 @@ static int parse_result(struct parser *p, struct token *kw)
 
 /* include = "include" STRING ; */
 static int parse_file_into(struct parser *p, int file);
+
+/* The parser's state for the line being read, saved across an include. */
+struct line_state {
+	const char *text;
+	struct token tok[MAX_TOKENS];
+	int n_tok, pos, stmt;
+};
+
+/* Parses an included file, then restores the including line. */
+static int parse_nested(struct parser *p, int file)
+{
+	struct line_state *saved = xmalloc(sizeof *saved);
+	saved->text = p->text;
+	memcpy(saved->tok, p->tok, sizeof p->tok);
+	saved->n_tok = p->n_tok;
+	saved->pos = p->pos;
+	saved->stmt = p->stmt;
+	int rc = parse_file_into(p, file);
+	p->text = saved->text;
+	memcpy(p->tok, saved->tok, sizeof p->tok);
+	p->n_tok = saved->n_tok;
+	p->pos = saved->pos;
+	p->stmt = saved->stmt;
+	free(saved);
+	return rc;
+}
 
 static bool in_chain(struct parser *p, const char *path)
 {
@@ -626,12 +690,16 @@ static int parse_include(struct parser *p, struct token *kw)
 		char *err = NULL;
 		int file = sources_load(&p->b->src, path, at, &err);
 		if (file < 0) {
-			rc = error_at(p, DIAG_INCLUDE_FAILED, at, "%s", err);
+			rc = error_at(p, DIAG_INCLUDE_FAILED, at,
+				      "%s; what depends on it is not checked further", err);
+			p->degraded = true;
 			free(err);
 		} else {
 			s->u.include.file = file;
-			rc = parse_file_into(p, file);
+			rc = parse_nested(p, file);
 		}
+	} else {
+		p->degraded = true;
 	}
 	free(path);
 	return rc < 0 ? -2 : 0;	/* -2: errors were inside the included file */
@@ -654,7 +722,8 @@ static int parse_side(struct parser *p, struct token *kw)
 	next(p);
 	s->u.side.id = tok_text(p, t);
 	s->u.side.players = -1;
-	declare(p, 'S', s->u.side.id, loc_of(p, t));
+	if (declare(p, 'S', s->u.side.id, loc_of(p, t)) < 0)
+		return -1;
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {
@@ -708,7 +777,8 @@ static int parse_leader(struct parser *p, struct token *kw)
 	next(p);
 	l->id = tok_text(p, t);
 	l->id_at = loc_of(p, t);
-	declare(p, 'L', l->id, l->id_at);
+	if (declare(p, 'L', l->id, l->id_at) < 0)
+		return -1;
 	if (in_order_of_battle(p, kw, "leader") < 0)
 		return -1;
 	l->side = current_side(p);
@@ -833,7 +903,8 @@ static int parse_unit(struct parser *p, struct token *kw)
 	next(p);
 	u->id = tok_text(p, t);
 	u->id_at = loc_of(p, t);
-	declare(p, 'U', u->id, u->id_at);
+	if (declare(p, 'U', u->id, u->id_at) < 0)
+		return -1;
 	if (in_order_of_battle(p, kw, "unit") < 0)
 		return -1;
 	u->side = current_side(p);
@@ -857,12 +928,8 @@ static int parse_unit(struct parser *p, struct token *kw)
 	const struct kv *stands = stmt_kv(s, "stands");
 	const struct kv *cmd = stmt_kv(s, "cmd");
 	const struct kv *as = stmt_kv(s, "as");
-	if (stands) {
+	if (stands)
 		u->stands = atoi(stands->value);
-		if (u->stands > MAX_STANDS && rc == 0)
-			rc = error_at(p, DIAG_OUT_OF_RANGE, stands->value_at, "stands=%d is out of range (1-%d)",
-				      u->stands, MAX_STANDS);
-	}
 	if (cmd) {
 		u->cmd = cmd->value;
 		u->cmd_at = cmd->value_at;
@@ -909,10 +976,11 @@ static int parse_turn(struct parser *p, struct token *kw)
 	if (want_number(p, "the turn number", 1, 9999, &t->number) < 0)
 		return -1;
 	if (p->turn && t->number != p->turn + 1)
-		diag_add(p->d, DIAG_TURN_ORDER, loc_of(p, num), "turn %d follows turn %d", t->number, p->turn);
+		warn_at(p, DIAG_TURN_ORDER, loc_of(p, num), "turn %d follows turn %d", t->number, p->turn);
 	p->turn = t->number;
 	p->phase = NULL;
 	p->phase_rank = 0;
+	p->phase_unknown = false;
 	p->last_event = -1;
 	struct token *w = peek(p);
 	if (w->kind == TOK_WORD && !lookup(p, VC_LIGHT, w)) {
@@ -932,6 +1000,8 @@ static int parse_phase(struct parser *p, struct token *kw)
 	if (p->section != SEC_TURNS)
 		return misplaced(p, kw, "a phase before the first turn");
 	struct token *t = peek(p);
+	p->phase_unknown = true;	/* until this line parses */
+	p->last_event = -1;
 	const char *phase = want_word(p, VC_PHASE);
 	if (!phase)
 		return -1;
@@ -940,15 +1010,15 @@ static int parse_phase(struct parser *p, struct token *kw)
 		if (!(s->u.phase.mode = want_word(p, VC_FIRE_MODE)))
 			return -1;
 	}
-	int rank = strcmp(phase, "maneuver") == 0 ? 1 : strcmp(phase, "fire") == 0 ? 2 : 3;
-	if (s->u.phase.mode && strcmp(s->u.phase.mode, "offensive") == 0)
-		rank = 2;
+	p->phase_unknown = false;
+	/* maneuver, defensive fire, offensive fire (the default), charge: 002:50-62 */
+	bool defensive = s->u.phase.mode && strcmp(s->u.phase.mode, "defensive") == 0;
+	int rank = strcmp(phase, "maneuver") == 0 ? 1 : strcmp(phase, "fire") == 0 ? (defensive ? 2 : 3) : 4;
 	if (rank < p->phase_rank)
-		diag_add(p->d, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s after a later phase of turn %d",
-			 phase, p->turn);
+		warn_at(p, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s%s%s after a later phase of turn %d",
+			phase, s->u.phase.mode ? " " : "", s->u.phase.mode ? s->u.phase.mode : "", p->turn);
 	p->phase_rank = rank;
 	p->phase = phase;
-	p->last_event = -1;
 	return 0;
 }
 
@@ -967,15 +1037,29 @@ static int parse_fact(struct parser *p, enum vocab_cat cat, struct fact *f)
 	next(p);
 	f->word = w->word;
 	f->at = loc_of(p, t);
+	char what[96];
+	snprintf(what, sizeof what, "'=' and %s", w->spec && strcmp(w->spec, "U") == 0 ? "a unit id" : w->spec ? w->spec : "");
 	if (peek(p)->kind != TOK_EQ)
-		return 0;
+		return w->spec ? expected(p, what) : 0;
+	if (!w->spec)
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)), "fact '%s' takes no value", w->word);
 	next(p);
 	struct token *v = peek(p);
 	if (v->kind != TOK_WORD && v->kind != TOK_NUMBER)
-		return expected(p, "the fact's value");
+		return expected(p, what + 8);
+	f->at = loc_span(p, t, v);
+	if (strcmp(w->spec, "U") == 0) {
+		struct loc at;
+		f->value = parse_id(p, 'U', &at);
+		return f->value ? 0 : -1;
+	}
+	if (!vocab_allows(w, p->text + v->off, v->len))
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, v), "%s=%s: expected %s", w->word,
+				found(p, v), w->spec);
 	next(p);
 	f->value = tok_text(p, v);
-	f->at = loc_span(p, t, v);
+	for (char *c = (char *)f->value; *c; c++)
+		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
 	return 0;
 }
 
@@ -1052,7 +1136,7 @@ static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 		return error_at(p, DIAG_TOO_MANY, m.at, "more than %d modifiers", MAX_ITEMS);
 	for (int i = 0; i < *n; i++)
 		if (mods[i].code == m.code)
-			diag_add(p->d, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
+			warn_at(p, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
 	mods[(*n)++] = m;
 	return 0;
 }
@@ -1114,6 +1198,9 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s '%.*s'",
 						vocab_cat_name(k->mods), (int)t->sub_len, p->text + t->sub_off);
 			next(p);
+			if (t->num < -99 || t->num > 99)
+				return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t),
+						"a modifier of %+ld is out of range (-99 to +99)", t->num);
 			rc = add_mod(p, mods, &n, (struct mod){w->word, (int)t->num, true, loc_of(p, t)});
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, c);
@@ -1143,7 +1230,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 					vocab_cat_name(k->effects));
 		} else if (t->kind == TOK_SIGNED) {
 			return error_at(p, DIAG_EXPECTED, loc_of(p, t),
-					"expected a modifier code after %s, such as %svet", found(p, t), found(p, t));
+					"expected a modifier code right after %s, without a space (+1vet)", found(p, t));
 		} else {
 			break;
 		}
@@ -1392,7 +1479,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 		snprintf(why, sizeof why, "event '%s' before the first turn", ev->keyword);
 		return misplaced(p, kw, why);
 	}
-	if (ev->phases != PH_ANY) {
+	if (ev->phases != PH_ANY && !p->phase_unknown) {
 		unsigned here = !p->phase ? 0 : strcmp(p->phase, "maneuver") == 0 ? PH_MANEUVER
 					 : strcmp(p->phase, "fire") == 0 ? PH_FIRE : PH_CHARGE;
 		if (!(ev->phases & here)) {
@@ -1419,9 +1506,10 @@ static int parse_event(struct parser *p, struct token *kw, const struct vocab_ev
 	s->kind = ST_EVENT;
 	e->def = ev;
 	e->kw_at = loc_of(p, kw);
-	if (event_placed(p, kw, ev) < 0)
+	int placed = event_placed(p, kw, ev);
+	p->last_event = p->stmt;	/* a ruling or reroll after it belongs to it, placed or not */
+	if (placed < 0)
 		return -1;
-	p->last_event = p->stmt;
 	switch (ev->shape) {
 	case SHAPE_MC:
 		return parse_mc(p, &e->u.mc);
@@ -1505,6 +1593,16 @@ static const struct {
 	{"turn", parse_turn},	    {"phase", parse_phase},   {"ruling", parse_ruling},
 };
 
+/* The code point of a UTF-8 sequence of n bytes. */
+static unsigned long code_point(const char *s, int n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long c = n == 1 ? u[0] : u[0] & (0x7F >> n);
+	for (int i = 1; i < n; i++)
+		c = (c << 6) | (u[i] & 0x3F);
+	return c;
+}
+
 /* Reports a lexical error of the current line. */
 static void lex_error(struct parser *p, const struct lex_error *e)
 {
@@ -1512,6 +1610,16 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 	switch (e->status) {
 	case LEX_BAD_ENCODING:
 		diag_add(p->d, DIAG_BAD_ENCODING, at, "invalid UTF-8 in the line");
+		break;
+	case LEX_CONTROL: {
+		size_t len;
+		const char *line = sources_line(&p->b->src, p->file, p->line, &len);
+		unsigned char c = (unsigned char)line[source_off(line, len, e->col)];
+		diag_add(p->d, DIAG_BAD_TOKEN, at, "control character U+%04X in the line", c);
+		break;
+	}
+	case LEX_MATCH_ERROR:
+		diag_add(p->d, DIAG_TOO_MANY, at, "a token too long to read (PCRE2 error %d)", e->code);
 		break;
 	case LEX_UNTERMINATED:
 		diag_add(p->d, DIAG_UNTERMINATED, at, "a quoted string without its closing quote");
@@ -1526,7 +1634,8 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 		int n = 1;
 		while (off + n < len && ((unsigned char)line[off + n] & 0xC0) == 0x80)
 			n++;
-		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s'", n, line + off);
+		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s' (U+%04lX)", n, line + off,
+			 code_point(line + off, n));
 	}
 	}
 }
@@ -1566,9 +1675,12 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 		p->n_tok--;
 	}
 	if (le.status != LEX_OK) {
-		if (p->file == 0 && is_word(p, &p->tok[0], "battle"))
-			p->saw_battle = true;	/* a battle line with a bad token is still one */
+		/* Read what stands before the bad spot quietly, so that its ids and
+		 * sections are known and nothing is invented on later lines. */
 		lex_error(p, &le);
+		p->quiet = true;
+		parse_statement(p);
+		p->quiet = false;
 		cur(p)->kind = ST_ERROR;
 		return;
 	}
@@ -1603,7 +1715,7 @@ static int parse_file_into(struct parser *p, int file)
 static void finish(struct parser *p)
 {
 	check_uses(p);
-	for (int i = 0; i < p->b->n_stmts; i++) {
+	for (int i = 0; i < p->b->n_stmts && !p->degraded; i++) {
 		const struct stmt *s = &p->b->stmts[i];
 		if (s->kind != ST_SIDE)
 			continue;
@@ -1616,9 +1728,14 @@ static void finish(struct parser *p)
 			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){s->at.file, s->at.line, 1, 4},
 				 "side '%s' declares no unit", s->u.side.id);
 	}
-	if (!p->saw_battle && p->b->n_stmts > 0)
+	for (int i = 0; i < p->b->n_stmts; i++) {
+		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
+		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value))
+			diag_add(p->d, DIAG_UNKNOWN_ID, victor->value_at, "unknown side '%.64s'", victor->value);
+	}
+	if (!p->saw_battle)
 		diag_add(p->d, DIAG_NO_HEADER, (struct loc){0, 1, 1, 1},
-			 "no battle line: is this a fragment to include?");
+			 p->b->n_stmts ? "no battle line: is this a fragment to include?" : "an empty file");
 	p->b->vocab = p->v;
 	diags_sort(p->d);
 }

@@ -23,8 +23,8 @@ struct parse_opts {
 
 /* Parses the file at path and everything it includes.  Returns the battle
  * (the caller frees it with battle_free) even when there were errors; the
- * diagnostics are added to d.  Returns NULL, with an include-failed
- * diagnostic at no position, only when path itself cannot be read. */
+ * diagnostics are added to d.  Returns NULL only when path itself cannot be
+ * read, with a diagnostic at no position saying why. */
 struct battle *parse_file(const char *path, const struct parse_opts *opts, struct diags *d);
 
 /* The same for text in memory, shown in diagnostics under name; includes are

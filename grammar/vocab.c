@@ -55,9 +55,9 @@ const char *vocab_cat_name(enum vocab_cat cat)
 	return cat_names[cat];
 }
 
-int vocab_option_allows(const struct vocab_word *opt, const char *value, size_t len)
+int vocab_allows(const struct vocab_word *w, const char *value, size_t len)
 {
-	const char *p = opt->spec;
+	const char *p = w->spec;
 	while (p && *p) {
 		const char *bar = strchr(p, '|');
 		size_t n = bar ? (size_t)(bar - p) : strlen(p);

@@ -30,6 +30,7 @@ struct vocab_word {
 	const char *doc;	/* one line for help and docs (canonical words) */
 	const char *cite;	/* seed file:line the word comes from, or NULL */
 	/* Options: the allowed values, "|"-separated, the default first.
+	 * Facts: the values they take ("partial|full"), "U" a unit id, NULL none.
 	 * Actions: what follows the verb: "F" a formation, "T" targets. */
 	const char *spec;
 };
@@ -79,8 +80,8 @@ const struct vocab_word *vocab_find(const struct vocab *v, enum vocab_cat cat, c
 const struct vocab_event *vocab_find_event(const struct vocab *v, const char *kw, size_t len);
 /* "experience", "maneuver modifier", ...: a category's name in messages. */
 const char *vocab_cat_name(enum vocab_cat cat);
-/* Whether value is one of an option's allowed values. */
-int vocab_option_allows(const struct vocab_word *opt, const char *value, size_t len);
+/* Whether value is one of a word's allowed values (options, facts). */
+int vocab_allows(const struct vocab_word *w, const char *value, size_t len);
 
 /* Appends the vocabulary as Markdown tables (one per category, then the
  * events): each canonical word with its aliases, meaning and source.  The

@@ -27,7 +27,7 @@ extern const char cmd_help_usage[];
 extern const char cmd_audit_usage[];
 extern const char notation_card[];
 
-/* The command table (main.c owns it; help reads it). */
+/* The command table (commands.c; main and help read it). */
 extern const struct command commands[];
 extern const int n_commands;
 

@@ -129,7 +129,8 @@ int cmd_audit(int argc, char **argv)
 	struct audit_opts opts = {FOLLOW_CLAIMED};
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	argv[0] = (char *)"umpire audit";	/* getopt names the command in its messages */
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			notes = true;
@@ -153,8 +154,8 @@ int cmd_audit(int argc, char **argv)
 		case 'h':
 			fputs(cmd_audit_usage, stdout);
 			return EXIT_CLEAN;
-		default:
-			msg_usage("audit", "unknown option");
+		default:	/* getopt has said what is wrong */
+			msg_try("audit");
 			return EXIT_USAGE;
 		}
 	}

@@ -60,7 +60,8 @@ int cmd_check(int argc, char **argv)
 	bool quiet = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+	argv[0] = (char *)"umpire check";	/* getopt names the command in its messages */
+	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'W':
 			if (load_silence(&s, "check", optarg) < 0)
@@ -72,8 +73,8 @@ int cmd_check(int argc, char **argv)
 		case 'h':
 			fputs(cmd_check_usage, stdout);
 			return EXIT_CLEAN;
-		default:
-			msg_usage("check", "unknown option");
+		default:	/* getopt has said what is wrong */
+			msg_try("check");
 			return EXIT_USAGE;
 		}
 	}

@@ -32,52 +32,98 @@ const char cmd_fmt_usage[] =
 	"exit status: 0 done, 1 FILE has errors (or is not canonical with --check),\n"
 	"2 usage error or unreadable file.\n";
 
-/* Writes text to path through a temporary file in the same directory,
- * keeping path's mode; fsyncs the file and the directory. */
-static int write_atomically(const char *path, const char *text, size_t len)
+/* Makes a rename in the directory of path durable. */
+static int sync_dir(const char *path)
 {
-	struct stat st;
-	if (stat(path, &st) < 0) {
-		msg_error("cannot stat '%s': %s", path, strerror(errno));
+	char *copy = xstrdup(path);
+	int dfd = open(dirname(copy), O_RDONLY);
+	int rc = dfd >= 0 && fsync(dfd) == 0 ? 0 : -1;
+	if (dfd >= 0)
+		close(dfd);
+	if (rc < 0)
+		msg_error("'%s' was rewritten, but its directory could not be synced: %s", path,
+			  strerror(errno));
+	free(copy);
+	return rc;
+}
+
+/* Whether path may be replaced by a new file: it must be writable by us, a
+ * regular file and its only name (a rename would split a hard link). */
+static int replaceable(const char *path, const struct stat *st)
+{
+	if ((st->st_mode & 0222) == 0) {
+		msg_error("'%s' is read-only; not rewritten", path);
 		return -1;
 	}
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 16);
-	snprintf(tmp, n + 16, "%s.fmt-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		msg_error("cannot create a temporary file beside '%s': %s", path, strerror(errno));
-		free(tmp);
+	if (!S_ISREG(st->st_mode)) {
+		msg_error("'%s' is not a regular file; not rewritten", path);
 		return -1;
 	}
-	int rc = 0;
+	if (access(path, W_OK) < 0) {
+		msg_error("'%s' is not writable; not rewritten", path);
+		return -1;
+	}
+	if (st->st_nlink > 1) {
+		msg_error("'%s' has %lu hard links; not rewritten (print with umpire fmt instead)", path,
+			  (unsigned long)st->st_nlink);
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes all of text to fd; 0 or -1. */
+static int write_all(int fd, const char *text, size_t len)
+{
 	size_t done = 0;
-	while (rc == 0 && done < len) {
+	while (done < len) {
 		ssize_t w = write(fd, text + done, len - done);
 		if (w < 0 && errno != EINTR)
-			rc = -1;
-		else if (w > 0)
+			return -1;
+		if (w > 0)
 			done += (size_t)w;
 	}
-	if (rc == 0 && (fchmod(fd, st.st_mode & 07777) < 0 || fsync(fd) < 0))
-		rc = -1;
-	if (close(fd) < 0)
-		rc = -1;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1;
-	if (rc < 0) {
+	return 0;
+}
+
+/* Writes text to the file path names (through a symlink, its target) by a
+ * temporary file in the same directory, keeping mode and, where allowed,
+ * owner; fsyncs the file, renames, fsyncs the directory. */
+static int write_atomically(const char *path, const char *text, size_t len)
+{
+	char *real = realpath(path, NULL);
+	struct stat st;
+	if (!real || stat(real, &st) < 0) {
 		msg_error("cannot rewrite '%s': %s", path, strerror(errno));
-		unlink(tmp);
-	} else {
-		char *dir_copy = xstrdup(path);
-		int dfd = open(dirname(dir_copy), O_RDONLY);
-		if (dfd >= 0) {
-			fsync(dfd);	/* makes the rename durable */
-			close(dfd);
+		free(real);
+		return -1;
+	}
+	int rc = replaceable(path, &st);
+	size_t n = strlen(real);
+	char *tmp = xmalloc(n + 16);
+	snprintf(tmp, n + 16, "%s.fmt-XXXXXX", real);
+	int fd = rc < 0 ? -1 : mkstemp(tmp);
+	if (rc == 0 && fd < 0) {
+		msg_error("cannot create a temporary file beside '%s': %s", path, strerror(errno));
+		rc = -1;
+	}
+	if (fd >= 0) {
+		if (write_all(fd, text, len) < 0 || fchmod(fd, st.st_mode & 07777) < 0 || fsync(fd) < 0)
+			rc = -1;
+		if (fchown(fd, st.st_uid, st.st_gid) < 0 && errno != EPERM)
+			rc = -1;
+		if (close(fd) < 0)
+			rc = -1;
+		if (rc == 0 && rename(tmp, real) < 0)
+			rc = -1;
+		if (rc < 0) {
+			msg_error("cannot rewrite '%s': %s", path, strerror(errno));
+			unlink(tmp);
+		} else {
+			rc = sync_dir(real);
 		}
-		free(dir_copy);
 	}
 	free(tmp);
+	free(real);
 	return rc;
 }
 
@@ -107,7 +153,8 @@ int cmd_fmt(int argc, char **argv)
 	bool write = false, check = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+wch", longopts, NULL)) != -1) {
+	argv[0] = (char *)"umpire fmt";	/* getopt names the command in its messages */
+	while ((c = getopt_long(argc, argv, "wch", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			write = true;
@@ -118,8 +165,8 @@ int cmd_fmt(int argc, char **argv)
 		case 'h':
 			fputs(cmd_fmt_usage, stdout);
 			return EXIT_CLEAN;
-		default:
-			msg_usage("fmt", "unknown option");
+		default:	/* getopt has said what is wrong */
+			msg_try("fmt");
 			return EXIT_USAGE;
 		}
 	}

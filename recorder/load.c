@@ -10,7 +10,8 @@
 
 static struct lex *lexer;
 
-struct battle *load_battle(const char *path, struct diags *d)
+/* The process's lexer, compiled on first use. */
+static struct lex *lexer_get(void)
 {
 	if (!lexer) {
 		char *err = NULL;
@@ -21,8 +22,18 @@ struct battle *load_battle(const char *path, struct diags *d)
 			abort();
 		}
 	}
-	struct parse_opts opts = {lexer, ruleset_vocab, ruleset_default()};
+	return lexer;
+}
+
+struct battle *load_battle(const char *path, struct diags *d)
+{
+	struct parse_opts opts = {lexer_get(), ruleset_vocab, ruleset_default()};
 	return parse_file(path, &opts, d);
+}
+
+bool load_jit(void)
+{
+	return lex_uses_jit(lexer_get());
 }
 
 void load_cleanup(void)

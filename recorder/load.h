@@ -27,6 +27,9 @@ int load_silence(struct silence *s, const char *cmd, const char *code);
 void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
 		      const struct silence *s, int *errors, int *warnings);
 
+/* Whether the token patterns run JIT-compiled. */
+bool load_jit(void);
+
 /* Frees the process's lexer (for leak checkers). */
 void load_cleanup(void);
 

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
 		return finish(usage(stdout));
 	if (strcmp(name, "--version") == 0) {
-		printf("umpire %s\n", UMPIRE_VERSION);
+		printf("umpire %s (PCRE2 %s)\n", UMPIRE_VERSION, load_jit() ? "with JIT" : "without JIT");
 		return finish(EXIT_CLEAN);
 	}
 	for (int i = 0; i < n_commands; i++)

@@ -23,3 +23,8 @@ void msg_usage(const char *cmd, const char *fmt, ...)
 	fprintf(stderr, "\nTry 'umpire help %s'.\n", cmd);
 	va_end(ap);
 }
+
+void msg_try(const char *cmd)
+{
+	fprintf(stderr, "Try 'umpire help %s'.\n", cmd);
+}

@@ -10,4 +10,7 @@ void msg_error(const char *fmt, ...) UMPIRE_PRINTF(1, 2);
 /* "umpire: ..." for usage problems, followed by a hint to --help */
 void msg_usage(const char *cmd, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
 
+/* The hint after getopt's own message about a bad option. */
+void msg_try(const char *cmd);
+
 #endif

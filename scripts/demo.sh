@@ -15,7 +15,7 @@ for f in examples/*.battle; do
 	fi
 	build/umpire fmt "$f" >"$out/$name.fmt.battle"
 	if cmp -s "$f" "$out/$name.fmt.battle"; then
-		echo "$f: canonical ($(grep -c . "$f") lines)"
+		echo "$f: canonical ($(wc -l <"$f") lines)"
 	else
 		echo "$f: not in canonical form; see $out/$name.fmt.battle"
 	fi

@@ -182,14 +182,71 @@ static void test_follow(void **state)
 			    "wrong-effect:error@17:21");
 }
 
+/* Fire combat: a correct line and the mistakes players make. */
+static const struct {
+	const char *what;
+	const char *body;
+	const char *want;
+} fire_mistakes[] = {
+	{"8 muskets at 6\" on a trained target: Telling", "phase fire\nfire 5inf:8@6 -> 2lt [9] pts=8 +0fp =9 telling-fire loss=1\n",
+	 "on-trust:note@13:6"},
+	{"points and their modifier overcounted", "phase fire\nfire 5inf:8@6 -> 2lt [9] pts=9 +1fp =10 telling-fire loss=1\n",
+	 "on-trust:note@13:6, wrong-points:warning@13:26, modifier-value:warning@13:32"},
+	{"half points at 12\", then Galling on a disordered target",
+	 "phase fire\nfire 5inf:8@12 -> 2lt [6] pts=4 -1fp =5 galling-fire\nfire 5inf:8@6 -> 2lt [6] =6 galling-fire loss=1\n",
+	 "on-trust:note@13:6, on-trust:note@14:6"},
+	{"inferior muskets fire only at 4\"", "phase fire\nfire 2lt:10@8 -> 5inf [5]\n",
+	 "on-trust:note@13:6, illegal-action:error@13:6"},
+	{"halved once, rounded down at the end",
+	 "disorder 5inf\nphase fire\nfire 5inf:7@12 -> 2lt [7] pts=1 =3 desultory-fire\n", "on-trust:note@14:6"},
+	{"Lively Fire from musketry does nothing", "phase fire\nfire 2lt:10@4 -> 5inf [4] pts=10 +1fp =5 lively-fire\n",
+	 "on-trust:note@13:6"},
+	{"beyond the night's range", "turn 2 MEX\nturn 3 US night overcast\nphase fire\nfire 5inf@6 -> 2lt [5]\n",
+	 "on-trust:note@15:6, illegal-action:error@15:6"},
+	{"twilight: the target counts as in full cover",
+	 "turn 2 MEX\nturn 3 US twilight 1 evening\nphase fire\nfire 5inf:8@6 -> 2lt [9] pts=8 +0fp =9 telling-fire\n",
+	 "on-trust:note@15:6, modifier-missing:error@15:18, state-diverged:note@15:18, wrong-effect:error@15:40"},
+	{"a base die of 10 without its fallen-leader roll", "phase fire\nfire 5inf:8@6 -> 2lt [10] =10 telling-fire\n",
+	 "on-trust:note@13:6, consequence:note@13:22, missing-roll:warning@13:22"},
+	{"a base die of 10 with its roll", "phase fire\nfire 5inf:8@6 -> 2lt [10] =10 telling-fire\nfallen art [3] unscathed\n",
+	 "on-trust:note@13:6, consequence:note@13:22, not-audited:note@14:1"},
+	{"Withering on 15: three stands",
+	 "phase fire\nfire 5inf:8@4, bty@4 -> 2lt(enfiladed) [10] pts=16 +3fp +2enfiladed =15 withering-fire loss=3\nfallen art [2]\n",
+	 "on-trust:note@13:6, on-trust:note@13:16, on-trust:note@13:29, consequence:note@13:40, "
+	 "consequence:note@13:40, not-audited:note@14:1"},
+	{"charging Mexican cavalry read in the wrong band",
+	 "phase fire\nfire 5inf:8@6 -> lancers(charging) [7] pts=8 +0fp +1bb =8 galling-fire charge-home\n",
+	 "on-trust:note@13:6, state-diverged:note@13:18, on-trust:note@13:26, wrong-lookup:error@13:59, "
+	 "wrong-outcome:error@13:72"},
+	{"a limbered gun target", "phase fire\nfire 5inf:8@6 -> bty [9] pts=8 +0fp +1limbered =10 telling-fire\n",
+	 "on-trust:note@13:6"},
+	{"a massed target", "phase fire\nfire 5inf:8@6 -> 2lt(massed=lancers) [9] =9 telling-fire loss=1\n",
+	 "on-trust:note@13:6, consequence:note@13:18, on-trust:note@13:22"},
+	{"fire at a removed unit", "remove 2lt\nphase fire\nfire 5inf@6 -> 2lt [5]\n", "inconsistent-state:error@14:16"},
+};
+
+static void test_fire_mistakes(void **state)
+{
+	(void)state;
+	int failures = 0, n = sizeof fire_mistakes / sizeof fire_mistakes[0];
+	for (int i = 0; i < n; i++) {
+		const char *got = audit_body(fire_mistakes[i].body, FOLLOW_CLAIMED);
+		if (strcmp(got, fire_mistakes[i].want) != 0) {
+			print_error("%s:\n%s  want %s\n  got  %s\n", fire_mistakes[i].what, fire_mistakes[i].body,
+				    fire_mistakes[i].want, got);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* Events not audited yet are said to be so, never passed over in silence. */
 static void test_not_audited_noted(void **state)
 {
 	(void)state;
-	assert_string_equal(audit_body("phase fire\nfire 5inf:8@6 -> 2lt [9] =9 telling-fire loss=1\n"
-				       "phase charge\ncharge 8inf -> 2lt [5] | [4] : +1 hard-pressed\n",
+	assert_string_equal(audit_body("phase charge\ncharge 8inf -> 2lt [5] | [4] : +1 hard-pressed\n",
 				       FOLLOW_CLAIMED),
-			    "not-audited:note@13:1, not-audited:note@15:1");
+			    "not-audited:note@13:1");
 }
 
 int main(void)
@@ -198,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_mistakes),
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_follow),
+		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_not_audited_noted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);

@@ -169,9 +169,15 @@ static void test_card_names_every_event(void **state)
 		if (!strstr(notation_card, word))
 			fail_msg("the notation card does not name '%s'", v->events[i].keyword);
 	}
-	int lines = 0;
-	for (const char *c = notation_card; *c; c++)
-		lines += *c == '\n';
+	int lines = 0, width = 0;
+	for (const char *c = notation_card; *c; c++) {
+		if (*c == '\n') {
+			lines++;
+			width = 0;
+		} else if (++width > 80) {
+			fail_msg("notation card line %d is wider than 80 columns", lines + 1);
+		}
+	}
 	assert_true(lines <= 66);	/* one printed page */
 }
 

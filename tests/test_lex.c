@@ -163,6 +163,55 @@ static void test_too_many_tokens(void **state)
 	assert_int_equal(t[3].kind, TOK_END);
 }
 
+/* A string longer than the JIT stack would hold without possessive matching. */
+static void test_long_string(void **state)
+{
+	(void)state;
+	char line[12000];
+	strcpy(line, "note \"");
+	memset(line + 6, 'x', 10000);
+	strcpy(line + 10006, "\"");
+	struct token t[4];
+	struct lex_error e;
+	int n = lex(line, t, 4, &e);
+	assert_int_equal(e.status, LEX_OK);
+	assert_int_equal(n, 3);
+	assert_int_equal(t[1].sub_len, 10000);
+}
+
+static void test_control_characters(void **state)
+{
+	(void)state;
+	struct token t[8];
+	struct lex_error e;
+	const char line[] = "note \"before\0after\"";
+	int n = lex_line(tu_lex(), line, sizeof line - 1, t, 8, &e);
+	assert_int_equal(e.status, LEX_CONTROL);
+	assert_int_equal(e.col, 13);
+	assert_int_equal(n, 2);	/* note, end: the string is cut at the NUL */
+	lex("turn 1\r2", t, 8, &e);
+	assert_int_equal(e.status, LEX_CONTROL);
+	assert_int_equal(e.col, 7);
+}
+
+static void test_backslashes_and_spacing(void **state)
+{
+	(void)state;
+	struct token t[16];
+	struct lex_error e;
+	const char *line = "note \"C:\\games \\\" x\" a:5@8->b +1000vet le\xc3\xb3n";
+	int n = lex(line, t, 16, &e);
+	assert_int_equal(e.status, LEX_OK);
+	assert_int_equal(t[1].kind, TOK_STRING);
+	enum token_kind want[] = {TOK_WORD, TOK_STRING, TOK_WORD, TOK_COLON, TOK_NUMBER, TOK_AT, TOK_NUMBER,
+				  TOK_ARROW, TOK_WORD, TOK_MOD, TOK_WORD, TOK_END};
+	assert_int_equal(n, 12);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(t[i].kind, want[i]);
+	assert_int_equal(t[9].num, 1000);
+	assert_int_equal(t[10].ncols, 4);	/* león: four characters */
+}
+
 static void test_token_docs(void **state)
 {
 	(void)state;
@@ -185,6 +234,9 @@ int main(void)
 		cmocka_unit_test(test_unterminated_string),
 		cmocka_unit_test(test_bad_encoding),
 		cmocka_unit_test(test_too_many_tokens),
+		cmocka_unit_test(test_long_string),
+		cmocka_unit_test(test_control_characters),
+		cmocka_unit_test(test_backslashes_and_spacing),
 		cmocka_unit_test(test_token_docs),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);

@@ -303,6 +303,23 @@ static void test_include(void **state)
 	battle_free(b);
 	diags_release(&d);
 
+	/* The same fragment twice: the message says so; and a fragment whose
+	 * last line fails does not make its include line fail too. */
+	f = fopen("build/test-twice.oob", "w");
+	fputs("side US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n  unit b \"B\" inf raw spirited M =\n", f);
+	fclose(f);
+	f = fopen("build/test-twice.battle", "w");
+	fputs("battle \"T\"\ninclude \"test-twice.oob\"\ninclude \"test-twice.oob\"\nturn 1 US\n", f);
+	fclose(f);
+	b = tu_parse_file("build/test-twice.battle", &d);
+	assert_string_equal(tu_diag_list(&d), "unknown-word@3:31, duplicate-id@1:6, duplicate-id@2:8, "
+					      "duplicate-id@3:8");
+	assert_non_null(strstr(d.v[1].msg, "included twice"));
+	assert_int_equal(b->stmts[1].kind, ST_INCLUDE);
+	assert_int_equal(b->stmts[5].kind, ST_INCLUDE);
+	battle_free(b);
+	diags_release(&d);
+
 	f = fopen("build/test-cycle.battle", "w");
 	fputs("battle \"C\"\ninclude \"test-cycle.battle\"\n", f);
 	fclose(f);
@@ -422,6 +439,7 @@ static const struct {
 	{0, "phase fire\nfire 5inf:120@6 -> 2lt [9]\n", "out-of-range@13:11"},
 	{0, "phase fire\nfire 5inf@300 -> 2lt [9]\n", "out-of-range@13:11"},
 	{FULL, "battle \"B\" date=1846-02-30x\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1848-02-29\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n", ""},
 	{0, "turn 2 MEX twilight 5 evening\n", "out-of-range@12:21"},
 	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=100\n",
 	 "out-of-range@3:40"},
@@ -452,8 +470,32 @@ static const struct {
 	{FULL, "battle \"B\"\nbattle \"C\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n",
 	 "misplaced@2:1"},
 	{0, "phase maneuver\ncharge 5inf -> 2lt [5] | [4] : 0\n", "misplaced@13:1"},
-	/* include-failed */
+	/* include-failed: and nothing that depends on it */
 	{0, "include \"no-such-file.oob\"\n", "include-failed@12:9"},
+	{FULL, "battle \"B\"\ninclude \"nope.oob\"\nturn 1 US\nphase fire\nfire a@4 -> b [5]\n",
+	 "include-failed@2:9"},
+	/* nothing invented after an error */
+	{FULL, "battle \"B\"\nside MEX nation=MEX\n  unit zap \"Le\xf3n\" inf raw spirited IM stands=6\n"
+	       "side US nation=US $\n  unit a \"A\" inf raw spirited M stands=4\nturn 1 US\nphase fire\n"
+	       "fire a@4 -> zap [5]\n", "bad-encoding@3:15, bad-token@4:19"},
+	{0, "phase manuever\nmc lee [6]: 5inf\n", "unknown-word@12:7"},
+	{0, "phase maneuver\nfire 5inf@6 -> 2lt [9]\n  ruling override galling-fire by=x \"y\"\n",
+	 "misplaced@13:1"},
+	{0, "phase fire offensive\nphase fire defensive\n", "phase-order@13:7"},
+	{FULL, "battle \"B\" date=1846-02-30\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1846-04-31\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(massed=nobody) [9]\n", "unknown-id@13:27"},
+	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
+	{0, "result \"won\" victor=FRANCE\n", "unknown-id@12:21"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=0\n",
+	 "out-of-range@3:40"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=1000000\n",
+	 "out-of-range@3:40"},
+	{0, "phase maneuver\nmc lee [6]: 5inf +1000vet\n", "out-of-range@13:18"},
+	{FULL, "", "no-header@1:1"},
 	/* too-many */
 	{0, "phase maneuver\nmc [6]: 5inf; 8inf\n", "too-many@13:15"},
 	/* warnings */

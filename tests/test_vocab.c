@@ -109,9 +109,9 @@ static void test_options_allow(void **state)
 	const struct vocab *v = ruleset_default();
 	const struct vocab_word *o = vocab_find(v, VC_OPTION, "panic-loss", 10);
 	assert_non_null(o);
-	assert_true(vocab_option_allows(o, "QRS", 3));
-	assert_true(vocab_option_allows(o, "text", 4));
-	assert_false(vocab_option_allows(o, "tex", 3));
+	assert_true(vocab_allows(o, "QRS", 3));
+	assert_true(vocab_allows(o, "text", 4));
+	assert_false(vocab_allows(o, "tex", 3));
 	assert_null(ruleset_vocab("dba"));
 	assert_ptr_equal(ruleset_vocab("RFF-MAW"), ruleset_default());
 }

@@ -1,0 +1,515 @@
+/* rff_fire: musketry and cannonade for Regimental Fire and Fury (MAW).
+ *
+ * Fire points from weapon, nation, range band and stands firing (002:152-174),
+ * halved once for a disordered firer, low ammunition or a damaged gun (002:178)
+ * and rounded down (000:320); the fire-point modifier and the die-roll
+ * modifiers (002:182-189, 000:560, 000:566); the result in the target's
+ * column (002:193-201 read as 001's four columns unless fire-columns=five);
+ * losses, gun effects, the charge outcome, massed targets and the duties of a
+ * base die of 10.  Then the state follows the game as played. */
+#include "rff_fire.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "claim.h"
+#include "rff_tables.h"
+
+/* One firing unit's share. */
+struct firer {
+	int u;
+	int stands;
+	int quarters;		/* fire points x4, after halving */
+	bool rocket;
+};
+
+struct fire_derivation {
+	struct firer firers[32];
+	int n_firers;
+	int quarters;		/* all fire points x4 */
+	int points;		/* whole points, rounded down */
+	struct derived_mod mods[CLAIM_MAX_FACTORS];
+	int total;
+	struct rff_fire_result result;
+	int loss;
+	bool gun_target;
+	bool cannonade;
+	bool valid;		/* false: something the audit cannot derive (reported) */
+};
+
+static bool has_fact(const struct uref *u, const char *word, const char *value)
+{
+	for (int i = 0; i < u->n_facts; i++)
+		if (strcmp(u->facts[i].word, word) == 0 &&
+		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
+			return true;
+	return false;
+}
+
+static const char *fact_value(const struct uref *u, const char *word)
+{
+	for (int i = 0; i < u->n_facts; i++)
+		if (strcmp(u->facts[i].word, word) == 0)
+			return u->facts[i].value;
+	return NULL;
+}
+
+static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
+	UMPIRE_PRINTF(4, 5);
+
+static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
+{
+	char why[192];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	claim_derive(d->mods, rff_fire_mod(code, gun), "%s", why);
+}
+
+/* The rocket's hit roll (002:169-170): its points count only on a hit. */
+static bool rocket_hits(struct audit *a, const struct uref *ref)
+{
+	const char *cite;
+	int lowest = rff_rocket_hit(ref->range, &cite);
+	if (ref->hit.at.file < 0) {
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, ref->at, cite,
+			   "%s fires rockets at %d\": the hit roll (%d-10 hits) is missing; taken as a hit",
+			   ref->id, ref->range, lowest);
+		return true;
+	}
+	return ref->hit.value >= lowest;
+}
+
+/* Why a firer's points are halved, or NULL (002:178: once, whatever the count). */
+static const char *halving(const struct unit_state *us)
+{
+	if (state_is(us, "gun") && us->damaged > 0)
+		return "a damaged gun";
+	if (!state_is(us, "gun") && us->order != ORDER_GOOD)
+		return "firing disordered";
+	if (us->low_ammo)
+		return "low on ammunition";
+	return NULL;
+}
+
+/* A firer's fire points; false (with a finding) if it cannot fire. */
+static bool firer_points(struct audit *a, const struct uref *ref, struct firer *f)
+{
+	const struct unit_state *us = &a->st.units[f->u];
+	const char *weapon = us->decl->slot[VC_WEAPON];
+	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
+	if (!weapon || strcmp(weapon, "none") == 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, NULL, "%s has no fire weapon", ref->id);
+		return false;
+	}
+	if (strcmp(weapon, "C") == 0 && us->mounted) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315",
+			   "%s fires carbines mounted: cavalry fire carbines only dismounted", ref->id);
+		return false;
+	}
+	const struct rff_fire_points *row = rff_fire_points(us->nation ? us->nation : "US", weapon,
+							    ref->range, reading);
+	if (!row) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "002:152-174 Musketry & Cannonade",
+			   "%s (%s) cannot fire at %d\"", ref->id, weapon, ref->range);
+		return false;
+	}
+	int available = state_is(us, "gun") ? us->stands - us->silenced : us->stands;
+	f->stands = ref->stands >= 0 ? ref->stands : available;
+	if (f->stands > available) {
+		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL, "%s fires %d stands but has %d%s",
+			   ref->id, f->stands, available, state_is(us, "gun") ? " unsilenced" : "");
+		f->stands = available;
+	}
+	f->rocket = strcmp(weapon, "HR") == 0;
+	if (f->rocket && !rocket_hits(a, ref))
+		f->stands = 0;	/* the rockets miss: no points */
+	f->quarters = row->half_points * f->stands * 2;
+	if (halving(us))
+		f->quarters /= 2;
+	return true;
+}
+
+/* Is the share of fire points that meets the test half or more? */
+static bool half_or_more(const struct fire_derivation *d, int share)
+{
+	return d->quarters > 0 && share * 2 >= d->quarters;
+}
+
+/* Firer modifiers: raw, buck and ball, sharpshooters (002:182-183, 000:326). */
+static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct fire_derivation *d)
+{
+	int raw = 0, buck = 0, sharp = 0;
+	bool charge = has_fact(&ev->target, "charging", NULL);
+	for (int i = 0; i < d->n_firers; i++) {
+		const struct unit_state *us = &a->st.units[d->firers[i].u];
+		if (strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0)
+			raw += d->firers[i].quarters;
+		if (state_has_flag(us, "sharpshooters"))
+			sharp += d->firers[i].quarters;
+		bool charged = charge || has_fact(&ev->firers[i], "charged", NULL);
+		if (charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[VC_WEAPON] &&
+		    strcmp(us->decl->slot[VC_WEAPON], "M") == 0)
+			buck += d->firers[i].quarters;
+	}
+	if (half_or_more(d, raw))
+		derive(d, "raw", false, "half or more of the fire points come from raw troops or guns");
+	if (half_or_more(d, buck))
+		derive(d, "bb", false, "American muskets fire buck & ball in a charge (000:325)");
+	if (half_or_more(d, sharp))
+		derive(d, "ss", false, "half or more of the fire points come from sharpshooters");
+}
+
+/* Target modifiers (002:184-189); none for mounted cavalry as such (000:326). */
+static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+			       struct fire_derivation *d)
+{
+	const struct uref *ref = &ev->target;
+	const char *id = t->decl->id;
+	const char *f = t->formation ? t->formation : "";
+	if (d->gun_target) {
+		if (t->limbered)
+			derive(d, "limbered", true, "%s is limbered", id);
+		if (has_fact(ref, "enfiladed", NULL))
+			derive(d, "enfiladed", true, "the log states %s is enfiladed", id);
+	} else {
+		static const char *const facts[] = {"about-faced", "passage", "flank-march", "abatis"};
+		if (strcmp(f, "field-column") == 0)
+			derive(d, "column", false, "%s is in field column", id);
+		if (t->order == ORDER_BROKEN)
+			derive(d, "broken", false, "%s is broken", id);
+		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+			if (has_fact(ref, facts[i], NULL))
+				derive(d, facts[i], false, "the log states %s", facts[i]);
+		if (has_fact(ref, "enfiladed", NULL))
+			derive(d, "enfiladed", false, "the log states %s is enfiladed", id);
+		if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
+			derive(d, "square", false, "%s is in square", id);
+		if (strcmp(f, "march-column") == 0)
+			derive(d, "march", false, "%s is in march column", id);
+		if (strcmp(f, "storming-column") == 0)
+			derive(d, "storming", false, "%s is a storming column", id);
+	}
+	const char *cover = fact_value(ref, "cover");
+	bool open = strcmp(f, "open") == 0;
+	bool gun = d->gun_target;
+	if (has_fact(ref, "fortified", NULL))
+		derive(d, "fortified", gun, "the log states %s is in a fortified position", id);
+	else if (cover && strcmp(cover, "full") == 0)
+		derive(d, "full", gun, "the log states %s is in full cover", id);
+	else if (open && cover && strcmp(cover, "partial") == 0)
+		derive(d, "open-partial", gun, "%s is in open order in partial cover", id);
+	(void)a;
+}
+
+/* Twilight and night: targets count as in full cover (000:560, 000:566). */
+static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+			struct fire_derivation *d)
+{
+	const char *light = a->st.light;
+	int far = 0;
+	bool in_charge = has_fact(&ev->target, "charging", NULL);
+	for (int i = 0; i < d->n_firers; i++) {
+		if (ev->firers[i].range > 4)
+			far += d->firers[i].quarters;
+		in_charge |= has_fact(&ev->firers[i], "charged", NULL);
+	}
+	bool dark = (strcmp(light, "twilight") == 0 && half_or_more(d, far)) ||
+		    (strcmp(light, "night") == 0 && !in_charge);
+	const struct derived_mod *cover = &d->mods[FF_COVER];
+	if (dark && (!cover->set || cover->m.value > -2))
+		derive(d, "dark", d->gun_target, "%s: the target counts as in full cover",
+		       strcmp(light, "night") == 0 ? "at night (000:566)"
+						  : "in twilight, half or more points fired from over 4\" (000:560)");
+	/* the lesser cover the log states, when darkness does not outdo it */
+	const char *cover_fact = fact_value(&ev->target, "cover");
+	bool open = t->formation && strcmp(t->formation, "open") == 0;
+	if (cover_fact && strcmp(cover_fact, "partial") == 0)
+		derive(d, "partial", d->gun_target, "the log states %s is in partial cover", t->decl->id);
+	else if (open)
+		derive(d, "open", d->gun_target, "%s is in open order", t->decl->id);
+}
+
+/* Stands lost by the target (002:195-201, 000:331, 000:534). */
+static int derive_loss(const struct unit_state *t, const struct fire_derivation *d)
+{
+	const char *e = d->result.effect;
+	int extra = d->total >= 15 ? 1 : 0;	/* one more on a modified 15 or more */
+	if (d->gun_target)
+		return strcmp(e, "withering-fire") == 0 ? 1 + extra : 0;	/* the wrecked stand */
+	if (strcmp(e, "withering-fire") == 0)
+		return 2 + extra;	/* never more than 3 (000:331) */
+	if (strcmp(e, "telling-fire") == 0)
+		return 1;
+	if (strcmp(e, "galling-fire") == 0)
+		return t->order != ORDER_GOOD ? 1 : 0;
+	return 0;
+}
+
+/* What a claimed fire code means: fp's value is the derived one (it follows
+ * the points, which are checked apart, as pts=). */
+static bool fire_lookup(const char *code, const void *ctx, struct claim_mod *out)
+{
+	const struct fire_derivation *d = ctx;
+	if (strcmp(code, "fp") == 0 && d->mods[FF_POINTS].set) {
+		*out = d->mods[FF_POINTS].m;
+		return true;
+	}
+	const struct claim_mod *m = rff_fire_mod(code, d->gun_target);
+	if (m)
+		*out = *m;
+	return m != NULL;
+}
+
+static const char *reading(struct audit *a)
+{
+	return audit_option(a, "fire-columns");
+}
+
+/* Everything derived for the event; false if it cannot be derived. */
+static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct fire_derivation *d)
+{
+	memset(d, 0, sizeof *d);
+	const struct unit_state *target = &a->st.units[t];
+	d->gun_target = state_is(target, "gun");
+	bool ok = true;
+	for (int i = 0; i < ev->n_firers && i < 32; i++) {
+		struct firer *f = &d->firers[d->n_firers++];
+		f->u = state_unit(&a->st, ev->firers[i].id);
+		ok &= f->u >= 0 && firer_points(a, &ev->firers[i], f);
+		if (f->u >= 0 && state_is(&a->st.units[f->u], "gun"))
+			d->cannonade = true;
+		d->quarters += f->quarters;
+	}
+	if (!ok)
+		return false;
+	d->points = d->quarters / 4;	/* round fractions down (000:320) */
+	const struct claim_mod *fp = rff_fire_points_mod(d->points);
+	if (!fp) {
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "000:320",
+			   "0 fire points after rounding down: the fire has no effect");
+		return false;
+	}
+	claim_derive(d->mods, fp, "%d fire point%s", d->points, d->points == 1 ? "" : "s");
+	derive_firer_mods(a, ev, d);
+	derive_target_mods(a, ev, target, d);
+	derive_dark(a, ev, target, d);
+	d->total = claim_total(ev->die.value, d->mods);
+	if (!rff_fire_result(reading(a), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
+		return false;
+	if (!d->cannonade && strcmp(d->result.effect, "lively-fire") == 0)
+		d->result.effect = "lively-fire";	/* musketry: no effect (002:200) */
+	d->loss = derive_loss(target, d);
+	return true;
+}
+
+/* The outcome of a charging target (002:195-201, 000:332). */
+static const char *charge_outcome(struct audit *a, const struct unit_state *t, const struct fire_derivation *d)
+{
+	if (d->result.checked_unless_cold_steel)
+		return t->cold_steel_turn == a->st.turn ? "charge-home" : "charge-checked";
+	if (d->result.mex_cav_checked && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0 &&
+	    (d->cannonade || strcmp(d->result.effect, "lively-fire") != 0))
+		return "charge-checked";
+	return d->result.outcome;
+}
+
+static void check_claim(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+			const struct fire_derivation *d, const char *outcome, enum diag_severity sev)
+{
+	const struct claim *c = &ev->claim;
+	char cite[160];
+	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s %s", d->result.cite,
+		 t->decl->slot[VC_EXPERIENCE], d->result.cell);
+	if (c->has_points && c->points != d->points)
+		audit_find(a, FINDING_POINTS, sev, c->points_at, "002:152-174 Musketry & Cannonade",
+			   "pts=%d claimed, derived %d fire points", c->points, d->points);
+	if (c->n_mods) {
+		struct claim_table table = {fire_lookup, rff_fire_factor_name, d};
+		claim_check_mods(a, c, d->mods, &table, ev->target.id, ev->target.at, sev);
+	}
+	claim_check_sum(a, ev->die.value, c, sev);
+	if (c->has_total && c->n_mods == 0 && c->total != d->total)
+		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
+			   d->total);
+	struct rff_fire_result at_claim;
+	bool lookup_wrong = false;
+	if (c->has_total && c->effect &&
+	    rff_fire_result(reading(a), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
+	    strcmp(at_claim.effect, c->effect) != 0) {
+		lookup_wrong = true;
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
+			   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
+			   t->decl->id, t->decl->slot[VC_EXPERIENCE], at_claim.effect);
+	}
+	if (c->effect && !lookup_wrong && strcmp(c->effect, d->result.effect) != 0)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
+			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, d->result.effect,
+			   d->total, t->decl->id, t->decl->slot[VC_EXPERIENCE]);
+	if (c->has_loss && c->loss != d->loss)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
+			   c->loss, d->loss);
+	if (c->outcome && !outcome)
+		audit_find(a, FINDING_OUTCOME, DIAG_WARNING, c->outcome_at, NULL,
+			   "%s claimed, but the log does not state %s is charging", c->outcome, t->decl->id);
+	else if (c->outcome && strcmp(c->outcome, outcome) != 0)
+		audit_find(a, FINDING_OUTCOME, DIAG_ERROR, c->outcome_at, cite, "%s claimed, derived %s",
+			   c->outcome, outcome);
+}
+
+/* Effects on a target as played (002:195-201). */
+static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
+{
+	struct unit_state *us = &a->st.units[t];
+	bool hits = strcmp(effect, "desultory-fire") != 0 &&
+		    (cannonade || strcmp(effect, "lively-fire") != 0);
+	if (!hits)
+		return;
+	if (state_is(us, "gun")) {
+		if (strcmp(effect, "withering-fire") == 0) {
+			us->wrecked++;
+			us->silenced = us->stands;
+		} else {
+			us->silenced = us->silenced < us->stands ? us->silenced + 1 : us->stands;
+			if (strcmp(effect, "telling-fire") == 0)
+				us->damaged++;
+		}
+	} else if (us->order == ORDER_GOOD) {
+		us->order = ORDER_DISORDERED;
+	}
+	if (loss > 0)
+		state_lose(&a->st, t, loss);
+}
+
+/* Units within 2" behind the target take the next lower effect (002:197). */
+static void apply_massed(struct audit *a, const struct ev_fire *ev, const struct fire_derivation *d)
+{
+	const char *behind = fact_value(&ev->target, "massed");
+	int m = behind ? state_unit(&a->st, behind) : -1;
+	if (m < 0)
+		return;
+	const char *lower = rff_fire_next_lower(d->result.effect);
+	struct fire_derivation md = *d;
+	md.result.effect = lower;
+	md.gun_target = state_is(&a->st.units[m], "gun");
+	int loss = derive_loss(&a->st.units[m], &md);
+	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "002:197",
+		   "massed target: %s behind takes the next lower effect, %s%s", behind, lower,
+		   loss ? " and its losses" : "");
+	apply_effect(a, m, lower, loss, d->cannonade);
+}
+
+/* A base die of 10: low on ammunition; a fallen-leader check (002:198-199). */
+static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fire_derivation *d)
+{
+	if (ev->die.value != 10)
+		return;
+	for (int i = 0; i < d->n_firers; i++) {
+		struct unit_state *us = &a->st.units[d->firers[i].u];
+		if (d->firers[i].stands * 2 >= us->stands && !us->low_ammo) {
+			us->low_ammo = true;
+			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
+				   "base die 10: %s is low on ammunition", us->decl->id);
+		}
+	}
+	for (int i = a->stmt + 1; i < a->b->n_stmts; i++) {
+		const struct stmt *s = &a->b->stmts[i];
+		if (s->kind == ST_BLANK || s->kind == ST_RULING)
+			continue;
+		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_FALLEN)
+			return;
+		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE)
+			continue;	/* low-ammo, notes and the like may come first */
+		break;
+	}
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, ev->die.at, "002:199",
+		   "base die 10: a fallen-leader check for the closest leader within 4\" of %s is not logged",
+		   ev->target.id);
+}
+
+/* The facts and figures the log states are taken on trust. */
+static void note_trust(struct audit *a, const struct ev_fire *ev)
+{
+	for (int i = 0; i < ev->n_firers; i++)
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ev->firers[i].at, NULL,
+			   "taken on trust: %s fires at %d\"%s", ev->firers[i].id, ev->firers[i].range,
+			   ev->firers[i].stands >= 0 ? " with the stands stated" : "");
+	for (int i = 0; i < ev->target.n_facts; i++)
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ev->target.facts[i].at, NULL, "taken on trust: %s%s%s",
+			   ev->target.facts[i].word, ev->target.facts[i].value ? "=" : "",
+			   ev->target.facts[i].value ? ev->target.facts[i].value : "");
+}
+
+/* Range limits by the light of the turn (000:558, 000:562). */
+static bool within_light(struct audit *a, const struct ev_fire *ev)
+{
+	const char *cite;
+	int limit = rff_light_range(a->st.light, a->st.twilight_turn, a->st.part, a->st.sky, &cite);
+	bool ok = true;
+	for (int i = 0; limit && i < ev->n_firers; i++)
+		if (ev->firers[i].range > limit) {
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->firers[i].at, cite,
+				   "%s fires at %d\", beyond the %d\" the light of this turn allows",
+				   ev->firers[i].id, ev->firers[i].range, limit);
+			ok = false;
+		}
+	return ok;
+}
+
+/* Every unit of the event is still in the game. */
+static bool units_present(struct audit *a, const struct ev_fire *ev)
+{
+	bool ok = true;
+	for (int i = -1; i < ev->n_firers; i++) {
+		const struct uref *ref = i < 0 ? &ev->target : &ev->firers[i];
+		int u = state_unit(&a->st, ref->id);
+		if (u >= 0 && a->st.units[u].removed) {
+			audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
+				   "%s was removed from the game earlier", ref->id);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+void rff_fire_audit(struct audit *a, const struct stmt *s)
+{
+	const struct ev_fire *ev = &s->u.event.u.fire;
+	int t = state_unit(&a->st, ev->target.id);
+	if (t < 0 || !units_present(a, ev))
+		return;
+	note_trust(a, ev);
+	if (!within_light(a, ev))
+		return;
+	struct fire_derivation d;
+	if (!derive_fire(a, ev, t, &d))
+		return;
+	struct unit_state *target = &a->st.units[t];
+	a->side = a->st.units[d.firers[0].u].decl->side;
+	const struct claim *c = &ev->claim;
+	bool charging = has_fact(&ev->target, "charging", NULL);
+	const char *outcome = charging ? charge_outcome(a, target, &d) : NULL;
+	const char *played = c->effect ? c->effect : NULL;
+	if (!played && c->has_total) {
+		struct rff_fire_result r;
+		if (rff_fire_result(reading(a), target->decl->slot[VC_EXPERIENCE], c->total, &r))
+			played = r.effect;
+	}
+	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||
+		     (c->outcome && outcome && strcmp(c->outcome, outcome) != 0);
+	check_claim(a, ev, target, &d, outcome, wrong ? DIAG_ERROR : DIAG_WARNING);
+	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
+	const char *effect = derived ? d.result.effect : played;
+	int loss = derived || !c->has_loss ? d.loss : c->loss;
+	if (!derived && (strcmp(effect, d.result.effect) != 0 || loss != d.loss) && !target->diverged) {
+		target->diverged = true;
+		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, ev->target.at, NULL,
+			   "from here the state of %s follows the claimed %s, not the derived %s", ev->target.id,
+			   effect, d.result.effect);
+	}
+	apply_massed(a, ev, &d);
+	apply_effect(a, t, effect, loss, d.cannonade);
+	base_ten(a, ev, &d);
+}
