@@ -82,16 +82,11 @@ static bool rocket_hits(struct audit *a, const struct uref *ref)
 	return ref->hit.value >= lowest;
 }
 
-/* Why a firer's points are halved, or NULL (002:178: once, whatever the count). */
-static const char *halving(const struct unit_state *us)
+/* Whether all of a firer's points are halved (002:178: once, however many of
+ * its reasons hold); a damaged gun halves only its damaged stands. */
+static bool halved(const struct unit_state *us)
 {
-	if (state_is(us, "gun") && us->damaged > 0)
-		return "a damaged gun";
-	if (!state_is(us, "gun") && us->order != ORDER_GOOD)
-		return "firing disordered";
-	if (us->low_ammo)
-		return "low on ammunition";
-	return NULL;
+	return us->low_ammo || (!state_is(us, "gun") && us->order != ORDER_GOOD);
 }
 
 /* A firer's fire points; false (with a finding) if it cannot fire. */
@@ -127,8 +122,12 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
-	if (halving(us))
+	if (halved(us)) {
 		f->quarters /= 2;
+	} else if (state_is(us, "gun") && us->damaged > 0) {
+		int damaged = us->damaged < f->stands ? us->damaged : f->stands;
+		f->quarters -= row->half_points * damaged;	/* half of each damaged stand */
+	}
 	return true;
 }
 
@@ -144,6 +143,8 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 	int raw = 0, buck = 0, sharp = 0;
 	bool charge = has_fact(&ev->target, "charging", NULL);
 	for (int i = 0; i < d->n_firers; i++) {
+		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
+			continue;
 		const struct unit_state *us = &a->st.units[d->firers[i].u];
 		if (strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0)
 			raw += d->firers[i].quarters;
@@ -274,16 +275,20 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	memset(d, 0, sizeof *d);
 	const struct unit_state *target = &a->st.units[t];
 	d->gun_target = state_is(target, "gun");
-	bool ok = true;
+	bool any = false;	/* a firer that cannot fire is reported; the others still fire */
 	for (int i = 0; i < ev->n_firers && i < 32; i++) {
 		struct firer *f = &d->firers[d->n_firers++];
 		f->u = state_unit(&a->st, ev->firers[i].id);
-		ok &= f->u >= 0 && firer_points(a, &ev->firers[i], f);
-		if (f->u >= 0 && state_is(&a->st.units[f->u], "gun"))
+		if (f->u < 0 || !firer_points(a, &ev->firers[i], f)) {
+			f->stands = f->quarters = 0;
+			continue;
+		}
+		any = true;
+		if (state_is(&a->st.units[f->u], "gun"))
 			d->cannonade = true;
 		d->quarters += f->quarters;
 	}
-	if (!ok)
+	if (!any)
 		return false;
 	d->points = d->quarters / 4;	/* round fractions down (000:320) */
 	const struct claim_mod *fp = rff_fire_points_mod(d->points);
@@ -297,7 +302,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	derive_target_mods(a, ev, target, d);
 	derive_dark(a, ev, target, d);
 	d->total = claim_total(ev->die.value, d->mods);
-	if (!rff_fire_result(reading(a), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
+	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
 		return false;
 	if (!d->cannonade && strcmp(d->result.effect, "lively-fire") == 0)
 		d->result.effect = "lively-fire";	/* musketry: no effect (002:200) */
@@ -305,14 +310,20 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	return true;
 }
 
-/* The outcome of a charging target (002:195-201, 000:332). */
-static const char *charge_outcome(struct audit *a, const struct unit_state *t, const struct fire_derivation *d)
+/* The outcome of a charging target (002:195-201): Mexican cavalry is checked
+ * whenever the fire disorders it (000:332, 000:934); the band of 002:197
+ * lets a charge with cold steel come home. */
+static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+				  const struct fire_derivation *d)
 {
-	if (d->result.checked_unless_cold_steel)
-		return t->cold_steel_turn == a->st.turn ? "charge-home" : "charge-checked";
-	if (d->result.mex_cav_checked && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0 &&
-	    (d->cannonade || strcmp(d->result.effect, "lively-fire") != 0))
+	const char *e = d->result.effect;
+	bool disorders = strcmp(e, "desultory-fire") != 0 && (d->cannonade || strcmp(e, "lively-fire") != 0);
+	if (disorders && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0)
 		return "charge-checked";
+	if (d->result.checked_unless_cold_steel) {
+		bool cold_steel = t->cold_steel_turn == a->st.turn || has_fact(&ev->target, "cold-steel", NULL);
+		return cold_steel ? "charge-home" : "charge-checked";
+	}
 	return d->result.outcome;
 }
 
@@ -337,7 +348,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	struct rff_fire_result at_claim;
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
-	    rff_fire_result(reading(a), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
+	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
 		lookup_wrong = true;
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
@@ -407,6 +418,8 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 	if (ev->die.value != 10)
 		return;
 	for (int i = 0; i < d->n_firers; i++) {
+		if (d->firers[i].u < 0 || d->firers[i].stands == 0)
+			continue;
 		struct unit_state *us = &a->st.units[d->firers[i].u];
 		if (d->firers[i].stands * 2 >= us->stands && !us->low_ammo) {
 			us->low_ammo = true;
@@ -487,14 +500,14 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	if (!derive_fire(a, ev, t, &d))
 		return;
 	struct unit_state *target = &a->st.units[t];
-	a->side = a->st.units[d.firers[0].u].decl->side;
+	a->side = d.firers[0].u >= 0 ? a->st.units[d.firers[0].u].decl->side : a->side;
 	const struct claim *c = &ev->claim;
 	bool charging = has_fact(&ev->target, "charging", NULL);
-	const char *outcome = charging ? charge_outcome(a, target, &d) : NULL;
+	const char *outcome = charging ? charge_outcome(a, ev, target, &d) : NULL;
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
-		if (rff_fire_result(reading(a), target->decl->slot[VC_EXPERIENCE], c->total, &r))
+		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], c->total, &r))
 			played = r.effect;
 	}
 	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||

@@ -291,15 +291,16 @@ const struct rff_fire_points *rff_fire_points(const char *nation, const char *we
 	return NULL;
 }
 
-/* Hale rocket hit rolls, 002:169-170: "2 (D3-10) 2 (D5-10) 2 (D7-10)" under
- * the rocket's range header; read as three bands out to 80" (000:318). */
+/* Hale rocket hit rolls, 002:169-170: "2 (D3-10) 2 (D5-10) 2 (D7-10)", the
+ * first under the cannonade's 24" column, the others under the rocket's own
+ * "60" Rocket" and "80"" headings; no fire within 12", none past 80" (000:318). */
 static const struct {
 	int max_range;
 	int lowest;
 	const char *cite;
 } rocket_hits[] = {
-	{12, 0, "000:754"},
-	{36, 3, "002:170"},
+	{12, 0, "000:318"},
+	{24, 3, "002:170"},
 	{60, 5, "002:170"},
 	{80, 7, "002:170"},
 };
@@ -454,8 +455,8 @@ static const struct {
 
 /* What each band does: the fire effect on any target, the charge outcome of
  * a charging target.  The two rows with charge text only (002:197, 002:198)
- * are the lower parts of Telling and Galling Fire: they change only what a
- * charge does (docs/rules.md). */
+ * are the lower part of Telling Fire: they change only what a charge does
+ * (docs/rules.md); option charge-bands=split reads 002:198 as Galling. */
 static const struct {
 	const char *effect;
 	const char *outcome;
@@ -465,13 +466,13 @@ static const struct {
 	[FB_WITHERING] = {"withering-fire", "charge-checked", false, false, "002:195"},
 	[FB_TELLING] = {"telling-fire", "charge-checked", false, false, "002:196"},
 	[FB_CHECKED_OR_CS] = {"telling-fire", "charge-checked", true, false, "002:197"},
-	[FB_HOME_MEX_CHECKED] = {"galling-fire", "charge-home", false, true, "002:198"},
+	[FB_HOME_MEX_CHECKED] = {"telling-fire", "charge-home", false, true, "002:198"},
 	[FB_GALLING] = {"galling-fire", "charge-home", false, true, "002:199"},
 	[FB_LIVELY] = {"lively-fire", "charge-home", false, true, "002:200"},
 	[FB_DESULTORY] = {"desultory-fire", "charge-home", false, false, "002:201"},
 };
 
-bool rff_fire_result(const char *reading, const char *experience, int total,
+bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
 		     struct rff_fire_result *out)
 {
 	for (size_t i = 0; i < sizeof fire_bands / sizeof fire_bands[0]; i++) {
@@ -481,6 +482,8 @@ bool rff_fire_result(const char *reading, const char *experience, int total,
 			continue;
 		enum rff_fire_band b = fire_bands[i].band;
 		out->effect = band_effects[b].effect;
+		if (b == FB_HOME_MEX_CHECKED && strcmp(bands, "split") == 0)
+			out->effect = "galling-fire";
 		out->outcome = band_effects[b].outcome;
 		out->checked_unless_cold_steel = band_effects[b].unless_cold_steel;
 		out->mex_cav_checked = band_effects[b].mex_cav;

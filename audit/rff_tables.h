@@ -108,8 +108,10 @@ struct rff_fire_result {
 	char cell[24];		/* the band in the target's column, "9, 10" */
 };
 
-/* The result of a modified total against a target of this experience. */
-bool rff_fire_result(const char *reading, const char *experience, int total,
+/* The result of a modified total against a target of this experience, by
+ * the layout reading ("four", "five") and the reading of the charge-only
+ * bands ("telling", "split"). */
+bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
 		     struct rff_fire_result *out);
 
 /* The next lower fire effect, for a massed target (002:197). */

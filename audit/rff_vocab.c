@@ -356,6 +356,7 @@ static const struct vocab_word words[] = {
 	W(FACT_FIRE, "flank-march", "target marched by the flank", "002:184"),
 	W(FACT_FIRE, "abatis", "target crossed abatis", "002:184"),
 	W(FACT_FIRE, "charging", "target is charging the firer", "002:195"),
+	W(FACT_FIRE, "cold-steel", "the charging target charges with cold steel", "002:197"),
 	W(FACT_FIRE, "charged", "firer is charging or being charged (buck & ball)", "002:183"),
 	FACT(FACT_FIRE, "massed", "U", "a unit within 2\" behind the target: massed=ID", "002:197"),
 
@@ -400,6 +401,9 @@ static const struct vocab_word words[] = {
 	OPT("uet-dispirited", "text|table",
 	    "small dispirited units: spent after one stand lost (rule text) or the table's 7/-5 cell",
 	    "000:714"),
+	OPT("charge-bands", "telling|split",
+	    "the two results rows with charge text only (002:197-198): both Telling Fire, or 002:198 Galling",
+	    "002:197"),
 	OPT("small-arms", "qrs|text",
 	    "small-arms ranges: the QRS rows, or the rule text (muskets to 8\" 000:314, inferior rifles close only to 4\" 000:768)",
 	    "002:154-158"),

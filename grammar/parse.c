@@ -544,6 +544,20 @@ static int parse_battle(struct parser *p, struct token *kw)
 	return 0;
 }
 
+/* A second scenario or result line, or a second option of the same name. */
+static int once(struct parser *p, enum stmt_kind kind, const char *option, struct loc at)
+{
+	for (int i = 0; i < p->stmt; i++) {
+		const struct stmt *s = &p->b->stmts[i];
+		if (s->kind != kind || (option && strcmp(s->u.option.name, option) != 0))
+			continue;
+		return error_at(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
+				option ? "option " : "a ", option ? option : kind == ST_SCENARIO ? "scenario" : "result",
+				p->b->src.v[s->at.file].path, s->at.line);
+	}
+	return 0;
+}
+
 static int header_only(struct parser *p, struct token *kw)
 {
 	if (p->section != SEC_HEADER)
@@ -556,7 +570,8 @@ static int parse_scenario(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
 	s->kind = ST_SCENARIO;
-	if (header_only(p, kw) < 0 || !(s->text = want_string(p, "the scenario's name in quotes")))
+	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, loc_of(p, kw)) < 0 ||
+	    !(s->text = want_string(p, "the scenario's name in quotes")))
 		return -1;
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
@@ -592,7 +607,8 @@ static int parse_option(struct parser *p, struct token *kw)
 		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, name), "unknown rule option %s in %s",
 				found(p, name), p->v->name);
 	next(p);
-	if (expect(p, TOK_EQ, "'=' and the option's value") < 0)
+	if (once(p, ST_OPTION, opt->word, loc_of(p, name)) < 0 ||
+	    expect(p, TOK_EQ, "'=' and the option's value") < 0)
 		return -1;
 	struct token *val = peek(p);
 	if (val->kind != TOK_WORD && val->kind != TOK_NUMBER)
@@ -611,10 +627,9 @@ static int parse_option(struct parser *p, struct token *kw)
 /* result = "result" STRING [ "victor" "=" WORD ] ; */
 static int parse_result(struct parser *p, struct token *kw)
 {
-	(void)kw;
 	struct stmt *s = cur(p);
 	s->kind = ST_RESULT;
-	if (!(s->text = want_string(p, "the result in quotes")))
+	if (once(p, ST_RESULT, NULL, loc_of(p, kw)) < 0 || !(s->text = want_string(p, "the result in quotes")))
 		return -1;
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
@@ -1711,6 +1726,28 @@ static int parse_file_into(struct parser *p, int file)
 	return p->d->n_errors > errors ? -1 : 0;
 }
 
+/* A leader may not be his own superior through under= (the chain of command
+ * the audit follows for provisional command). */
+static void check_chain_of_command(struct parser *p)
+{
+	for (int i = 0; i < p->b->n_syms; i++) {
+		const struct sym *y = &p->b->syms[i];
+		if (y->kind != 'L')
+			continue;
+		const struct st_leader *l = &p->b->stmts[y->stmt].u.leader;
+		const struct st_leader *up = l;
+		for (int steps = 0; up && up->under && steps <= p->b->n_syms; steps++) {
+			const struct sym *s = battle_find(p->b, 'L', up->under);
+			up = s && s->kind == 'L' ? &p->b->stmts[s->stmt].u.leader : NULL;
+			if (up == l) {
+				diag_add(p->d, DIAG_COMMAND_CYCLE, l->under_at,
+					 "'%.64s' is above himself in the chain of command", l->id);
+				break;
+			}
+		}
+	}
+}
+
 /* Whole-battle checks once every line is read. */
 static void finish(struct parser *p)
 {
@@ -1728,6 +1765,7 @@ static void finish(struct parser *p)
 			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){s->at.file, s->at.line, 1, 4},
 				 "side '%s' declares no unit", s->u.side.id);
 	}
+	check_chain_of_command(p);
 	for (int i = 0; i < p->b->n_stmts; i++) {
 		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
 		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value))

@@ -204,7 +204,7 @@ static const struct {
 	{"beyond the night's range", "turn 2 MEX\nturn 3 US night overcast\nphase fire\nfire 5inf@6 -> 2lt [5]\n",
 	 "on-trust:note@15:6, illegal-action:error@15:6"},
 	{"twilight: the target counts as in full cover",
-	 "turn 2 MEX\nturn 3 US twilight 1 evening\nphase fire\nfire 5inf:8@6 -> 2lt [9] pts=8 +0fp =9 telling-fire\n",
+	 "turn 2 MEX\nturn 3 US twilight 1 evening\nphase fire\nfire 5inf:8@6 -> 2lt [8] pts=8 +0fp =8 telling-fire\n",
 	 "on-trust:note@15:6, modifier-missing:error@15:18, state-diverged:note@15:18, wrong-effect:error@15:40"},
 	{"a base die of 10 without its fallen-leader roll", "phase fire\nfire 5inf:8@6 -> 2lt [10] =10 telling-fire\n",
 	 "on-trust:note@13:6, consequence:note@13:22, missing-roll:warning@13:22"},

@@ -496,6 +496,12 @@ static const struct {
 	 "out-of-range@3:40"},
 	{0, "phase maneuver\nmc lee [6]: 5inf +1000vet\n", "out-of-range@13:18"},
 	{FULL, "", "no-header@1:1"},
+	/* command-cycle, header statements once */
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able under=a\n  unit u \"U\" inf raw spirited M stands=4\n",
+	 "command-cycle@3:27"},
+	{FULL, "battle \"B\"\noption panic-loss=qrs\noption panic-loss=text\n", "duplicate@3:8"},
+	{FULL, "battle \"B\"\nscenario \"S\"\nscenario \"T\"\n", "duplicate@3:1"},
+	{0, "result \"a\"\nresult \"b\"\n", "duplicate@13:1"},
 	/* too-many */
 	{0, "phase maneuver\nmc [6]: 5inf; 8inf\n", "too-many@13:15"},
 	/* warnings */

@@ -258,6 +258,348 @@ static void test_hand_worked_maneuver_checks(void **state)
 	assert_true(n >= 15);
 }
 
+/* Rows "{...}," of an expectation file, section by section: the callback
+ * gets each row's text between the braces and the number of the section
+ * (a comment line naming a section starts a new one when it contains mark). */
+static int each_row(const char *path, const char *mark, void (*row)(const char *, int, void *), void *ctx)
+{
+	FILE *in = fopen(path, "r");
+	assert_non_null(in);
+	char line[1024];
+	int section = 0, n = 0;
+	while (fgets(line, sizeof line, in)) {
+		if (mark && strstr(line, mark) && strncmp(line, "/*", 2) == 0)
+			section++;
+		if (line[0] != '{')
+			continue;
+		char *end = strchr(line, '}');
+		assert_non_null(end);
+		*end = '\0';
+		row(line + 1, section, ctx);
+		n++;
+	}
+	fclose(in);
+	return n;
+}
+
+/* Copies the next comma-separated field of s (quotes dropped) into out. */
+static const char *field(const char *s, char *out, size_t size)
+{
+	while (*s == ' ' || *s == ',')
+		s++;
+	size_t n = 0;
+	bool quoted = *s == '"';
+	if (quoted)
+		s++;
+	while (*s && (quoted ? *s != '"' : *s != ',') && n + 1 < size)
+		out[n++] = *s++;
+	out[n] = '\0';
+	if (quoted && *s == '"')
+		s++;
+	return s;
+}
+
+static void points_row(const char *r, int section, void *ctx)
+{
+	char a[16], b[16], c[16], d[16];
+	int *failures = ctx;
+	r = field(field(r, a, sizeof a), b, sizeof b);
+	if (section == 1) {	/* rocket hit rolls: {range, lowest face} */
+		const char *cite;
+		int lowest = rff_rocket_hit(atoi(a), &cite);
+		if ((lowest ? lowest : -1) != atoi(b)) {
+			print_error("rocket at %s\": %d, expected %s\n", a, lowest, b);
+			++*failures;
+		}
+		return;
+	}
+	field(field(r, c, sizeof c), d, sizeof d);
+	bool text = strcmp(a, "text") == 0;
+	const char *nations[] = {"US", "MEX"};
+	for (int i = 0; i < 2; i++) {
+		if (strcmp(a, "any") != 0 && !text && strcmp(a, nations[i]) != 0)
+			continue;
+		if (text && i == 1)
+			break;
+		const struct rff_fire_points *p = rff_fire_points(nations[i], b, atoi(c), text ? "text" : "qrs");
+		int got = p ? p->half_points : -1;
+		if (got != atoi(d)) {
+			print_error("%s %s at %s\" (%s): %d half points, expected %s\n", nations[i], b, c,
+				    text ? "text" : "qrs", got, d);
+			++*failures;
+		}
+	}
+}
+
+/* Fire points per stand of every weapon at every band edge, both readings. */
+static void test_fire_points(void **state)
+{
+	(void)state;
+	int failures = 0;
+	int n = each_row("tests/expect/fire_points.inc", "rocket hit rolls", points_row, &failures);
+	assert_true(n > 500);
+	assert_int_equal(failures, 0);
+}
+
+static void fp_row(const char *r, int section, void *ctx)
+{
+	(void)section;
+	char a[16], b[16];
+	field(field(r, a, sizeof a), b, sizeof b);
+	const struct claim_mod *m = rff_fire_points_mod(atoi(a));
+	int got = m ? m->value : -99;
+	if (got != atoi(b)) {
+		print_error("%s fire points: %d, expected %s\n", a, got, b);
+		++*(int *)ctx;
+	}
+}
+
+static void test_fire_point_modifiers(void **state)
+{
+	(void)state;
+	int failures = 0;
+	assert_int_equal(each_row("tests/expect/fire_mods.inc", NULL, fp_row, &failures), 31);
+	assert_int_equal(failures, 0);
+}
+
+static void results_row(const char *r, int section, void *ctx)
+{
+	char reading[8], column[16], total[8], want[40];
+	field(field(field(field(r, reading, sizeof reading), column, sizeof column), total, sizeof total), want,
+	      sizeof want);
+	struct rff_fire_result res;
+	assert_true(rff_fire_result(reading, "telling", column, atoi(total), &res));
+	const char *got = res.effect;
+	if (section == 1)	/* charge outcomes */
+		got = res.checked_unless_cold_steel ? "checked-unless-cold-steel"
+		      : strcmp(res.outcome, "charge-checked") == 0 ? "checked"
+		      : res.mex_cav_checked ? "home-mex-cav-checked" : "home";
+	if (strcmp(got, want) != 0) {
+		print_error("%s %s %s: %s, expected %s\n", reading, column, total, got, want);
+		++*(int *)ctx;
+	}
+}
+
+/* Every band of every column under both layout readings, and the charge
+ * outcome of each band. */
+static void test_fire_results(void **state)
+{
+	(void)state;
+	int failures = 0;
+	int n = each_row("tests/expect/fire_results.inc", "charge outcomes:", results_row, &failures);
+	assert_true(n >= 300);
+	assert_int_equal(failures, 0);
+}
+
+/* One hand-worked fire combat of tests/expect/fire_cases.txt. */
+struct fire_case {
+	char id[80];
+	char firer[4][160];
+	int n_firers;
+	char target[200];
+	char light[40];
+	int die;
+	int points;
+	char mods[200];
+	char total[16];
+	char effect[2][32];		/* reading four, five */
+	int loss;
+	char other[2][200];
+};
+
+static bool next_fire_case(FILE *in, struct fire_case *c)
+{
+	char line[1024];
+	memset(c, 0, sizeof *c);
+	bool open = false;
+	while (fgets(line, sizeof line, in)) {
+		line[strcspn(line, "\n")] = '\0';
+		char *v = strchr(line, ' ');
+		v = v ? v + 1 : line + strlen(line);
+		if (strncmp(line, "case ", 5) == 0) {
+			sscanf(v, "%79s", c->id);
+			open = true;
+		} else if (!open || line[0] == '#') {
+			continue;
+		} else if (strncmp(line, "firer ", 6) == 0 && c->n_firers < 4) {
+			snprintf(c->firer[c->n_firers++], sizeof c->firer[0], "%.159s", v);
+		} else if (strncmp(line, "target ", 7) == 0) {
+			snprintf(c->target, sizeof c->target, "%.199s", v);
+		} else if (strncmp(line, "light ", 6) == 0) {
+			snprintf(c->light, sizeof c->light, "%.39s", v);
+		} else if (strncmp(line, "die ", 4) == 0) {
+			c->die = atoi(v);
+		} else if (strncmp(line, "expect-points ", 14) == 0) {
+			c->points = atoi(v);
+		} else if (strncmp(line, "expect-mods ", 12) == 0) {
+			snprintf(c->mods, sizeof c->mods, "%.199s", v);
+		} else if (strncmp(line, "expect-total ", 13) == 0) {
+			snprintf(c->total, sizeof c->total, "%.15s", v);
+		} else if (strncmp(line, "expect-effect-five ", 19) == 0) {
+			snprintf(c->effect[1], sizeof c->effect[1], "%.31s", v);
+		} else if (strncmp(line, "expect-effect ", 14) == 0) {
+			snprintf(c->effect[0], sizeof c->effect[0], "%.31s", v);
+		} else if (strncmp(line, "expect-loss ", 12) == 0) {
+			c->loss = atoi(v);
+		} else if (strncmp(line, "expect-other-five ", 18) == 0) {
+			snprintf(c->other[1], sizeof c->other[1], "%.199s", v);
+		} else if (strncmp(line, "expect-other ", 13) == 0) {
+			snprintf(c->other[0], sizeof c->other[0], "%.199s", v);
+		} else if (strcmp(line, "end") == 0) {
+			if (!c->effect[1][0])
+				snprintf(c->effect[1], sizeof c->effect[1], "%s", c->effect[0]);
+			if (!c->other[1][0])
+				snprintf(c->other[1], sizeof c->other[1], "%s", c->other[0]);
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(list, word); p; p = strstr(p + 1, word))
+		if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* A unit declaration from a case line: NATION ARM EXPERIENCE ... */
+static void declare_unit(struct buf *out, const char *id, const char *nation, const char *arm,
+			 const char *exp, const char *weapon, int stands, const char *order, const char *formation,
+			 const char *flags)
+{
+	buf_printf(out, "side %s%s nation=%s\n  unit %s \"%s\" %s %s %s %s stands=%d %s %s", id, nation, nation, id,
+		   id, arm, exp, strcmp(arm, "gun") ? "spirited" : "", weapon, stands,
+		   strcmp(order, "good-order") ? order : "", formation && strcmp(formation, "-") ? formation : "");
+	static const char *const decl_words[] = {"mounted", "dismounted", "limbered", "unlimbered", "sharpshooters"};
+	for (size_t i = 0; i < sizeof decl_words / sizeof decl_words[0]; i++)
+		if (has_word(flags, decl_words[i]))
+			buf_printf(out, " %s", decl_words[i]);
+	buf_putc(out, '\n');
+}
+
+/* The battle log of a fire case, with its expected claim. */
+static void fire_case_battle(const struct fire_case *c, int reading, struct buf *out)
+{
+	buf_printf(out, "battle \"fire %s\" rules=rff-maw\n%s", c->id,
+		   reading ? "option fire-columns=five\n" : "");
+	char events[1024] = "", firers[512] = "", first[32] = "";
+	for (int i = 0; i < c->n_firers; i++) {
+		char nation[8], arm[8], exp[16], weapon[8], order[16], flags[96] = "";
+		int stands, range;
+		sscanf(c->firer[i], "%7s %7s %15s %7s %d %d %15s %95[^\n]", nation, arm, exp, weapon, &stands, &range,
+		       order, flags);
+		const char *of = strstr(flags, "of=");
+		char id[16];
+		snprintf(id, sizeof id, "f%d", i + 1);
+		declare_unit(out, id, nation, arm, exp, weapon, of ? atoi(of + 3) : stands, order, NULL, flags);
+		if (i == 0)
+			snprintf(first, sizeof first, "%s%s", id, nation);
+		if (has_word(flags, "low-ammo"))
+			snprintf(events + strlen(events), sizeof events - strlen(events), "low-ammo %s\n", id);
+		if (has_word(flags, "damaged"))
+			snprintf(events + strlen(events), sizeof events - strlen(events), "damage %s\n", id);
+		const char *hit = strstr(flags, "hit=");
+		snprintf(firers + strlen(firers), sizeof firers - strlen(firers), "%s%s:%d@%d%s", i ? ", " : "", id,
+			 stands, range, has_word(flags, "charged") ? "(charged)" : "");
+		if (hit)
+			snprintf(firers + strlen(firers), sizeof firers - strlen(firers), " [%d]", atoi(hit + 4));
+	}
+	char nation[8], arm[8], exp[16], order[16], formation[24], flags[120] = "";
+	int stands;
+	sscanf(c->target, "%7s %7s %15s %d %15s %23s %119[^\n]", nation, arm, exp, &stands, order, formation, flags);
+	declare_unit(out, "t", nation, arm, exp, strcmp(arm, "gun") ? "M" : "LG", stands, order, formation, flags);
+	buf_puts(out, "  leader tl \"TL\" able\n");
+	buf_printf(out, "turn 1 %s %s\n%sphase fire\nfire %s -> t", first, c->light, events, firers);
+	static const char *const facts[] = {"charging", "cold-steel", "enfiladed", "about-faced", "abatis",
+					    "cover=partial", "cover=full", "fortified"};
+	int n = 0;
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+		if (has_word(flags, facts[i]))
+			buf_printf(out, "%s%s", n++ ? "," : "(", facts[i]);
+	buf_printf(out, "%s [%d]", n ? ")" : "", c->die);
+	if (!has_word(c->other[reading], "no-fire")) {
+		buf_printf(out, " pts=%d", c->points);
+		char mods[200];
+		snprintf(mods, sizeof mods, "%s", c->mods);
+		for (char *tok = strtok(mods, " "); tok; tok = strtok(NULL, " ")) {
+			char *eq = strchr(tok, '=');
+			*eq = '\0';
+			buf_printf(out, " %+d%s", atoi(eq + 1), tok);
+		}
+		buf_printf(out, " =%s %s", c->total, c->effect[reading]);
+		if (has_word(c->other[reading], "charge-checked"))
+			buf_puts(out, " charge-checked");
+		if (has_word(c->other[reading], "charge-home"))
+			buf_puts(out, " charge-home");
+		buf_printf(out, " loss=%d", c->loss);
+	}
+	buf_puts(out, "\n");
+	if (has_word(c->other[reading], "fallen-leader-check"))
+		buf_puts(out, "fallen tl [3] unscathed\n");
+}
+
+/* The audit's findings for a case, less what the case expects. */
+static int audit_fire_case(const struct fire_case *c, int reading)
+{
+	struct buf text;
+	buf_init(&text, 0);
+	fire_case_battle(c, reading, &text);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	int failures = 0;
+	if (d.n_errors) {
+		print_error("fire case %s does not parse: %s\n%s", c->id, tu_diag_list(&d), text.text);
+		failures++;
+	} else {
+		struct findings f;
+		findings_init(&f);
+		struct audit_opts opts = {FOLLOW_CLAIMED};
+		audit_battle(b, &opts, &f);
+		int cannot = 0;
+		for (int i = 0; i < f.n; i++) {
+			if (f.v[i].severity == DIAG_NOTE)
+				continue;
+			if (f.v[i].code == FINDING_ILLEGAL && strstr(c->other[reading], "cannot-fire")) {
+				cannot++;
+				continue;
+			}
+			print_error("fire case %s (%s): %s %s\n%s", c->id, reading ? "five" : "four",
+				    finding_code_name(f.v[i].code), f.v[i].msg, text.text);
+			failures++;
+		}
+		if (strstr(c->other[reading], "cannot-fire") && cannot != 1) {
+			print_error("fire case %s: expected one firer that cannot fire, got %d\n", c->id, cannot);
+			failures++;
+		}
+		findings_release(&f);
+	}
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return failures;
+}
+
+/* Each hand-worked fire combat audits clean under both readings when its
+ * claim is the expected one. */
+static void test_hand_worked_fire(void **state)
+{
+	(void)state;
+	FILE *in = fopen("tests/expect/fire_cases.txt", "r");
+	assert_non_null(in);
+	struct fire_case c;
+	int n = 0, failures = 0;
+	while (next_fire_case(in, &c)) {
+		failures += audit_fire_case(&c, 0) + audit_fire_case(&c, 1);
+		n++;
+	}
+	fclose(in);
+	assert_true(n >= 15);
+	assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +607,10 @@ int main(void)
 		cmocka_unit_test(test_maneuver_bands),
 		cmocka_unit_test(test_maneuver_modifiers),
 		cmocka_unit_test(test_hand_worked_maneuver_checks),
+		cmocka_unit_test(test_fire_points),
+		cmocka_unit_test(test_fire_point_modifiers),
+		cmocka_unit_test(test_fire_results),
+		cmocka_unit_test(test_hand_worked_fire),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
