@@ -81,8 +81,10 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 		us->damaged++;
 	else if (strcmp(verb, "wreck") == 0)
 		us->wrecked++;
-	else if (strcmp(verb, "shelter") == 0)
+	else if (strcmp(verb, "shelter") == 0) {
 		us->sheltered = true;
+		us->sheltered_in = ev->n_args > 1 ? arg_unit(a, &ev->args[1]) : -1;
+	}
 	else if (strcmp(verb, "low-ammo") == 0 || strcmp(verb, "replenish") == 0)
 		us->low_ammo = verb[0] == 'l';
 	else if (strcmp(verb, "stands") == 0)

@@ -32,6 +32,7 @@ struct audit {
 	int stmt;			/* the statement being audited */
 	int last_charge;		/* the charge a reroll repeats, or -1 */
 	const char *side;		/* whose claim the findings concern (audit_find) */
+	bool reroll_due;		/* the last charge ended in a Desperate Struggle */
 };
 
 /* Audits b (which parsed without errors) with the ruleset its rules= names;

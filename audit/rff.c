@@ -15,6 +15,7 @@
 
 #include "audit.h"
 #include "claim.h"
+#include "rff_charge.h"
 #include "rff_fire.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
@@ -398,29 +399,6 @@ static void disorder_unit(struct audit *a, const char *id, enum unit_order order
 		a->st.units[u].order = order;
 }
 
-/* Charge effects by side (002:238-244): which side they disorder or break. */
-static void apply_claimed_charge(struct audit *a, const struct ev_charge *c)
-{
-	static const struct {
-		const char *effect;
-		int side;		/* 0 attacker, 1 defender, 2 both */
-		enum unit_order order;
-	} effects[] = {
-		{"swept-from-the-field", 1, ORDER_BROKEN}, {"driven-back", 1, ORDER_DISORDERED},
-		{"hard-pressed", 1, ORDER_DISORDERED},	   {"desperate-struggle", 2, ORDER_DISORDERED},
-		{"falter", 0, ORDER_DISORDERED},	   {"recoil", 0, ORDER_DISORDERED},
-		{"repulsed", 0, ORDER_BROKEN},
-	};
-	for (size_t i = 0; c->effect && i < sizeof effects / sizeof effects[0]; i++) {
-		if (strcmp(c->effect, effects[i].effect) != 0)
-			continue;
-		for (int side = 0; side < 2; side++)
-			if (effects[i].side == 2 || effects[i].side == side)
-				for (int k = 0; k < c->side[side].n_units; k++)
-					disorder_unit(a, c->side[side].units[k].id, effects[i].order);
-	}
-}
-
 static bool audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
@@ -439,8 +417,11 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 		return true;
 	case SHAPE_CHARGE:
 	case SHAPE_REROLL:
-		apply_claimed_charge(a, &e->u.charge);
-		return false;
+		rff_charge_audit(a, s);
+		return true;
+	case SHAPE_FALLEN:
+		rff_fallen_audit(a, s);
+		return true;
 	default:
 		return false;
 	}

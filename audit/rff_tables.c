@@ -524,3 +524,109 @@ int rff_light_range(const char *light, int twilight_turn, const char *part, cons
 		}
 	return 0;
 }
+
+/* Charge table die-roll modifiers, 002:207-221 (the QRS prints two columns:
+ * the left at 207-221, the right at 207-215). */
+static const struct claim_mod charge_mods[] = {
+	{"elite", CF_EXPERIENCE, 2, "002:207 Charge Table", "Elite unit"},
+	{"vet", CF_EXPERIENCE, 1, "002:208 Charge Table", "Veteran"},
+	{"trained", CF_EXPERIENCE, 0, "002:209 Charge Table", "Trained"},
+	{"raw", CF_EXPERIENCE, -1, "002:210 Charge Table", "Raw"},
+	{"fresh", CF_EFFECTIVENESS, 2, "002:211 Charge Table", "Fresh troops"},
+	{"worn", CF_EFFECTIVENESS, 0, "002:212 Charge Table", "Worn"},
+	{"spent", CF_EFFECTIVENESS, -2, "002:213 Charge Table", "Spent"},
+	{"outnumbered", CF_OUTNUMBERED, -1, "002:214 Charge Table", "Outnumbered by 3:2"},
+	{"outnumbered", CF_OUTNUMBERED, -2, "002:215 Charge Table", "Outnumbered by 2:1"},
+	{"outnumbered", CF_OUTNUMBERED, -3, "002:216 Charge Table", "Outnumbered by 3:1 or more"},
+	{"cav-vs-inf", CF_OUTNUMBERED, 0, "002:217 Charge Table", "Cavalry outnumbered by infantry"},
+	{"supported", CF_GUN_SUPPORT, 1, "002:218 Charge Table", "Supported guns"},
+	{"unsupported", CF_GUN_SUPPORT, -1, "002:219 Charge Table", "Unsupported guns"},
+	{"disordered", CF_DISORDER, -1, "002:220 Charge Table", "Disordered troops"},
+	{"silenced", CF_DISORDER, -1, "002:220 Charge Table", "Silenced gun"},
+	{"colonel", CF_LEADER, 1, "002:221 Charge Table", "Brave colonel"},
+	{"attached", CF_LEADER, 1, "002:221 Charge Table", "Leader attached"},
+	{"open", CF_OPEN, -1, "002:207 Charge Table", "Open order"},
+	{"hasty-square", CF_OPEN, -1, "002:207 Charge Table", "Hasty square"},
+	{"national-guard", CF_NATIONAL_GUARD, -1, "002:207 Charge Table, 000:720", "Mexican national guard"},
+	{"auxiliaries", CF_NATIONAL_GUARD, -1, "002:207 Charge Table, 000:720", "Mexican auxiliaries"},
+	{"outflanked", CF_FLANK, -3, "002:208 Charge Table", "Outflanked"},
+	{"broken", CF_FLANK, -3, "002:208 Charge Table", "Broken"},
+	{"march", CF_FLANK, -3, "002:208 Charge Table", "March column"},
+	{"limbered", CF_FLANK, -3, "002:208 Charge Table", "Limbered guns"},
+	{"favourable", CF_POSITION, 1, "002:209 Charge Table", "Defending favourable ground"},
+	{"strong", CF_POSITION, 2, "002:210 Charge Table", "Strong position"},
+	{"fortified", CF_POSITION, 3, "002:211 Charge Table", "Fortified position"},
+	{"cs", CF_IMPETUS, 1, "002:212 Charge Table", "Cold steel"},
+	{"lancers", CF_IMPETUS, 1, "002:212 Charge Table", "Lancers"},
+	{"bt", CF_IMPETUS, 1, "002:212 Charge Table", "Breakthrough"},
+	{"open-ground", CF_GROUND, 2, "002:213 Charge Table", "Cavalry charge over open ground"},
+	{"broken-ground", CF_GROUND, 1, "002:214 Charge Table", "Cavalry charge over broken ground"},
+	{"rough-ground", CF_GROUND, 0, "002:215 Charge Table", "Rough ground"},
+	{"stationary", CF_GROUND, 0, "002:215 Charge Table", "Stationary"},
+	{"vs-square", CF_GROUND, 0, "002:215 Charge Table", "Vs. square"},
+};
+
+const struct claim_mod *rff_charge_mod(const char *code, int value)
+{
+	const struct claim_mod *first = NULL;
+	for (size_t i = 0; i < sizeof charge_mods / sizeof charge_mods[0]; i++) {
+		if (strcmp(charge_mods[i].code, code) != 0)
+			continue;
+		if (charge_mods[i].value == value)
+			return &charge_mods[i];
+		if (!first)
+			first = &charge_mods[i];
+	}
+	return first;
+}
+
+const char *rff_charge_factor_name(int f)
+{
+	static const char *const names[CF_N] = {
+		"experience", "effectiveness", "outnumbered", "supported or unsupported guns",
+		"disordered troops or silenced gun", "brave colonel or leader attached",
+		"open order or hasty square", "national guard or auxiliaries",
+		"outflanked, broken, march column or limbered guns", "favourable ground, strong or fortified position",
+		"cold steel, lancers or breakthrough", "cavalry charge ground",
+	};
+	return names[f];
+}
+
+/* Charge results, 002:237-244 (the bands as moved, 000:340). */
+static const struct rff_charge_band charge_bands[] = {
+	{8, INT_MAX, "swept-from-the-field", "002:238", "8 or more"},
+	{4, 7, "driven-back", "002:239", "4 to 7"},
+	{1, 3, "hard-pressed", "002:240", "1, 2, 3"},
+	{0, 0, "desperate-struggle", "002:241", "0"},
+	{-3, -1, "falter", "002:242", "-1, -2, -3"},
+	{-7, -4, "recoil", "002:243", "-4 to -7"},
+	{INT_MIN, -8, "repulsed", "002:244", "-8 or more"},
+};
+
+const struct rff_charge_band *rff_charge_band(int difference)
+{
+	for (size_t i = 0; i < sizeof charge_bands / sizeof charge_bands[0]; i++)
+		if (difference >= charge_bands[i].lo && difference <= charge_bands[i].hi)
+			return &charge_bands[i];
+	return NULL;
+}
+
+/* The fallen-leader table, 002:225-233. */
+static const struct rff_fallen_row fallen_rows[] = {
+	{10, 10, "shot-dead", 1, 0, 0, "002:226"},
+	{9, 9, "mortally-wounded", 1, 0, 0, "002:227"},
+	{8, 8, "grievously-wounded", 1, 0, 0, "002:228"},
+	{7, 7, "flesh-wound", 0, 1, 0, "002:229"},
+	{6, 6, "horse-shot", 0, 0, 1, "002:230"},
+	{5, 5, "coat-pierced", 0, 0, 0, "002:231"},
+	{4, 4, "staff-struck", 0, 0, 0, "002:232"},
+	{1, 3, "unscathed", 0, 0, 0, "002:233"},
+};
+
+const struct rff_fallen_row *rff_fallen(int face)
+{
+	for (size_t i = 0; i < sizeof fallen_rows / sizeof fallen_rows[0]; i++)
+		if (face >= fallen_rows[i].lo && face <= fallen_rows[i].hi)
+			return &fallen_rows[i];
+	return NULL;
+}

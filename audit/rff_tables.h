@@ -117,6 +117,39 @@ bool rff_fire_result(const char *reading, const char *bands, const char *experie
 /* The next lower fire effect, for a massed target (002:197). */
 const char *rff_fire_next_lower(const char *effect);
 
+/* Charge table die-roll modifiers (002:207-221), one factor per line or per
+ * group of lines that exclude each other. */
+enum rff_charge_factor {
+	CF_EXPERIENCE, CF_EFFECTIVENESS, CF_OUTNUMBERED, CF_GUN_SUPPORT, CF_DISORDER, CF_LEADER,
+	CF_OPEN, CF_NATIONAL_GUARD, CF_FLANK, CF_POSITION, CF_IMPETUS, CF_GROUND, CF_N
+};
+
+/* The row for a charge modifier code, or NULL; `outnumbered` by its value. */
+const struct claim_mod *rff_charge_mod(const char *code, int value);
+const char *rff_charge_factor_name(int factor);
+
+/* Charge results by difference (002:237-244). */
+struct rff_charge_band {
+	int lo, hi;
+	const char *effect;
+	const char *cite;
+	const char *text;
+};
+
+const struct rff_charge_band *rff_charge_band(int difference);
+
+/* The fallen-leader table (002:225-233). */
+struct rff_fallen_row {
+	int lo, hi;
+	const char *effect;
+	int removed;		/* 1: removed from the game */
+	int out_turns;		/* out of play this many turns */
+	int dismounted_turns;
+	const char *cite;
+};
+
+const struct rff_fallen_row *rff_fallen(int face);
+
 /* The farthest a weapon may fire in the light of the turn (000:558, 000:562);
  * 0 for no limit (daylight). */
 int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,

@@ -25,6 +25,7 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 		   : strcmp(order, "broken") == 0	      ? ORDER_BROKEN
 							      : ORDER_DISORDERED;
 	u->formation = d->slot[VC_FORMATION];
+	u->sheltered_in = -1;
 	u->limbered = d->slot[VC_LIMBER] && strcmp(d->slot[VC_LIMBER], "limbered") == 0;
 	u->mounted = strcmp(d->slot[VC_ARM] ? d->slot[VC_ARM] : "", "cav") == 0 &&
 		     !(d->slot[VC_MOUNT] && strcmp(d->slot[VC_MOUNT], "dismounted") == 0);
@@ -130,11 +131,12 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->part = t->part;
 		st->sky = t->sky;
 		st->phase = NULL;
-		for (int i = 0; i < st->n_leaders; i++)
-			if (st->leaders[i].out_until && st->leaders[i].out_until < st->turn) {
+		for (int i = 0; i < st->n_leaders; i++) {
+			if (st->leaders[i].out_until && st->leaders[i].out_until < st->turn)
 				st->leaders[i].out_until = 0;
+			if (st->leaders[i].dismounted && st->leaders[i].dismounted_until < st->turn)
 				st->leaders[i].dismounted = false;
-			}
+		}
 	} else if (s->kind == ST_PHASE) {
 		st->phase = s->u.phase.phase;
 	}

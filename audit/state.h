@@ -23,6 +23,7 @@ struct unit_state {
 	bool limbered, mounted;
 	int silenced, damaged, wrecked;	/* gun stands */
 	bool sheltered;			/* crew sheltering in a square */
+	int sheltered_in;		/* the square's unit index, or -1 */
 	bool low_ammo;
 	bool removed;
 	bool off_table;			/* declared with `reserve`, not yet arrived */
@@ -34,7 +35,8 @@ struct leader_state {
 	const struct st_leader *decl;
 	int attached;			/* unit index, or -1 */
 	int out_until;			/* out of play through this turn; 0 if in play */
-	bool dismounted;
+	bool dismounted;		/* horse shot: through turn dismounted_until */
+	int dismounted_until;
 	bool removed;
 	int deputy_for;			/* leader index whose command it took over, or -1 */
 };

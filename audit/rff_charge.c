@@ -1,0 +1,592 @@
+/* rff_charge: charge combat and fallen-leader rolls for Regimental Fire and
+ * Fury (MAW).
+ *
+ * Each side's modifiers are derived for its principal unit (the first named)
+ * from the order of battle, the state and the facts of the line, one per
+ * factor of the Charge Table (002:207-221); outnumbered counts the current
+ * stands of every unit named.  The difference gives the effect (002:237-244,
+ * the bands as moved, 000:335); losses and state changes follow on both
+ * sides.  A reroll repeats the charge before it after a Desperate Struggle,
+ * without cold steel, breakthrough and cavalry-charge modifiers (002:241). */
+#include "rff_charge.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "claim.h"
+#include "rff_tables.h"
+
+enum { ATTACKER, DEFENDER };
+
+/* The charge being resolved: whose units, which roll. */
+struct combat {
+	const struct ev_charge *units;	/* the charge's units (the charge before, for a reroll) */
+	const struct ev_charge *roll;	/* this line's dice and claims */
+	bool breakthrough;		/* the second combat of a breakthrough charge */
+	bool reroll;
+	int principal[2];		/* unit index of each side's first unit */
+};
+
+struct charge_derivation {
+	struct derived_mod mods[2][CLAIM_MAX_FACTORS];
+	int total[2];
+	int diff;
+	const struct rff_charge_band *band;
+	int loss[2];
+	bool guns_lost[2];
+};
+
+static bool has_fact(const struct uref *u, const char *word, const char *value)
+{
+	for (int i = 0; i < u->n_facts; i++)
+		if (strcmp(u->facts[i].word, word) == 0 &&
+		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
+			return true;
+	return false;
+}
+
+static bool nation_is(const struct unit_state *u, const char *nation)
+{
+	return u->nation && strcmp(u->nation, nation) == 0;
+}
+
+static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
+	UMPIRE_PRINTF(4, 5);
+
+static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
+{
+	char why[192];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	claim_derive(d, rff_charge_mod(code, value), "%s", why);
+}
+
+/* Stands that count for outnumbering: sheltered crews do not (000:646). */
+static int side_stands(const struct audit *a, const struct charge_side *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->n_units; i++) {
+		int u = state_unit(&a->st, s->units[i].id);
+		if (u >= 0 && !a->st.units[u].sheltered)
+			n += a->st.units[u].stands;
+	}
+	return n;
+}
+
+/* Outnumbered 3:2, 2:1, 3:1 or more (002:214-216), boundaries inclusive;
+ * zero for cavalry outnumbered by infantry (000:540). */
+static void derive_outnumbered(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
+{
+	int mine = side_stands(a, &c->units->side[side]);
+	int theirs = side_stands(a, &c->units->side[!side]);
+	int value = theirs >= 3 * mine ? -3 : theirs >= 2 * mine ? -2 : 2 * theirs >= 3 * mine ? -1 : 0;
+	if (!value || mine == 0)
+		return;
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	if (state_is(me, "cav") && state_is(them, "inf"))
+		derive(d, "cav-vs-inf", 0, "cavalry outnumbered by infantry, %d stands to %d (000:540)", mine, theirs);
+	else
+		derive(d, "outnumbered", value, "%d stands against %d", mine, theirs);
+}
+
+/* Whether the side's principal unit is disordered or broken troops, or
+ * limbered or silenced guns: what lancers charge with advantage (000:546). */
+static bool shaken(const struct unit_state *u)
+{
+	if (state_is(u, "gun"))
+		return u->limbered || u->silenced > 0;
+	return u->order != ORDER_GOOD;
+}
+
+/* Cold steel, lancers or breakthrough (002:212, 000:544-550, 000:930-932). */
+static void derive_impetus(struct audit *a, const struct combat *c, struct derived_mod *d)
+{
+	const struct unit_state *me = &a->st.units[c->principal[ATTACKER]];
+	const struct unit_state *them = &a->st.units[c->principal[DEFENDER]];
+	const struct uref *ref = &c->units->side[ATTACKER].units[0];
+	if (c->reroll)
+		return;	/* lost after a Desperate Struggle (002:241) */
+	if (c->breakthrough && !state_is(me, "gun")) {
+		derive(d, "bt", 1, "the second combat of a breakthrough charge (000:544)");
+		return;
+	}
+	bool cold_steel = has_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
+	bool cav = state_is(me, "cav");
+	bool barred = state_has_flag(me, "cuirassiers") || state_has_flag(me, "mounted-rifles") ||
+		      (cav && (!me->mounted || has_fact(ref, "stationary", NULL)));
+	bool lances = cav && nation_is(me, "MEX");
+	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
+	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
+		derive(d, "cs", 1, "%s charges with cold steel%s", me->decl->id,
+		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
+	else if (state_has_flag(me, "lancers") && (!lance_rule || shaken(them)))
+		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->decl->id,
+		       state_is(them, "gun") ? "limbered or silenced" : "disordered or broken");
+}
+
+/* The cavalry charge modifier by ground (002:213-215), for the attacker and
+ * for defending cavalry that counter-charges (the fact countercharge). */
+static void derive_ground(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
+{
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	const struct uref *ref = &c->units->side[side].units[0];
+	if (c->reroll || !state_is(me, "cav") || !me->mounted)
+		return;
+	if (side == DEFENDER && !has_fact(ref, "countercharge", NULL))
+		return;
+	const char *f = them->formation ? them->formation : "";
+	if (has_fact(ref, "stationary", NULL))
+		derive(d, "stationary", 0, "%s is stationary", me->decl->id);
+	else if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
+		derive(d, "vs-square", 0, "%s charges a square", me->decl->id);
+	else if (has_fact(ref, "ground", "open"))
+		derive(d, "open-ground", 2, "the log states open ground");
+	else if (has_fact(ref, "ground", "broken"))
+		derive(d, "broken-ground", 1, "the log states broken ground");
+	else if (has_fact(ref, "ground", "rough"))
+		derive(d, "rough-ground", 0, "the log states rough ground");
+}
+
+/* Outflanked, broken, march column or limbered guns (-3), which takes
+ * priority over the hasty square's -1 (000:646); open order (-1). */
+static void derive_formation(const struct unit_state *me, const struct uref *ref, int side,
+			     struct derived_mod *d)
+{
+	const char *f = me->formation ? me->formation : "";
+	if (has_fact(ref, "outflanked", NULL))
+		derive(d, "outflanked", -3, "the log states %s is outflanked", me->decl->id);
+	else if (me->order == ORDER_BROKEN)
+		derive(d, "broken", -3, "%s is broken", me->decl->id);
+	else if (strcmp(f, "march-column") == 0)
+		derive(d, "march", -3, "%s is in march column", me->decl->id);
+	else if (state_is(me, "gun") && me->limbered)
+		derive(d, "limbered", -3, "%s is limbered", me->decl->id);
+	if (strcmp(f, "open") == 0)
+		derive(d, "open", -1, "%s is in open order", me->decl->id);
+	else if (side == DEFENDER && strcmp(f, "hasty-square") == 0 && !d[CF_FLANK].set)
+		derive(d, "hasty-square", -1, "%s formed a hasty square", me->decl->id);
+}
+
+/* Favourable ground, strong or fortified position: the best one; a square
+ * defends favourable ground against a charge over broken or rough ground
+ * (000:646). */
+static void derive_position(const struct combat *c, const struct unit_state *me, struct derived_mod *d)
+{
+	const struct uref *ref = &c->units->side[DEFENDER].units[0];
+	const struct uref *att = &c->units->side[ATTACKER].units[0];
+	bool square = me->formation && (strcmp(me->formation, "square") == 0 ||
+					strcmp(me->formation, "hasty-square") == 0);
+	if (has_fact(ref, "fortified", NULL))
+		derive(d, "fortified", 3, "the log states a fortified position");
+	else if (has_fact(ref, "strong", NULL))
+		derive(d, "strong", 2, "the log states a strong position");
+	else if (has_fact(ref, "favourable", NULL))
+		derive(d, "favourable", 1, "the log states favourable ground");
+	else if (square && (has_fact(att, "ground", "broken") || has_fact(att, "ground", "rough")))
+		derive(d, "favourable", 1, "a square charged over broken or rough ground (000:646)");
+}
+
+static const char *experience_code(const char *experience)
+{
+	static const char *const map[][2] = {
+		{"elite", "elite"}, {"veteran", "vet"}, {"trained", "trained"}, {"raw", "raw"}};
+	for (size_t i = 0; experience && i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(map[i][0], experience) == 0)
+			return map[i][1];
+	return NULL;
+}
+
+static void derive_side(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
+{
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct uref *ref = &c->units->side[side].units[0];
+	const char *id = me->decl->id;
+	const char *exp = experience_code(me->decl->slot[VC_EXPERIENCE]);
+	static const int exp_value[] = {2, 1, 0, -1};
+	static const char *const exp_codes[] = {"elite", "vet", "trained", "raw"};
+	for (int i = 0; exp && i < 4; i++)
+		if (strcmp(exp, exp_codes[i]) == 0)
+			derive(d, exp, exp_value[i], "%s is %s", id, me->decl->slot[VC_EXPERIENCE]);
+	if (!state_is(me, "gun") && me->decl->slot[VC_MORALE]) {
+		bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
+		const struct rff_uet_row *row = rff_uet_row(me->decl->slot[VC_MORALE], me->start, text);
+		if (row) {
+			static const int values[] = {2, 0, -2};
+			static const char *const codes[] = {"fresh", "worn", "spent"};
+			enum rff_effectiveness e = rff_effectiveness(row, me->stands);
+			derive(d, codes[e], values[e], "%s has %d of %d stands, %s (%s %s)", id, me->stands,
+			       me->start, me->decl->slot[VC_MORALE], row->cite, row->cell);
+		}
+	}
+	derive_outnumbered(a, c, side, d);
+	if (state_is(me, "gun") && has_fact(ref, "supported", NULL))
+		derive(d, "supported", 1, "the log states %s is supported", id);
+	else if (state_is(me, "gun") && has_fact(ref, "unsupported", NULL))
+		derive(d, "unsupported", -1, "the log states %s is unsupported", id);
+	if (state_is(me, "gun") && me->silenced > 0)
+		derive(d, "silenced", -1, "%s is silenced", id);
+	else if (!state_is(me, "gun") && me->order == ORDER_DISORDERED)
+		derive(d, "disordered", -1, "%s is disordered", id);
+	int l = state_attached_leader(&a->st, c->principal[side]);
+	if (l >= 0)
+		derive(d, "attached", 1, "%s is attached to %s", a->st.leaders[l].decl->id, id);
+	else if (state_has_flag(me, "brave-colonel"))
+		derive(d, "colonel", 1, "%s has a brave colonel", id);
+	derive_formation(me, ref, side, d);
+	const char *ng = state_has_flag(me, "national-guard") ? "national-guard"
+			 : state_has_flag(me, "auxiliaries") ? "auxiliaries" : NULL;
+	if (ng) {
+		/* 000:720 "an additional -1"; with national-guard=line, one item of 002:207 */
+		bool line = strcmp(audit_option(a, "national-guard"), "line") == 0;
+		struct claim_mod m = *rff_charge_mod(ng, -1);
+		if (line)
+			m.factor = CF_OPEN;
+		claim_derive(d, &m, "%s is %s", id, ng);
+	}
+	if (side == DEFENDER)
+		derive_position(c, me, d);
+	else
+		derive_impetus(a, c, d);
+	derive_ground(a, c, side, d);
+}
+
+/* Stands lost beyond the two on a Swept or Repulsed: "equal to the die result
+ * difference over 9" as printed (002:238, 002:244), or over 8 with the moved
+ * bands (option swept-losses=moved). */
+static int extra_losses(struct audit *a, int diff)
+{
+	int over = strcmp(audit_option(a, "swept-losses"), "moved") == 0 ? 8 : 9;
+	return diff > over ? diff - over : 0;
+}
+
+/* Unlimbered guns a defeated side loses (002:238-240, 000:336). */
+static bool guns_lost(const struct unit_state *u, const char *effect, bool by_cavalry)
+{
+	if (!state_is(u, "gun") || u->limbered)
+		return false;
+	bool heavy = u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "hc") == 0;
+	bool fixed = state_has_flag(u, "fixed");
+	if (strcmp(effect, "swept-from-the-field") == 0)
+		return true;
+	if (strcmp(effect, "driven-back") == 0)
+		return fixed || by_cavalry || heavy;
+	return strcmp(effect, "hard-pressed") == 0 && (fixed || heavy);
+}
+
+static void derive_losses(struct audit *a, const struct combat *c, struct charge_derivation *d)
+{
+	const struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
+	const struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
+	const char *e = d->band->effect;
+	bool def_out = has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL);
+	bool att_out = has_fact(&c->units->side[ATTACKER].units[0], "outflanked", NULL);
+	d->guns_lost[DEFENDER] = guns_lost(def, e, state_is(att, "cav"));
+	if (d->guns_lost[DEFENDER])
+		d->loss[DEFENDER] = def->stands;
+	else if (strcmp(e, "swept-from-the-field") == 0)
+		d->loss[DEFENDER] = 2 + extra_losses(a, d->diff);
+	else if (strcmp(e, "driven-back") == 0)
+		d->loss[DEFENDER] = 1 + (state_is(att, "cav") || def_out);
+	else if (strcmp(e, "hard-pressed") == 0)
+		d->loss[DEFENDER] = !state_is(def, "gun") && def->order != ORDER_GOOD;
+	else if (strcmp(e, "desperate-struggle") == 0)
+		d->loss[ATTACKER] = d->loss[DEFENDER] = 1;
+	else if (strcmp(e, "falter") == 0)
+		d->loss[ATTACKER] = att->order != ORDER_GOOD;
+	else if (strcmp(e, "recoil") == 0)
+		d->loss[ATTACKER] = 1 + (state_is(def, "cav") || att_out);
+	else if (strcmp(e, "repulsed") == 0)
+		d->loss[ATTACKER] = 2 + extra_losses(a, -d->diff);
+}
+
+static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
+{
+	memset(d, 0, sizeof *d);
+	for (int side = 0; side < 2; side++) {
+		derive_side(a, c, side, d->mods[side]);
+		d->total[side] = claim_total(c->roll->side[side].die.value, d->mods[side]);
+	}
+	d->diff = d->total[ATTACKER] - d->total[DEFENDER];
+	d->band = rff_charge_band(d->diff);
+	derive_losses(a, c, d);
+}
+
+static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *out)
+{
+	const struct derived_mod *d = ctx;
+	const struct claim_mod *m = rff_charge_mod(code, strcmp(code, "outnumbered") == 0 &&
+						       d[CF_OUTNUMBERED].set ? d[CF_OUTNUMBERED].m.value : 0);
+	if (!m)
+		return false;
+	*out = *m;
+	if (strcmp(code, "outnumbered") == 0 && !d[CF_OUTNUMBERED].set)
+		*out = *rff_charge_mod(code, -1);
+	return true;
+}
+
+static void check_side(struct audit *a, const struct combat *c, const struct charge_derivation *d, int side,
+		       enum diag_severity sev)
+{
+	const struct charge_side *roll = &c->roll->side[side];
+	const struct claim *cl = &roll->claim;
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
+	if (cl->n_mods) {
+		struct claim_table t = {charge_lookup, rff_charge_factor_name, d->mods[side]};
+		claim_check_mods(a, cl, d->mods[side], &t, me->decl->id, at, sev);
+	}
+	claim_check_sum(a, roll->die.value, cl, sev);
+	if (cl->has_total && cl->n_mods == 0 && cl->total != d->total[side])
+		audit_find(a, FINDING_TOTAL, sev, cl->total_at, NULL, "=%d claimed, derived total %d", cl->total,
+			   d->total[side]);
+	if (cl->has_loss && cl->loss != d->loss[side]) {
+		char cite[96];
+		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, d->band->effect);
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, cl->loss_at, cite, "%s: loss=%d claimed, derived %d",
+			   me->decl->id, cl->loss, d->loss[side]);
+	}
+}
+
+static void check_result(struct audit *a, const struct combat *c, const struct charge_derivation *d)
+{
+	const struct ev_charge *r = c->roll;
+	char cite[96];
+	const struct claim *att = &r->side[ATTACKER].claim, *def = &r->side[DEFENDER].claim;
+	if (r->has_diff && att->has_total && def->has_total && att->total - def->total != r->diff)
+		audit_find(a, FINDING_ARITHMETIC, DIAG_WARNING, r->diff_at, NULL,
+			   "the claimed totals %d and %d differ by %+d, not %+d", att->total, def->total,
+			   att->total - def->total, r->diff);
+	bool lookup_wrong = false;
+	if (r->has_diff && r->effect) {
+		const struct rff_charge_band *b = rff_charge_band(r->diff);
+		if (strcmp(b->effect, r->effect) != 0) {
+			lookup_wrong = true;
+			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, b->effect);
+			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, r->effect_at, cite,
+				   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff, b->effect);
+		}
+	}
+	if (r->has_diff && !r->effect && r->diff != d->diff)
+		audit_find(a, FINDING_TOTAL, DIAG_WARNING, r->diff_at, NULL, "%+d claimed, derived difference %+d",
+			   r->diff, d->diff);
+	if (r->effect && !lookup_wrong && strcmp(r->effect, d->band->effect) != 0) {
+		snprintf(cite, sizeof cite, "%s Charge Table: %s %s", d->band->cite, d->band->text, d->band->effect);
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, r->effect_at, cite,
+			   "%s claimed, derived %s (difference %+d: %d against %d)", r->effect, d->band->effect,
+			   d->diff, d->total[ATTACKER], d->total[DEFENDER]);
+	}
+}
+
+/* The effect as played, or NULL when nothing is claimed. */
+static const char *played_effect(const struct ev_charge *r)
+{
+	if (r->effect)
+		return r->effect;
+	if (r->has_diff)
+		return rff_charge_band(r->diff)->effect;
+	return NULL;
+}
+
+/* Marks disorder or broken on troops; silences guns. */
+static void worsen(struct unit_state *u, enum unit_order order)
+{
+	if (state_is(u, "gun")) {
+		u->silenced = u->stands;
+		return;
+	}
+	if (u->order < order)
+		u->order = order;
+}
+
+/* The state after the effect as played (002:238-244). */
+static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
+{
+	struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
+	struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
+	const struct uref *aref = &c->units->side[ATTACKER].units[0];
+	bool rough = has_fact(aref, "ground", "broken") || has_fact(aref, "ground", "rough");
+	bool attacker_wins = strcmp(e, "swept-from-the-field") == 0 || strcmp(e, "driven-back") == 0 ||
+			     strcmp(e, "hard-pressed") == 0;
+	bool by_cav = state_is(att, "cav");
+	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
+					strcmp(def->formation, "hasty-square") == 0);
+	if (strcmp(e, "swept-from-the-field") == 0)
+		worsen(def, ORDER_BROKEN);
+	else if (strcmp(e, "driven-back") == 0)
+		worsen(def, by_cav || has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL) || holds
+				    ? ORDER_BROKEN : ORDER_DISORDERED);
+	else if (strcmp(e, "hard-pressed") == 0)
+		worsen(def, ORDER_DISORDERED);
+	else if (strcmp(e, "desperate-struggle") == 0) {
+		worsen(att, ORDER_DISORDERED);
+		worsen(def, ORDER_DISORDERED);
+	} else if (strcmp(e, "falter") == 0 || strcmp(e, "recoil") == 0) {
+		worsen(att, has_fact(aref, "outflanked", NULL) || (strcmp(e, "recoil") == 0 && state_is(def, "cav"))
+				    ? ORDER_BROKEN : ORDER_DISORDERED);
+	} else if (strcmp(e, "repulsed") == 0) {
+		worsen(att, ORDER_BROKEN);
+	}
+	if (attacker_wins && (by_cav || c->breakthrough || rough))
+		worsen(att, ORDER_DISORDERED);
+	if (!attacker_wins && strcmp(e, "desperate-struggle") != 0 && state_is(def, "cav"))
+		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
+	for (int side = 0; side < 2; side++)
+		if (loss[side] > 0)
+			state_lose(&a->st, c->principal[side], loss[side]);
+	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
+		for (int i = 0; i < a->st.n_units; i++)
+			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER])
+				a->st.units[i].removed = true;
+}
+
+/* A roll the effect calls for: the fallen-leader check on Swept and
+ * Repulsed with a leader attached (002:238, 002:244). */
+static void fallen_due(struct audit *a, const struct combat *c, const char *e)
+{
+	int side = strcmp(e, "swept-from-the-field") == 0 ? DEFENDER : strcmp(e, "repulsed") == 0 ? ATTACKER : -1;
+	int l = side < 0 ? -1 : state_attached_leader(&a->st, c->principal[side]);
+	if (l < 0)
+		return;
+	for (int i = a->stmt + 1; i < a->b->n_stmts; i++) {
+		const struct stmt *s = &a->b->stmts[i];
+		if (s->kind == ST_BLANK || s->kind == ST_RULING ||
+		    (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE))
+			continue;
+		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_FALLEN)
+			return;
+		break;
+	}
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
+		   side == DEFENDER ? "002:238" : "002:244",
+		   "%s with %s attached calls for a fallen-leader check, which is not logged", e,
+		   a->st.leaders[l].decl->id);
+}
+
+/* The facts the log states are taken on trust (hidden unless --notes). */
+static void note_facts(struct audit *a, const struct ev_charge *c)
+{
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < c->side[side].n_units; i++) {
+			const struct uref *ref = &c->side[side].units[i];
+			for (int k = 0; k < ref->n_facts; k++)
+				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[k].at, NULL, "taken on trust: %s%s%s",
+					   ref->facts[k].word, ref->facts[k].value ? "=" : "",
+					   ref->facts[k].value ? ref->facts[k].value : "");
+		}
+}
+
+/* Every unit named is still in the game. */
+static bool present(struct audit *a, const struct ev_charge *units)
+{
+	bool ok = true;
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < units->side[side].n_units; i++) {
+			const struct uref *ref = &units->side[side].units[i];
+			int u = state_unit(&a->st, ref->id);
+			if (u >= 0 && a->st.units[u].removed) {
+				audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
+					   "%s was removed from the game earlier", ref->id);
+				ok = false;
+			}
+		}
+	return ok && units->side[0].n_units > 0 && units->side[1].n_units > 0;
+}
+
+void rff_charge_audit(struct audit *a, const struct stmt *s)
+{
+	const struct event *e = &s->u.event;
+	struct combat c = {.roll = &e->u.charge};
+	c.reroll = e->def->shape == SHAPE_REROLL;
+	c.breakthrough = strcmp(e->def->keyword, "breakthrough") == 0;
+	if (c.reroll) {
+		if (a->last_charge < 0 || !a->reroll_due) {
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->kw_at, "002:241",
+				   "a reroll follows only a Desperate Struggle");
+			return;
+		}
+		const struct stmt *charge = &a->b->stmts[a->last_charge];
+		c.units = &charge->u.event.u.charge;
+		c.breakthrough = strcmp(charge->u.event.def->keyword, "breakthrough") == 0;
+	} else {
+		c.units = &e->u.charge;
+		note_facts(a, c.units);
+	}
+	a->reroll_due = false;
+	if (!present(a, c.units))
+		return;
+	for (int side = 0; side < 2; side++)
+		c.principal[side] = state_unit(&a->st, c.units->side[side].units[0].id);
+	if (c.principal[0] < 0 || c.principal[1] < 0)
+		return;
+	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
+	struct charge_derivation d;
+	derive_charge(a, &c, &d);
+	const char *played = played_effect(c.roll);
+	bool wrong = played && strcmp(played, d.band->effect) != 0;
+	for (int side = 0; side < 2; side++)
+		wrong |= c.roll->side[side].claim.has_loss && c.roll->side[side].claim.loss != d.loss[side];
+	for (int side = 0; side < 2; side++)
+		check_side(a, &c, &d, side, wrong ? DIAG_ERROR : DIAG_WARNING);
+	check_result(a, &c, &d);
+	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
+	const char *effect = derived ? d.band->effect : played;
+	int loss[2];
+	for (int side = 0; side < 2; side++) {
+		const struct claim *cl = &c.roll->side[side].claim;
+		loss[side] = derived || !cl->has_loss ? d.loss[side] : cl->loss;
+	}
+	if (!derived && wrong) {
+		struct unit_state *u = &a->st.units[c.principal[ATTACKER]];
+		if (!u->diverged) {
+			u->diverged = true;
+			bool same = strcmp(played, d.band->effect) == 0;
+			audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c.units->side[0].units[0].at, NULL,
+				   "from here the state of the combat's units follows the claimed %s%s, not the derived %s",
+				   same ? "losses of " : "", played, same ? "ones" : d.band->effect);
+		}
+	}
+	fallen_due(a, &c, effect);
+	apply_effect(a, &c, effect, loss);
+	a->reroll_due = strcmp(effect, "desperate-struggle") == 0;
+}
+
+/* fallen: the fallen-leader table's effect on the leader (002:225-233). */
+void rff_fallen_audit(struct audit *a, const struct stmt *s)
+{
+	const struct ev_fallen *f = &s->u.event.u.fallen;
+	int l = state_leader(&a->st, f->leader);
+	const struct rff_fallen_row *row = rff_fallen(f->die.value);
+	if (l < 0 || !row)
+		return;
+	struct leader_state *ls = &a->st.leaders[l];
+	a->side = ls->decl->side;
+	if (ls->removed)
+		audit_find(a, FINDING_STATE, DIAG_ERROR, f->leader_at, NULL, "%s was removed from the game earlier",
+			   f->leader);
+	if (f->effect && strcmp(f->effect, row->effect) != 0) {
+		char cite[64];
+		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, row->effect);
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s",
+			   f->effect, f->die.value, row->effect);
+	}
+	const char *effect = f->effect && a->opts->follow != FOLLOW_DERIVED ? f->effect : row->effect;
+	const struct rff_fallen_row *played = row;
+	for (int face = 1; face <= 10; face++)
+		if (strcmp(rff_fallen(face)->effect, effect) == 0)
+			played = rff_fallen(face);
+	if (played->removed) {
+		ls->removed = true;
+		ls->attached = -1;
+	}
+	if (played->out_turns)
+		ls->out_until = a->st.turn + played->out_turns;
+	if (played->dismounted_turns) {
+		ls->dismounted = true;
+		ls->dismounted_until = a->st.turn + played->dismounted_turns;
+	}
+}
