@@ -185,6 +185,8 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 		return -1;
 	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1};
 	state_init(&a.st, b);
+	if (rs->audit_order_of_battle)
+		rs->audit_order_of_battle(&a);
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
 		a.stmt = i;

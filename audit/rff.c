@@ -17,6 +17,7 @@
 #include "claim.h"
 #include "rff_charge.h"
 #include "rff_fire.h"
+#include "rff_legal.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 
@@ -304,11 +305,12 @@ static void follow(struct audit *a, int u, const struct mc_line *line, const str
 
 /* What the unit then does changes its state as played: formation, limber,
  * gun rally, ammunition (the actions of 002:94-148). */
-static void apply_actions(struct audit *a, int u, const struct mc_line *line)
+static void apply_actions(struct audit *a, int u, const struct mc_line *line, const char *effect)
 {
 	struct unit_state *us = &a->st.units[u];
 	for (int i = 0; i < line->n_actions; i++) {
 		const char *verb = line->actions[i].verb;
+		rff_legal_action(a, us, &line->actions[i], effect);
 		if (strcmp(verb, "form") == 0)
 			us->formation = line->actions[i].formation;
 		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
@@ -350,7 +352,7 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
 			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
 	follow(a, u, line, &d, played);
-	apply_actions(a, u, line);
+	apply_actions(a, u, line, a->opts->follow == FOLLOW_DERIVED || !played ? d.band->effect : played);
 }
 
 /* Who may lead a unit's check: a leader of its own side, in play; an
@@ -409,6 +411,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 	case SHAPE_STATE:
 		/* Skirmishers evade: full retreat broken (002:144).  The driver
 		 * applies what every ruleset means by the other state events. */
+		rff_legal_state(a, e);
 		if (strcmp(e->def->keyword, "evade") == 0)
 			disorder_unit(a, e->u.state.args[0].text, ORDER_BROKEN);
 		return true;
@@ -431,4 +434,5 @@ const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
 	.audit_event = audit_event,
+	.audit_order_of_battle = rff_legal_order_of_battle,
 };

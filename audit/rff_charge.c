@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "claim.h"
+#include "rff_legal.h"
 #include "rff_tables.h"
 
 enum { ATTACKER, DEFENDER };
@@ -523,6 +524,8 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		c.principal[side] = state_unit(&a->st, c.units->side[side].units[0].id);
 	if (c.principal[0] < 0 || c.principal[1] < 0)
 		return;
+	if (c.breakthrough && !c.reroll)
+		rff_legal_breakthrough(a, &a->st.units[c.principal[ATTACKER]], c.units->side[ATTACKER].units[0].at);
 	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
 	struct charge_derivation d;
 	derive_charge(a, &c, &d);

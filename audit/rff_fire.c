@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "claim.h"
+#include "rff_legal.h"
 #include "rff_tables.h"
 
 /* One firing unit's share. */
@@ -118,6 +119,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 			   ref->id, f->stands, available, state_is(us, "gun") ? " unsilenced" : "");
 		f->stands = available;
 	}
+	rff_legal_fire(a, us, ref->at);
 	f->rocket = strcmp(weapon, "HR") == 0;
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */

@@ -23,6 +23,8 @@ struct ruleset {
 	 * ruleset does not audit (yet); the driver then records a not-audited
 	 * note and applies the claimed losses itself. */
 	bool (*audit_event)(struct audit *a, const struct stmt *s);
+	/* Checks the order of battle before the first event; may be NULL. */
+	void (*audit_order_of_battle)(struct audit *a);
 };
 
 /* The ruleset called name (case-insensitive), or NULL. */

@@ -280,6 +280,57 @@ static const struct {
 	 "on-trust:note@13:16, on-trust:note@13:27, modifier-not-applicable:warning@13:60, modifier-value:warning@13:79"},
 };
 
+/* What the rules do not allow (docs/rules.md, "Legality"). */
+static const struct {
+	const char *what;
+	const char *body;
+	const char *want;
+} illegal[] = {
+	{"change front on tardy", "phase maneuver\nmc art [1]: 2lt =3 tardy front\n", "illegal-action:error@13:26"},
+	{"cold steel by dismounted cavalry",
+	 "dismount lancers\nphase maneuver\nmc art [5]: lancers =7 well-handled charge 8inf cold-steel\n",
+	 "illegal-action:error@14:49"},
+	{"a rallied Mexican cavalry may charge",
+	 "disorder lancers\nphase maneuver\nmc art [9]: lancers =11 rally charge 8inf\n", ""},
+	{"a Mexican cavalry charge in disorder",
+	 "stands lancers -4 \"losses\"\ndisorder lancers\nphase maneuver\nmc art [1]: lancers =-1 panic charge 8inf\n",
+	 "illegal-action:error@15:31"},
+	{"a deliberate square from open order on tardy",
+	 "form 2lt open\nphase maneuver\nmc art [1]: 2lt =3 tardy form square\n", "illegal-action:error@14:26"},
+	{"a hasty square from march column", "form 2lt march-column\nphase maneuver\nhasty-square 2lt\n",
+	 "illegal-action:error@14:14"},
+	{"a Mexican counter-charge in disorder", "disorder lancers\nphase maneuver\ncountercharge lancers -> 8inf\n",
+	 "illegal-action:error@14:15"},
+	{"fire and cold steel in one turn",
+	 "phase maneuver\nmc lee [5]: 8inf =9 double-quick charge 2lt cold-steel\nphase fire\nfire 8inf@6 -> 2lt [5]\n",
+	 "on-trust:note@15:6, illegal-action:error@15:6"},
+	{"a storming column's breakthrough", "storming 8inf\nphase charge\nbreakthrough 8inf -> 2lt [5] | [4]\n",
+	 "illegal-action:error@14:14"},
+	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
+};
+
+static void test_illegal(void **state)
+{
+	(void)state;
+	int failures = 0, n = sizeof illegal / sizeof illegal[0];
+	for (int i = 0; i < n; i++) {
+		const char *got = audit_body(illegal[i].body, FOLLOW_CLAIMED);
+		if (strcmp(got, illegal[i].want) != 0) {
+			print_error("%s:\n%s  want %s\n  got  %s\n", illegal[i].what, illegal[i].body, illegal[i].want,
+				    got);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+	/* the order of battle and a gun rally on Tardy */
+	assert_string_equal(audit_list("battle \"E\"\nside MEX nation=MEX\n  leader art \"Arista\" able\n"
+				       "  unit gren \"Grenadiers\" inf elite spirited IM stands=6 cmd=art\n"
+				       "  unit mg \"Medium guns\" gun trained hcMG stands=2 cmd=art battery\n"
+				       "turn 1 MEX\nphase maneuver\nmc art [1]: mg +0able +2bty =3 tardy gun-rally\n",
+				       FOLLOW_CLAIMED),
+			    "illegal-action:error@4:30, illegal-action:error@8:38");
+}
+
 static void test_charge_mistakes(void **state)
 {
 	(void)state;
@@ -303,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),
+		cmocka_unit_test(test_illegal),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

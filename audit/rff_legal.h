@@ -1,0 +1,20 @@
+/* rff_legal: the legality rules of Regimental Fire and Fury (MAW). Each
+ * reports what it finds as illegal-action (or inconsistent-state). */
+#ifndef UMPIRE_RFF_LEGAL_H
+#define UMPIRE_RFF_LEGAL_H
+
+#include "audit.h"
+
+/* An action after a maneuver check, given the effect as played (may be NULL). */
+void rff_legal_action(struct audit *a, const struct unit_state *u, const struct action *act,
+		      const char *effect);
+/* A state event (hasty square, counter-charge, formation...), before it applies. */
+void rff_legal_state(struct audit *a, const struct event *e);
+/* A unit firing (at: its place on the fire line). */
+void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at);
+/* A breakthrough charge by this unit. */
+void rff_legal_breakthrough(struct audit *a, const struct unit_state *u, struct loc at);
+/* The order of battle, once before the first event. */
+void rff_legal_order_of_battle(struct audit *a);
+
+#endif
