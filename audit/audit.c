@@ -22,6 +22,12 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 	return f;
 }
 
+struct record *audit_record(struct audit *a, const char *kind)
+{
+	a->rec = a->opts->records ? records_add(a->opts->records, a->stmt, kind) : NULL;
+	return a->rec;
+}
+
 const char *audit_option(const struct audit *a, const char *name)
 {
 	for (int i = 0; i < a->b->n_stmts; i++) {
@@ -157,9 +163,14 @@ static void audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
 	a->side = a->st.side;	/* the ruleset names the side of each unit it audits */
+	a->rec = NULL;
 	if (e->def->shape == SHAPE_STATE) {
+		struct record *rec = audit_record(a, "state");
 		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
 		apply_state_event(a, e);
+		for (int i = 0; rec && i < e->u.state.n_args; i++)
+			if (e->u.state.args[i].type == 'U' || e->u.state.args[i].type == 'L')
+				record_part(rec, e->u.state.args[i].type == 'U' ? "unit" : "leader", e->u.state.args[i].text);
 		return;
 	}
 	if (!a->rs->audit_event(a, s)) {

@@ -11,6 +11,7 @@
 
 #include "../grammar/battle.h"
 #include "finding.h"
+#include "record.h"
 #include "ruleset.h"
 #include "state.h"
 
@@ -19,6 +20,7 @@ enum audit_follow { FOLLOW_CLAIMED, FOLLOW_DERIVED };
 
 struct audit_opts {
 	enum audit_follow follow;
+	struct records *records;	/* where to keep each derivation, or NULL */
 };
 
 /* The audit in progress: what a ruleset reads and writes.  Private to
@@ -33,6 +35,7 @@ struct audit {
 	int last_charge;		/* the charge a reroll repeats, or -1 */
 	const char *side;		/* whose claim the findings concern (audit_find) */
 	bool reroll_due;		/* the last charge ended in a Desperate Struggle */
+	struct record *rec;		/* the current event's record, or NULL */
 };
 
 /* Audits b (which parsed without errors) with the ruleset its rules= names;
@@ -43,6 +46,9 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 /* Adds a finding about the current event (see finding_add). */
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
 			   struct loc at, const char *cite, const char *fmt, ...) UMPIRE_PRINTF(6, 7);
+
+/* Starts the record of the current event (NULL when records are not kept). */
+struct record *audit_record(struct audit *a, const char *kind);
 
 /* The value of a rule option set in the battle (`option NAME=VALUE`), or its
  * default (the first value the vocabulary lists). */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "record.h"
+
 void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)
 {
 	struct derived_mod *slot = &d[m->factor];
@@ -92,4 +94,23 @@ void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_
 	if (sum != c->total)
 		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
 			   "die %d and the claimed modifiers make %d, not %d", die, sum, c->total);
+}
+
+void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+		  const char *(*factor_name)(int), int n_factors)
+{
+	if (!rec)
+		return;
+	char cite[160], none[512] = "";
+	for (int f = 0; f < n_factors; f++) {
+		if (!d[f].set) {
+			snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", *none ? "; " : "",
+				 factor_name(f));
+			continue;
+		}
+		record_mod(p, d[f].m.code, d[f].m.value, claim_cite(&d[f].m, cite, sizeof cite), d[f].why);
+		record_step(rec, cite, "%s: %+d%s, %s", unit, d[f].m.value, d[f].m.code, d[f].why);
+	}
+	if (*none)
+		record_step(rec, NULL, "%s: no modifier for %s", unit, none);
 }

@@ -57,6 +57,13 @@ void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_
 /* The derived total: die plus every derived modifier. */
 int claim_total(int die, const struct derived_mod *d);
 
+/* Records the derived modifiers in part p, and a step for each with its
+ * source, then one naming the factors that do not apply (NULL p: nothing). */
+struct record;
+struct rec_part;
+void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+		  const char *(*factor_name)(int), int n_factors);
+
 /* "002:30 Maneuver Table: +1 Veteran" into buf. */
 const char *claim_cite(const struct claim_mod *m, char *buf, size_t size);
 

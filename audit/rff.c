@@ -23,6 +23,26 @@
 
 static void disorder_unit(struct audit *a, const char *id, enum unit_order order);
 
+const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
+{
+	const struct unit_state *us = &a->st.units[u];
+	char state[128];
+	state_describe(&a->st, u, state, sizeof state);
+	const struct rff_uet_row *row = us->decl->slot[VC_MORALE] && !state_is(us, "gun")
+						? rff_uet_row(us->decl->slot[VC_MORALE], us->start,
+							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
+						: NULL;
+	if (!row || us->removed) {
+		snprintf(buf, size, "%s", state);
+		return buf;
+	}
+	const char *comma = strchr(state, ',');
+	snprintf(buf, size, "%.*s, %s (%s %d: %s, %s)%s", comma ? (int)(comma - state) : (int)strlen(state), state,
+		 rff_effectiveness_name(rff_effectiveness(row, us->stands)), us->decl->slot[VC_MORALE], us->start,
+		 row->cell, row->cite, comma ? comma : "");
+	return buf;
+}
+
 /* Everything derived for one unit of a maneuver check. */
 struct mc_derivation {
 	struct derived_mod mods[CLAIM_MAX_FACTORS];	/* by factor (enum rff_mc_factor) */
@@ -338,6 +358,23 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 	}
 	struct mc_derivation d;
 	derive_mc(a, mc, l, u, &line->unit, &d);
+	struct rec_part *part = record_part(a->rec, "unit", line->unit.id);
+	if (part) {
+		part->die = mc->die.value;
+		part->total = d.total;
+		part->has_total = true;
+		part->effect = d.band->effect;
+		part->loss = d.loss;
+	}
+	claim_record(a->rec, part, line->unit.id, d.mods, rff_mc_factor_name, MCF_N);
+	char cite[160];
+	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s%s", line->unit.id,
+		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect,
+		    d.loss ? "" : "");
+	if (d.loss)
+		record_step(a->rec, strcmp(audit_option(a, "panic-loss"), "text") == 0 ? "000:416" : "002:43",
+			    "%s: Panic of disordered troops loses %d stand%s", line->unit.id, d.loss,
+			    d.loss == 1 ? "" : "s");
 	const char *played = claimed_outcome(&line->claim, us, d.disordered);
 	bool wrong = (played && strcmp(played, d.band->effect) != 0) ||
 		     (line->claim.has_loss && line->claim.loss != d.loss);
@@ -353,6 +390,10 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
 	follow(a, u, line, &d, played);
 	apply_actions(a, u, line, a->opts->follow == FOLLOW_DERIVED || !played ? d.band->effect : played);
+	if (part) {
+		rff_describe(a, u, part->after, sizeof part->after);
+		record_step(a->rec, NULL, "%s after: %s", line->unit.id, part->after);
+	}
 }
 
 /* Who may lead a unit's check: a leader of its own side, in play; an
@@ -378,6 +419,12 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 {
 	const struct ev_mc *mc = &s->u.event.u.mc;
 	int l = mc->leader ? state_leader(&a->st, mc->leader) : -1;
+	struct record *rec = audit_record(a, "maneuver");
+	if (l >= 0)
+		record_step(rec, NULL, "base die %d; the check is led by %s (%s)", mc->die.value, mc->leader,
+			    a->st.leaders[l].decl->rating);
+	else
+		record_step(rec, "002:27", "base die %d; an out-of-command check: no leader", mc->die.value);
 	if (l >= 0) {
 		const struct leader_state *ls = &a->st.leaders[l];
 		if (ls->removed || ls->out_until)

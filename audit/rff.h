@@ -2,8 +2,15 @@
 #ifndef UMPIRE_RFF_H
 #define UMPIRE_RFF_H
 
+#include <stddef.h>
+
+#include "audit.h"
 #include "ruleset.h"
 
 extern const struct ruleset rff_ruleset;
+
+/* Unit u's state after an event, with its effectiveness: "9 stands, fresh
+ * (spirited 10: worn at 7, 000:687), disordered, line"; into buf. */
+const char *rff_describe(struct audit *a, int u, char *buf, size_t size);
 
 #endif

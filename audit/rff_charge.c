@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "claim.h"
+#include "rff.h"
 #include "rff_legal.h"
 #include "rff_tables.h"
 
@@ -94,13 +95,14 @@ static void derive_outnumbered(struct audit *a, const struct combat *c, int side
 		derive(d, "outnumbered", value, "%d stands against %d", mine, theirs);
 }
 
-/* Whether the side's principal unit is disordered or broken troops, or
- * limbered or silenced guns: what lancers charge with advantage (000:546). */
+/* Whether the side's principal unit is disordered or broken infantry, or
+ * limbered or silenced guns: what lancers charge with advantage (000:333,
+ * 000:548; 000:930 says troops, the two others infantry). */
 static bool shaken(const struct unit_state *u)
 {
 	if (state_is(u, "gun"))
 		return u->limbered || u->silenced > 0;
-	return u->order != ORDER_GOOD;
+	return state_is(u, "inf") && u->order != ORDER_GOOD;
 }
 
 /* Cold steel, lancers or breakthrough (002:212, 000:544-550, 000:930-932). */
@@ -242,8 +244,9 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const char *ng = state_has_flag(me, "national-guard") ? "national-guard"
 			 : state_has_flag(me, "auxiliaries") ? "auxiliaries" : NULL;
 	if (ng) {
-		/* 000:720 "an additional -1"; with national-guard=line, one item of 002:207 */
-		bool line = strcmp(audit_option(a, "national-guard"), "line") == 0;
+		/* one item of 002:207's line (000:343); national-guard=additional reads
+		 * 000:720's "additional -1" as a modifier of its own */
+		bool line = strcmp(audit_option(a, "national-guard"), "additional") != 0;
 		struct claim_mod m = *rff_charge_mod(ng, -1);
 		if (line)
 			m.factor = CF_OPEN;
@@ -307,19 +310,49 @@ static void derive_losses(struct audit *a, const struct combat *c, struct charge
 
 static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
 {
+	static const char *const roles[] = {"attacker", "defender"};
 	memset(d, 0, sizeof *d);
+	struct rec_part *parts[2];
 	for (int side = 0; side < 2; side++) {
+		const char *id = a->st.units[c->principal[side]].decl->id;
 		derive_side(a, c, side, d->mods[side]);
 		d->total[side] = claim_total(c->roll->side[side].die.value, d->mods[side]);
+		parts[side] = record_part(a->rec, roles[side], id);
+		record_step(a->rec, NULL, "%s %s: die %d", roles[side], id, c->roll->side[side].die.value);
+		claim_record(a->rec, parts[side], id, d->mods[side], rff_charge_factor_name, CF_N);
+		record_step(a->rec, NULL, "%s: total %d", id, d->total[side]);
 	}
 	d->diff = d->total[ATTACKER] - d->total[DEFENDER];
 	d->band = rff_charge_band(d->diff);
 	derive_losses(a, c, d);
+	char cite[96];
+	snprintf(cite, sizeof cite, "%s Charge Table", d->band->cite);
+	record_step(a->rec, cite, "difference %+d: %s gives %s; losses: attacker %d, defender %d", d->diff,
+		    d->band->text, d->band->effect, d->loss[ATTACKER], d->loss[DEFENDER]);
+	for (int side = 0; a->rec && side < 2; side++) {
+		parts[side]->die = c->roll->side[side].die.value;
+		parts[side]->total = d->total[side];
+		parts[side]->has_total = true;
+		parts[side]->loss = d->loss[side];
+	}
+	if (a->rec) {
+		a->rec->effect = d->band->effect;
+		a->rec->has_diff = true;
+		a->rec->diff = d->diff;
+	}
 }
+
+/* What a claimed charge code means: outnumbered by its derived value; the
+ * national guard in the factor the option puts it in. */
+struct lookup_ctx {
+	const struct derived_mod *d;
+	bool ng_line;
+};
 
 static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *out)
 {
-	const struct derived_mod *d = ctx;
+	const struct lookup_ctx *lc = ctx;
+	const struct derived_mod *d = lc->d;
 	const struct claim_mod *m = rff_charge_mod(code, strcmp(code, "outnumbered") == 0 &&
 						       d[CF_OUTNUMBERED].set ? d[CF_OUTNUMBERED].m.value : 0);
 	if (!m)
@@ -327,6 +360,8 @@ static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *o
 	*out = *m;
 	if (strcmp(code, "outnumbered") == 0 && !d[CF_OUTNUMBERED].set)
 		*out = *rff_charge_mod(code, -1);
+	if (out->factor == CF_NATIONAL_GUARD && lc->ng_line)
+		out->factor = CF_OPEN;
 	return true;
 }
 
@@ -338,7 +373,8 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	const struct unit_state *me = &a->st.units[c->principal[side]];
 	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
 	if (cl->n_mods) {
-		struct claim_table t = {charge_lookup, rff_charge_factor_name, d->mods[side]};
+		struct lookup_ctx lc = {d->mods[side], strcmp(audit_option(a, "national-guard"), "additional") != 0};
+		struct claim_table t = {charge_lookup, rff_charge_factor_name, &lc};
 		claim_check_mods(a, cl, d->mods[side], &t, me->decl->id, at, sev);
 	}
 	claim_check_sum(a, roll->die.value, cl, sev);
@@ -421,8 +457,9 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	else if (strcmp(e, "driven-back") == 0)
 		worsen(def, by_cav || has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL) || holds
 				    ? ORDER_BROKEN : ORDER_DISORDERED);
-	else if (strcmp(e, "hard-pressed") == 0)
-		worsen(def, ORDER_DISORDERED);
+	else if (strcmp(e, "hard-pressed") == 0)	/* outflanked troops retreat broken, but a hasty square holds (000:648) */
+		worsen(def, has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL) && !holds
+				    ? ORDER_BROKEN : ORDER_DISORDERED);
 	else if (strcmp(e, "desperate-struggle") == 0) {
 		worsen(att, ORDER_DISORDERED);
 		worsen(def, ORDER_DISORDERED);
@@ -432,8 +469,12 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	} else if (strcmp(e, "repulsed") == 0) {
 		worsen(att, ORDER_BROKEN);
 	}
-	if (attacker_wins && (by_cav || c->breakthrough || rough))
-		worsen(att, ORDER_DISORDERED);
+	/* A winner is disordered if cavalry, over broken or rough ground or after
+	 * a second combat, marked when the phase ends (as 000:600 marks moves);
+	 * one that took a square on Hard Pressed retreats in good order (000:648). */
+	bool square_held = holds && strcmp(e, "hard-pressed") == 0;
+	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
+		att->disorder_pending = true;
 	if (!attacker_wins && strcmp(e, "desperate-struggle") != 0 && state_is(def, "cav"))
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
 	for (int side = 0; side < 2; side++)
@@ -504,6 +545,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	struct combat c = {.roll = &e->u.charge};
 	c.reroll = e->def->shape == SHAPE_REROLL;
 	c.breakthrough = strcmp(e->def->keyword, "breakthrough") == 0;
+	audit_record(a, c.reroll ? "reroll" : "charge");
 	if (c.reroll) {
 		if (a->last_charge < 0 || !a->reroll_due) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->kw_at, "002:241",
@@ -556,6 +598,11 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
 	a->reroll_due = strcmp(effect, "desperate-struggle") == 0;
+	for (int side = 0; a->rec && side < 2; side++) {
+		struct rec_part *p = &a->rec->parts[a->rec->n_parts - 2 + side];
+		rff_describe(a, c.principal[side], p->after, sizeof p->after);
+		record_step(a->rec, NULL, "%s after: %s", p->unit, p->after);
+	}
 }
 
 /* fallen: the fallen-leader table's effect on the leader (002:225-233). */
@@ -568,6 +615,13 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		return;
 	struct leader_state *ls = &a->st.leaders[l];
 	a->side = ls->decl->side;
+	struct record *rec = audit_record(a, "fallen-leader");
+	record_part(rec, "leader", f->leader);
+	record_step(rec, row->cite, "%s rolls %d: %s%s", f->leader, f->die.value, row->effect,
+		    row->removed ? ", removed from the game" : row->out_turns ? ", out for one turn"
+		    : row->dismounted_turns ? ", dismounted for one turn" : ", no effect");
+	if (rec)
+		rec->effect = row->effect;
 	if (ls->removed)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, f->leader_at, NULL, "%s was removed from the game earlier",
 			   f->leader);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "claim.h"
+#include "rff.h"
 #include "rff_legal.h"
 #include "rff_tables.h"
 
@@ -124,12 +125,22 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
+	const char *why = "";
 	if (halved(us)) {
 		f->quarters /= 2;
+		why = us->low_ammo ? ", halved: low on ammunition (002:178)" : ", halved: firing disordered (002:178)";
 	} else if (state_is(us, "gun") && us->damaged > 0) {
 		int damaged = us->damaged < f->stands ? us->damaged : f->stands;
 		f->quarters -= row->half_points * damaged;	/* half of each damaged stand */
+		why = ", damaged stands at half (002:178)";
 	}
+	struct rec_part *p = record_part(a->rec, "firer", ref->id);
+	if (p)
+		p->points = f->quarters / 4;
+	record_step(a->rec, row->cite, "%s: %d stand%s of %s at %d\": %g point%s a stand, %g%s%s", ref->id, f->stands,
+		    f->stands == 1 ? "" : "s", weapon, ref->range, row->half_points / 2.0,
+		    row->half_points == 2 ? "" : "s", f->quarters / 4.0, why,
+		    f->rocket && f->stands == 0 ? " (the rockets miss)" : "");
 	return true;
 }
 
@@ -293,6 +304,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	if (!any)
 		return false;
 	d->points = d->quarters / 4;	/* round fractions down (000:320) */
+	record_step(a->rec, "000:320", "%g fire points in all, rounded down: %d", d->quarters / 4.0, d->points);
 	const struct claim_mod *fp = rff_fire_points_mod(d->points);
 	if (!fp) {
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "000:320",
@@ -304,11 +316,27 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	derive_target_mods(a, ev, target, d);
 	derive_dark(a, ev, target, d);
 	d->total = claim_total(ev->die.value, d->mods);
+	struct rec_part *tp = record_part(a->rec, "target", ev->target.id);
+	if (tp) {
+		tp->die = ev->die.value;
+		tp->total = d->total;
+		tp->has_total = true;
+	}
+	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
 	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
 		return false;
 	if (!d->cannonade && strcmp(d->result.effect, "lively-fire") == 0)
 		d->result.effect = "lively-fire";	/* musketry: no effect (002:200) */
 	d->loss = derive_loss(target, d);
+	if (tp)
+		tp->loss = d->loss;
+	char cite[128];
+	snprintf(cite, sizeof cite, "%s Musketry & Cannonade; layout %s (docs/rules.md)", d->result.cite, reading(a));
+	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
+		    target->decl->id, target->decl->slot[VC_EXPERIENCE], target->decl->slot[VC_EXPERIENCE],
+		    d->result.cell, d->result.effect);
+	if (a->rec)
+		a->rec->effect = d->result.effect;
 	return true;
 }
 
@@ -492,6 +520,8 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 void rff_fire_audit(struct audit *a, const struct stmt *s)
 {
 	const struct ev_fire *ev = &s->u.event.u.fire;
+	audit_record(a, "fire");
+	record_step(a->rec, NULL, "base die %d", ev->die.value);
 	int t = state_unit(&a->st, ev->target.id);
 	if (t < 0 || !units_present(a, ev))
 		return;
@@ -524,7 +554,15 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 			   "from here the state of %s follows the claimed %s, not the derived %s", ev->target.id,
 			   effect, d.result.effect);
 	}
+	if (outcome)
+		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome);
 	apply_massed(a, ev, &d);
 	apply_effect(a, t, effect, loss, d.cannonade);
 	base_ten(a, ev, &d);
+	if (a->rec) {
+		struct rec_part *tp = &a->rec->parts[a->rec->n_parts - 1];
+		rff_describe(a, t, tp->after, sizeof tp->after);
+		record_step(a->rec, d.result.cite, "%s loses %d stand%s; after: %s", ev->target.id, d.loss,
+			    d.loss == 1 ? "" : "s", tp->after);
+	}
 }

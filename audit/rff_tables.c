@@ -214,7 +214,7 @@ const struct claim_mod *rff_mc_mod(const char *code)
 const char *rff_mc_factor_name(int f)
 {
 	static const char *const names[MCF_N] = {
-		"leader rating", "attached leader or brave colonel", "command",
+		"leader rating", "attached leader or brave colonel", "provisional or out of command",
 		"experience", "effectiveness", "battery",
 		"formation or cover", "outflanked or broken", "key position lost",
 		"heavy casualties", "greater losses",

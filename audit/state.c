@@ -1,6 +1,7 @@
 /* state: units and leaders as the game goes. */
 #include "state.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -120,8 +121,37 @@ int state_lose(struct state *st, int u, int n)
 	return us->stands;
 }
 
+const char *state_describe(const struct state *st, int u, char *buf, size_t size)
+{
+	const struct unit_state *us = &st->units[u];
+	if (us->removed) {
+		snprintf(buf, size, "removed from the game");
+		return buf;
+	}
+	static const char *const orders[] = {"good order", "disordered", "broken"};
+	int n = snprintf(buf, size, "%d stand%s", us->stands, us->stands == 1 ? "" : "s");
+	if (state_is(us, "gun")) {
+		if (us->silenced)
+			n += snprintf(buf + n, size - n, ", %d silenced", us->silenced);
+		if (us->damaged)
+			n += snprintf(buf + n, size - n, ", %d damaged", us->damaged);
+		snprintf(buf + n, size - n, ", %s", us->limbered ? "limbered" : "unlimbered");
+	} else {
+		n += snprintf(buf + n, size - n, ", %s", orders[us->order]);
+		if (us->formation)
+			snprintf(buf + n, size - n, ", %s", us->formation);
+	}
+	return buf;
+}
+
 void state_enter(struct state *st, const struct stmt *s)
 {
+	for (int i = 0; i < st->n_units; i++)	/* marks that wait for the phase to end */
+		if (st->units[i].disorder_pending) {
+			st->units[i].disorder_pending = false;
+			if (st->units[i].order == ORDER_GOOD)
+				st->units[i].order = ORDER_DISORDERED;
+		}
 	if (s->kind == ST_TURN) {
 		const struct st_turn *t = &s->u.turn;
 		st->turn = t->number;

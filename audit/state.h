@@ -29,6 +29,7 @@ struct unit_state {
 	bool off_table;			/* declared with `reserve`, not yet arrived */
 	bool diverged;			/* state follows a claim the audit disputes */
 	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
+	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 };
 
 struct leader_state {
@@ -74,6 +75,10 @@ int state_attached_leader(const struct state *st, int u);
 /* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
  * stand are removed from the game (000:532).  Returns the stands now. */
 int state_lose(struct state *st, int u, int n);
+
+/* "9 stands, disordered, line" (guns: silenced, damaged, limbered), or
+ * "removed", into buf; returns buf. */
+const char *state_describe(const struct state *st, int u, char *buf, size_t size);
 
 /* Takes a turn or phase statement. */
 void state_enter(struct state *st, const struct stmt *s);

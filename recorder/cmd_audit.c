@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../audit/audit.h"
+#include "../reports/audit_json.h"
 #include "cmd.h"
 #include "load.h"
 #include "msg.h"
@@ -24,6 +25,8 @@ const char cmd_audit_usage[] =
 	"  --no-warn CODE      do not show warnings with this code (repeatable)\n"
 	"  --follow=claimed    the state follows the game as played (default)\n"
 	"  --follow=derived    the state follows the derived outcomes instead\n"
+	"  --json              print one JSON object per event (JSON Lines):\n"
+	"                      derived, claimed and findings, and no summary\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"exit status: 0 no errors, or only errors a ruling settles; 1 errors;\n"
@@ -121,12 +124,13 @@ int cmd_audit(int argc, char **argv)
 		{"notes", no_argument, NULL, 'n'},
 		{"no-warn", required_argument, NULL, 'W'},
 		{"follow", required_argument, NULL, 'f'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	bool notes = false;
+	bool notes = false, json = false;
 	bool silenced[FINDING_N_CODES] = {0};
-	struct audit_opts opts = {FOLLOW_CLAIMED};
+	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire audit";	/* getopt names the command in its messages */
@@ -134,6 +138,9 @@ int cmd_audit(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			notes = true;
+			break;
+		case 'j':
+			json = true;
 			break;
 		case 'W': {
 			int code = finding_code_lookup(optarg);
@@ -177,8 +184,27 @@ int cmd_audit(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct findings f;
+	struct records records;
 	findings_init(&f);
+	records_init(&records);
+	if (json)
+		opts.records = &records;
 	audit_battle(b, &opts, &f);
+	if (json) {
+		struct buf out;
+		buf_init(&out, 0);
+		audit_json_write(b, &records, &f, &out);
+		fputs(out.text, stdout);
+		buf_release(&out);
+		int open = 0;
+		for (int i = 0; i < f.n; i++)
+			open += f.v[i].severity == DIAG_ERROR && !f.v[i].overruled;
+		records_release(&records);
+		findings_release(&f);
+		battle_free(b);
+		diags_release(&d);
+		return open ? EXIT_FINDINGS : EXIT_CLEAN;
+	}
 	struct buf out;
 	buf_init(&out, 0);
 	int open_errors = 0, shown = 0;
@@ -198,6 +224,7 @@ int cmd_audit(int argc, char **argv)
 	print_summary(b, &f);
 	printf("%s: %d finding%s shown, %d unsettled error%s\n", path, shown, shown == 1 ? "" : "s",
 	       open_errors, open_errors == 1 ? "" : "s");
+	records_release(&records);
 	findings_release(&f);
 	battle_free(b);
 	diags_release(&d);

@@ -5,6 +5,7 @@ const struct command commands[] = {
 	{"check", cmd_check, "parse battle logs and report every error", cmd_check_usage},
 	{"fmt", cmd_fmt, "print a battle log in canonical form", cmd_fmt_usage},
 	{"audit", cmd_audit, "re-derive every event and report wrong claims", cmd_audit_usage},
+	{"explain", cmd_explain, "show one event's derivation step by step", cmd_explain_usage},
 	{"help", cmd_help, "show a command's help, or the notation card", cmd_help_usage},
 };
 const int n_commands = sizeof commands / sizeof commands[0];

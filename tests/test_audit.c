@@ -21,7 +21,7 @@ static const char *audit_list(const char *text, enum audit_follow follow)
 		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text);
 	struct findings f;
 	findings_init(&f);
-	struct audit_opts opts = {follow};
+	struct audit_opts opts = {follow, NULL};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	out[0] = '\0';
 	for (int i = 0; i < f.n; i++)

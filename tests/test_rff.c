@@ -173,7 +173,7 @@ static void assert_audits_clean(const char *text, const char *id)
 		fail_msg("case %s does not parse: %s\n%s", id, tu_diag_list(&d), text);
 	struct findings f;
 	findings_init(&f);
-	struct audit_opts opts = {FOLLOW_CLAIMED};
+	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	for (int i = 0; i < f.n; i++)
 		if (f.v[i].severity != DIAG_NOTE)
@@ -556,7 +556,7 @@ static int audit_fire_case(const struct fire_case *c, int reading)
 	} else {
 		struct findings f;
 		findings_init(&f);
-		struct audit_opts opts = {FOLLOW_CLAIMED};
+		struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
 		audit_battle(b, &opts, &f);
 		int cannot = 0;
 		for (int i = 0; i < f.n; i++) {
@@ -600,6 +600,244 @@ static void test_hand_worked_fire(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* One hand-worked charge of tests/expect/charge_cases.txt. */
+struct charge_case {
+	char id[80];
+	char unit[2][200];
+	char combat[16];
+	int dice[2];
+	char mods[2][200];
+	int totals[2];
+	int diff;
+	char effect[40];
+	int loss[2];
+	int fallen;		/* a fallen-leader case: the die, else 0 */
+	char other[200];
+};
+
+static bool next_charge_case(FILE *in, struct charge_case *c)
+{
+	char line[1024];
+	memset(c, 0, sizeof *c);
+	bool open = false;
+	while (fgets(line, sizeof line, in)) {
+		line[strcspn(line, "\n")] = '\0';
+		char *v = strchr(line, ' ');
+		v = v ? v + 1 : line + strlen(line);
+		if (strncmp(line, "case ", 5) == 0) {
+			sscanf(v, "%79s", c->id);
+			open = true;
+		} else if (!open || line[0] == '#') {
+			continue;
+		} else if (strncmp(line, "attacker ", 9) == 0 || strncmp(line, "defender ", 9) == 0) {
+			snprintf(c->unit[line[0] == 'd'], sizeof c->unit[0], "%.199s", v);
+		} else if (strncmp(line, "combat ", 7) == 0) {
+			snprintf(c->combat, sizeof c->combat, "%.15s", v);
+		} else if (strncmp(line, "dice ", 5) == 0) {
+			sscanf(v, "%d %d", &c->dice[0], &c->dice[1]);
+		} else if (strncmp(line, "fallen ", 7) == 0) {
+			c->fallen = atoi(v);
+		} else if (strncmp(line, "expect-attacker-mods ", 21) == 0 || strncmp(line, "expect-defender-mods ", 21) == 0) {
+			snprintf(c->mods[line[7] == 'd'], sizeof c->mods[0], "%.199s", v);
+		} else if (strncmp(line, "expect-totals ", 14) == 0) {
+			sscanf(v, "%d %d", &c->totals[0], &c->totals[1]);
+		} else if (strncmp(line, "expect-difference ", 18) == 0) {
+			c->diff = atoi(v);
+		} else if (strncmp(line, "expect-effect ", 14) == 0) {
+			snprintf(c->effect, sizeof c->effect, "%.39s", v);
+		} else if (strncmp(line, "expect-attacker-loss ", 21) == 0) {
+			c->loss[0] = atoi(v);
+		} else if (strncmp(line, "expect-defender-loss ", 21) == 0) {
+			c->loss[1] = atoi(v);
+		} else if (strncmp(line, "expect-other ", 13) == 0) {
+			snprintf(c->other, sizeof c->other, "%.199s", v);
+		} else if (strcmp(line, "end") == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Declares a case's unit; adds its state events to events and its facts to facts. */
+static void charge_unit(struct buf *out, const char *id, const char *spec, char *events, size_t esize,
+			char *facts, size_t fsize)
+{
+	char nation[8], arm[8], exp[16], morale[16], order[16], formation[24], flags[160] = "";
+	int start, now;
+	sscanf(spec, "%7s %7s %15s %15s %d %d %15s %23s %159[^\n]", nation, arm, exp, morale, &start, &now, order,
+	       formation, flags);
+	const char *carriage = strstr(flags, "carriage=");
+	char weapon[16] = "M";
+	if (strcmp(arm, "gun") == 0)
+		snprintf(weapon, sizeof weapon, "%.3sLG", carriage ? carriage + 9 : "hlc");
+	else if (strcmp(arm, "cav") == 0)
+		snprintf(weapon, sizeof weapon, "none");
+	const char *form = strcmp(formation, "-") == 0 ? "" : has_word(flags, "hasty-square") ? "hasty-square"
+			   : formation;
+	buf_printf(out, "side s%s nation=%s\n  leader l%s \"L\" able\n  unit %s \"%s\" %s %s %s %s stands=%d %s %s",
+		   id, nation, id, id, id, arm, exp, strcmp(morale, "-") ? morale : "", weapon, start, form,
+		   strcmp(order, "good-order") ? order : "");
+	static const char *const decl_words[] = {"lancers", "brave-colonel", "national-guard", "cuirassiers",
+						 "mounted-rifles", "limbered", "unlimbered", "battery", "section"};
+	for (size_t i = 0; i < sizeof decl_words / sizeof decl_words[0]; i++)
+		if (has_word(flags, decl_words[i]))
+			buf_printf(out, " %s", decl_words[i]);
+	buf_putc(out, '\n');
+	if (now < start)
+		snprintf(events + strlen(events), esize - strlen(events), "stands %s -%d \"before\"\n", id, start - now);
+	if (has_word(flags, "leader-attached"))
+		snprintf(events + strlen(events), esize - strlen(events), "attach l%s %s\n", id, id);
+	if (has_word(flags, "silenced"))
+		snprintf(events + strlen(events), esize - strlen(events), "silence %s\n", id);
+	static const char *const fact_words[] = {"cold-steel", "outflanked", "ground=open", "ground=broken",
+						 "ground=rough", "stationary", "favourable", "strong", "fortified",
+						 "supported", "unsupported"};
+	for (size_t i = 0; i < sizeof fact_words / sizeof fact_words[0]; i++)
+		if (has_word(flags, fact_words[i]))
+			snprintf(facts + strlen(facts), fsize - strlen(facts), "%s%s", *facts ? "," : "(", fact_words[i]);
+	if (*facts)
+		snprintf(facts + strlen(facts), fsize - strlen(facts), ")");
+}
+
+static void side_claim(struct buf *out, const char *mods, int die, int total, int loss)
+{
+	buf_printf(out, " [%d]", die);
+	char copy[200];
+	snprintf(copy, sizeof copy, "%s", mods);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		if (atoi(eq + 1) != 0)	/* the file lists zero items too; a claim need not */
+			buf_printf(out, " %+d%s", atoi(eq + 1), tok);
+	}
+	buf_printf(out, " =%d loss=%d", total, loss);
+}
+
+/* The battle log of a charge case; the combat to check is its last line. */
+static void charge_case_battle(const struct charge_case *c, struct buf *out)
+{
+	char events[512] = "", facts[2][160] = {"", ""};
+	buf_printf(out, "battle \"charge %s\" rules=rff-maw\n", c->id);
+	if (c->fallen) {
+		buf_printf(out, "side s nation=US\n  leader l \"L\" able\n  unit u \"U\" inf raw spirited M stands=4\n"
+			   "turn 1 s\nfallen l [%d] %s\n", c->fallen, c->effect);
+		return;
+	}
+	charge_unit(out, "a", c->unit[0], events, sizeof events, facts[0], sizeof facts[0]);
+	charge_unit(out, "d", c->unit[1], events, sizeof events, facts[1], sizeof facts[1]);
+	buf_printf(out, "turn 1 sa\n%sphase charge\n", events);
+	bool breakthrough = strcmp(c->combat, "breakthrough") == 0;
+	if (strcmp(c->combat, "reroll") == 0)	/* the struggle before: as played, no further loss */
+		buf_printf(out, "charge a%s -> d%s [5] loss=0 | [5] loss=0 : 0 desperate-struggle\n  reroll", facts[0], facts[1]);
+	else
+		buf_printf(out, "%s a%s -> d%s", breakthrough ? "breakthrough" : "charge", facts[0], facts[1]);
+	side_claim(out, c->mods[0], c->dice[0], c->totals[0], c->loss[0]);
+	buf_puts(out, " |");
+	side_claim(out, c->mods[1], c->dice[1], c->totals[1], c->loss[1]);
+	buf_printf(out, " : %+d %s\n", c->diff, c->effect);
+	if (has_word(c->other, "fallen-leader-check-attacker"))
+		buf_puts(out, "fallen la [3] unscathed\n");
+	if (has_word(c->other, "fallen-leader-check-defender"))
+		buf_puts(out, "fallen ld [3] unscathed\n");
+}
+
+/* The findings of the case's last line that are not notes; 0 if none. */
+static int audit_charge_case(const struct charge_case *c)
+{
+	struct buf text;
+	buf_init(&text, 0);
+	charge_case_battle(c, &text);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	int failures = 0;
+	if (d.n_errors) {
+		print_error("charge case %s does not parse: %s\n%s", c->id, tu_diag_list(&d), text.text);
+		failures++;
+	} else {
+		struct findings f;
+		findings_init(&f);
+		struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+		audit_battle(b, &opts, &f);
+		int last = b->n_stmts - 1;	/* the combat: the last event but a fallen roll */
+		while (last > 0 && (b->stmts[last].kind != ST_EVENT ||
+				    (!c->fallen && b->stmts[last].u.event.def->shape == SHAPE_FALLEN)))
+			last--;
+		for (int i = 0; i < f.n; i++) {
+			if (f.v[i].severity == DIAG_NOTE || f.v[i].stmt != last)
+				continue;
+			print_error("charge case %s: %s %s\n%s", c->id, finding_code_name(f.v[i].code), f.v[i].msg,
+				    text.text);
+			failures++;
+		}
+		findings_release(&f);
+	}
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return failures;
+}
+
+/* Each hand-worked charge and fallen-leader roll audits clean when claimed
+ * as worked out from the seeds. */
+static void test_hand_worked_charges(void **state)
+{
+	(void)state;
+	FILE *in = fopen("tests/expect/charge_cases.txt", "r");
+	assert_non_null(in);
+	struct charge_case c;
+	int n = 0, failures = 0;
+	while (next_charge_case(in, &c)) {
+		failures += audit_charge_case(&c);
+		n++;
+	}
+	fclose(in);
+	assert_true(n >= 20);
+	assert_int_equal(failures, 0);
+}
+
+static void charge_effect_row(const char *r, int section, void *ctx)
+{
+	(void)section;
+	char a[16], b[40];
+	field(field(r, a, sizeof a), b, sizeof b);
+	const struct rff_charge_band *band = rff_charge_band(atoi(a));
+	if (strcmp(band->effect, b) != 0) {
+		print_error("difference %s: %s, expected %s\n", a, band->effect, b);
+		++*(int *)ctx;
+	}
+}
+
+/* Every difference from -14 to +14. */
+static void test_charge_effects(void **state)
+{
+	(void)state;
+	int failures = 0;
+	assert_int_equal(each_row("tests/expect/charge_effects.inc", NULL, charge_effect_row, &failures), 29);
+	assert_int_equal(failures, 0);
+}
+
+static const struct {
+	const char *code;
+	int value;
+} charge_mods_expect[] = {
+#include "expect/charge_mods.inc"
+};
+
+/* Every charge modifier code of the vocabulary has its QRS value. */
+static void test_charge_modifiers(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof charge_mods_expect / sizeof charge_mods_expect[0]; i++) {
+		const struct claim_mod *m = rff_charge_mod(charge_mods_expect[i].code, charge_mods_expect[i].value);
+		if (!m || m->value != charge_mods_expect[i].value)
+			fail_msg("%s: %d, expected %d", charge_mods_expect[i].code, m ? m->value : -99,
+				 charge_mods_expect[i].value);
+	}
+	assert_true(sizeof charge_mods_expect / sizeof charge_mods_expect[0] >= 30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +849,9 @@ int main(void)
 		cmocka_unit_test(test_fire_point_modifiers),
 		cmocka_unit_test(test_fire_results),
 		cmocka_unit_test(test_hand_worked_fire),
+		cmocka_unit_test(test_hand_worked_charges),
+		cmocka_unit_test(test_charge_effects),
+		cmocka_unit_test(test_charge_modifiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

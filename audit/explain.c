@@ -1,0 +1,47 @@
+/* explain: derivations in words, with their sources. */
+#include "explain.h"
+
+#include "../grammar/fmt.h"
+
+int explain_find_stmt(const struct battle *b, int file, int line)
+{
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].at.file == file && b->stmts[i].at.line == line)
+			return i;
+	return -1;
+}
+
+void explain_write(const struct battle *b, const struct record *r, const struct findings *f,
+		   struct buf *out)
+{
+	const struct stmt *s = &b->stmts[r->stmt];
+	buf_printf(out, "%s:%d: ", b->src.v[s->at.file].path, s->at.line);
+	fmt_stmt(b, s, out);
+	buf_putc(out, '\n');
+	for (int i = 0; i < r->n_steps; i++) {
+		buf_printf(out, "  %s", r->steps[i].text);
+		if (r->steps[i].source[0])
+			buf_printf(out, "  [%s]", r->steps[i].source);
+		buf_putc(out, '\n');
+	}
+	int n = 0;
+	for (int i = 0; i < f->n; i++) {
+		const struct finding *x = &f->v[i];
+		if (x->stmt != r->stmt || x->severity == DIAG_NOTE)
+			continue;
+		if (n++ == 0)
+			buf_puts(out, "the claim:\n");
+		buf_printf(out, "  %s%s %s: %s", diag_severity_name(x->severity), x->overruled ? " (overruled)" : "",
+			   finding_code_name(x->code), x->msg);
+		if (x->cite)
+			buf_printf(out, "  [%s]", x->cite);
+		buf_putc(out, '\n');
+	}
+	if (n == 0)
+		buf_puts(out, "the claim agrees with the derivation\n");
+	for (int i = 0; i < f->n; i++) {
+		const struct finding *x = &f->v[i];
+		if (x->stmt == r->stmt && x->severity == DIAG_NOTE)
+			buf_printf(out, "  note: %s\n", x->msg);
+	}
+}

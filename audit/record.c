@@ -1,0 +1,88 @@
+/* record: the derivations kept for explain and --json. */
+#include "record.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/xalloc.h"
+
+void records_init(struct records *r)
+{
+	memset(r, 0, sizeof *r);
+}
+
+void records_release(struct records *r)
+{
+	for (int i = 0; i < r->n; i++) {
+		free(r->v[i].steps);
+		free(r->v[i].parts);
+	}
+	free(r->v);
+	records_init(r);
+}
+
+struct record *records_add(struct records *r, int stmt, const char *kind)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->v = xrealloc(r->v, r->cap * sizeof *r->v);
+	}
+	struct record *rec = &r->v[r->n++];
+	memset(rec, 0, sizeof *rec);
+	rec->stmt = stmt;
+	rec->kind = kind;
+	return rec;
+}
+
+const struct record *records_find(const struct records *r, int stmt)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->v[i].stmt == stmt)
+			return &r->v[i];
+	return NULL;
+}
+
+void record_step(struct record *rec, const char *source, const char *fmt, ...)
+{
+	if (!rec)
+		return;
+	if (rec->n_steps == rec->cap_steps) {
+		rec->cap_steps = rec->cap_steps ? rec->cap_steps * 2 : 8;
+		rec->steps = xrealloc(rec->steps, rec->cap_steps * sizeof *rec->steps);
+	}
+	struct step *s = &rec->steps[rec->n_steps++];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->text, sizeof s->text, fmt, ap);
+	va_end(ap);
+	snprintf(s->source, sizeof s->source, "%s", source ? source : "");
+}
+
+struct rec_part *record_part(struct record *rec, const char *role, const char *unit)
+{
+	if (!rec)
+		return NULL;
+	if (rec->n_parts == rec->cap_parts) {
+		rec->cap_parts = rec->cap_parts ? rec->cap_parts * 2 : 4;
+		rec->parts = xrealloc(rec->parts, rec->cap_parts * sizeof *rec->parts);
+	}
+	struct rec_part *p = &rec->parts[rec->n_parts++];
+	memset(p, 0, sizeof *p);
+	p->role = role;
+	p->unit = unit;
+	p->points = -1;
+	return p;
+}
+
+void record_mod(struct rec_part *p, const char *code, int value, const char *source, const char *why)
+{
+	if (!p || p->n_mods >= (int)(sizeof p->mods / sizeof p->mods[0]))
+		return;
+	struct rec_mod *m = &p->mods[p->n_mods++];
+	m->code = code;
+	m->value = value;
+	snprintf(m->source, sizeof m->source, "%s", source ? source : "");
+	snprintf(m->why, sizeof m->why, "%s", why ? why : "");
+}

@@ -1,0 +1,75 @@
+/* record: what the audit derived for each event, for `explain` and `--json`.
+ *
+ * A record is the derivation of one event as data: the steps an umpire
+ * would read out (text and source), and per unit taking part its die,
+ * modifiers (code, value, source, why), total, effect, losses and state
+ * after.  Rulesets fill records through these functions; the recorder renders
+ * them.  A struct records owns everything in it. */
+#ifndef UMPIRE_RECORD_H
+#define UMPIRE_RECORD_H
+
+#include <stdbool.h>
+
+#include "../grammar/buf.h"
+
+struct rec_mod {
+	const char *code;	/* static: the ruleset's code */
+	int value;
+	char source[96];
+	char why[192];
+};
+
+struct rec_part {
+	const char *role;	/* "unit", "firer", "target", "attacker", "defender" */
+	const char *unit;	/* points into the battle */
+	int die;		/* the face, or 0 for none */
+	struct rec_mod mods[16];
+	int n_mods;
+	int total;
+	bool has_total;
+	int points;		/* fire points, or -1 */
+	const char *effect;	/* maneuver: this unit's effect */
+	int loss;
+	char after[160];	/* its state after the event, in words */
+};
+
+struct step {
+	char text[512];
+	char source[96];
+};
+
+struct record {
+	int stmt;		/* the event's statement */
+	const char *kind;	/* "maneuver", "fire", "charge", "reroll", "fallen", "state" */
+	struct step *steps;
+	int n_steps, cap_steps;
+	struct rec_part *parts;
+	int n_parts, cap_parts;
+	const char *effect;	/* fire, charge, fallen: the event's effect */
+	bool has_diff;
+	int diff;
+};
+
+struct records {
+	struct record *v;
+	int n, cap;
+};
+
+void records_init(struct records *r);
+void records_release(struct records *r);
+
+/* A new record for statement stmt (valid until the next records_add). */
+struct record *records_add(struct records *r, int stmt, const char *kind);
+/* The record of statement stmt, or NULL. */
+const struct record *records_find(const struct records *r, int stmt);
+
+/* These take rec or p NULL (records not kept) and then do nothing. */
+
+/* Appends a step: what was derived and from which rule (source may be NULL). */
+void record_step(struct record *rec, const char *source, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
+/* Appends a part for a unit taking part; zeroed but for role, unit and points (-1). */
+struct rec_part *record_part(struct record *rec, const char *role, const char *unit);
+/* Appends a modifier to a part. */
+void record_mod(struct rec_part *p, const char *code, int value, const char *source, const char *why);
+
+#endif

@@ -1,0 +1,138 @@
+/* umpire explain: one event's derivation, step by step, each step with its rule. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../audit/audit.h"
+#include "../audit/explain.h"
+#include "../grammar/xalloc.h"
+#include "cmd.h"
+#include "load.h"
+#include "msg.h"
+
+const char cmd_explain_usage[] =
+	"usage: umpire explain [--follow=claimed|derived] FILE:LINE\n"
+	"       umpire explain FILE:INCLUDED:LINE\n"
+	"\n"
+	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
+	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"
+	"modifier with the rule it comes from and the ones that do not apply, the\n"
+	"total, the table lookup, the losses and the state after, then the verdict\n"
+	"on what the player claimed.\n";
+
+/* Splits "FILE:LINE" or "FILE:INCLUDED:LINE" (from the right: file names may
+ * hold colons only in the first part).  The caller frees *file and *included. */
+static int split_target(const char *arg, char **file, char **included, int *line)
+{
+	const char *last = strrchr(arg, ':');
+	if (!last || !last[1] || strspn(last + 1, "0123456789") != strlen(last + 1))
+		return -1;
+	*line = atoi(last + 1);
+	char *rest = xstrndup(arg, (size_t)(last - arg));
+	char *mid = strrchr(rest, ':');
+	*included = NULL;
+	if (mid) {
+		*mid = '\0';
+		*included = xstrdup(mid + 1);
+	}
+	*file = rest;
+	return *line > 0 ? 0 : -1;
+}
+
+/* The source index of the included file named included (its path ends so). */
+static int find_source(const struct battle *b, const char *included)
+{
+	size_t n = strlen(included);
+	for (int i = 0; i < b->src.n; i++) {
+		const char *p = b->src.v[i].path;
+		size_t m = strlen(p);
+		if (m >= n && strcmp(p + m - n, included) == 0 && (m == n || p[m - n - 1] == '/'))
+			return i;
+	}
+	return -1;
+}
+
+static int explain(const char *path, const char *included, int line, enum audit_follow follow)
+{
+	struct diags d;
+	diags_init(&d, 500);
+	struct battle *b = load_battle(path, &d);
+	int status = EXIT_CLEAN, errors, warnings;
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	int file = included && b ? find_source(b, included) : 0;
+	int stmt = b && file >= 0 ? explain_find_stmt(b, file, line) : -1;
+	if (!b || d.n_errors) {
+		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);
+		status = EXIT_USAGE;
+	} else if (file < 0) {
+		msg_error("'%s' does not include '%s'", path, included);
+		status = EXIT_USAGE;
+	} else if (stmt < 0 || b->stmts[stmt].kind != ST_EVENT) {
+		msg_error("line %d of %s is not an event", line, b->src.v[file].path);
+		status = EXIT_USAGE;
+	} else {
+		struct audit_opts opts = {follow, &r};
+		audit_battle(b, &opts, &f);
+		const struct record *rec = records_find(&r, stmt);
+		struct buf out;
+		buf_init(&out, 0);
+		if (rec)
+			explain_write(b, rec, &f, &out);
+		fputs(out.text, stdout);
+		buf_release(&out);
+		for (int i = 0; i < f.n; i++)
+			if (f.v[i].stmt == stmt && f.v[i].severity == DIAG_ERROR && !f.v[i].overruled)
+				status = EXIT_FINDINGS;
+	}
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	return status;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"follow", required_argument, NULL, 'f'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	enum audit_follow follow = FOLLOW_CLAIMED;
+	int c;
+	optind = 1;
+	argv[0] = (char *)"umpire explain";
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "claimed") && strcmp(optarg, "derived")) {
+				msg_usage("explain", "--follow takes claimed or derived, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			follow = optarg[0] == 'd' ? FOLLOW_DERIVED : FOLLOW_CLAIMED;
+			break;
+		case 'h':
+			fputs(cmd_explain_usage, stdout);
+			return EXIT_CLEAN;
+		default:
+			msg_try("explain");
+			return EXIT_USAGE;
+		}
+	}
+	char *file = NULL, *included = NULL;
+	int line;
+	if (optind != argc - 1 || split_target(argv[optind], &file, &included, &line) < 0) {
+		msg_usage("explain", "expected one FILE:LINE");
+		free(file);
+		free(included);
+		return EXIT_USAGE;
+	}
+	int status = explain(file, included, line, follow);
+	free(file);
+	free(included);
+	return status;
+}
