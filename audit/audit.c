@@ -73,8 +73,13 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 		us->formation = ev->args[1].text;
 	else if (strcmp(verb, "storming") == 0)
 		us->formation = "storming-column";
-	else if (strcmp(verb, "hasty-square") == 0)
+	else if (strcmp(verb, "hasty-square") == 0) {
 		us->formation = "hasty-square";
+		us->hasty_expires = true;
+		if (us->decl->slot[VC_EXPERIENCE] && strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0 &&
+		    us->order == ORDER_GOOD)
+			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
+	}
 	else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
 		us->limbered = verb[0] == 'l';
 	else if (strcmp(verb, "mount") == 0 || strcmp(verb, "dismount") == 0)
@@ -84,11 +89,12 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 	else if (strcmp(verb, "gun-rally") == 0)
 		us->silenced = 0;
 	else if (strcmp(verb, "damage") == 0)
-		us->damaged++;
+		state_damage(us, 1);
 	else if (strcmp(verb, "wreck") == 0)
 		us->wrecked++;
 	else if (strcmp(verb, "shelter") == 0) {
 		us->sheltered = true;
+		us->silenced = us->stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
 		us->sheltered_in = ev->n_args > 1 ? arg_unit(a, &ev->args[1]) : -1;
 	}
 	else if (strcmp(verb, "low-ammo") == 0 || strcmp(verb, "replenish") == 0)
@@ -120,7 +126,7 @@ static void apply_leader_event(struct audit *a, const char *verb, const struct e
 		ls->removed = true;
 	else if (strcmp(verb, "replace") == 0) {
 		int deputy = arg_leader(a, &ev->args[1]);
-		if (deputy >= 0)
+		if (deputy >= 0 && deputy != l)
 			a->st.leaders[deputy].deputy_for = l;
 	}
 }

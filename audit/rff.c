@@ -80,7 +80,8 @@ static bool commands(const struct state *st, int l, const struct unit_state *u)
 	if (!u->decl->cmd)
 		return false;
 	int cmd = state_leader(st, u->decl->cmd);
-	for (int x = l; x >= 0; x = st->leaders[x].deputy_for)
+	/* Bounded: a log may replace leaders in a cycle ("replace lee scott", "replace scott lee"). */
+	for (int x = l, hops = 0; x >= 0 && hops <= st->n_leaders; x = st->leaders[x].deputy_for, hops++)
 		if (x == cmd)
 			return true;
 	return false;
@@ -292,8 +293,12 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 		}
 		return;
 	}
-	if (strcmp(effect, "fall-back") == 0)
-		us->order = us->order == ORDER_BROKEN ? ORDER_BROKEN : ORDER_DISORDERED;
+	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||
+					strcmp(us->formation, "hasty-square") == 0);
+	if (strcmp(effect, "fall-back") == 0) {
+		if (!square)	/* a square holds its position in good order (000:624) */
+			us->order = us->order == ORDER_BROKEN ? ORDER_BROKEN : ORDER_DISORDERED;
+	}
 	else if (strcmp(effect, "panic") == 0)
 		us->order = ORDER_BROKEN;
 	else if (strcmp(effect, "rally-with-elan") == 0 || strcmp(effect, "rally") == 0 ||

@@ -440,6 +440,26 @@ static void worsen(struct unit_state *u, enum unit_order order)
 		u->order = order;
 }
 
+static bool light_carriage(const struct unit_state *u)
+{
+	const char *carriage = u->decl->slot[VC_CARRIAGE];
+	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(u, "fixed");
+}
+
+/* A defending gun that survives Driven Back or Hard Pressed: Hard Pressed
+ * damages a stand; light carriage guns limber up unless fortified, where
+ * they hold (002:239-240). */
+static void defeated_guns(struct unit_state *def, const char *e, bool fortified)
+{
+	bool hard_pressed = strcmp(e, "hard-pressed") == 0;
+	if (!state_is(def, "gun") || def->removed || (!hard_pressed && strcmp(e, "driven-back") != 0))
+		return;
+	if (hard_pressed)
+		state_damage(def, 1);
+	if (light_carriage(def) && !fortified)
+		def->limbered = true;
+}
+
 /* The state after the effect as played (002:238-244). */
 static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
 {
@@ -480,6 +500,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
 			state_lose(&a->st, c->principal[side], loss[side]);
+	defeated_guns(def, e, has_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
 			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER])

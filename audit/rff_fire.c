@@ -84,11 +84,23 @@ static bool rocket_hits(struct audit *a, const struct uref *ref)
 	return ref->hit.value >= lowest;
 }
 
-/* Whether all of a firer's points are halved (002:178: once, however many of
- * its reasons hold); a damaged gun halves only its damaged stands. */
+/* Whether all of a troop firer's points are halved (002:178: once, however
+ * many of its reasons hold). Guns are halved stand by stand instead. */
 static bool halved(const struct unit_state *us)
 {
-	return us->low_ammo || (!state_is(us, "gun") && us->order != ORDER_GOOD);
+	return !state_is(us, "gun") && (us->low_ammo || us->order != ORDER_GOOD);
+}
+
+/* Of `firing` gun stands, how many fire at half: each damaged stand, and the
+ * one stand marked low on ammunition (002:198 "Mark one gun stand"). Each mark
+ * is taken to be on its own stand, and the marked stands to fire last. */
+static int gun_half_stands(const struct unit_state *us, int firing, int available)
+{
+	int marked = us->damaged + (us->low_ammo ? 1 : 0);
+	if (marked > available)
+		marked = available;
+	int half = firing - (available - marked);
+	return half > 0 ? half : 0;
 }
 
 /* A firer's fire points; false (with a finding) if it cannot fire. */
@@ -114,6 +126,11 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		return false;
 	}
 	int available = state_is(us, "gun") ? us->stands - us->silenced : us->stands;
+	if (available <= 0) {
+		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "002:148",
+			   "%s cannot fire: every gun stand is silenced", ref->id);
+		return false;
+	}
 	f->stands = ref->stands >= 0 ? ref->stands : available;
 	if (f->stands > available) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL, "%s fires %d stands but has %d%s",
@@ -126,13 +143,14 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
 	const char *why = "";
+	int half = state_is(us, "gun") ? gun_half_stands(us, f->stands, available) : 0;
 	if (halved(us)) {
 		f->quarters /= 2;
 		why = us->low_ammo ? ", halved: low on ammunition (002:178)" : ", halved: firing disordered (002:178)";
-	} else if (state_is(us, "gun") && us->damaged > 0) {
-		int damaged = us->damaged < f->stands ? us->damaged : f->stands;
-		f->quarters -= row->half_points * damaged;	/* half of each damaged stand */
-		why = ", damaged stands at half (002:178)";
+	} else if (half > 0) {
+		f->quarters -= row->half_points * half;	/* half of each such stand */
+		why = us->low_ammo ? ", damaged or low-on-ammunition stands at half (002:178, 002:198)"
+				   : ", damaged stands at half (002:178)";
 	}
 	struct rec_part *p = record_part(a->rec, "firer", ref->id);
 	if (p)
@@ -408,20 +426,20 @@ static void apply_effect(struct audit *a, int t, const char *effect, int loss, b
 		    (cannonade || strcmp(effect, "lively-fire") != 0);
 	if (!hits)
 		return;
+	if (loss > 0)	/* first: the wrecked stands go, then the rest are silenced */
+		state_lose(&a->st, t, loss);
 	if (state_is(us, "gun")) {
 		if (strcmp(effect, "withering-fire") == 0) {
-			us->wrecked++;
+			us->wrecked += loss;
 			us->silenced = us->stands;
 		} else {
-			us->silenced = us->silenced < us->stands ? us->silenced + 1 : us->stands;
+			state_silence(us, 1);
 			if (strcmp(effect, "telling-fire") == 0)
-				us->damaged++;
+				state_damage(us, 1);
 		}
 	} else if (us->order == ORDER_GOOD) {
 		us->order = ORDER_DISORDERED;
 	}
-	if (loss > 0)
-		state_lose(&a->st, t, loss);
 }
 
 /* Units within 2" behind the target take the next lower effect (002:197). */

@@ -103,7 +103,7 @@ bool state_has_flag(const struct unit_state *u, const char *flag)
 int state_attached_leader(const struct state *st, int u)
 {
 	for (int i = 0; i < st->n_leaders; i++)
-		if (st->leaders[i].attached == u && !st->leaders[i].removed)
+		if (st->leaders[i].attached == u && !st->leaders[i].removed && !st->leaders[i].out_until)
 			return i;
 	return -1;
 }
@@ -118,7 +118,26 @@ int state_lose(struct state *st, int u, int n)
 		us->removed = true;	/* 000:532: reduced to a single stand */
 	if (us->stands == 0)
 		us->removed = true;
+	if (us->silenced > us->stands)	/* the lost stands take their marks with them */
+		us->silenced = us->stands;
+	if (us->damaged > us->stands)
+		us->damaged = us->stands;
 	return us->stands;
+}
+
+static int clamp_marks(int marks, int stands)
+{
+	return marks < 0 ? 0 : marks > stands ? stands : marks;
+}
+
+void state_silence(struct unit_state *u, int n)
+{
+	u->silenced = clamp_marks(u->silenced + n, u->stands);
+}
+
+void state_damage(struct unit_state *u, int n)
+{
+	u->damaged = clamp_marks(u->damaged + n, u->stands);
 }
 
 const char *state_describe(const struct state *st, int u, char *buf, size_t size)
@@ -161,6 +180,12 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->part = t->part;
 		st->sky = t->sky;
 		st->phase = NULL;
+		for (int i = 0; i < st->n_units; i++)	/* hasty only in the player turn formed (000:646) */
+			if (st->units[i].hasty_expires) {
+				st->units[i].hasty_expires = false;
+				if (st->units[i].formation && strcmp(st->units[i].formation, "hasty-square") == 0)
+					st->units[i].formation = "square";
+			}
 		for (int i = 0; i < st->n_leaders; i++) {
 			if (st->leaders[i].out_until && st->leaders[i].out_until < st->turn)
 				st->leaders[i].out_until = 0;

@@ -30,6 +30,7 @@ struct unit_state {
 	bool diverged;			/* state follows a claim the audit disputes */
 	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
+	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 };
 
 struct leader_state {
@@ -75,6 +76,11 @@ int state_attached_leader(const struct state *st, int u);
 /* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
  * stand are removed from the game (000:532).  Returns the stands now. */
 int state_lose(struct state *st, int u, int n);
+
+/* Marks n more gun stands silenced or damaged (n < 0 clears), never more
+ * than the stands the unit has nor fewer than none. */
+void state_silence(struct unit_state *u, int n);
+void state_damage(struct unit_state *u, int n);
 
 /* "9 stands, disordered, line" (guns: silenced, damaged, limbered), or
  * "removed", into buf; returns buf. */

@@ -166,6 +166,19 @@ static void test_artillery_commander(void **state)
 	assert_string_equal(got, "illegal-action:error@8:11");
 }
 
+/* Leaders replaced in a cycle: the audit ends, and the check is provisional. */
+static void test_replace_cycle(void **state)
+{
+	(void)state;
+	const char *got = audit_list("battle \"A\"\nside US nation=US\n  leader a \"A\" able\n"
+				     "  leader b \"B\" able\n  leader c \"C\" able\n"
+				     "  unit u \"U\" inf veteran spirited M stands=6 cmd=c\n"
+				     "turn 1 US\nreplace a b\nreplace b a\nreplace a a\nphase maneuver\n"
+				     "mc a [5]: u +0able -1prov +1vet +2fresh =7 well-handled\n",
+				     FOLLOW_CLAIMED);
+	assert_string_equal(got, "");
+}
+
 /* The state follows the claim; --follow=derived follows the derivation. */
 static void test_follow(void **state)
 {
@@ -188,6 +201,12 @@ static const struct {
 	const char *body;
 	const char *want;
 } fire_mistakes[] = {
+	/* 002:198 "Mark one gun stand": 3 + 1 1/2, rounded down to 4 (000:320), -1 (002:185) */
+	{"the whole battery halved for one low-on-ammunition stand",
+	 "phase fire\nunlimber bty\nlow-ammo bty\nfire bty@12 -> 2lt [8] -2fp pts=3 =6 galling-fire\n",
+	 "on-trust:note@15:6, state-diverged:note@15:16, modifier-value:error@15:24, wrong-points:error@15:29, wrong-effect:error@15:38"},
+	{"a silenced battery fires", "phase fire\nunlimber bty\nsilence bty\nfire bty@12 -> 2lt [8]\n",
+	 "on-trust:note@15:6, inconsistent-state:error@15:6"},
 	{"8 muskets at 6\" on a trained target: Telling", "phase fire\nfire 5inf:8@6 -> 2lt [9] pts=8 +0fp =9 telling-fire loss=1\n",
 	 "on-trust:note@13:6"},
 	{"points and their modifier overcounted", "phase fire\nfire 5inf:8@6 -> 2lt [9] pts=9 +1fp =10 telling-fire loss=1\n",
@@ -346,15 +365,96 @@ static void test_charge_mistakes(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* The state after the last event of body, in words, for unit: the audit
+ * follows the game as played (tu_prelude first). */
+static const char *after_last(const char *body, const char *unit)
+{
+	static char out[160];
+	struct buf text;
+	buf_init(&text, 0);
+	if (strncmp(body, "battle ", 7) != 0)	/* a body, or a whole log */
+		buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	if (d.n_errors)
+		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text.text);
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	struct audit_opts opts = {FOLLOW_CLAIMED, &r};
+	audit_battle(b, &opts, &f);
+	snprintf(out, sizeof out, "(no record)");
+	const struct record *last = r.n ? &r.v[r.n - 1] : NULL;
+	for (int i = 0; last && i < last->n_parts; i++)
+		if (strcmp(last->parts[i].unit, unit) == 0)
+			snprintf(out, sizeof out, "%s", last->parts[i].after);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return out;
+}
+
+/* State as the seeds have it after effects that change more than stands. */
+static const struct {
+	const char *what;
+	const char *body;
+	const char *unit;
+	const char *want;
+} states[] = {
+	/* 002:195: "1 gun stand wrecked and remaining stands silenced" */
+	{"withering fire on a battery", "unlimber bty\nturn 2 MEX\nphase fire offensive\n"
+	 "fire 2lt@4 -> bty(enfiladed) [9]\n", "bty", "1 stand, 1 silenced, unlimbered"},
+	/* 002:240: Hard Pressed silences and damages a gun stand; light carriage guns limber up */
+	{"hard pressed battery", "unlimber bty\nturn 2 MEX\nphase charge\ncharge 2lt -> bty [7] | [7]\n",
+	 "bty", "2 stands, 2 silenced, 1 damaged, limbered"},
+	/* 000:624: a square on Fall Back holds in good order */
+	{"square on fall back", "phase maneuver\nmc lee [5]: 5inf form square\nturn 2 MEX\nturn 3 US\n"
+	 "phase maneuver\nmc [1]: 5inf(outflanked,greater-losses)\n", "5inf",
+	 "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, square"},
+	/* 000:634: raw troops forming a hasty square are disordered; so -1 more and a
+	 * Desperate Struggle (8 against 8), both lose a stand (002:241) */
+	{"raw hasty square", "battle \"B\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit r \"R\" inf raw spirited M stands=8 cmd=l line\nside MEX nation=MEX\n  leader m \"M\" able\n"
+	 "  unit c \"C\" cav trained reliable none stands=6 cmd=m lancers\nturn 1 MEX\nphase maneuver\n"
+	 "hasty-square r\nphase charge\ncharge c(ground=rough) -> r [5] | [8]\n",
+	 "r", "7 stands, fresh (spirited 8: 8/5/3, 000:685), disordered, hasty-square"},
+	/* 000:646: hasty only in the player turn formed; a square after */
+	{"hasty square next turn", "turn 2 MEX\nphase maneuver\nhasty-square 8inf\nturn 3 US\nphase maneuver\n"
+	 "mc lee [5]: 8inf\n", "8inf", "9 stands, fresh (spirited 9: 9/6/4, 000:686), good order, square"},
+	/* 002:229: a leader out for a turn is not attached */
+	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
+	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
+};
+
+static void test_state_after(void **state)
+{
+	(void)state;
+	int failures = 0, n = sizeof states / sizeof states[0];
+	for (int i = 0; i < n; i++) {
+		const char *got = after_last(states[i].body, states[i].unit);
+		if (strcmp(got, states[i].want) != 0) {
+			print_error("%s:\n%s  want %s\n  got  %s\n", states[i].what, states[i].body, states[i].want, got);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mistakes),
 		cmocka_unit_test(test_artillery_commander),
+		cmocka_unit_test(test_replace_cycle),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),
 		cmocka_unit_test(test_illegal),
+		cmocka_unit_test(test_state_after),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
