@@ -187,6 +187,88 @@ static void audit_event(struct audit *a, const struct stmt *s)
 	}
 }
 
+/* The `ruling override` that settles statement i, or NULL. */
+static const struct stmt *override_of(const struct battle *b, int i)
+{
+	for (int j = i + 1; j < b->n_stmts; j++) {
+		const struct stmt *s = &b->stmts[j];
+		if (s->kind == ST_BLANK)
+			continue;
+		if (s->kind == ST_RULING && s->u.ruling.event == i && strcmp(s->u.ruling.verb, "override") == 0)
+			return s;
+		return NULL;
+	}
+	return NULL;
+}
+
+/* The event with the umpire's result in place of the players' claim; false
+ * when the ruling cannot say which claim it replaces (a check of several
+ * units). Charges take the effect only: loss=N names no side. */
+static bool overridden(const struct stmt *s, const struct claim *umpire, struct stmt *copy, struct mc_line *line)
+{
+	*copy = *s;
+	struct event *e = &copy->u.event;
+	switch (e->def->shape) {
+	case SHAPE_MC:
+		if (e->u.mc.n_lines != 1)
+			return false;
+		*line = e->u.mc.lines[0];
+		line->claim = *umpire;
+		e->u.mc.lines = line;
+		return true;
+	case SHAPE_FIRE:
+		e->u.fire.claim = *umpire;
+		return true;
+	case SHAPE_CHARGE:
+	case SHAPE_REROLL:
+		e->u.charge.effect = umpire->effect;
+		e->u.charge.has_diff = false;
+		for (int side = 0; side < 2; side++)
+			e->u.charge.side[side].claim.has_loss = false;
+		return umpire->effect != NULL;
+	default:
+		return false;
+	}
+}
+
+/* An event a ruling overrides: its findings are those of the claim as
+ * logged; the state then follows the umpire's result, re-derived from the
+ * state before the event with the findings of that pass set aside. */
+static void audit_overridden(struct audit *a, const struct stmt *s, const struct stmt *ruling)
+{
+	struct state before = {0};
+	state_copy(&before, &a->st);
+	audit_event(a, s);
+	struct stmt copy;
+	struct mc_line line;
+	if (!overridden(s, &ruling->u.ruling.claim, &copy, &line)) {
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
+			   "this override cannot say which claim it replaces: the state follows the log");
+		state_release(&before);
+		return;
+	}
+	const struct claim *u = &ruling->u.ruling.claim;
+	char loss[32] = "";
+	if (u->has_loss)
+		snprintf(loss, sizeof loss, ", loss=%d", u->loss);
+	record_step(a->rec, NULL, "ruling override (%s%s): the state follows the umpire's result, not the above",
+		    u->effect ? u->effect : "as derived", loss);
+	state_copy(&a->st, &before);
+	state_release(&before);
+	struct findings scratch;
+	findings_init(&scratch);
+	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+	const struct audit_opts *kept_opts = a->opts;
+	struct findings *kept_out = a->out;
+	a->opts = &opts;
+	a->out = &scratch;
+	audit_event(a, &copy);
+	a->opts = kept_opts;
+	a->out = kept_out;
+	a->rec = NULL;
+	findings_release(&scratch);
+}
+
 /* A ruling settles the findings of the event before it. */
 static void apply_ruling(struct audit *a, const struct stmt *s)
 {
@@ -213,7 +295,10 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 			state_enter(&a.st, s);
 			break;
 		case ST_EVENT:
-			audit_event(&a, s);
+			if (override_of(b, i))
+				audit_overridden(&a, s, override_of(b, i));
+			else
+				audit_event(&a, s);
 			if (s->u.event.def->shape == SHAPE_CHARGE)
 				a.last_charge = i;
 			break;

@@ -97,6 +97,16 @@ static const char *always_provisional(const struct unit_state *u)
 	return NULL;
 }
 
+/* Stands lost on a Panic of disordered troops: the QRS's one plus the
+ * difference below zero (002:43), or the text's difference (000:416). */
+static int panic_loss(struct audit *a, bool disordered, const char *effect, int total)
+{
+	if (!disordered || strcmp(effect, "panic") != 0)
+		return 0;
+	bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;
+	return (text ? 0 : 1) + (total < 0 ? -total : 0);
+}
+
 /* Leader rating, provisional command or out of command (002:21-27, 000:398-402, 000:566). */
 static void derive_command(struct audit *a, const struct ev_mc *mc, int l, int u, struct mc_derivation *d)
 {
@@ -191,10 +201,7 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 	d->total = claim_total(mc->die.value, d->mods);
 	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
 	d->band = rff_mc_band(us->nation ? us->nation : "US", d->disordered, d->total);
-	if (d->disordered && strcmp(d->band->effect, "panic") == 0) {
-		bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;
-		d->loss = (text ? 0 : 1) + (d->total < 0 ? -d->total : 0);
-	}
+	d->loss = panic_loss(a, d->disordered, d->band->effect, d->total);
 }
 
 /* The outcome of a claim: its effect, or the table's effect for its total. */
@@ -315,15 +322,17 @@ static void follow(struct audit *a, int u, const struct mc_line *line, const str
 		   const char *played)
 {
 	const struct claim *c = &line->claim;
-	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
-	const char *effect = derived ? d->band->effect : played;
-	int loss = derived || !c->has_loss ? d->loss : c->loss;
-	if (!derived && (strcmp(played, d->band->effect) != 0 || loss != d->loss) &&
-	    !a->st.units[u].diverged) {
+	bool derived = a->opts->follow == FOLLOW_DERIVED || (!played && !c->has_loss);
+	const char *effect = !derived && played ? played : d->band->effect;
+	int loss = d->loss;
+	if (!derived)	/* the claimed losses, or those of the effect as played */
+		loss = c->has_loss ? c->loss
+				   : panic_loss(a, d->disordered, effect, c->has_total ? c->total : d->total);
+	if ((strcmp(effect, d->band->effect) != 0 || loss != d->loss) && !a->st.units[u].diverged) {
 		a->st.units[u].diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, line->unit.at, NULL,
-			   "from here the state of %s follows the claimed %s, not the derived %s", line->unit.id,
-			   played, d->band->effect);
+			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
+			   line->unit.id, effect, loss, d->band->effect, d->loss);
 	}
 	apply_effect(a, u, &line->unit, effect, loss);
 }
@@ -373,9 +382,8 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 	}
 	claim_record(a->rec, part, line->unit.id, d.mods, rff_mc_factor_name, MCF_N);
 	char cite[160];
-	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s%s", line->unit.id,
-		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect,
-		    d.loss ? "" : "");
+	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s", line->unit.id,
+		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect);
 	if (d.loss)
 		record_step(a->rec, strcmp(audit_option(a, "panic-loss"), "text") == 0 ? "000:416" : "002:43",
 			    "%s: Panic of disordered troops loses %d stand%s", line->unit.id, d.loss,

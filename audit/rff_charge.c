@@ -560,6 +560,53 @@ static bool present(struct audit *a, const struct ev_charge *units)
 	return ok && units->side[0].n_units > 0 && units->side[1].n_units > 0;
 }
 
+/* A difference that gives the effect: the one nearest 0, for the fewest
+ * extra losses when only the effect is claimed. */
+static int difference_for(const char *effect)
+{
+	for (int n = 0; n <= 40; n++)
+		for (int sign = 1; sign >= -1; sign -= 2)
+			if (strcmp(rff_charge_band(sign * n)->effect, effect) == 0)
+				return sign * n;
+	return 0;
+}
+
+/* The outcome as played: the claimed effect with its losses (from the
+ * claimed difference when it gives that effect), or the claimed losses. */
+static void played_outcome(struct audit *a, const struct combat *c, const char *played,
+			   struct charge_derivation *p)
+{
+	const struct ev_charge *r = c->roll;
+	if (played && strcmp(played, p->band->effect) != 0) {
+		p->diff = r->has_diff && strcmp(rff_charge_band(r->diff)->effect, played) == 0
+				  ? r->diff : difference_for(played);
+		p->band = rff_charge_band(p->diff);
+		p->loss[ATTACKER] = p->loss[DEFENDER] = 0;
+		p->guns_lost[ATTACKER] = p->guns_lost[DEFENDER] = false;
+		derive_losses(a, c, p);
+	}
+	for (int side = 0; side < 2; side++)
+		if (r->side[side].claim.has_loss)
+			p->loss[side] = r->side[side].claim.loss;
+}
+
+/* The state of both sides follows the claim from here: said once per unit. */
+static void note_diverged(struct audit *a, const struct combat *c, const struct charge_derivation *d,
+			  const struct charge_derivation *p)
+{
+	record_step(a->rec, NULL, "as played (the claim): %s, losses: attacker %d, defender %d",
+		    p->band->effect, p->loss[ATTACKER], p->loss[DEFENDER]);
+	for (int side = 0; side < 2; side++) {
+		struct unit_state *u = &a->st.units[c->principal[side]];
+		if (u->diverged || (p->band == d->band && p->loss[side] == d->loss[side]))
+			continue;
+		u->diverged = true;
+		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c->units->side[side].units[0].at, NULL,
+			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
+			   u->decl->id, p->band->effect, p->loss[side], d->band->effect, d->loss[side]);
+	}
+}
+
 void rff_charge_audit(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
@@ -599,23 +646,13 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	for (int side = 0; side < 2; side++)
 		check_side(a, &c, &d, side, wrong ? DIAG_ERROR : DIAG_WARNING);
 	check_result(a, &c, &d);
-	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
-	const char *effect = derived ? d.band->effect : played;
-	int loss[2];
-	for (int side = 0; side < 2; side++) {
-		const struct claim *cl = &c.roll->side[side].claim;
-		loss[side] = derived || !cl->has_loss ? d.loss[side] : cl->loss;
-	}
-	if (!derived && wrong) {
-		struct unit_state *u = &a->st.units[c.principal[ATTACKER]];
-		if (!u->diverged) {
-			u->diverged = true;
-			bool same = strcmp(played, d.band->effect) == 0;
-			audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c.units->side[0].units[0].at, NULL,
-				   "from here the state of the combat's units follows the claimed %s%s, not the derived %s",
-				   same ? "losses of " : "", played, same ? "ones" : d.band->effect);
-		}
-	}
+	struct charge_derivation as_played = d;
+	if (a->opts->follow != FOLLOW_DERIVED)
+		played_outcome(a, &c, played, &as_played);
+	const char *effect = as_played.band->effect;
+	const int *loss = as_played.loss;
+	if (strcmp(effect, d.band->effect) != 0 || loss[0] != d.loss[0] || loss[1] != d.loss[1])
+		note_diverged(a, &c, &d, &as_played);
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
 	a->reroll_due = strcmp(effect, "desperate-struggle") == 0;

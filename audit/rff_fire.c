@@ -535,6 +535,35 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 	return ok;
 }
 
+/* The outcome as played: the claimed effect (or the effect of the claimed
+ * total) with its losses, unless the losses are claimed too. */
+static void played_outcome(const struct unit_state *target, const struct claim *c, const char *played,
+			   struct fire_derivation *p)
+{
+	if (played && strcmp(played, p->result.effect) != 0) {
+		p->result.effect = played;
+		if (c->has_total)
+			p->total = c->total;
+		p->loss = derive_loss(target, p);
+	}
+	if (c->has_loss)
+		p->loss = c->loss;
+}
+
+/* The state follows the claim from here: said once per unit. */
+static void note_diverged(struct audit *a, const struct ev_fire *ev, struct unit_state *target,
+			  const struct fire_derivation *d, const struct fire_derivation *p)
+{
+	record_step(a->rec, NULL, "as played (the claim): %s, %d stand%s lost", p->result.effect, p->loss,
+		    p->loss == 1 ? "" : "s");
+	if (target->diverged)
+		return;
+	target->diverged = true;
+	audit_find(a, FINDING_DIVERGED, DIAG_NOTE, ev->target.at, NULL,
+		   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
+		   ev->target.id, p->result.effect, p->loss, d->result.effect, d->loss);
+}
+
 void rff_fire_audit(struct audit *a, const struct stmt *s)
 {
 	const struct ev_fire *ev = &s->u.event.u.fire;
@@ -563,24 +592,21 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||
 		     (c->outcome && outcome && strcmp(c->outcome, outcome) != 0);
 	check_claim(a, ev, target, &d, outcome, wrong ? DIAG_ERROR : DIAG_WARNING);
-	bool derived = a->opts->follow == FOLLOW_DERIVED || !played;
-	const char *effect = derived ? d.result.effect : played;
-	int loss = derived || !c->has_loss ? d.loss : c->loss;
-	if (!derived && (strcmp(effect, d.result.effect) != 0 || loss != d.loss) && !target->diverged) {
-		target->diverged = true;
-		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, ev->target.at, NULL,
-			   "from here the state of %s follows the claimed %s, not the derived %s", ev->target.id,
-			   effect, d.result.effect);
-	}
+	struct fire_derivation as_played = d;	/* what the state follows */
+	if (a->opts->follow != FOLLOW_DERIVED && (played || c->has_loss))
+		played_outcome(target, c, played, &as_played);
+	bool diverges = strcmp(as_played.result.effect, d.result.effect) != 0 || as_played.loss != d.loss;
+	if (diverges)
+		note_diverged(a, ev, target, &d, &as_played);
 	if (outcome)
 		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome);
-	apply_massed(a, ev, &d);
-	apply_effect(a, t, effect, loss, d.cannonade);
+	apply_massed(a, ev, &as_played);
+	apply_effect(a, t, as_played.result.effect, as_played.loss, d.cannonade);
 	base_ten(a, ev, &d);
 	if (a->rec) {
 		struct rec_part *tp = &a->rec->parts[a->rec->n_parts - 1];
 		rff_describe(a, t, tp->after, sizeof tp->after);
-		record_step(a->rec, d.result.cite, "%s loses %d stand%s; after: %s", ev->target.id, d.loss,
-			    d.loss == 1 ? "" : "s", tp->after);
+		record_step(a->rec, d.result.cite, "%s loses %d stand%s; after%s: %s", ev->target.id, d.loss,
+			    d.loss == 1 ? "" : "s", diverges ? " (as played)" : "", tp->after);
 	}
 }

@@ -71,6 +71,23 @@ void state_release(struct state *st)
 	memset(st, 0, sizeof *st);
 }
 
+void state_copy(struct state *dst, const struct state *src)
+{
+	struct unit_state *units = dst->units;
+	struct leader_state *leaders = dst->leaders;
+	if (!units || dst->n_units != src->n_units || dst->n_leaders != src->n_leaders) {
+		free(units);
+		free(leaders);
+		units = xcalloc(src->n_units, sizeof *units);
+		leaders = xcalloc(src->n_leaders, sizeof *leaders);
+	}
+	*dst = *src;
+	dst->units = units;
+	dst->leaders = leaders;
+	memcpy(units, src->units, src->n_units * sizeof *units);
+	memcpy(leaders, src->leaders, src->n_leaders * sizeof *leaders);
+}
+
 int state_unit(const struct state *st, const char *id)
 {
 	for (int i = 0; i < st->n_units; i++)

@@ -61,6 +61,9 @@ struct state {
 /* Builds the starting state from b's declarations; release with state_release. */
 void state_init(struct state *st, const struct battle *b);
 void state_release(struct state *st);
+/* Makes dst (zeroed, or a copy made before) a copy of src; release it with
+ * state_release. */
+void state_copy(struct state *dst, const struct state *src);
 
 /* The index of a unit or leader by id (case-insensitive), or -1. */
 int state_unit(const struct state *st, const char *id);

@@ -267,7 +267,7 @@ static const struct {
 } charge_mistakes[] = {
 	{"hard pressed read as driven back",
 	 "phase charge\ncharge 8inf -> 2lt [5] +1vet +2fresh =8 | [4] +2fresh =6 loss=1 : +2 driven-back\n",
-	 "state-diverged:note@13:8, wrong-losses:error@13:58, wrong-lookup:error@13:70"},
+	 "state-diverged:note@13:8, state-diverged:note@13:16, wrong-losses:error@13:58, wrong-lookup:error@13:70"},
 	{"a desperate struggle and its reroll",
 	 "phase charge\ncharge 8inf -> 2lt [4] +1vet +2fresh =7 loss=1 | [5] +2fresh =7 loss=1 : 0 desperate-struggle\n"
 	 "  reroll [6] +1vet +2fresh -1disordered =8 | [3] +2fresh -1disordered =4 loss=1 : +4 driven-back\n", ""},
@@ -288,7 +288,7 @@ static const struct {
 	 "+3fortified =15 : -10 repulsed\n", "on-trust:note@14:20, missing-roll:warning@14:107"},
 	{"guns swept: sum and losses miscounted",
 	 "phase charge\ncharge 8inf -> bty [9] +1vet +2fresh =12 | [2] +2elite -3limbered -3outnumbered =-4 loss=2 : +16 swept\n",
-	 "state-diverged:note@13:8, arithmetic:error@13:81, wrong-losses:error@13:85"},
+	 "state-diverged:note@13:16, arithmetic:error@13:81, wrong-losses:error@13:85"},
 	{"the fallen-leader table misread", "fallen lee [8] shot-dead\n", "wrong-lookup:error@12:16"},
 	{"hard pressed on a disordered defender: a stand lost",
 	 "disorder 2lt\nphase charge\ncharge 8inf -> 2lt [6] +1vet +2fresh =9 | [5] +2fresh -1disordered =6 loss=1 : +3 hard-pressed\n",
@@ -425,6 +425,19 @@ static const struct {
 	/* 000:646: hasty only in the player turn formed; a square after */
 	{"hasty square next turn", "turn 2 MEX\nphase maneuver\nhasty-square 8inf\nturn 3 US\nphase maneuver\n"
 	 "mc lee [5]: 8inf\n", "8inf", "9 stands, fresh (spirited 9: 9/6/4, 000:686), good order, square"},
+	/* the state follows the claimed effect with that effect's losses (002:195: Withering, 2) */
+	{"claimed effect, its losses", "phase fire\nfire 5inf@6 -> 2lt [6] withering-fire\n", "2lt",
+	 "8 stands, fresh (spirited 10: 10/7/4, 000:687), disordered, line"},
+	/* and claimed losses alone: Telling as derived, with the 3 stands claimed */
+	{"claimed losses alone", "phase fire\nfire 5inf@6 -> 2lt [9] loss=3\n", "2lt",
+	 "7 stands, worn (spirited 10: 10/7/4, 000:687), disordered, line"},
+	/* a charge as played: Driven Back claimed for a Hard Pressed (+2), 1 stand lost (002:239) */
+	{"claimed charge effect, its losses", "phase charge\ncharge 8inf -> 2lt [5] | [4] : driven-back\n", "2lt",
+	 "9 stands, fresh (spirited 10: 10/7/4, 000:687), disordered, line"},
+	/* a ruling override sets the state: Galling with no loss, not Telling's 1 stand */
+	{"ruling override", "phase fire\nfire 5inf@6 -> 2lt [9] =9 telling-fire\n"
+	 "  ruling override galling-fire loss=0 by=u \"behind the wall\"\nfire 5inf@6 -> 2lt [1]\n", "2lt",
+	 "10 stands, fresh (spirited 10: 10/7/4, 000:687), disordered, line"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
