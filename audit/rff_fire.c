@@ -103,12 +103,27 @@ static int gun_half_stands(const struct unit_state *us, int firing, int availabl
 	return half > 0 ? half : 0;
 }
 
+/* Range limits by the light of the turn (000:558, 000:562): a firer beyond
+ * them does not fire; the others still do. */
+static bool within_light(struct audit *a, const struct uref *ref)
+{
+	const char *cite;
+	int limit = rff_light_range(a->st.light, a->st.twilight_turn, a->st.part, a->st.sky, &cite);
+	if (!limit || ref->range <= limit)
+		return true;
+	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, cite,
+		   "%s fires at %d\", beyond the %d\" the light of this turn allows", ref->id, ref->range, limit);
+	return false;
+}
+
 /* A firer's fire points; false (with a finding) if it cannot fire. */
 static bool firer_points(struct audit *a, const struct uref *ref, struct firer *f)
 {
 	const struct unit_state *us = &a->st.units[f->u];
 	const char *weapon = us->decl->slot[VC_WEAPON];
 	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
+	if (!within_light(a, ref))
+		return false;
 	if (!weapon || strcmp(weapon, "none") == 0) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, NULL, "%s has no fire weapon", ref->id);
 		return false;
@@ -503,22 +518,6 @@ static void note_trust(struct audit *a, const struct ev_fire *ev)
 			   ev->target.facts[i].value ? ev->target.facts[i].value : "");
 }
 
-/* Range limits by the light of the turn (000:558, 000:562). */
-static bool within_light(struct audit *a, const struct ev_fire *ev)
-{
-	const char *cite;
-	int limit = rff_light_range(a->st.light, a->st.twilight_turn, a->st.part, a->st.sky, &cite);
-	bool ok = true;
-	for (int i = 0; limit && i < ev->n_firers; i++)
-		if (ev->firers[i].range > limit) {
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->firers[i].at, cite,
-				   "%s fires at %d\", beyond the %d\" the light of this turn allows",
-				   ev->firers[i].id, ev->firers[i].range, limit);
-			ok = false;
-		}
-	return ok;
-}
-
 /* Every unit of the event is still in the game. */
 static bool units_present(struct audit *a, const struct ev_fire *ev)
 {
@@ -533,6 +532,18 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 		}
 	}
 	return ok;
+}
+
+/* A fire with no points has no effect: a claim of one is wrong. */
+static void check_no_effect(struct audit *a, const struct claim *c)
+{
+	record_step(a->rec, "000:320", "no fire points: no effect");
+	if (c->effect && strcmp(c->effect, "desultory-fire") != 0)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "000:320",
+			   "%s claimed, but the fire has no points and no effect", c->effect);
+	if (c->has_loss && c->loss != 0)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, "000:320",
+			   "loss=%d claimed, but the fire has no points and no effect", c->loss);
 }
 
 /* The outcome as played: the claimed effect (or the effect of the claimed
@@ -573,11 +584,11 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	if (t < 0 || !units_present(a, ev))
 		return;
 	note_trust(a, ev);
-	if (!within_light(a, ev))
-		return;
 	struct fire_derivation d;
-	if (!derive_fire(a, ev, t, &d))
+	if (!derive_fire(a, ev, t, &d)) {
+		check_no_effect(a, &ev->claim);
 		return;
+	}
 	struct unit_state *target = &a->st.units[t];
 	a->side = d.firers[0].u >= 0 ? a->st.units[d.firers[0].u].decl->side : a->side;
 	const struct claim *c = &ev->claim;
