@@ -187,6 +187,20 @@ static void audit_event(struct audit *a, const struct stmt *s)
 	}
 }
 
+/* A Desperate Struggle not rolled again before the next event, phase or
+ * turn (002:241): reported on the charge. */
+static void reroll_missing(struct audit *a)
+{
+	if (!a->reroll_due || a->last_charge < 0)
+		return;
+	int here = a->stmt;
+	a->stmt = a->last_charge;
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[a->last_charge].u.event.kw_at, "002:241",
+		   "a Desperate Struggle: both sides roll again, and the reroll is not logged");
+	a->stmt = here;
+	a->reroll_due = false;
+}
+
 /* The `ruling override` that settles statement i, or NULL. */
 static const struct stmt *override_of(const struct battle *b, int i)
 {
@@ -292,9 +306,12 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 		switch (s->kind) {
 		case ST_TURN:
 		case ST_PHASE:
+			reroll_missing(&a);
 			state_enter(&a.st, s);
 			break;
 		case ST_EVENT:
+			if (s->u.event.def->shape != SHAPE_REROLL && s->u.event.def->shape != SHAPE_STATE)
+				reroll_missing(&a);
 			if (override_of(b, i))
 				audit_overridden(&a, s, override_of(b, i));
 			else
@@ -309,6 +326,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 			break;
 		}
 	}
+	reroll_missing(&a);
 	state_release(&a.st);
 	findings_sort(out);
 	return 0;

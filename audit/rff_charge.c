@@ -126,7 +126,9 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
 		derive(d, "cs", 1, "%s charges with cold steel%s", me->decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
-	else if (state_has_flag(me, "lancers") && (!lance_rule || shaken(them)))
+	else if (state_has_flag(me, "lancers") && !lance_rule)
+		derive(d, "lancers", 1, "lancers, against any target (002:212; option lancers=qrs)");
+	else if (state_has_flag(me, "lancers") && shaken(them))
 		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->decl->id,
 		       state_is(them, "gun") ? "limbered or silenced" : "disordered or broken");
 }
@@ -372,6 +374,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	const struct claim *cl = &roll->claim;
 	const struct unit_state *me = &a->st.units[c->principal[side]];
 	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
+	a->side = me->decl->side;	/* each side's claim is its own player's */
 	if (cl->n_mods) {
 		struct lookup_ctx lc = {d->mods[side], strcmp(audit_option(a, "national-guard"), "additional") != 0};
 		struct claim_table t = {charge_lookup, rff_charge_factor_name, &lc};
@@ -607,6 +610,19 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 	}
 }
 
+/* Cold steel stated on the charge line by a unit that may not use it. */
+static void legal_cold_steel(struct audit *a, const struct combat *c)
+{
+	const struct charge_side *att = &c->units->side[ATTACKER];
+	for (int i = 0; i < att->n_units; i++)
+		for (int k = 0; k < att->units[i].n_facts; k++) {
+			int u = state_unit(&a->st, att->units[i].id);
+			if (u >= 0 && strcmp(att->units[i].facts[k].word, "cold-steel") == 0)
+				rff_legal_cold_steel(a, &a->st.units[u], has_fact(&att->units[i], "stationary", NULL),
+						     att->units[i].facts[k].at);
+		}
+}
+
 void rff_charge_audit(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
@@ -636,6 +652,8 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		return;
 	if (c.breakthrough && !c.reroll)
 		rff_legal_breakthrough(a, &a->st.units[c.principal[ATTACKER]], c.units->side[ATTACKER].units[0].at);
+	if (!c.reroll)
+		legal_cold_steel(a, &c);
 	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
 	struct charge_derivation d;
 	derive_charge(a, &c, &d);
@@ -645,6 +663,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		wrong |= c.roll->side[side].claim.has_loss && c.roll->side[side].claim.loss != d.loss[side];
 	for (int side = 0; side < 2; side++)
 		check_side(a, &c, &d, side, wrong ? DIAG_ERROR : DIAG_WARNING);
+	a->side = a->st.units[c.principal[ATTACKER]].decl->side;	/* the result is the attacker's claim */
 	check_result(a, &c, &d);
 	struct charge_derivation as_played = d;
 	if (a->opts->follow != FOLLOW_DERIVED)

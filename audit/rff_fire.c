@@ -330,6 +330,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 			continue;
 		}
 		any = true;
+		a->st.units[f->u].fired_turn = a->st.turn;
 		if (state_is(&a->st.units[f->u], "gun"))
 			d->cannonade = true;
 		d->quarters += f->quarters;

@@ -36,8 +36,13 @@ static bool mex_cavalry(const struct unit_state *u)
 	return state_is(u, "cav") && u->nation && strcmp(u->nation, "MEX") == 0;
 }
 
+static bool at_night(const struct audit *a)
+{
+	return a->st.light && strcmp(a->st.light, "night") == 0;
+}
+
 /* Who may not charge with cold steel (000:544, 000:548, 000:932). */
-static const char *cold_steel_barred(const struct unit_state *u)
+static const char *cold_steel_barred(const struct unit_state *u, bool stationary)
 {
 	if (state_has_flag(u, "cuirassiers"))
 		return "the Tulancingo Cuirassiers may not charge with cold steel (000:932)";
@@ -45,9 +50,34 @@ static const char *cold_steel_barred(const struct unit_state *u)
 		return "the Mounted Rifles may not charge with cold steel (000:932)";
 	if (state_is(u, "cav") && !u->mounted)
 		return "dismounted cavalry may not charge with cold steel (000:548)";
+	if (state_is(u, "cav") && stationary)
+		return "stationary cavalry may not charge with cold steel (000:548)";
 	if (state_is(u, "gun"))
 		return "guns do not charge";
 	return NULL;
+}
+
+void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stationary, struct loc at)
+{
+	const char *barred = cold_steel_barred(u, stationary);
+	if (barred)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544", "%s: %s", u->decl->id, barred);
+	else if (u->fired_turn == a->st.turn && strcmp(u->decl->slot[VC_EXPERIENCE], "elite") != 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544",
+			   "%s charges with cold steel in the turn it fired; only elite troops may do both",
+			   u->decl->id);
+}
+
+/* The action needs Well Handled or better; at night those are performed as
+ * Tardy (000:566), so it cannot be done at all. */
+static void needs_well_handled(struct audit *a, const struct action *act, const char *id, const char *effect,
+			       const char *what, const char *needs, const char *cite)
+{
+	if (well_handled(effect) && !at_night(a))
+		return;
+	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, cite, "%s %s on %s%s: it needs %s", id, what,
+		   effect ? effect : "an unstated effect", at_night(a) ? " at night, performed as Tardy (000:566)" : "",
+		   needs);
 }
 
 void rff_legal_action(struct audit *a, const struct unit_state *u, const struct action *act,
@@ -55,23 +85,23 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 {
 	const char *verb = act->verb;
 	const char *id = u->decl->id;
-	if (strcmp(verb, "front") == 0 && !well_handled(effect))
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:458",
-			   "%s changes front on %s: it needs Double Quick, Well Handled or Rally with Elan", id,
-			   effect ? effect : "an unstated effect");
-	if (strcmp(verb, "gun-rally") == 0 && effect && strcmp(effect, "tardy") == 0)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "002:126",
-			   "%s rallies its guns on a Tardy effect: Rally is a Well Handled gun maneuver", id);
+	if (strcmp(verb, "front") == 0)
+		needs_well_handled(a, act, id, effect, "changes front", "Double Quick, Well Handled or Rally with Elan",
+				   "000:458");
+	if (strcmp(verb, "gun-rally") == 0)	/* Rally is a Well Handled gun maneuver */
+		needs_well_handled(a, act, id, effect, "rallies its guns", "Well Handled or better", "002:126, 000:516");
 	if (strcmp(verb, "charge") == 0) {
-		const char *barred = act->cold_steel ? cold_steel_barred(u) : NULL;
-		if (barred)
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->cold_steel_at, "000:544", "%s: %s", id, barred);
+		if (act->cold_steel)
+			rff_legal_cold_steel(a, u, false, act->cold_steel_at);
 		if (mex_cavalry(u) && u->order != ORDER_GOOD)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "002:107",
 				   "%s: Mexican cavalry cannot charge in disorder", id);
 	}
 	if (strcmp(verb, "form") == 0 && act->formation && strcmp(act->formation, "square") == 0) {
-		if (state_is(u, "cav") && !u->mounted)
+		if (!state_is(u, "inf") && !(state_is(u, "cav") && !u->mounted))
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
+				   "%s: only infantry may form square", id);
+		else if (state_is(u, "cav") && !u->mounted)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:148",
 				   "%s: dismounted cavalry deploys only in open order", id);
 		else if (worse_than_tardy(effect) ||
@@ -105,17 +135,18 @@ void rff_legal_state(struct audit *a, const struct event *e)
 				   "%s in %s cannot form a hasty square", us->decl->id, us->formation);
 		else if (!state_is(us, "inf"))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632", "only infantry forms a hasty square");
-		else if (a->st.phase && strcmp(a->st.phase, "charge") == 0 && a->last_charge >= 0)
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:634",
-				   "a hasty square cannot be formed against a breakthrough after the first combat");
+		/* Against a breakthrough after the first combat (000:634): the
+		 * notation puts hasty-square in the maneuver phase only, so a
+		 * square formed in the charge phase is `misplaced` at check time. */
 	}
 	if (strcmp(verb, "countercharge") == 0 && mex_cavalry(us) && us->order != ORDER_GOOD)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "002:114",
 			   "%s: Mexican cavalry cannot counter-charge in disorder", us->decl->id);
 	if (strcmp(verb, "form") == 0 && st->n_args > 1 && strcmp(st->args[1].text, "square") == 0 &&
-	    state_is(us, "cav") && !us->mounted)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:582, 002:148",
-			   "%s: dismounted cavalry deploys only in open order", us->decl->id);
+	    !state_is(us, "inf"))
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, state_is(us, "cav") && !us->mounted ? "000:582, 002:148" : "000:610",
+			   state_is(us, "cav") && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
+							      : "%s: only infantry may form square", us->decl->id);
 }
 
 /* Firing and charging with cold steel in one turn: elite troops only (000:544). */
@@ -142,10 +173,14 @@ void rff_legal_order_of_battle(struct audit *a)
 		const char *exp = u->decl->slot[VC_EXPERIENCE];
 		if (!u->nation || strcmp(u->nation, "MEX") != 0 || !exp)
 			continue;
-		if (strcmp(exp, "elite") == 0 || strcmp(exp, "veteran") == 0)
-			audit_find(a, FINDING_ILLEGAL, strcmp(exp, "elite") == 0 ? DIAG_ERROR : DIAG_WARNING,
-				   u->decl->slot_at[VC_EXPERIENCE], "000:912",
-				   "%s is a Mexican unit rated %s: no Mexican unit is rated higher than Trained",
-				   u->decl->id, exp);
+		/* Veteran is allowed: 000:912 says no unit above Trained, but 000:914
+		 * and 000:862 rate the San Patricios Veteran (docs/rules.md). */
+		if (strcmp(exp, "elite") != 0)
+			continue;
+		a->stmt = u->decl_stmt;
+		a->side = u->decl->side;
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->slot_at[VC_EXPERIENCE], "000:912",
+			   "%s is a Mexican unit rated elite: no Mexican unit is rated higher than Trained "
+			   "(the San Patricios Veteran, 000:914)", u->decl->id);
 	}
 }

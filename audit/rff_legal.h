@@ -10,6 +10,9 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 		      const char *effect);
 /* A state event (hasty square, counter-charge, formation...), before it applies. */
 void rff_legal_state(struct audit *a, const struct event *e);
+/* A charge with cold steel (at: where the log says so): barred units
+ * (000:544, 000:548, 000:932) and non-elite units that fired this turn. */
+void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stationary, struct loc at);
 /* A unit firing (at: its place on the fire line). */
 void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at);
 /* A breakthrough charge by this unit. */

@@ -54,7 +54,8 @@ void state_init(struct state *st, const struct battle *b)
 		const struct sym *y = &b->syms[i];
 		const struct stmt *s = &b->stmts[y->stmt];
 		if (y->kind == 'U') {
-			init_unit(&st->units[u++], b, &s->u.unit);
+			init_unit(&st->units[u], b, &s->u.unit);
+			st->units[u++].decl_stmt = y->stmt;
 		} else if (y->kind == 'L') {
 			struct leader_state *ls = &st->leaders[l++];
 			ls->decl = &s->u.leader;

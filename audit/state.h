@@ -15,6 +15,7 @@ enum unit_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
 
 struct unit_state {
 	const struct st_unit *decl;
+	int decl_stmt;			/* the declaring statement */
 	const char *nation;		/* "US", "MEX": from the unit's side */
 	int start;			/* stands at the start of the battle */
 	int stands;			/* stands now */
@@ -29,6 +30,7 @@ struct unit_state {
 	bool off_table;			/* declared with `reserve`, not yet arrived */
 	bool diverged;			/* state follows a claim the audit disputes */
 	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
+	int fired_turn;			/* the last turn it fired, or 0 */
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 };

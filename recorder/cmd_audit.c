@@ -60,6 +60,14 @@ static void count(struct tally *t, const struct finding *x, const char *const *s
 		t->warnings[k]++;
 }
 
+static bool tally_any(const struct tally *t, int n_sides)
+{
+	for (int k = 0; k < n_sides; k++)
+		if (t->errors[k] || t->warnings[k])
+			return true;
+	return false;
+}
+
 /* Prints text without the spaces a fixed-width last column leaves. */
 static void put_line(struct buf *text)
 {
@@ -97,8 +105,8 @@ static void print_summary(const struct battle *b, const struct findings *f)
 		const struct stmt *s = &b->stmts[i];
 		if (s->kind == ST_TURN) {
 			snprintf(label, sizeof label, "%d", turn.turn);
-			if (turn.turn)
-				print_row(&line, label, &turn, n_sides);
+			if (turn.turn || tally_any(&turn, n_sides))	/* turn 0: the order of battle */
+				print_row(&line, turn.turn ? label : "oob", &turn, n_sides);
 			memset(&turn, 0, sizeof turn);
 			turn.turn = s->u.turn.number;
 		} else if (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_STATE) {

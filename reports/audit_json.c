@@ -191,6 +191,40 @@ static void write_findings(struct json *j, const struct findings *f, int stmt)
 	json_array_end(j);
 }
 
+/* Findings on the order of battle (a unit's rating, say): one line per
+ * declaration that has any, kind "order-of-battle". */
+static void write_declarations(const struct battle *b, const struct findings *f, struct buf *out)
+{
+	for (int i = 0; i < b->n_stmts; i++) {
+		const struct stmt *s = &b->stmts[i];
+		if (s->kind != ST_UNIT && s->kind != ST_LEADER && s->kind != ST_SIDE)
+			continue;
+		bool any = false;
+		for (int k = 0; k < f->n && !any; k++)
+			any = f->v[k].stmt == i;
+		if (!any)
+			continue;
+		struct json j;
+		json_init(&j, out);
+		json_object_begin(&j);
+		json_key(&j, "file");
+		json_string(&j, b->src.v[s->at.file].path);
+		json_key(&j, "line");
+		json_int(&j, s->at.line);
+		json_key(&j, "kind");
+		json_string(&j, "order-of-battle");
+		json_key(&j, "units");
+		json_array_begin(&j);
+		if (s->kind == ST_UNIT)
+			json_string(&j, s->u.unit.id);
+		json_array_end(&j);
+		json_key(&j, "findings");
+		write_findings(&j, f, i);
+		json_object_end(&j);
+		buf_putc(out, '\n');
+	}
+}
+
 void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
 		      struct buf *out)
 {
@@ -222,4 +256,5 @@ void audit_json_write(const struct battle *b, const struct records *r, const str
 		json_object_end(&j);
 		buf_putc(out, '\n');
 	}
+	write_declarations(b, f, out);
 }

@@ -6,7 +6,9 @@
 #include "../audit/record.h"
 #include "../grammar/battle.h"
 
-/* Appends one line per audited event to out:
+/* Appends one line per audited event to out, then one per order-of-battle
+ * declaration with findings ({"file","line","kind":"order-of-battle",
+ * "units","findings"}):
  *   {"file","line","kind","units":[...],"derived":{...},"claimed":{...},
  *    "findings":[{"severity","code","message","rule","line","col","overruled"}]}
  * derived holds each unit's die, modifiers (code, value, source, why),

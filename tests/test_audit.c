@@ -334,6 +334,30 @@ static const struct {
 	{"a storming column's breakthrough", "storming 8inf\nphase charge\nbreakthrough 8inf -> 2lt [5] | [4]\n",
 	 "illegal-action:error@14:14"},
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
+	/* 000:610 only infantry may form square */
+	{"square by mounted cavalry", "phase maneuver\nmc art [9]: lancers =11 double-quick form square\n",
+	 "illegal-action:error@13:38"},
+	{"square by guns", "unlimber bty\nphase maneuver\nmc lee [9]: bty =14 double-quick form square\n",
+	 "illegal-action:error@14:34"},
+	/* 000:566 at night Double Quick is performed as Tardy; change front needs better (000:458) */
+	{"change front at night",
+	 "turn 2 MEX\nturn 3 US night moonlit\nattach lee 5inf\nphase maneuver\nmc lee [9]: 5inf =14 double-quick front\n",
+	 "consequence:note@16:13, illegal-action:error@16:35"},
+	/* 002:126, 000:516 a gun rally is a Well Handled maneuver */
+	{"gun rally on fall back",
+	 "unlimber bty\nsilence bty\nphase maneuver\nmc [1]: bty(outflanked,greater-losses) =-1 fall-back gun-rally\n",
+	 "on-trust:note@15:13, on-trust:note@15:24, illegal-action:error@15:54"},
+	/* 000:544 fire, then cold steel in the charge phase of the same turn */
+	{"cold steel on the charge line after firing",
+	 "phase fire\nfire 8inf@6 -> 2lt [1]\nphase charge\ncharge 8inf(cold-steel) -> 2lt [5] | [5]\n",
+	 "on-trust:note@13:6, on-trust:note@15:13, illegal-action:error@15:13"},
+	/* 000:548 stationary cavalry may not charge with cold steel */
+	{"cold steel by stationary cavalry",
+	 "turn 2 MEX\nphase charge\ncharge lancers(cold-steel,stationary) -> 5inf [5] | [5]\n",
+	 "on-trust:note@14:16, illegal-action:error@14:16, on-trust:note@14:27"},
+	/* 002:241 a Desperate Struggle is rolled again */
+	{"a desperate struggle not rolled again",
+	 "phase charge\ncharge 8inf -> 2lt [5] | [6]\ncharge 5inf -> 2lt [5] | [1]\n", "missing-roll:warning@13:1"},
 };
 
 static void test_illegal(void **state)
@@ -446,6 +470,13 @@ static const struct {
 	{"ruling override", "phase fire\nfire 5inf@6 -> 2lt [9] =9 telling-fire\n"
 	 "  ruling override galling-fire loss=0 by=u \"behind the wall\"\nfire 5inf@6 -> 2lt [1]\n", "2lt",
 	 "10 stands, fresh (spirited 10: 10/7/4, 000:687), disordered, line"},
+	/* 000:33: a heavy carriage gun is lost on Fall Back only within close range (002:42 says always) */
+	{"heavy gun, fall back in close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit hg \"HG\" gun trained hcHG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
+	 "mc l [2]: hg(close,outflanked)\n", "hg", "removed from the game"},
+	{"heavy gun, fall back out of close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit hg \"HG\" gun trained hcHG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
+	 "mc l [2]: hg(outflanked)\n", "hg", "1 stand, unlimbered"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
