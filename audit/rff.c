@@ -469,7 +469,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 		audit_mc(a, s);
 		return true;
 	case SHAPE_STATE:
-		/* Skirmishers evade: full retreat broken (002:144).  The driver
+		/* Skirmishers evade: full retreat broken (002:116).  The driver
 		 * applies what every ruleset means by the other state events. */
 		rff_legal_state(a, e);
 		if (strcmp(e->def->keyword, "evade") == 0)

@@ -142,7 +142,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	}
 	int available = state_is(us, "gun") ? us->stands - us->silenced : us->stands;
 	if (available <= 0) {
-		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "002:148",
+		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL,
 			   "%s cannot fire: every gun stand is silenced", ref->id);
 		return false;
 	}

@@ -102,7 +102,7 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
 				   "%s: only infantry may form square", id);
 		else if (state_is(u, "cav") && !u->mounted)
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:148",
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:81",
 				   "%s: dismounted cavalry deploys only in open order", id);
 		else if (worse_than_tardy(effect) ||
 			 (effect && strcmp(effect, "tardy") == 0 &&
@@ -144,7 +144,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 			   "%s: Mexican cavalry cannot counter-charge in disorder", us->decl->id);
 	if (strcmp(verb, "form") == 0 && st->n_args > 1 && strcmp(st->args[1].text, "square") == 0 &&
 	    !state_is(us, "inf"))
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, state_is(us, "cav") && !us->mounted ? "000:582, 002:148" : "000:610",
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, state_is(us, "cav") && !us->mounted ? "000:582, 002:81" : "000:610",
 			   state_is(us, "cav") && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
 							      : "%s: only infantry may form square", us->decl->id);
 }

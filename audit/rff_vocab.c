@@ -85,8 +85,8 @@ static const struct vocab_word words[] = {
 
 	W(LIMBER, "limbered", "guns limbered", "002:26"),
 	W(LIMBER, "unlimbered", "guns unlimbered", "002:43"),
-	W(MOUNT, "mounted", "cavalry mounted", "002:148"),
-	W(MOUNT, "dismounted", "cavalry dismounted", "002:148"),
+	W(MOUNT, "mounted", "cavalry mounted", "002:81"),
+	W(MOUNT, "dismounted", "cavalry dismounted", "002:81"),
 
 	W(FLAG, "light", "light troops, may deploy in open order", "000:582"),
 	W(FLAG, "lancers", "lancers (the Jalisco Lancers)", "000:926"),
@@ -135,14 +135,14 @@ static const struct vocab_word words[] = {
 	W(SKY, "moonless", "moonless night: 4\" range", "000:562"),
 	W(SKY, "moonlit", "clear moonlit night: 8\" range", "000:562"),
 	W(SKY, "full-moon", "full moon: 12\" range", "000:562"),
-	W(PHASE, "maneuver", "maneuver (1st) phase", "002:50"),
+	W(PHASE, "maneuver", "maneuver (1st) phase", "002:47"),
 	A(PHASE, "manoeuvre", "maneuver"),
-	W(PHASE, "fire", "musketry & cannonade (2nd) phase", "002:57"),
+	W(PHASE, "fire", "musketry & cannonade (2nd) phase", "002:56"),
 	A(PHASE, "musketry", "fire"),
-	W(PHASE, "charge", "charge (3rd) phase", "002:62"),
-	W(FIRE_MODE, "defensive", "the opponent's defensive fire, resolved first", "002:59"),
+	W(PHASE, "charge", "charge (3rd) phase", "002:61"),
+	W(FIRE_MODE, "defensive", "the opponent's defensive fire, resolved first", "002:58"),
 	A(FIRE_MODE, "def", "defensive"),
-	W(FIRE_MODE, "offensive", "the phasing player's offensive fire", "002:60"),
+	W(FIRE_MODE, "offensive", "the phasing player's offensive fire", "002:59"),
 	A(FIRE_MODE, "off", "offensive"),
 
 	/* Maneuver table modifiers, 002:21-32 */
@@ -418,7 +418,7 @@ static const struct vocab_word words[] = {
 	    "002:154-158"),
 	OPT("fire-columns", "four|five",
 	    "musketry & cannonade results: four target columns (001) or five as 002 prints them",
-	    "001:1"),
+	    "001:174"),
 };
 
 static const struct vocab_event events[] = {
