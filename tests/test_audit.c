@@ -179,6 +179,49 @@ static void test_replace_cycle(void **state)
 	assert_string_equal(got, "");
 }
 
+/* Each charge option selects the other reading of the seeds: the same claim
+ * is clean under it and a finding under the default (docs/rules.md). */
+static const struct {
+	const char *option, *units, *turn, *charge, *want_default;
+} option_cases[] = {
+	/* 002:238 "additional stands equal to the die result difference over 9";
+	 * moved (000:335): over 8. +10: 3 stands printed, 4 moved */
+	{"swept-losses=moved", "  unit d \"D\" inf trained spirited IM stands=10 cmd=m line\n", "US",
+	 "charge a -> d [10] | [1] loss=4 : +10 swept\n", "state-diverged:note@11:13, wrong-losses:error@11:26"},
+	/* 002:212 "+1 Cold steel, lancers, or breakthrough" against anyone; the
+	 * text (000:546) only against shaken troops or guns */
+	{"lancers=qrs", "  unit c \"C\" cav trained reliable none stands=6 cmd=m lancers mounted\n", "MEX",
+	 "charge c(ground=open) -> a [5] +0trained +2fresh +2open-ground +1lancers =10 | [5] +1vet +2fresh =8 : +2 hard-pressed\n",
+	 "modifier-not-applicable:warning@11:64"},
+	/* 000:720 "an additional -1" for national guard; 002:207 one item of the line */
+	{"national-guard=additional", "  unit n \"N\" inf raw reliable IM stands=8 cmd=m national-guard open\n", "US",
+	 "charge a -> n [5] +1vet +2fresh =8 | [5] -1raw +2fresh -1open -1national-guard =4 : +4 driven-back\n",
+	 "state-diverged:note@11:8, state-diverged:note@11:13, non-cumulative:error@11:63, wrong-effect:error@11:88"},
+};
+
+static void test_options(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof option_cases / sizeof option_cases[0]; i++) {
+		for (int with = 0; with < 2; with++) {
+			char text[1024];
+			snprintf(text, sizeof text,
+				 "battle \"O\" rules=rff-maw\n%s%s\nside US nation=US\n  leader l \"L\" able\n"
+				 "  unit a \"A\" inf veteran spirited M stands=8 cmd=l line\nside MEX nation=MEX\n"
+				 "  leader m \"M\" able\n%sturn 1 %s\nphase charge\n%s",
+				 with ? "option " : "#", with ? option_cases[i].option : " the default",
+				 option_cases[i].units, option_cases[i].turn, option_cases[i].charge);
+			const char *got = audit_list(text, FOLLOW_CLAIMED);
+			while (strncmp(got, "on-trust:note", 13) == 0)	/* the facts of the charge line */
+				got += strcspn(got, ",") + (got[strcspn(got, ",")] ? 2 : 0);
+			const char *want = with ? "" : option_cases[i].want_default;
+			if (strcmp(got, want) != 0)
+				fail_msg("%s %s: got \"%s\", want \"%s\"", with ? "with" : "without",
+					 option_cases[i].option, got, want);
+		}
+	}
+}
+
 /* The state follows the claim; --follow=derived follows the derivation. */
 static void test_follow(void **state)
 {
@@ -502,6 +545,7 @@ int main(void)
 		cmocka_unit_test(test_mistakes),
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_replace_cycle),
+		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),

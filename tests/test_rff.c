@@ -382,6 +382,38 @@ static void results_row(const char *r, int section, void *ctx)
 
 /* Every band of every column under both layout readings, and the charge
  * outcome of each band. */
+/* option charge-bands=split: 002:197's band stays Telling Fire, 002:198's
+ * becomes Galling Fire (docs/rules.md, the two charge-only bands). Cells
+ * from 002:197-198: four columns Elite "10" / "7, 8, 9", Veteran "9" /
+ * "7, 8", Trained "8" / "7", Raw "7" / "-"; reading five shifts them one
+ * column right (Elite reads 002's Veteran cells, and so on). */
+static void test_fire_results_split(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *reading, *column;
+		int total;
+		const char *want;
+	} cells[] = {
+		{"four", "elite", 10, "telling-fire"},   {"four", "elite", 9, "galling-fire"},
+		{"four", "elite", 7, "galling-fire"},    {"four", "veteran", 9, "telling-fire"},
+		{"four", "veteran", 8, "galling-fire"},  {"four", "veteran", 7, "galling-fire"},
+		{"four", "trained", 8, "telling-fire"},  {"four", "trained", 7, "galling-fire"},
+		{"four", "raw", 7, "telling-fire"},      {"four", "raw", 6, "galling-fire"},
+		{"five", "elite", 9, "telling-fire"},    {"five", "elite", 8, "galling-fire"},
+		{"five", "elite", 7, "galling-fire"},    {"five", "veteran", 8, "telling-fire"},
+		{"five", "veteran", 7, "galling-fire"},  {"five", "trained", 7, "telling-fire"},
+		{"five", "raw", 7, "telling-fire"},
+	};
+	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+		struct rff_fire_result res;
+		assert_true(rff_fire_result(cells[i].reading, "split", cells[i].column, cells[i].total, &res));
+		if (strcmp(res.effect, cells[i].want) != 0)
+			fail_msg("%s %s %d: %s, expected %s", cells[i].reading, cells[i].column, cells[i].total,
+				 res.effect, cells[i].want);
+	}
+}
+
 static void test_fire_results(void **state)
 {
 	(void)state;
@@ -862,6 +894,7 @@ int main(void)
 		cmocka_unit_test(test_fire_points),
 		cmocka_unit_test(test_fire_point_modifiers),
 		cmocka_unit_test(test_fire_results),
+		cmocka_unit_test(test_fire_results_split),
 		cmocka_unit_test(test_hand_worked_fire),
 		cmocka_unit_test(test_hand_worked_charges),
 		cmocka_unit_test(test_charge_effects),
