@@ -461,9 +461,40 @@ static void disorder_unit(struct audit *a, const char *id, enum unit_order order
 		a->st.units[u].order = order;
 }
 
+/* The rolls of an event are d10s; its sides are opposed. */
+static void check_event(struct audit *a, const struct event *e)
+{
+	switch (e->def->shape) {
+	case SHAPE_MC:
+		rff_legal_die(a, &e->u.mc.die);
+		break;
+	case SHAPE_FIRE:
+		rff_legal_die(a, &e->u.fire.die);
+		for (int i = 0; i < e->u.fire.n_firers; i++) {
+			rff_legal_die(a, &e->u.fire.firers[i].hit);
+			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, e->u.fire.target.at, "fires at");
+		}
+		break;
+	case SHAPE_CHARGE:
+	case SHAPE_REROLL:
+		for (int side = 0; side < 2; side++)
+			rff_legal_die(a, &e->u.charge.side[side].die);
+		if (e->u.charge.side[0].n_units && e->u.charge.side[1].n_units)
+			rff_legal_sides(a, e->u.charge.side[0].units[0].id, e->u.charge.side[1].units[0].id,
+					e->u.charge.side[1].units[0].at, "charges");
+		break;
+	case SHAPE_FALLEN:
+		rff_legal_die(a, &e->u.fallen.die);
+		break;
+	default:
+		break;
+	}
+}
+
 static bool audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
+	check_event(a, e);
 	switch (e->def->shape) {
 	case SHAPE_MC:
 		audit_mc(a, s);

@@ -157,13 +157,20 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 		derive(d, "rough-ground", 0, "the log states rough ground");
 }
 
+/* Outflanked as the log states, unless a storming column, which is never
+ * outflanked in charge combat (000:662). */
+static bool outflanked(const struct unit_state *u, const struct uref *ref)
+{
+	return has_fact(ref, "outflanked", NULL) && !(u->formation && strcmp(u->formation, "storming-column") == 0);
+}
+
 /* Outflanked, broken, march column or limbered guns (-3), which takes
  * priority over the hasty square's -1 (000:646); open order (-1). */
 static void derive_formation(const struct unit_state *me, const struct uref *ref, int side,
 			     struct derived_mod *d)
 {
 	const char *f = me->formation ? me->formation : "";
-	if (has_fact(ref, "outflanked", NULL))
+	if (outflanked(me, ref))
 		derive(d, "outflanked", -3, "the log states %s is outflanked", me->decl->id);
 	else if (me->order == ORDER_BROKEN)
 		derive(d, "broken", -3, "%s is broken", me->decl->id);
@@ -289,8 +296,8 @@ static void derive_losses(struct audit *a, const struct combat *c, struct charge
 	const struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
 	const struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
 	const char *e = d->band->effect;
-	bool def_out = has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL);
-	bool att_out = has_fact(&c->units->side[ATTACKER].units[0], "outflanked", NULL);
+	bool def_out = outflanked(def, &c->units->side[DEFENDER].units[0]);
+	bool att_out = outflanked(att, &c->units->side[ATTACKER].units[0]);
 	d->guns_lost[DEFENDER] = guns_lost(def, e, state_is(att, "cav"));
 	if (d->guns_lost[DEFENDER])
 		d->loss[DEFENDER] = def->stands;
@@ -478,16 +485,16 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	if (strcmp(e, "swept-from-the-field") == 0)
 		worsen(def, ORDER_BROKEN);
 	else if (strcmp(e, "driven-back") == 0)
-		worsen(def, by_cav || has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL) || holds
+		worsen(def, by_cav || outflanked(def, &c->units->side[DEFENDER].units[0]) || holds
 				    ? ORDER_BROKEN : ORDER_DISORDERED);
 	else if (strcmp(e, "hard-pressed") == 0)	/* outflanked troops retreat broken, but a hasty square holds (000:648) */
-		worsen(def, has_fact(&c->units->side[DEFENDER].units[0], "outflanked", NULL) && !holds
+		worsen(def, outflanked(def, &c->units->side[DEFENDER].units[0]) && !holds
 				    ? ORDER_BROKEN : ORDER_DISORDERED);
 	else if (strcmp(e, "desperate-struggle") == 0) {
 		worsen(att, ORDER_DISORDERED);
 		worsen(def, ORDER_DISORDERED);
 	} else if (strcmp(e, "falter") == 0 || strcmp(e, "recoil") == 0) {
-		worsen(att, has_fact(aref, "outflanked", NULL) || (strcmp(e, "recoil") == 0 && state_is(def, "cav"))
+		worsen(att, outflanked(att, aref) || (strcmp(e, "recoil") == 0 && state_is(def, "cav"))
 				    ? ORDER_BROKEN : ORDER_DISORDERED);
 	} else if (strcmp(e, "repulsed") == 0) {
 		worsen(att, ORDER_BROKEN);

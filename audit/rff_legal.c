@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "rff_tables.h"
+
 /* The effects after which a maneuver is Well Handled or better. */
 static bool well_handled(const char *effect)
 {
@@ -119,6 +121,13 @@ void rff_legal_state(struct audit *a, const struct event *e)
 {
 	const char *verb = e->def->keyword;
 	const struct ev_state *st = &e->u.state;
+	if (strcmp(verb, "attach") == 0 && st->n_args > 1) {	/* a leader joins a unit of its side */
+		int l = state_leader(&a->st, st->args[0].text), v = state_unit(&a->st, st->args[1].text);
+		if (l >= 0 && v >= 0 && strcmp(a->st.leaders[l].decl->side, a->st.units[v].decl->side) != 0)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, st->args[1].at, NULL,
+				   "%s is a leader of side %s; %s belongs to side %s", st->args[0].text,
+				   a->st.leaders[l].decl->side, st->args[1].text, a->st.units[v].decl->side);
+	}
 	int u = st->n_args > 0 && st->args[0].type == 'U' ? state_unit(&a->st, st->args[0].text) : -1;
 	if (u < 0)
 		return;
@@ -149,6 +158,24 @@ void rff_legal_state(struct audit *a, const struct event *e)
 							      : "%s: only infantry may form square", us->decl->id);
 }
 
+/* Every roll of Regimental Fire and Fury is a d10 (000:392 "Roll one 10-sided die"). */
+void rff_legal_die(struct audit *a, const struct face *f)
+{
+	if (f->at.file >= 0 && f->die != 0 && f->die != 10)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->at, "000:392",
+			   "a d%d roll: every roll of Regimental Fire and Fury is a d10", f->die);
+}
+
+/* Two units of one side opposed in a fire or a charge, or a leader attached
+ * to the other side's unit. */
+void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what)
+{
+	int u = state_unit(&a->st, one), v = state_unit(&a->st, other);
+	if (u < 0 || v < 0 || strcmp(a->st.units[u].decl->side, a->st.units[v].decl->side) != 0)
+		return;
+	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, NULL, "%s %s %s, a unit of its own side", one, what, other);
+}
+
 /* Firing and charging with cold steel in one turn: elite troops only (000:544). */
 void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at)
 {
@@ -170,6 +197,14 @@ void rff_legal_order_of_battle(struct audit *a)
 {
 	for (int i = 0; i < a->st.n_units; i++) {
 		const struct unit_state *u = &a->st.units[i];
+		const char *morale = u->decl->slot[VC_MORALE];
+		if (morale && !state_is(u, "gun") && u->start > 25 && !rff_uet_row(morale, u->start, true)) {
+			a->stmt = u->decl_stmt;
+			a->side = u->decl->side;
+			audit_find(a, FINDING_NOT_AUDITED, DIAG_WARNING, u->decl->id_at, "000:679-702",
+				   "%s starts with %d stands; the Unit Effectiveness Table stops at 25: "
+				   "its effectiveness is not derived", u->decl->id, u->start);
+		}
 		const char *exp = u->decl->slot[VC_EXPERIENCE];
 		if (!u->nation || strcmp(u->nation, "MEX") != 0 || !exp)
 			continue;

@@ -13,6 +13,10 @@ void rff_legal_state(struct audit *a, const struct event *e);
 /* A charge with cold steel (at: where the log says so): barred units
  * (000:544, 000:548, 000:932) and non-elite units that fired this turn. */
 void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stationary, struct loc at);
+/* A roll of another die than the d10. */
+void rff_legal_die(struct audit *a, const struct face *f);
+/* Units one and other of one side opposed ("fires at", "charges"). */
+void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what);
 /* A unit firing (at: its place on the fire line). */
 void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at);
 /* A breakthrough charge by this unit. */

@@ -179,6 +179,18 @@ static void test_replace_cycle(void **state)
 	assert_string_equal(got, "");
 }
 
+/* The Unit Effectiveness Table stops at 25 stands (000:702): a larger unit
+ * is said to go without effectiveness, not silently left without it. */
+static void test_large_unit(void **state)
+{
+	(void)state;
+	const char *got = audit_list("battle \"L\"\nside US nation=US\n  leader a \"A\" able\n"
+				     "  unit big \"Big\" inf veteran spirited M stands=30 cmd=a\n"
+				     "turn 1 US\nphase maneuver\nmc a [5]: big +0able +1vet =6 well-handled\n",
+				     FOLLOW_CLAIMED);
+	assert_string_equal(got, "not-audited:warning@4:8");
+}
+
 /* Each charge option selects the other reading of the seeds: the same claim
  * is clean under it and a finding under the default (docs/rules.md). */
 static const struct {
@@ -288,8 +300,12 @@ static const struct {
 	 "phase fire\nfire 5inf:8@6 -> lancers(charging) [7] pts=8 +0fp +1bb =8 galling-fire charge-home\n",
 	 "on-trust:note@13:6, state-diverged:note@13:18, on-trust:note@13:26, wrong-lookup:error@13:59, "
 	 "wrong-outcome:error@13:72"},
-	{"a limbered gun target", "phase fire\nfire 5inf:8@6 -> bty [9] pts=8 +0fp +1limbered =10 telling-fire\n",
-	 "on-trust:note@13:6"},
+	{"a limbered gun target", "turn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [9] pts=8 +0fp +1limbered =10 telling-fire\n",
+	 "on-trust:note@14:6"},
+	{"a unit fires at its own side", "phase fire\nfire 5inf:8@6 -> bty [9]\n",
+	 "on-trust:note@13:6, illegal-action:error@13:18"},
+	{"a d20 for the base die", "phase fire\nfire 5inf:8@6 -> 2lt d20[17]\n",
+	 "on-trust:note@13:6, illegal-action:error@13:22"},
 	{"a massed target", "phase fire\nfire 5inf:8@6 -> 2lt(massed=lancers) [9] =9 telling-fire loss=1\n",
 	 "on-trust:note@13:6, consequence:note@13:18, on-trust:note@13:22"},
 	{"fire at a removed unit", "remove 2lt\nphase fire\nfire 5inf@6 -> 2lt [5]\n", "inconsistent-state:error@14:16"},
@@ -338,8 +354,14 @@ static const struct {
 	 "attach lee 8inf\nphase charge\ncharge 8inf -> 2lt(fortified) [1] +1vet +2fresh +1attached =5 loss=3 | [10] +2fresh "
 	 "+3fortified =15 : -10 repulsed\n", "on-trust:note@14:20, missing-roll:warning@14:107"},
 	{"guns swept: sum and losses miscounted",
-	 "phase charge\ncharge 8inf -> bty [9] +1vet +2fresh =12 | [2] +2elite -3limbered -3outnumbered =-4 loss=2 : +16 swept\n",
-	 "state-diverged:note@13:16, arithmetic:error@13:81, wrong-losses:error@13:85"},
+	 "turn 2 MEX\nphase charge\ncharge 2lt -> bty [9] +0trained +2fresh =11 | [2] +2elite -3limbered -3outnumbered =-4 loss=2 : +15 swept\n",
+	 "state-diverged:note@14:15, arithmetic:error@14:84, wrong-losses:error@14:88"},
+	/* 000:662 a storming column is not considered outflanked in charge combat */
+	{"a storming column stated outflanked",
+	 "storming 8inf\nphase charge\ncharge 8inf(outflanked) -> 2lt [5] +1vet +2fresh =8 | [5] +0trained +2fresh =7 : +1 hard-pressed\n",
+	 "on-trust:note@14:13"},
+	{"a charge on a unit of one's own side", "phase charge\ncharge 8inf -> 5inf [9] | [1]\n",
+	 "illegal-action:error@13:16"},
 	{"the fallen-leader table misread", "fallen lee [8] shot-dead\n", "wrong-lookup:error@12:16"},
 	{"hard pressed on a disordered defender: a stand lost",
 	 "disorder 2lt\nphase charge\ncharge 8inf -> 2lt [6] +1vet +2fresh =9 | [5] +2fresh -1disordered =6 loss=1 : +3 hard-pressed\n",
@@ -377,6 +399,7 @@ static const struct {
 	{"a storming column's breakthrough", "storming 8inf\nphase charge\nbreakthrough 8inf -> 2lt [5] | [4]\n",
 	 "illegal-action:error@14:14"},
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
+	{"a leader attached to the enemy", "attach lee 2lt\n", "illegal-action:error@12:12"},
 	/* 000:610 only infantry may form square */
 	{"square by mounted cavalry", "phase maneuver\nmc art [9]: lancers =11 double-quick form square\n",
 	 "illegal-action:error@13:38"},
@@ -546,6 +569,7 @@ int main(void)
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_replace_cycle),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_large_unit),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),
