@@ -28,6 +28,26 @@ struct record *audit_record(struct audit *a, const char *kind)
 	return a->rec;
 }
 
+/* The first value a spec lists ("four|five": "four"), each kept in a slot
+ * of its own for good: the specs are the rulesets' static tables, so two
+ * defaults can be used side by side. */
+static const char *option_default(const char *spec)
+{
+	static struct {
+		const char *spec;
+		char value[32];
+	} kept[64];
+	static int n_kept;
+	for (int i = 0; i < n_kept; i++)
+		if (kept[i].spec == spec)
+			return kept[i].value;
+	if (n_kept == (int)(sizeof kept / sizeof kept[0]))
+		return "";	/* more options than any ruleset has: none matches */
+	kept[n_kept].spec = spec;
+	snprintf(kept[n_kept].value, sizeof kept[n_kept].value, "%.*s", (int)strcspn(spec, "|"), spec);
+	return kept[n_kept++].value;
+}
+
 const char *audit_option(const struct audit *a, const char *name)
 {
 	for (int i = 0; i < a->b->n_stmts; i++) {
@@ -36,12 +56,7 @@ const char *audit_option(const struct audit *a, const char *name)
 			return s->u.option.value;
 	}
 	const struct vocab_word *w = vocab_find(a->rs->vocab, VC_OPTION, name, strlen(name));
-	if (!w || !w->spec)
-		return NULL;
-	static char first[64];	/* the default: the first listed value */
-	size_t n = strcspn(w->spec, "|");
-	snprintf(first, sizeof first, "%.*s", (int)n, w->spec);
-	return first;
+	return w && w->spec ? option_default(w->spec) : NULL;
 }
 
 /* The unit an argument names, or -1. */
@@ -86,8 +101,10 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 		us->mounted = verb[0] == 'm';
 	else if (strcmp(verb, "silence") == 0)
 		us->silenced = us->stands;
-	else if (strcmp(verb, "gun-rally") == 0)
+	else if (strcmp(verb, "gun-rally") == 0) {
 		us->silenced = 0;
+		us->sheltered = false;	/* the crew returns to its gun (000:652) */
+	}
 	else if (strcmp(verb, "damage") == 0)
 		state_damage(us, 1);
 	else if (strcmp(verb, "wreck") == 0)

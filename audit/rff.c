@@ -349,8 +349,10 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 			us->formation = line->actions[i].formation;
 		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
 			us->limbered = verb[0] == 'l';
-		else if (strcmp(verb, "gun-rally") == 0)
+		else if (strcmp(verb, "gun-rally") == 0) {
 			us->silenced = 0;
+			us->sheltered = false;	/* the crew returns to its gun (000:652) */
+		}
 		else if (strcmp(verb, "replenish") == 0)
 			us->low_ammo = false;
 		else if (strcmp(verb, "charge") == 0 && line->actions[i].cold_steel)

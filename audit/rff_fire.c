@@ -584,6 +584,9 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	int t = state_unit(&a->st, ev->target.id);
 	if (t < 0 || !units_present(a, ev))
 		return;
+	if (a->st.units[t].sheltered)	/* its crew is in a square, the gun abandoned */
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->target.at, "000:638",
+			   "%s is an abandoned gun whose crew shelters in a square: it cannot be targeted", ev->target.id);
 	note_trust(a, ev);
 	struct fire_derivation d;
 	if (!derive_fire(a, ev, t, &d)) {

@@ -1,6 +1,7 @@
 /* json: writing JSON values with commas and escapes. */
 #include "json.h"
 
+#include <assert.h>
 #include <string.h>
 
 void json_init(struct json *j, struct buf *out)
@@ -22,16 +23,16 @@ static void nest_open(struct json *j, char c)
 {
 	separate(j);
 	buf_putc(j->out, c);
-	if (j->depth + 1 < JSON_MAX_DEPTH)
-		j->depth++;
+	assert(j->depth + 1 < JSON_MAX_DEPTH);	/* the writers nest 5 deep; a bug if ever reached */
+	j->depth++;
 	j->first[j->depth] = true;
 }
 
 static void nest_close(struct json *j, char c)
 {
 	buf_putc(j->out, c);
-	if (j->depth > 0)
-		j->depth--;
+	assert(j->depth > 0);	/* every close has its open */
+	j->depth--;
 }
 
 void json_object_begin(struct json *j)

@@ -302,6 +302,9 @@ static const struct {
 	 "wrong-outcome:error@13:72"},
 	{"a limbered gun target", "turn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [9] pts=8 +0fp +1limbered =10 telling-fire\n",
 	 "on-trust:note@14:6"},
+	/* 000:638 an abandoned gun whose crew shelters in a square cannot be targeted */
+	{"fire at a sheltered gun", "unlimber bty\nshelter bty 5inf\nturn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [9]\n",
+	 "on-trust:note@16:6, illegal-action:error@16:17"},
 	{"a unit fires at its own side", "phase fire\nfire 5inf:8@6 -> bty [9]\n",
 	 "on-trust:note@13:6, illegal-action:error@13:18"},
 	{"a d20 for the base die", "phase fire\nfire 5inf:8@6 -> 2lt d20[17]\n",
