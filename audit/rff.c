@@ -276,43 +276,47 @@ static void note_facts(struct audit *a, const struct uref *ref)
 			   ref->facts[i].value ? ref->facts[i].value : "");
 }
 
-/* Heavy carriage and fixed guns cannot limber and retreat from close range (000:33). */
-static bool gun_lost(const struct unit_state *us, const struct uref *ref, const char *effect)
+/* Heavy carriage and fixed guns cannot limber and retreat from close range,
+ * unless fortified (000:33; the reading is in docs/rules.md). */
+static bool gun_lost(const struct unit_state *us, const struct uref *ref, const struct rff_mc_effect *fx)
 {
 	const char *carriage = us->decl->slot[VC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
-	bool fixed = state_has_flag(us, "fixed") && strcmp(effect, "panic") == 0;
+	bool fixed = state_has_flag(us, "fixed") && fx->fixed_guns_lost;
 	return (heavy || fixed) && !us->limbered && has_fact(ref, "close") && !has_fact(ref, "fortified");
+}
+
+static void apply_gun_effect(struct unit_state *us, const struct uref *ref, const struct rff_mc_effect *fx)
+{
+	if (!fx->guns_retreat)
+		return;
+	if (gun_lost(us, ref, fx))
+		us->removed = true;
+	else if (!fx->guns_retreat_close_only || has_fact(ref, "close")) {
+		us->limbered = true;
+		us->silenced = us->stands;
+	}
 }
 
 /* The state after the effect as played (002:38-43). */
 static void apply_effect(struct audit *a, int u, const struct uref *ref, const char *effect, int loss)
 {
 	struct unit_state *us = &a->st.units[u];
+	const struct rff_mc_effect *fx = rff_mc_effect(effect);
+	if (!fx)
+		return;
 	if (state_is(us, "gun")) {
-		if (strcmp(effect, "fall-back") == 0 || strcmp(effect, "panic") == 0) {
-			if (gun_lost(us, ref, effect))
-				us->removed = true;
-			else if (has_fact(ref, "close") || strcmp(effect, "panic") == 0) {
-				us->limbered = true;
-				us->silenced = us->stands;
-			}
-		}
+		apply_gun_effect(us, ref, fx);
 		return;
 	}
 	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					strcmp(us->formation, "hasty-square") == 0);
-	if (strcmp(effect, "fall-back") == 0) {
-		if (!square)	/* a square holds its position in good order (000:624) */
-			us->order = us->order == ORDER_BROKEN ? ORDER_BROKEN : ORDER_DISORDERED;
-	}
-	else if (strcmp(effect, "panic") == 0)
-		us->order = ORDER_BROKEN;
-	else if (strcmp(effect, "rally-with-elan") == 0 || strcmp(effect, "rally") == 0 ||
-		 strcmp(effect, "shaken") == 0)
-		us->order = ORDER_GOOD;
-	else if (strcmp(effect, "wavering") == 0)
-		us->order = ORDER_DISORDERED;
+	static const enum unit_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
+					     [RFF_REFORM] = ORDER_DISORDERED, [RFF_TO_BROKEN] = ORDER_BROKEN};
+	bool holds = (fx->square_holds && square) || fx->troops == RFF_KEEP ||	/* a square: 000:624 */
+		     (fx->troops == RFF_TO_DISORDERED && us->order == ORDER_BROKEN);
+	if (!holds)
+		us->order = to[fx->troops];
 	if (loss > 0)
 		state_lose(&a->st, u, loss);
 }

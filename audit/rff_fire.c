@@ -279,20 +279,27 @@ static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct 
 		derive(d, "open", d->gun_target, "%s is in open order", t->decl->id);
 }
 
-/* Stands lost by the target (002:195-201, 000:331, 000:534). */
+/* Does the effect touch the target at all? Lively Fire from musketry does
+ * nothing (002:200), Desultory Fire never. */
+static bool hits(const struct rff_fire_effect *fx, bool cannonade)
+{
+	return fx && (fx->disorders || fx->troop_loss || fx->guns_silenced || fx->guns_wrecked) &&
+	       (cannonade || fx->musketry_hits);
+}
+
+/* Stands lost by the target (002:195-201; one more on 15 or more, so never
+ * more than 3, 000:331); a gun's are its wrecked stands. */
 static int derive_loss(const struct unit_state *t, const struct fire_derivation *d)
 {
-	const char *e = d->result.effect;
-	int extra = d->total >= 15 ? 1 : 0;	/* one more on a modified 15 or more */
+	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
+	if (!hits(fx, d->cannonade))
+		return 0;
+	int extra = fx->extra_on_15 && d->total >= 15 ? 1 : 0;
 	if (d->gun_target)
-		return strcmp(e, "withering-fire") == 0 ? 1 + extra : 0;	/* the wrecked stand */
-	if (strcmp(e, "withering-fire") == 0)
-		return 2 + extra;	/* never more than 3 (000:331) */
-	if (strcmp(e, "telling-fire") == 0)
-		return 1;
-	if (strcmp(e, "galling-fire") == 0)
-		return t->order != ORDER_GOOD ? 1 : 0;
-	return 0;
+		return fx->guns_wrecked ? fx->guns_wrecked + extra : 0;
+	if (fx->loss_if_disordered && t->order == ORDER_GOOD)
+		return 0;
+	return fx->troop_loss + extra;
 }
 
 /* What a claimed fire code means: fp's value is the derived one (it follows
@@ -359,8 +366,6 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
 	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
 		return false;
-	if (!d->cannonade && strcmp(d->result.effect, "lively-fire") == 0)
-		d->result.effect = "lively-fire";	/* musketry: no effect (002:200) */
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
@@ -380,8 +385,8 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
 				  const struct fire_derivation *d)
 {
-	const char *e = d->result.effect;
-	bool disorders = strcmp(e, "desultory-fire") != 0 && (d->cannonade || strcmp(e, "lively-fire") != 0);
+	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
+	bool disorders = hits(fx, d->cannonade) && fx->disorders;
 	if (disorders && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0)
 		return "charge-checked";
 	if (d->result.checked_unless_cold_steel) {
@@ -438,22 +443,19 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
 {
 	struct unit_state *us = &a->st.units[t];
-	bool hits = strcmp(effect, "desultory-fire") != 0 &&
-		    (cannonade || strcmp(effect, "lively-fire") != 0);
-	if (!hits)
+	const struct rff_fire_effect *fx = rff_fire_effect(effect);
+	if (!hits(fx, cannonade))
 		return;
 	if (loss > 0)	/* first: the wrecked stands go, then the rest are silenced */
 		state_lose(&a->st, t, loss);
 	if (state_is(us, "gun")) {
-		if (strcmp(effect, "withering-fire") == 0) {
+		if (fx->guns_wrecked)
 			us->wrecked += loss;
+		if (fx->silence_rest)
 			us->silenced = us->stands;
-		} else {
-			state_silence(us, 1);
-			if (strcmp(effect, "telling-fire") == 0)
-				state_damage(us, 1);
-		}
-	} else if (us->order == ORDER_GOOD) {
+		state_silence(us, fx->guns_silenced);
+		state_damage(us, fx->guns_damaged);
+	} else if (fx->disorders && us->order == ORDER_GOOD) {
 		us->order = ORDER_DISORDERED;
 	}
 }

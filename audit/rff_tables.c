@@ -494,14 +494,53 @@ bool rff_fire_result(const char *reading, const char *bands, const char *experie
 	return false;
 }
 
+/* effect, troops, square holds, guns retreat, only from close range, fixed
+ * guns lost, source */
+static const struct rff_mc_effect mc_effects[] = {
+	{"double-quick", RFF_KEEP, false, false, false, false, "002:39"},
+	{"well-handled", RFF_KEEP, false, false, false, false, "002:40"},
+	{"tardy", RFF_KEEP, false, false, false, false, "002:41"},
+	{"fall-back", RFF_TO_DISORDERED, true, true, true, false, "002:42, 000:624"},
+	{"panic", RFF_TO_BROKEN, false, true, false, true, "002:43"},
+	{"rally-with-elan", RFF_TO_GOOD, false, false, false, false, "002:39"},
+	{"rally", RFF_TO_GOOD, false, false, false, false, "002:40"},
+	{"shaken", RFF_TO_GOOD, false, false, false, false, "002:41"},
+	{"wavering", RFF_REFORM, false, false, false, false, "002:42"},
+};
+
+const struct rff_mc_effect *rff_mc_effect(const char *effect)
+{
+	for (size_t i = 0; i < sizeof mc_effects / sizeof mc_effects[0]; i++)
+		if (strcmp(mc_effects[i].effect, effect) == 0)
+			return &mc_effects[i];
+	return NULL;
+}
+
+/* effect, musketry hits, disorders, troop loss, only if disordered,
+ * wrecked, silence the rest, silenced, damaged, one more on 15, source */
+static const struct rff_fire_effect fire_effects[] = {
+	{"withering-fire", true, true, 2, false, 1, true, 0, 0, true, "002:195"},
+	{"telling-fire", true, true, 1, false, 0, false, 1, 1, false, "002:196"},
+	{"galling-fire", true, true, 1, true, 0, false, 1, 0, false, "002:199"},
+	{"lively-fire", false, true, 0, false, 0, false, 1, 0, false, "002:200"},
+	{"desultory-fire", false, false, 0, false, 0, false, 0, 0, false, "002:201"},
+};
+
+const struct rff_fire_effect *rff_fire_effect(const char *effect)
+{
+	for (size_t i = 0; i < sizeof fire_effects / sizeof fire_effects[0]; i++)
+		if (strcmp(fire_effects[i].effect, effect) == 0)
+			return &fire_effects[i];
+	return NULL;
+}
+
 const char *rff_fire_next_lower(const char *effect)
 {
-	static const char *const order[] = {"withering-fire", "telling-fire", "galling-fire",
-					    "lively-fire", "desultory-fire"};
-	for (size_t i = 0; i + 1 < sizeof order / sizeof order[0]; i++)
-		if (strcmp(order[i], effect) == 0)
-			return order[i + 1];
-	return "desultory-fire";
+	size_t n = sizeof fire_effects / sizeof fire_effects[0];
+	for (size_t i = 0; i + 1 < n; i++)
+		if (strcmp(fire_effects[i].effect, effect) == 0)
+			return fire_effects[i + 1].effect;
+	return fire_effects[n - 1].effect;
 }
 
 int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,

@@ -44,6 +44,27 @@ struct rff_mc_band {
 
 const struct rff_mc_band *rff_mc_band(const char *nation, bool disordered, int total);
 
+/* What a maneuver effect does to the unit's state (002:38-43): the order of
+ * troops, and guns limbering to retreat silenced. */
+enum rff_order_change {
+	RFF_KEEP, RFF_TO_GOOD,
+	RFF_TO_DISORDERED,	/* good order to disordered; broken stays broken */
+	RFF_REFORM,		/* disordered, broken troops reforming (Wavering) */
+	RFF_TO_BROKEN
+};
+struct rff_mc_effect {
+	const char *effect;
+	enum rff_order_change troops;	/* to disordered never lifts broken */
+	bool square_holds;		/* a square keeps its order instead (000:624) */
+	bool guns_retreat;		/* guns limber and full retreat silenced */
+	bool guns_retreat_close_only;	/* ... only from within close range */
+	bool fixed_guns_lost;		/* unlimbered fixed guns are lost too */
+	const char *cite;
+};
+
+/* The row of a maneuver effect, or NULL. */
+const struct rff_mc_effect *rff_mc_effect(const char *effect);
+
 /* Maneuver table die roll modifiers (002:19-32).  Codes on one table line
  * share a factor: a unit gets at most one modifier of each factor. */
 enum rff_mc_factor {
@@ -113,6 +134,24 @@ struct rff_fire_result {
  * bands ("telling", "split"). */
 bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
 		     struct rff_fire_result *out);
+
+/* What a fire effect does (002:195-201), strongest first: to troops, stands
+ * lost and disorder; to guns, stands wrecked, silenced and damaged. */
+struct rff_fire_effect {
+	const char *effect;
+	bool musketry_hits;	/* false: from cannonade only (Lively Fire) */
+	bool disorders;		/* troops disordered */
+	int troop_loss;		/* stands lost by troops */
+	bool loss_if_disordered;	/* the loss only if already disordered (Galling) */
+	int guns_wrecked;	/* gun stands wrecked (lost) */
+	bool silence_rest;	/* the remaining gun stands silenced */
+	int guns_silenced, guns_damaged;
+	bool extra_on_15;	/* one more troop or gun stand on a modified 15 or more */
+	const char *cite;
+};
+
+/* The row of a fire effect, or NULL. */
+const struct rff_fire_effect *rff_fire_effect(const char *effect);
 
 /* The next lower fire effect, for a massed target (002:197). */
 const char *rff_fire_next_lower(const char *effect);

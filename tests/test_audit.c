@@ -546,6 +546,9 @@ static const struct {
 	{"heavy gun, fall back out of close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
 	 "  unit hg \"HG\" gun trained hcHG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
 	 "mc l [2]: hg(outflanked)\n", "hg", "1 stand, unlimbered"},
+	/* 002:42 Wavering: "Broken troops reform. Remain disordered." */
+	{"broken troops wavering reform", "break 5inf\nphase maneuver\nmc lee [1]: 5inf(greater-losses)\n", "5inf",
+	 "8 stands, fresh (spirited 8: 8/5/3, 000:685), disordered, line"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
