@@ -278,43 +278,52 @@ static int extra_losses(struct audit *a, int diff)
 }
 
 /* Unlimbered guns a defeated side loses (002:238-240, 000:336). */
-static bool guns_lost(const struct unit_state *u, const char *effect, bool by_cavalry)
+static bool guns_lost(const struct unit_state *u, const struct rff_charge_band *b, bool by_cavalry)
 {
 	if (!state_is(u, "gun") || u->limbered)
 		return false;
 	bool heavy = u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "hc") == 0;
 	bool fixed = state_has_flag(u, "fixed");
-	if (strcmp(effect, "swept-from-the-field") == 0)
+	switch (b->guns) {
+	case RFF_GUNS_LOST:
 		return true;
-	if (strcmp(effect, "driven-back") == 0)
-		return fixed || by_cavalry || heavy;
-	return strcmp(effect, "hard-pressed") == 0 && (fixed || heavy);
+	case RFF_GUNS_LOST_HEAVY_FIXED_CAV:
+		return heavy || fixed || by_cavalry;
+	case RFF_GUNS_LOST_HEAVY_FIXED:
+		return heavy || fixed;
+	default:
+		return false;
+	}
+}
+
+/* The stands side loses by the band: a lost battery all its stands. */
+static int side_loss(struct audit *a, const struct combat *c, const struct charge_derivation *d, int side)
+{
+	const struct rff_charge_band *b = d->band;
+	int winner = b->attacker_wins ? ATTACKER : DEFENDER;
+	if (!b->both_lose && side == winner)
+		return 0;
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	if (b->loss_if_disordered && (state_is(me, "gun") || me->order == ORDER_GOOD))
+		return 0;
+	int loss = b->loss;
+	if (b->extra_beyond)
+		loss += extra_losses(a, side == DEFENDER ? d->diff : -d->diff);
+	if (b->one_more_cav_or_flank && (state_is(them, "cav") || outflanked(me, &c->units->side[side].units[0])))
+		loss++;
+	return loss;
 }
 
 static void derive_losses(struct audit *a, const struct combat *c, struct charge_derivation *d)
 {
 	const struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
 	const struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
-	const char *e = d->band->effect;
-	bool def_out = outflanked(def, &c->units->side[DEFENDER].units[0]);
-	bool att_out = outflanked(att, &c->units->side[ATTACKER].units[0]);
-	d->guns_lost[DEFENDER] = guns_lost(def, e, state_is(att, "cav"));
+	d->guns_lost[DEFENDER] = d->band->attacker_wins && guns_lost(def, d->band, state_is(att, "cav"));
+	for (int side = 0; side < 2; side++)
+		d->loss[side] = side_loss(a, c, d, side);
 	if (d->guns_lost[DEFENDER])
 		d->loss[DEFENDER] = def->stands;
-	else if (strcmp(e, "swept-from-the-field") == 0)
-		d->loss[DEFENDER] = 2 + extra_losses(a, d->diff);
-	else if (strcmp(e, "driven-back") == 0)
-		d->loss[DEFENDER] = 1 + (state_is(att, "cav") || def_out);
-	else if (strcmp(e, "hard-pressed") == 0)
-		d->loss[DEFENDER] = !state_is(def, "gun") && def->order != ORDER_GOOD;
-	else if (strcmp(e, "desperate-struggle") == 0)
-		d->loss[ATTACKER] = d->loss[DEFENDER] = 1;
-	else if (strcmp(e, "falter") == 0)
-		d->loss[ATTACKER] = att->order != ORDER_GOOD;
-	else if (strcmp(e, "recoil") == 0)
-		d->loss[ATTACKER] = 1 + (state_is(def, "cav") || att_out);
-	else if (strcmp(e, "repulsed") == 0)
-		d->loss[ATTACKER] = 2 + extra_losses(a, -d->diff);
 }
 
 static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
@@ -470,42 +479,58 @@ static void defeated_guns(struct unit_state *def, const char *e, bool fortified)
 		def->limbered = true;
 }
 
+/* A difference that gives the effect: the one nearest 0, for the fewest
+ * extra losses when only the effect is claimed. */
+static int difference_for(const char *effect)
+{
+	for (int n = 0; n <= 40; n++)
+		for (int sign = 1; sign >= -1; sign -= 2)
+			if (strcmp(rff_charge_band(sign * n)->effect, effect) == 0)
+				return sign * n;
+	return 0;
+}
+
+/* The band of an effect (the first whose effect it is). */
+static const struct rff_charge_band *band_named(const char *effect)
+{
+	return rff_charge_band(difference_for(effect));
+}
+
+/* Broken or disordered, the losing side (002:238-244; an outflanked loser
+ * retreats broken, but a square holds on Hard Pressed, 000:648). */
+static enum unit_order loser_order(struct audit *a, const struct combat *c, const struct rff_charge_band *b,
+				   int side, bool square)
+{
+	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	bool flank = outflanked(me, &c->units->side[side].units[0]);
+	bool broken = b->broken || (b->broken_if_flank && flank && !(b->square_holds && square)) ||
+		      (b->broken_if_cav && state_is(them, "cav")) || (b->broken_if_square && square && side == DEFENDER);
+	return broken ? ORDER_BROKEN : ORDER_DISORDERED;
+}
+
 /* The state after the effect as played (002:238-244). */
 static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
 {
 	struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
 	struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
 	const struct uref *aref = &c->units->side[ATTACKER].units[0];
+	const struct rff_charge_band *b = band_named(e);
 	bool rough = has_fact(aref, "ground", "broken") || has_fact(aref, "ground", "rough");
-	bool attacker_wins = strcmp(e, "swept-from-the-field") == 0 || strcmp(e, "driven-back") == 0 ||
-			     strcmp(e, "hard-pressed") == 0;
+	bool attacker_wins = b->attacker_wins;
 	bool by_cav = state_is(att, "cav");
 	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
 					strcmp(def->formation, "hasty-square") == 0);
-	if (strcmp(e, "swept-from-the-field") == 0)
-		worsen(def, ORDER_BROKEN);
-	else if (strcmp(e, "driven-back") == 0)
-		worsen(def, by_cav || outflanked(def, &c->units->side[DEFENDER].units[0]) || holds
-				    ? ORDER_BROKEN : ORDER_DISORDERED);
-	else if (strcmp(e, "hard-pressed") == 0)	/* outflanked troops retreat broken, but a hasty square holds (000:648) */
-		worsen(def, outflanked(def, &c->units->side[DEFENDER].units[0]) && !holds
-				    ? ORDER_BROKEN : ORDER_DISORDERED);
-	else if (strcmp(e, "desperate-struggle") == 0) {
-		worsen(att, ORDER_DISORDERED);
-		worsen(def, ORDER_DISORDERED);
-	} else if (strcmp(e, "falter") == 0 || strcmp(e, "recoil") == 0) {
-		worsen(att, outflanked(att, aref) || (strcmp(e, "recoil") == 0 && state_is(def, "cav"))
-				    ? ORDER_BROKEN : ORDER_DISORDERED);
-	} else if (strcmp(e, "repulsed") == 0) {
-		worsen(att, ORDER_BROKEN);
-	}
+	for (int side = 0; side < 2; side++)
+		if (b->both_lose || side == (attacker_wins ? DEFENDER : ATTACKER))
+			worsen(&a->st.units[c->principal[side]], loser_order(a, c, b, side, holds));
 	/* A winner is disordered if cavalry, over broken or rough ground or after
 	 * a second combat, marked when the phase ends (as 000:600 marks moves);
 	 * one that took a square on Hard Pressed retreats in good order (000:648). */
-	bool square_held = holds && strcmp(e, "hard-pressed") == 0;
+	bool square_held = holds && b->square_holds;
 	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
 		att->disorder_pending = true;
-	if (!attacker_wins && strcmp(e, "desperate-struggle") != 0 && state_is(def, "cav"))
+	if (!attacker_wins && !b->both_lose && state_is(def, "cav"))
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
@@ -568,17 +593,6 @@ static bool present(struct audit *a, const struct ev_charge *units)
 			}
 		}
 	return ok && units->side[0].n_units > 0 && units->side[1].n_units > 0;
-}
-
-/* A difference that gives the effect: the one nearest 0, for the fewest
- * extra losses when only the effect is claimed. */
-static int difference_for(const char *effect)
-{
-	for (int n = 0; n <= 40; n++)
-		for (int sign = 1; sign >= -1; sign -= 2)
-			if (strcmp(rff_charge_band(sign * n)->effect, effect) == 0)
-				return sign * n;
-	return 0;
 }
 
 /* The outcome as played: the claimed effect with its losses (from the

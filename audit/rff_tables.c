@@ -632,14 +632,24 @@ const char *rff_charge_factor_name(int f)
 }
 
 /* Charge results, 002:237-244 (the bands as moved, 000:340). */
+/* lo, hi, effect, source, band; attacker wins, both lose; loss, only if
+ * disordered, extra beyond, one more (cavalry or flank); broken, broken if
+ * outflanked, if the winner is cavalry, if in square; square holds; guns */
 static const struct rff_charge_band charge_bands[] = {
-	{8, INT_MAX, "swept-from-the-field", "002:238", "8 or more"},
-	{4, 7, "driven-back", "002:239", "4 to 7"},
-	{1, 3, "hard-pressed", "002:240", "1, 2, 3"},
-	{0, 0, "desperate-struggle", "002:241", "0"},
-	{-3, -1, "falter", "002:242", "-1, -2, -3"},
-	{-7, -4, "recoil", "002:243", "-4 to -7"},
-	{INT_MIN, -8, "repulsed", "002:244", "-8 or more"},
+	{8, INT_MAX, "swept-from-the-field", "002:238", "8 or more", true, false,
+	 2, false, true, false, true, false, false, false, false, RFF_GUNS_LOST},
+	{4, 7, "driven-back", "002:239", "4 to 7", true, false,
+	 1, false, false, true, false, true, true, true, false, RFF_GUNS_LOST_HEAVY_FIXED_CAV},
+	{1, 3, "hard-pressed", "002:240", "1, 2, 3", true, false,	/* 000:648: outflanked, broken */
+	 1, true, false, false, false, true, false, false, true, RFF_GUNS_LOST_HEAVY_FIXED},
+	{0, 0, "desperate-struggle", "002:241", "0", false, true,
+	 1, false, false, false, false, false, false, false, false, RFF_GUNS_KEPT},
+	{-3, -1, "falter", "002:242", "-1, -2, -3", false, false,
+	 1, true, false, false, false, true, false, false, false, RFF_GUNS_KEPT},
+	{-7, -4, "recoil", "002:243", "-4 to -7", false, false,
+	 1, false, false, true, false, true, true, false, false, RFF_GUNS_KEPT},
+	{INT_MIN, -8, "repulsed", "002:244", "-8 or more", false, false,
+	 2, false, true, false, true, false, false, false, false, RFF_GUNS_KEPT},
 };
 
 const struct rff_charge_band *rff_charge_band(int difference)

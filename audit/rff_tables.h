@@ -168,11 +168,26 @@ const struct claim_mod *rff_charge_mod(const char *code, int value);
 const char *rff_charge_factor_name(int factor);
 
 /* Charge results by difference (002:237-244). */
+/* What guns of the losing side lose, unlimbered (002:238-240). */
+enum rff_guns_lost { RFF_GUNS_KEPT, RFF_GUNS_LOST, RFF_GUNS_LOST_HEAVY_FIXED, RFF_GUNS_LOST_HEAVY_FIXED_CAV };
+
+/* A band of the charge table and what its effect does (002:238-244). The
+ * loser is the defender when the attacker wins, the attacker when it does
+ * not; in a Desperate Struggle both sides lose alike. */
 struct rff_charge_band {
 	int lo, hi;
 	const char *effect;
 	const char *cite;
 	const char *text;
+	bool attacker_wins, both_lose;
+	int loss;			/* stands the loser loses */
+	bool loss_if_disordered;	/* only troops already disordered lose it */
+	bool extra_beyond;		/* and one more a point beyond the band (swept-losses) */
+	bool one_more_cav_or_flank;	/* and one more if the winner is cavalry or the loser outflanked */
+	bool broken;			/* the loser full retreats broken, else disordered */
+	bool broken_if_flank, broken_if_cav, broken_if_square;	/* outflanked, the winner cavalry, in square */
+	bool square_holds;		/* a square (or fortified) loser holds instead */
+	enum rff_guns_lost guns;
 };
 
 const struct rff_charge_band *rff_charge_band(int difference);
