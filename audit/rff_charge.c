@@ -490,6 +490,18 @@ static int difference_for(const char *effect)
 	return 0;
 }
 
+/* Marks order on every unit named on a side of the combat (the stands lost
+ * stay with its first-named unit: the seeds do not share them out). */
+static void worsen_side(struct audit *a, const struct combat *c, int side, enum unit_order order)
+{
+	const struct charge_side *cs = &c->units->side[side];
+	for (int i = 0; i < cs->n_units; i++) {
+		int u = state_unit(&a->st, cs->units[i].id);
+		if (u >= 0)
+			worsen(&a->st.units[u], order);
+	}
+}
+
 /* The band of an effect (the first whose effect it is). */
 static const struct rff_charge_band *band_named(const char *effect)
 {
@@ -521,9 +533,9 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	bool by_cav = state_is(att, "cav");
 	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
 					strcmp(def->formation, "hasty-square") == 0);
-	for (int side = 0; side < 2; side++)
+	for (int side = 0; side < 2; side++)	/* every unit of a losing side retreats alike */
 		if (b->both_lose || side == (attacker_wins ? DEFENDER : ATTACKER))
-			worsen(&a->st.units[c->principal[side]], loser_order(a, c, b, side, holds));
+			worsen_side(a, c, side, loser_order(a, c, b, side, holds));
 	/* A winner is disordered if cavalry, over broken or rough ground or after
 	 * a second combat, marked when the phase ends (as 000:600 marks moves);
 	 * one that took a square on Hard Pressed retreats in good order (000:648). */

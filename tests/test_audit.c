@@ -549,6 +549,10 @@ static const struct {
 	/* 002:42 Wavering: "Broken troops reform. Remain disordered." */
 	{"broken troops wavering reform", "break 5inf\nphase maneuver\nmc lee [1]: 5inf(greater-losses)\n", "5inf",
 	 "8 stands, fresh (spirited 8: 8/5/3, 000:685), disordered, line"},
+	/* 002:244 Repulsed: "ATTACKER ... Full retreat broken", every attacking unit */
+	{"every unit of a repulsed side", "turn 2 MEX\nphase charge\ncharge 2lt, lancers -> 5inf [1] | [10]\n"
+	 "turn 3 US\nphase fire\nfire 5inf@6 -> lancers [1]\n", "lancers",
+	 "6 stands, fresh (reliable 6: 6/5/3, 000:683), broken"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
