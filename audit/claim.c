@@ -20,6 +20,16 @@ void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *
 	va_end(ap);
 }
 
+void claim_absent(struct derived_mod *d, int f, const char *fmt, ...)
+{
+	if (d[f].set)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d[f].why, sizeof d[f].why, fmt, ap);
+	va_end(ap);
+}
+
 int claim_total(int die, const struct derived_mod *d)
 {
 	int total = die;
@@ -103,6 +113,15 @@ void claim_record(struct record *rec, struct rec_part *p, const char *unit, cons
 		return;
 	char cite[160], none[512] = "";
 	for (int f = 0; f < n_factors; f++) {
+		if (!d[f].set && d[f].why[0]) {	/* factors in a row with one reason share a line */
+			char names[256];
+			int n = snprintf(names, sizeof names, "%s", factor_name(f));
+			while (f + 1 < n_factors && !d[f + 1].set && strcmp(d[f + 1].why, d[f].why) == 0 && n > 0 &&
+			       (size_t)n < sizeof names)
+				n += snprintf(names + n, sizeof names - n, "; %s", factor_name(++f));
+			record_step(rec, NULL, "%s: no modifier for %s: %s", unit, names, d[f].why);
+			continue;
+		}
 		if (!d[f].set) {
 			snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", *none ? "; " : "",
 				 factor_name(f));
@@ -112,5 +131,5 @@ void claim_record(struct record *rec, struct rec_part *p, const char *unit, cons
 		record_step(rec, cite, "%s: %+d%s, %s", unit, d[f].m.value, d[f].m.code, d[f].why);
 	}
 	if (*none)
-		record_step(rec, NULL, "%s: no modifier for %s", unit, none);
+		record_step(rec, NULL, "%s: no modifier for %s: none of their conditions holds", unit, none);
 }

@@ -28,7 +28,7 @@ struct claim_mod {
 struct derived_mod {
 	bool set;
 	struct claim_mod m;
-	char why[192];
+	char why[192];		/* set: why it applies; else why not, or "" */
 };
 
 /* The table a claim is weighed against. */
@@ -39,6 +39,9 @@ struct claim_table {
 	const char *(*factor_name)(int factor);
 	const void *ctx;
 };
+
+/* Says why factor f does not apply, for explanations; ignored once it is set. */
+void claim_absent(struct derived_mod *d, int f, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
 /* Sets factor f of d to modifier m with a reason. */
 void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)

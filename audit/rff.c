@@ -171,6 +171,24 @@ static void derive_formation(const struct unit_state *us, const struct uref *ref
 		set_mod(d, "cover", "the log states linear cover");
 }
 
+/* Why each modifier that does not apply does not, as an umpire would say. */
+static void note_absent(const struct unit_state *us, int l, struct mc_derivation *d)
+{
+	const char *id = us->decl->id;
+	claim_absent(d->mods, MCF_ATTACHED, "%s", l < 0 ? "no leader leads the check"
+						    : "no leader attached and no brave colonel");
+	claim_absent(d->mods, MCF_COMMAND, "%s is in command of its leader", id);
+	claim_absent(d->mods, MCF_EFFECTIVENESS, "%s", state_is(us, "gun") ? "guns have no effectiveness"
+									    : "the Unit Effectiveness Table has no row for it");
+	claim_absent(d->mods, MCF_BATTERY, "%s", state_is(us, "gun") ? "a single section" : "not a gun");
+	claim_absent(d->mods, MCF_FORMATION, "%s is in %s, not limbered, and the log states no linear cover", id,
+		     us->formation ? us->formation : "no logged formation");
+	claim_absent(d->mods, MCF_FLANK, "the log does not state %s outflanked and it is not broken", id);
+	claim_absent(d->mods, MCF_KEY, "not stated");
+	claim_absent(d->mods, MCF_HEAVY, "not stated");
+	claim_absent(d->mods, MCF_GREATER, "not stated");
+}
+
 static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, const struct uref *ref,
 		      struct mc_derivation *d)
 {
@@ -198,6 +216,7 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
 		if (has_fact(ref, facts[i]))
 			set_mod(d, facts[i], "the log states %s", facts[i]);
+	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
 	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
 	d->band = rff_mc_band(us->nation ? us->nation : "US", d->disordered, d->total);

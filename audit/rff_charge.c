@@ -213,6 +213,27 @@ static const char *experience_code(const char *experience)
 	return NULL;
 }
 
+/* Why each modifier that does not apply does not, as an umpire would say. */
+static void note_absent(const struct unit_state *me, int side, struct derived_mod *d)
+{
+	const char *id = me->decl->id;
+	bool gun = state_is(me, "gun");
+	claim_absent(d, CF_EFFECTIVENESS, "%s", gun ? "guns have no effectiveness" : "no row of the Unit Effectiveness Table");
+	claim_absent(d, CF_OUTNUMBERED, "the other side has less than 3:2 of its stands, or it is cavalry against infantry");
+	claim_absent(d, CF_GUN_SUPPORT, "%s", gun ? "the log states neither supported nor unsupported" : "not a gun");
+	claim_absent(d, CF_DISORDER, "%s is %s", id, gun ? "not silenced" : "not disordered");
+	claim_absent(d, CF_LEADER, "no leader attached to %s and no brave colonel", id);
+	claim_absent(d, CF_OPEN, "%s is not in open order%s", id, side == DEFENDER ? " or a hasty square" : "");
+	claim_absent(d, CF_NATIONAL_GUARD, "neither national guard nor auxiliaries");
+	claim_absent(d, CF_FLANK, "the log does not state %s outflanked; not broken, in march column or limbered", id);
+	claim_absent(d, CF_POSITION, "%s", side == DEFENDER ? "the log states no favourable ground, strong or fortified position"
+							    : "a defender's modifier");
+	claim_absent(d, CF_IMPETUS, "%s", side == DEFENDER ? "an attacker's modifier"
+							   : "no cold steel, no lancers' advantage, not a breakthrough");
+	claim_absent(d, CF_GROUND, "%s", state_is(me, "cav") ? "the log states no ground charged over"
+							       : "not cavalry");
+}
+
 static void derive_side(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
 {
 	const struct unit_state *me = &a->st.units[c->principal[side]];
@@ -266,6 +287,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	else
 		derive_impetus(a, c, d);
 	derive_ground(a, c, side, d);
+	note_absent(me, side, d);
 }
 
 /* Stands lost beyond the two on a Swept or Repulsed: "equal to the die result

@@ -322,6 +322,32 @@ static const char *reading(struct audit *a)
 	return audit_option(a, "fire-columns");
 }
 
+/* Why each modifier that does not apply does not, as an umpire would say. */
+static void note_absent(const struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+			struct fire_derivation *d)
+{
+	const char *id = t->decl->id;
+	const char *f = t->formation ? t->formation : "no logged formation";
+	static const char *const orders[] = {"in good order", "disordered", "broken"};
+	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
+	claim_absent(d->mods, FF_BUCK, "%s", has_fact(&ev->target, "charging", NULL)
+					      ? "American muskets fire less than half the points"
+					      : "no charge: the target is not charging and no firer is charged");
+	claim_absent(d->mods, FF_SHARP, "sharpshooters fire less than half the points");
+	if (d->gun_target) {
+		claim_absent(d->mods, FF_TROOP_TARGET, "%s is a gun", id);
+		claim_absent(d->mods, FF_TARGET_FORMATION, "%s is a gun", id);
+		claim_absent(d->mods, FF_GUN_TARGET, "%s is unlimbered and not stated enfiladed", id);
+	} else {
+		claim_absent(d->mods, FF_TROOP_TARGET, "%s is %s, %s; the log states no about face, passage of "
+			     "lines, march by the flank or abatis", id, f, orders[t->order]);
+		claim_absent(d->mods, FF_TARGET_FORMATION, "%s is in %s; the log does not state it enfiladed", id, f);
+		claim_absent(d->mods, FF_GUN_TARGET, "%s is not a gun", id);
+	}
+	claim_absent(d->mods, FF_COVER, "the log states no cover or fortified position; %s is not in open "
+		     "order; %s", id, strcmp(a->st.light, "daylight") == 0 ? "daylight" : "the light does not count");
+}
+
 /* Everything derived for the event; false if it cannot be derived. */
 static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct fire_derivation *d)
 {
@@ -356,6 +382,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	derive_firer_mods(a, ev, d);
 	derive_target_mods(a, ev, target, d);
 	derive_dark(a, ev, target, d);
+	note_absent(a, ev, target, d);
 	d->total = claim_total(ev->die.value, d->mods);
 	struct rec_part *tp = record_part(a->rec, "target", ev->target.id);
 	if (tp) {
