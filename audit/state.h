@@ -13,6 +13,8 @@
 
 enum unit_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
 
+enum { STATE_COUNTERS = 4 };
+
 struct unit_state {
 	const struct st_unit *decl;
 	int decl_stmt;			/* the declaring statement */
@@ -33,6 +35,9 @@ struct unit_state {
 	int fired_turn;			/* the last turn it fired, or 0 */
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
+	/* A ruleset's own per-unit tallies, named by it (Santa Anna's stragglers,
+	 * Thomas's morale points: docs/rules.md); rff-maw uses none. */
+	int counters[STATE_COUNTERS];
 };
 
 struct leader_state {
