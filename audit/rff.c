@@ -360,6 +360,23 @@ static void follow(struct audit *a, int u, const struct mc_line *line, const str
 	apply_effect(a, u, &line->unit, effect, loss);
 }
 
+/* Raw troops forming a deliberate square, or leaving a square, over broken
+ * or rough ground are disordered (000:622, 000:630). */
+static void square_over_rough(struct unit_state *us, const struct uref *ref, const char *to)
+{
+	bool rough = false;
+	for (int i = 0; i < ref->n_facts; i++)
+		if (strcmp(ref->facts[i].word, "ground") == 0 && ref->facts[i].value &&
+		    (strcmp(ref->facts[i].value, "broken") == 0 || strcmp(ref->facts[i].value, "rough") == 0))
+			rough = true;
+	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
+					     strcmp(us->formation, "hasty-square") == 0);
+	bool to_square = to && strcmp(to, "square") == 0;
+	bool raw = us->decl->slot[VC_EXPERIENCE] && strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0;
+	if (raw && rough && (from_square != to_square) && us->order == ORDER_GOOD)
+		us->order = ORDER_DISORDERED;
+}
+
 /* What the unit then does changes its state as played: formation, limber,
  * gun rally, ammunition (the actions of 002:94-148). */
 static void apply_actions(struct audit *a, int u, const struct mc_line *line, const char *effect)
@@ -368,8 +385,10 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 	for (int i = 0; i < line->n_actions; i++) {
 		const char *verb = line->actions[i].verb;
 		rff_legal_action(a, us, &line->actions[i], effect);
-		if (strcmp(verb, "form") == 0)
+		if (strcmp(verb, "form") == 0) {
+			square_over_rough(us, &line->unit, line->actions[i].formation);
 			us->formation = line->actions[i].formation;
+		}
 		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
 			us->limbered = verb[0] == 'l';
 		else if (strcmp(verb, "gun-rally") == 0) {

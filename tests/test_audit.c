@@ -553,6 +553,10 @@ static const struct {
 	{"every unit of a repulsed side", "turn 2 MEX\nphase charge\ncharge 2lt, lancers -> 5inf [1] | [10]\n"
 	 "turn 3 US\nphase fire\nfire 5inf@6 -> lancers [1]\n", "lancers",
 	 "6 stands, fresh (reliable 6: 6/5/3, 000:683), broken"},
+	/* 000:622 raw troops forming a deliberate square over rough ground are disordered */
+	{"raw square over rough ground", "battle \"R\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit r \"R\" inf raw spirited M stands=8 cmd=l line\nturn 1 US\nphase maneuver\n"
+	 "mc l [9]: r(ground=rough) form square\n", "r", "8 stands, fresh (spirited 8: 8/5/3, 000:685), disordered, square"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
