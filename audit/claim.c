@@ -22,8 +22,8 @@ void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *
 
 void claim_absent(struct derived_mod *d, int f, const char *fmt, ...)
 {
-	if (d[f].set)
-		return;
+	if (d[f].set || d[f].why[0])
+		return;	/* the first, most particular reason stands */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(d[f].why, sizeof d[f].why, fmt, ap);

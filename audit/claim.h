@@ -40,7 +40,8 @@ struct claim_table {
 	const void *ctx;
 };
 
-/* Says why factor f does not apply, for explanations; ignored once it is set. */
+/* Says why factor f does not apply, for explanations; ignored once it is set
+ * or has a reason already. */
 void claim_absent(struct derived_mod *d, int f, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
 /* Sets factor f of d to modifier m with a reason. */

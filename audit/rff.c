@@ -271,8 +271,9 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 	if (c->has_total && c->effect) {
 		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);
 		if (strcmp(t->effect, c->effect) != 0) {
-			lookup_wrong = true;
-			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t, cite, sizeof cite),
+			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
+			audit_find(a, FINDING_LOOKUP, strcmp(c->effect, d->band->effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
+				   c->effect_at, band_cite(t, cite, sizeof cite),
 				   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
 				   column_name(us, d->disordered));
 		}

@@ -131,6 +131,11 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	else if (state_has_flag(me, "lancers") && shaken(them))
 		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->decl->id,
 		       state_is(them, "gun") ? "limbered or silenced" : "disordered or broken");
+	else if (cold_steel && barred)
+		claim_absent(d, CF_IMPETUS, "%s may not charge with cold steel (000:548, 000:932)", me->decl->id);
+	else if (cold_steel || lances)
+		claim_absent(d, CF_IMPETUS, "lances count only against disordered or broken troops or limbered or "
+			     "silenced guns, and %s is neither (000:930)", them->decl->id);
 }
 
 /* The cavalry charge modifier by ground (002:213-215), for the attacker and
@@ -443,9 +448,10 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 	if (r->has_diff && r->effect) {
 		const struct rff_charge_band *b = rff_charge_band(r->diff);
 		if (strcmp(b->effect, r->effect) != 0) {
-			lookup_wrong = true;
+			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, b->effect);
-			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, r->effect_at, cite,
+			audit_find(a, FINDING_LOOKUP, strcmp(r->effect, d->band->effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
+				   r->effect_at, cite,
 				   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff, b->effect);
 		}
 	}
@@ -606,8 +612,8 @@ static void note_facts(struct audit *a, const struct ev_charge *c)
 		for (int i = 0; i < c->side[side].n_units; i++) {
 			const struct uref *ref = &c->side[side].units[i];
 			for (int k = 0; k < ref->n_facts; k++)
-				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[k].at, NULL, "taken on trust: %s%s%s",
-					   ref->facts[k].word, ref->facts[k].value ? "=" : "",
+				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[k].at, NULL, "taken on trust: %s %s%s%s",
+					   ref->id, ref->facts[k].word, ref->facts[k].value ? "=" : "",
 					   ref->facts[k].value ? ref->facts[k].value : "");
 		}
 }

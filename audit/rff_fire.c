@@ -446,8 +446,9 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	if (c->has_total && c->effect &&
 	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
-		lookup_wrong = true;
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
+		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
+		audit_find(a, FINDING_LOOKUP, strcmp(c->effect, d->result.effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
+			   c->effect_at, at_claim.cite,
 			   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
 			   t->decl->id, t->decl->slot[VC_EXPERIENCE], at_claim.effect);
 	}

@@ -10,7 +10,7 @@
 #include "msg.h"
 
 const char cmd_audit_usage[] =
-	"usage: umpire audit [--notes] [--no-warn CODE]... [--follow=claimed|derived] FILE\n"
+	"usage: umpire audit [--notes] [--no-warn CODE]... [--follow=claimed|derived] [--json] FILE\n"
 	"\n"
 	"Re-derive every maneuver check, fire combat and charge combat of FILE from\n"
 	"the dice, the order of battle and the tracked state of every unit, and\n"
@@ -183,10 +183,11 @@ int cmd_audit(int argc, char **argv)
 	diags_init(&d, 500);
 	struct battle *b = load_battle(path, &d);
 	int errors, warnings;
-	if (!b || d.n_errors) {
-		load_print_diags(stdout, b, &d, NULL, &errors, &warnings);
+	if (!b || d.n_errors) {	/* with --json, stdout carries JSON only */
+		FILE *out = json ? stderr : stdout;
+		load_print_diags(out, b, &d, NULL, &errors, &warnings);
 		if (b)
-			printf("%s: does not parse; fix it (umpire check) before the audit\n", path);
+			fprintf(out, "%s: does not parse; fix it (umpire check) before the audit\n", path);
 		battle_free(b);
 		diags_release(&d);
 		return EXIT_USAGE;

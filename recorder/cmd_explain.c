@@ -19,7 +19,18 @@ const char cmd_explain_usage[] =
 	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"
 	"modifier with the rule it comes from and the ones that do not apply, the\n"
 	"total, the table lookup, the losses and the state after, then the verdict\n"
-	"on what the player claimed.\n";
+	"on what the player claimed. FILE:LINE:COL, as check and audit print a\n"
+	"finding's place, is taken as FILE:LINE.\n"
+	"\n"
+	"options:\n"
+	"  --follow=claimed    the state before the event follows the game as played\n"
+	"                      (default)\n"
+	"  --follow=derived    the state follows the derived outcomes instead\n"
+	"  -h, --help          show this help\n"
+	"\n"
+	"exit status: 0 no error in the claim, or a ruling settles it; 1 errors;\n"
+	"2 usage error, unreadable file, a log that does not parse, or a line that\n"
+	"is not an event.\n";
 
 /* Splits "FILE:LINE" or "FILE:INCLUDED:LINE" (from the right: file names may
  * hold colons only in the first part).  The caller frees *file and *included. */
@@ -32,6 +43,12 @@ static int split_target(const char *arg, char **file, char **included, int *line
 	char *rest = xstrndup(arg, (size_t)(last - arg));
 	char *mid = strrchr(rest, ':');
 	*included = NULL;
+	if (mid && mid[1] && strspn(mid + 1, "0123456789") == strlen(mid + 1)) {
+		/* FILE:LINE:COL as check and audit print it: the column is dropped */
+		*line = atoi(mid + 1);
+		*mid = '\0';
+		mid = strrchr(rest, ':');
+	}
 	if (mid) {
 		*mid = '\0';
 		*included = xstrdup(mid + 1);

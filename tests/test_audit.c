@@ -281,7 +281,7 @@ static const struct {
 	 "turn 2 MEX\nturn 3 US night moonlit\nunlimber bty\nphase fire\n"
 	 "fire 5inf@6, bty@12 -> 2lt [9] =5 telling-fire loss=3\nfire 2lt@24 -> 5inf [9] telling-fire loss=1\n",
 	 "on-trust:note@16:6, on-trust:note@16:14, illegal-action:error@16:14, state-diverged:note@16:24, "
-	 "wrong-total:error@16:32, wrong-lookup:error@16:35, wrong-losses:error@16:48, on-trust:note@17:6, "
+	 "wrong-total:error@16:32, wrong-lookup:warning@16:35, wrong-losses:error@16:48, on-trust:note@17:6, "
 	 "illegal-action:error@17:6, wrong-effect:error@17:25, wrong-losses:error@17:38"},
 	{"beyond the night's range", "turn 2 MEX\nturn 3 US night overcast\nphase fire\nfire 5inf@6 -> 2lt [5]\n",
 	 "on-trust:note@15:6, illegal-action:error@15:6"},
