@@ -14,7 +14,8 @@ static int usage(FILE *f)
 	for (int i = 0; i < n_commands; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'umpire help COMMAND' for a command's options;\n"
-		   "'umpire help notation' for the notation card.\n");
+		   "'umpire help notation' for the notation card;\n"
+		   "'umpire help words' for every word of the ruleset's vocabulary.\n");
 	return f == stdout ? EXIT_CLEAN : EXIT_USAGE;
 }
 

@@ -7,9 +7,16 @@ passed=0
 failed=0
 failures=""
 for t in "$@"; do
-	if "$t" >"build/$(basename "$t").log" 2>&1; then
+	log="build/$(basename "$t").log"
+	if "$t" >"$log" 2>&1; then
 		passed=$((passed + 1))
-		echo "PASS $t"
+		# a skipped test says why (the seeds outside the tree, say)
+		skipped=$(grep -c '^\[  SKIPPED \]' "$log" || true)
+		if [ "$skipped" -gt 0 ]; then
+			echo "PASS $t ($skipped skipped: $(grep -h 'skip' "$log" | grep -v '^\[' | head -1))"
+		else
+			echo "PASS $t"
+		fi
 	else
 		failed=$((failed + 1))
 		failures="$failures $t"
