@@ -11,9 +11,9 @@ for t in "$@"; do
 	if "$t" >"$log" 2>&1; then
 		passed=$((passed + 1))
 		# a skipped test says why (the seeds outside the tree, say)
-		skipped=$(grep -c '^\[  SKIPPED \]' "$log" || true)
+		skipped=$(grep -c '^\[  SKIPPED \] test_' "$log" || true)
 		if [ "$skipped" -gt 0 ]; then
-			echo "PASS $t ($skipped skipped: $(grep -h 'skip' "$log" | grep -v '^\[' | head -1))"
+			echo "PASS $t ($skipped $(grep -h '^skipped: ' "$log" | head -1))"
 		else
 			echo "PASS $t"
 		fi
