@@ -1636,9 +1636,15 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 	case LEX_MATCH_ERROR:
 		diag_add(p->d, DIAG_TOO_MANY, at, "a token too long to read (PCRE2 error %d)", e->code);
 		break;
-	case LEX_UNTERMINATED:
-		diag_add(p->d, DIAG_UNTERMINATED, at, "a quoted string without its closing quote");
+	case LEX_UNTERMINATED: {
+		size_t len;
+		const char *line = sources_line(&p->b->src, p->file, p->line, &len);
+		size_t off = source_off(line, len, e->col);
+		bool inches = off > 0 && line[off - 1] >= '0' && line[off - 1] <= '9';
+		diag_add(p->d, DIAG_UNTERMINATED, at, "a quoted string without its closing quote%s",
+			 inches ? " (ranges are written in inches without the \" sign: @14)" : "");
 		break;
+	}
 	case LEX_TOO_LONG:
 		diag_add(p->d, DIAG_TOO_MANY, at, "more than %d tokens on one line", MAX_TOKENS);
 		break;
@@ -1649,8 +1655,9 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 		int n = 1;
 		while (off + n < len && ((unsigned char)line[off + n] & 0xC0) == 0x80)
 			n++;
-		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s' (U+%04lX)", n, line + off,
-			 code_point(line + off, n));
+		bool face = line[off] == '[' || line[off] == ']';	/* a die face half written */
+		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s' (U+%04lX)%s", n, line + off,
+			 code_point(line + off, n), face ? ": a die face is written [N], as [7] or d20[17]" : "");
 	}
 	}
 }

@@ -512,6 +512,24 @@ static const struct {
 	{FULL, "battle \"B\"\nside US nation=US\n", "empty-side@2:1"},
 };
 
+/* Two slips of the table get a hint: an inch sign after a range, and a die
+ * face without its closing bracket. */
+static void test_hints(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase fire\nfire 5inf@6\" -> 2lt [9]\n", &d);
+	assert_string_equal(tu_diag_list(&d), "unterminated-string@13:12");
+	assert_non_null(strstr(d.v[0].msg, "without the \" sign"));
+	battle_free(b);
+	diags_release(&d);
+	b = tu_parse_body("phase fire\nfire 5inf@6 -> 2lt [9 =9\n", &d);
+	assert_string_equal(tu_diag_list(&d), "bad-token@13:20");
+	assert_non_null(strstr(d.v[0].msg, "a die face is written [N]"));
+	battle_free(b);
+	diags_release(&d);
+}
+
 static void test_malformed_corpus(void **state)
 {
 	(void)state;
@@ -549,6 +567,7 @@ int main(void)
 		cmocka_unit_test(test_all_errors_reported),
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
+		cmocka_unit_test(test_hints),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
