@@ -31,7 +31,7 @@ static int check_one(const char *path, const struct silence *s, bool quiet)
 	diags_init(&d, 500);
 	struct battle *b = load_battle(path, &d);
 	int errors, warnings;
-	load_print_diags(stdout, b, &d, s, &errors, &warnings);
+	load_print_diags(b ? stdout : stderr, b, &d, s, &errors, &warnings);	/* an unreadable file is an error of the run */
 	int status = !b ? EXIT_USAGE : d.n_errors ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (!quiet) {
 		if (!b)
