@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "near.h"
 #include "xalloc.h"
 
 enum {
@@ -58,6 +59,7 @@ struct parser {
 	bool quiet;		/* reading a line that failed to lex: keep its ids, say nothing */
 	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
 	bool degraded;		/* an include failed: its ids and sections are unknown */
+	bool prev_failed;	/* the last line that was not blank failed to parse */
 
 	struct use *uses;
 	int n_uses, cap_uses;
@@ -180,6 +182,17 @@ static const struct vocab_word *lookup(struct parser *p, enum vocab_cat cat, con
 	return vocab_find(p->v, cat, p->text + t->off, t->len);
 }
 
+/* The word of cat nearest to a misspelt token, or NULL. */
+static const char *nearest_word(const struct parser *p, enum vocab_cat cat, const struct token *t)
+{
+	for (size_t i = 0; i < p->v->n_words; i++) {
+		const struct vocab_word *w = &p->v->words[i];
+		if (w->cat == cat && near_miss(p->text + t->off, t->len, w->word, strlen(w->word)))
+			return w->canon ? w->canon : w->word;
+	}
+	return NULL;
+}
+
 /* A word of cat, or an unknown-word error naming the category. */
 static const char *want_word(struct parser *p, enum vocab_cat cat)
 {
@@ -192,8 +205,9 @@ static const char *want_word(struct parser *p, enum vocab_cat cat)
 	}
 	const struct vocab_word *w = lookup(p, cat, t);
 	if (!w) {
-		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s", vocab_cat_name(cat),
-			 found(p, t), p->v->name);
+		const char *hint = nearest_word(p, cat, t);
+		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(cat),
+			 found(p, t), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		return NULL;
 	}
 	next(p);
@@ -250,6 +264,17 @@ static int declare(struct parser *p, char kind, const char *id, struct loc at)
 			kind_name(kind), id, first, s->at.line);
 }
 
+/* The declared id of this kind nearest to a misspelt one, or NULL. */
+static const char *nearest_id(const struct parser *p, char kind, const char *id)
+{
+	for (int i = 0; i < p->b->n_syms; i++) {
+		const struct sym *y = &p->b->syms[i];
+		if (y->kind == kind && near_miss(id, strlen(id), y->id, strlen(y->id)))
+			return y->id;
+	}
+	return NULL;
+}
+
 /* Checks every use against the declarations, in file order. */
 static void check_uses(struct parser *p)
 {
@@ -258,8 +283,11 @@ static void check_uses(struct parser *p)
 		const struct sym *s = battle_find(p->b, u->kind, u->id);
 		if (!s && p->degraded)
 			continue;	/* may be declared in the file that could not be read */
-		if (!s)
-			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%.64s'", kind_name(u->kind), u->id);
+		if (!s) {
+			const char *hint = nearest_id(p, u->kind, u->id);
+			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%.64s'%s%.64s%s", kind_name(u->kind), u->id,
+				 hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+		}
 		else if (s->kind != u->kind)
 			diag_add(p->d, DIAG_WRONG_KIND, u->at, "'%.64s' is a %s, expected a %s", u->id,
 				 kind_name(s->kind), kind_name(u->kind));
@@ -1240,9 +1268,11 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
 			if ((w = lookup(p, k->effects, t)))
 				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second effect %s", found(p, t));
+			const char *hint = nearest_word(p, k->effects, t);
 			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
-					"'=' and the total, or a %s", found(p, t), vocab_cat_name(k->mods),
-					vocab_cat_name(k->effects));
+					"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(k->mods),
+					vocab_cat_name(k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
+					hint ? "'?" : "");
 		} else if (t->kind == TOK_SIGNED) {
 			return error_at(p, DIAG_EXPECTED, loc_of(p, t),
 					"expected a modifier code right after %s, without a space (+1vet)", found(p, t));
@@ -1507,8 +1537,8 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 	if (ev->shape == SHAPE_REROLL) {
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
 		enum event_shape shape = last && last->kind == ST_EVENT ? last->u.event.def->shape : SHAPE_STATE;
-		if (shape != SHAPE_CHARGE && shape != SHAPE_REROLL)
-			return misplaced(p, kw, "a reroll must follow the charge it repeats");
+		if (shape != SHAPE_CHARGE && shape != SHAPE_REROLL)	/* after a line that failed: said there */
+			return p->prev_failed ? -1 : misplaced(p, kw, "a reroll must follow the charge it repeats");
 	}
 	return 0;
 }
@@ -1562,8 +1592,8 @@ static int parse_ruling(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
 	s->kind = ST_RULING;
-	if (p->last_event < 0)
-		return misplaced(p, kw, "a ruling must follow the event it settles");
+	if (p->last_event < 0)	/* after a line that failed: said there */
+		return p->prev_failed ? -1 : misplaced(p, kw, "a ruling must follow the event it settles");
 	s->u.ruling.event = p->last_event;
 	if (!(s->u.ruling.verb = want_word(p, VC_RULING)))
 		return -1;
@@ -1677,8 +1707,15 @@ static int parse_statement(struct parser *p)
 	const struct vocab_event *ev = vocab_find_event(p->v, p->text + kw->off, kw->len);
 	if (ev)
 		return parse_event(p, kw, ev);
-	return error_at(p, DIAG_UNKNOWN_KEYWORD, loc_of(p, kw),
-			"unknown statement or event %s in %s", found(p, kw), p->v->name);
+	const char *hint = NULL;	/* a misspelt keyword: statements first, then events */
+	for (size_t i = 0; !hint && i < sizeof statements / sizeof statements[0]; i++)
+		if (near_miss(p->text + kw->off, kw->len, statements[i].keyword, strlen(statements[i].keyword)))
+			hint = statements[i].keyword;
+	for (size_t i = 0; !hint && i < p->v->n_events; i++)
+		if (near_miss(p->text + kw->off, kw->len, p->v->events[i].keyword, strlen(p->v->events[i].keyword)))
+			hint = p->v->events[i].canon ? p->v->events[i].canon : p->v->events[i].keyword;
+	return error_at(p, DIAG_UNKNOWN_KEYWORD, loc_of(p, kw), "unknown statement or event %s in %s%s%s%s",
+			found(p, kw), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 }
 
 /* line = [ statement ] [ comment ] EOL ; */
@@ -1704,6 +1741,7 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 		parse_statement(p);
 		p->quiet = false;
 		cur(p)->kind = ST_ERROR;
+		p->prev_failed = true;
 		return;
 	}
 	int rc = parse_statement(p);
@@ -1714,6 +1752,8 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 	}
 	if (rc == -1)
 		cur(p)->kind = ST_ERROR;
+	if (cur(p)->kind != ST_BLANK)
+		p->prev_failed = cur(p)->kind == ST_ERROR;
 }
 
 static int parse_file_into(struct parser *p, int file)

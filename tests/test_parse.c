@@ -528,6 +528,16 @@ static void test_hints(void **state)
 	assert_non_null(strstr(d.v[0].msg, "a die face is written [N]"));
 	battle_free(b);
 	diags_release(&d);
+	/* a misspelt keyword, unit and effect get a guess; the ruling after the
+	 * failed line is not reported again as misplaced */
+	b = tu_parse_body("phase fire\nfrie 5inf@6 -> 2lt [9]\n  ruling accept by=u \"ok\"\n"
+			  "fire 5imf@6 -> 2lt [9] telling-fir\n", &d);
+	assert_string_equal(tu_diag_list(&d), "unknown-keyword@13:1, unknown-id@15:6, unknown-word@15:24");
+	assert_non_null(strstr(d.v[0].msg, "did you mean 'fire'?"));
+	assert_non_null(strstr(d.v[1].msg, "did you mean '5inf'?"));
+	assert_non_null(strstr(d.v[2].msg, "did you mean 'telling-fire'?"));
+	battle_free(b);
+	diags_release(&d);
 }
 
 static void test_malformed_corpus(void **state)
