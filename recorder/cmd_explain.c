@@ -20,7 +20,8 @@ const char cmd_explain_usage[] =
 	"modifier with the rule it comes from and the ones that do not apply, the\n"
 	"total, the table lookup, the losses and the state after, then the verdict\n"
 	"on what the player claimed. FILE:LINE:COL, as check and audit print a\n"
-	"finding's place, is taken as FILE:LINE.\n"
+	"finding's place, is taken as FILE:LINE; the line of a ruling explains the\n"
+	"event it settles.\n"
 	"\n"
 	"options:\n"
 	"  --follow=claimed    the state before the event follows the game as played\n"
@@ -82,11 +83,16 @@ static int explain(const char *path, const char *included, int line, enum audit_
 	records_init(&r);
 	int file = included && b ? find_source(b, included) : 0;
 	int stmt = b && file >= 0 ? explain_find_stmt(b, file, line) : -1;
+	if (stmt >= 0 && b->stmts[stmt].kind == ST_RULING)
+		stmt = b->stmts[stmt].u.ruling.event;	/* a ruling: the event it settles */
 	if (!b || d.n_errors) {
 		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);
 		status = EXIT_USAGE;
 	} else if (file < 0) {
 		msg_error("'%s' does not include '%s'", path, included);
+		status = EXIT_USAGE;
+	} else if (line > b->src.v[file].n_lines) {
+		msg_error("%s has %d lines, not %d", b->src.v[file].path, b->src.v[file].n_lines, line);
 		status = EXIT_USAGE;
 	} else if (stmt < 0 || b->stmts[stmt].kind != ST_EVENT) {
 		msg_error("line %d of %s is not an event", line, b->src.v[file].path);
