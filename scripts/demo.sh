@@ -1,7 +1,8 @@
 #!/bin/sh
-# demo.sh: the main job on the bundled battles.  For now (the notation issue)
-# that is: check every example and show its canonical form is stable.
-# Everything written goes to build/demo/.
+# demo.sh: the main job on the bundled battles: check each example, show its
+# canonical form is stable, audit it (findings and summary, JSON Lines) and
+# explain its first charge step by step. Storage and reports come with
+# later issues. Everything written goes to build/demo/.
 set -u
 out=build/demo
 mkdir -p "$out"
@@ -18,6 +19,15 @@ for f in examples/*.battle; do
 		echo "$f: canonical ($(wc -l <"$f") lines)"
 	else
 		echo "$f: not in canonical form; see $out/$name.fmt.battle"
+	fi
+	build/umpire audit "$f" >"$out/$name.audit.txt" || status=1
+	tail -n 1 "$out/$name.audit.txt"
+	build/umpire audit --json "$f" >"$out/$name.audit.jsonl" || status=1
+	echo "$f: $(wc -l <"$out/$name.audit.jsonl") events as JSON Lines in $out/$name.audit.jsonl"
+	line=$(grep -n '^charge ' "$f" | head -n 1 | cut -d: -f1)
+	if [ -n "$line" ]; then
+		build/umpire explain "$f:$line" >"$out/$name.explain.txt" || status=1
+		echo "$f:$line: the first charge explained in $out/$name.explain.txt"
 	fi
 done
 echo "demo output in $out/"
