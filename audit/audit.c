@@ -83,7 +83,7 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 	} orders[] = {{"disorder", ORDER_DISORDERED}, {"rally", ORDER_GOOD}, {"break", ORDER_BROKEN}};
 	for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
 		if (strcmp(verb, orders[i].verb) == 0)
-			us->order = orders[i].order;
+			state_set_order(us, orders[i].order);
 	if (strcmp(verb, "form") == 0)
 		us->formation = ev->args[1].text;
 	else if (strcmp(verb, "storming") == 0)

@@ -331,12 +331,14 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 	}
 	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					strcmp(us->formation, "hasty-square") == 0);
+	if (fx->cavalry_mounts && state_is(us, "cav"))
+		us->mounted = true;
 	static const enum unit_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
 					     [RFF_REFORM] = ORDER_DISORDERED, [RFF_TO_BROKEN] = ORDER_BROKEN};
 	bool holds = (fx->square_holds && square) || fx->troops == RFF_KEEP ||	/* a square: 000:624 */
 		     (fx->troops == RFF_TO_DISORDERED && us->order == ORDER_BROKEN);
 	if (!holds)
-		us->order = to[fx->troops];
+		state_set_order(us, to[fx->troops]);
 	if (loss > 0)
 		state_lose(&a->st, u, loss);
 }
@@ -503,7 +505,7 @@ static void disorder_unit(struct audit *a, const char *id, enum unit_order order
 	if (u < 0 || state_is(&a->st.units[u], "gun"))
 		return;
 	if (a->st.units[u].order < order)
-		a->st.units[u].order = order;
+		state_set_order(&a->st.units[u], order);
 }
 
 /* The rolls of an event are d10s; its sides are opposed. */

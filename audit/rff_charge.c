@@ -484,7 +484,7 @@ static void worsen(struct unit_state *u, enum unit_order order)
 		return;
 	}
 	if (u->order < order)
-		u->order = order;
+		state_set_order(u, order);
 }
 
 static bool light_carriage(const struct unit_state *u)
@@ -713,8 +713,14 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		return;
 	if (c.breakthrough && !c.reroll)
 		rff_legal_breakthrough(a, &a->st.units[c.principal[ATTACKER]], c.units->side[ATTACKER].units[0].at);
-	if (!c.reroll)
+	if (!c.reroll) {
 		legal_cold_steel(a, &c);
+		const struct unit_state *att = &a->st.units[c.principal[ATTACKER]];
+		if (att->checked_turn == a->st.turn && !c.breakthrough)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
+				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
+				   "combat", att->decl->id);
+	}
 	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
 	struct charge_derivation d;
 	derive_charge(a, &c, &d);

@@ -645,6 +645,9 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 		note_diverged(a, ev, target, &d, &as_played);
 	if (outcome)
 		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome);
+	const char *outcome_played = a->opts->follow != FOLLOW_DERIVED && c->outcome ? c->outcome : outcome;
+	if (outcome_played && strcmp(outcome_played, "charge-checked") == 0)
+		target->checked_turn = a->st.turn;	/* it retreats 2": no charge combat (002:195) */
 	apply_massed(a, ev, &as_played);
 	apply_effect(a, t, as_played.result.effect, as_played.loss, d.cannonade);
 	base_ten(a, ev, &d);

@@ -495,17 +495,17 @@ bool rff_fire_result(const char *reading, const char *bands, const char *experie
 }
 
 /* effect, troops, square holds, guns retreat, only from close range, fixed
- * guns lost, source */
+ * guns lost, dismounted cavalry mounts, source */
 static const struct rff_mc_effect mc_effects[] = {
-	{"double-quick", RFF_KEEP, false, false, false, false, "002:39"},
-	{"well-handled", RFF_KEEP, false, false, false, false, "002:40"},
-	{"tardy", RFF_KEEP, false, false, false, false, "002:41"},
-	{"fall-back", RFF_TO_DISORDERED, true, true, true, false, "002:42, 000:624"},
-	{"panic", RFF_TO_BROKEN, false, true, false, true, "002:43"},
-	{"rally-with-elan", RFF_TO_GOOD, false, false, false, false, "002:39"},
-	{"rally", RFF_TO_GOOD, false, false, false, false, "002:40"},
-	{"shaken", RFF_TO_GOOD, false, false, false, false, "002:41"},
-	{"wavering", RFF_REFORM, false, false, false, false, "002:42"},
+	{"double-quick", RFF_KEEP, false, false, false, false, false, "002:39"},
+	{"well-handled", RFF_KEEP, false, false, false, false, false, "002:40"},
+	{"tardy", RFF_KEEP, false, false, false, false, false, "002:41"},
+	{"fall-back", RFF_TO_DISORDERED, true, true, true, false, false, "002:42, 000:624"},
+	{"panic", RFF_TO_BROKEN, false, true, false, true, true, "002:43, 000:416"},
+	{"rally-with-elan", RFF_TO_GOOD, false, false, false, false, false, "002:39"},
+	{"rally", RFF_TO_GOOD, false, false, false, false, false, "002:40"},
+	{"shaken", RFF_TO_GOOD, false, false, false, false, false, "002:41"},
+	{"wavering", RFF_REFORM, false, false, false, false, false, "002:42"},
 };
 
 const struct rff_mc_effect *rff_mc_effect(const char *effect)

@@ -59,6 +59,7 @@ struct rff_mc_effect {
 	bool guns_retreat;		/* guns limber and full retreat silenced */
 	bool guns_retreat_close_only;	/* ... only from within close range */
 	bool fixed_guns_lost;		/* unlimbered fixed guns are lost too */
+	bool cavalry_mounts;		/* dismounted cavalry must mount (000:416) */
 	const char *cite;
 };
 

@@ -143,6 +143,15 @@ int state_lose(struct state *st, int u, int n)
 	return us->stands;
 }
 
+void state_set_order(struct unit_state *u, enum unit_order order)
+{
+	if (order == ORDER_BROKEN && u->order != ORDER_BROKEN && !state_is(u, "gun"))
+		u->formation = NULL;	/* "The unit loses formation" */
+	else if (order != ORDER_BROKEN && u->order == ORDER_BROKEN && !state_is(u, "gun"))
+		u->formation = "line";	/* "reforms into line facing toward the enemy" */
+	u->order = order;
+}
+
 static int clamp_marks(int marks, int stands)
 {
 	return marks < 0 ? 0 : marks > stands ? stands : marks;
@@ -175,8 +184,10 @@ const char *state_describe(const struct state *st, int u, char *buf, size_t size
 		snprintf(buf + n, size - n, ", %s", us->limbered ? "limbered" : "unlimbered");
 	} else {
 		n += snprintf(buf + n, size - n, ", %s", orders[us->order]);
-		if (us->formation)
-			snprintf(buf + n, size - n, ", %s", us->formation);
+		if (us->formation && n >= 0 && (size_t)n < size)
+			n += snprintf(buf + n, size - n, ", %s", us->formation);
+		if (state_is(us, "cav") && !us->mounted && n >= 0 && (size_t)n < size)
+			snprintf(buf + n, size - n, ", dismounted");
 	}
 	return buf;
 }

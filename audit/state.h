@@ -33,6 +33,7 @@ struct unit_state {
 	bool diverged;			/* state follows a claim the audit disputes */
 	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
 	int fired_turn;			/* the last turn it fired, or 0 */
+	int checked_turn;		/* the turn fire checked its charge, or 0 */
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 	/* A ruleset's own per-unit tallies, named by it (Santa Anna's stragglers,
@@ -86,6 +87,10 @@ int state_attached_leader(const struct state *st, int u);
 /* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
  * stand are removed from the game (000:532).  Returns the stands now. */
 int state_lose(struct state *st, int u, int n);
+
+/* Sets a troop unit's order: broken troops lose their formation (000:416),
+ * and broken troops that rally or reform stand in line (000:408-412, 002:42). */
+void state_set_order(struct unit_state *u, enum unit_order order);
 
 /* Marks n more gun stands silenced or damaged (n < 0 clears), never more
  * than the stands the unit has nor fewer than none. */

@@ -403,6 +403,11 @@ static const struct {
 	 "illegal-action:error@14:14"},
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
 	{"a leader attached to the enemy", "attach lee 2lt\n", "illegal-action:error@12:12"},
+	/* 002:195 a charge checked by fire retreats 2": no charge combat */
+	{"a checked charge resolved anyway",
+	 "turn 2 MEX\nphase maneuver\nmc art [9]: lancers =11 double-quick charge 5inf\nphase fire defensive\n"
+	 "fire 5inf@6 -> lancers(charging) [9]\nphase charge\ncharge lancers -> 5inf [5] | [5]\n",
+	 "on-trust:note@16:6, on-trust:note@16:24, illegal-action:error@18:8"},
 	/* 000:610 only infantry may form square */
 	{"square by mounted cavalry", "phase maneuver\nmc art [9]: lancers =11 double-quick form square\n",
 	 "illegal-action:error@13:38"},
@@ -557,6 +562,16 @@ static const struct {
 	{"raw square over rough ground", "battle \"R\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
 	 "  unit r \"R\" inf raw spirited M stands=8 cmd=l line\nturn 1 US\nphase maneuver\n"
 	 "mc l [9]: r(ground=rough) form square\n", "r", "8 stands, fresh (spirited 8: 8/5/3, 000:685), disordered, square"},
+	/* 000:416 Panic: "The unit loses formation" */
+	{"broken troops lose their formation", "form 5inf march-column\ndisorder 5inf\nphase maneuver\n"
+	 "mc [1]: 5inf(outflanked,greater-losses)\n", "5inf", "6 stands, fresh (spirited 8: 8/5/3, 000:685), broken"},
+	/* 000:408: "If broken, a unit reforms into line facing toward the enemy" */
+	{"broken troops rally into line", "form 5inf march-column\ndisorder 5inf\nphase maneuver\n"
+	 "mc [1]: 5inf(outflanked,greater-losses)\nturn 2 MEX\nturn 3 US\nphase maneuver\nmc lee [9]: 5inf\n", "5inf",
+	 "6 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
+	/* 000:416 "Dismounted cavalry must mount and full retreat broken" */
+	{"panic mounts dismounted cavalry", "dismount lancers\nturn 2 MEX\ndisorder lancers\nphase maneuver\n"
+	 "mc [1]: lancers(outflanked)\n", "lancers", "4 stands, worn (reliable 6: 6/5/3, 000:683), broken"},
 	/* 002:229: a leader out for a turn is not attached */
 	{"leader out gives no attached bonus", "attach lee 5inf\nleader-out lee\nphase maneuver\n"
 	 "mc [5]: 5inf =6 well-handled\n", "5inf", "8 stands, fresh (spirited 8: 8/5/3, 000:685), good order, line"},
