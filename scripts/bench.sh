@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench.sh: speed figures for `make bench`; printed, never asserted by tests.
-# Builds a synthetic battle of many turns of events and times check and fmt.
+# Builds a synthetic battle of many turns of events and times check, fmt
+# and audit (text and JSON Lines).
 set -u
 out=build/bench
 mkdir -p "$out"
@@ -32,3 +33,7 @@ t0=$(ms); build/umpire check -q "$big" >/dev/null 2>&1; t1=$(ms)
 build/umpire fmt "$big" >"$out/big.fmt" 2>&1; t2=$(ms)
 echo "check: $lines lines in $((t1 - t0)) ms ($(( (t1 - t0) * 1000000 / lines )) ns/line)"
 echo "fmt:   $lines lines in $((t2 - t1)) ms"
+build/umpire audit "$big" >"$out/big.audit" 2>&1; t3=$(ms)
+build/umpire audit --json "$big" >"$out/big.jsonl" 2>&1; t4=$(ms)
+echo "audit: $lines lines in $((t3 - t2)) ms ($(grep -c ': error\|: warning' "$out/big.audit") findings shown)"
+echo "audit --json: $lines lines in $((t4 - t3)) ms ($(wc -l <"$out/big.jsonl") JSON lines)"
