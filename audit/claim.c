@@ -7,16 +7,21 @@
 
 #include "record.h"
 
-void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)
+void claim_derivev(struct derived_mod *d, const struct claim_mod *m, const char *fmt, va_list ap)
 {
 	struct derived_mod *slot = &d[m->factor];
 	if (slot->set)
 		return;	/* one modifier per factor: the first reason found stands */
 	slot->set = true;
 	slot->m = *m;
+	vsnprintf(slot->why, sizeof slot->why, fmt, ap);
+}
+
+void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(slot->why, sizeof slot->why, fmt, ap);
+	claim_derivev(d, m, fmt, ap);
 	va_end(ap);
 }
 

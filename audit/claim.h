@@ -8,6 +8,7 @@
 #ifndef UMPIRE_CLAIM_H
 #define UMPIRE_CLAIM_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include "../grammar/battle.h"
@@ -47,6 +48,8 @@ void claim_absent(struct derived_mod *d, int f, const char *fmt, ...) UMPIRE_PRI
 /* Sets factor f of d to modifier m with a reason. */
 void claim_derive(struct derived_mod *d, const struct claim_mod *m, const char *fmt, ...)
 	UMPIRE_PRINTF(3, 4);
+/* The same, for rulesets' own formatting wrappers. */
+void claim_derivev(struct derived_mod *d, const struct claim_mod *m, const char *fmt, va_list ap);
 
 /* Reports claimed modifiers of the wrong value or item, that do not apply,
  * that are missing (non-zero only) or that do not add up; sev is the

@@ -57,21 +57,10 @@ static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, 
 
 static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
 {
-	const struct claim_mod *m = rff_mc_mod(code);
-	char why[192];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
+	claim_derivev(d->mods, rff_mc_mod(code), fmt, ap);
 	va_end(ap);
-	claim_derive(d->mods, m, "%s", why);
-}
-
-static bool has_fact(const struct uref *u, const char *word)
-{
-	for (int i = 0; i < u->n_facts; i++)
-		if (strcmp(u->facts[i].word, word) == 0)
-			return true;
-	return false;
 }
 
 /* Is leader l the unit's commander, directly or as the deputy of it? */
@@ -167,7 +156,7 @@ static void derive_formation(const struct unit_state *us, const struct uref *ref
 			set_mod(d, map[i][1], "%s is in %s", us->decl->id, us->formation);
 	if (state_is(us, "gun") && us->limbered)
 		set_mod(d, "limbered", "%s is limbered", us->decl->id);
-	if (has_fact(ref, "cover"))
+	if (battle_fact(ref, "cover", NULL))
 		set_mod(d, "cover", "the log states linear cover");
 }
 
@@ -208,13 +197,13 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 	    (state_has_flag(us, "battery") || (!state_has_flag(us, "section") && us->stands >= 2)))
 		set_mod(d, "bty", "%s is a battery", us->decl->id);
 	derive_formation(us, ref, d);
-	if (has_fact(ref, "outflanked"))
+	if (battle_fact(ref, "outflanked", NULL))
 		set_mod(d, "outflanked", "the log states %s is outflanked", us->decl->id);
 	else if (us->order == ORDER_BROKEN)
 		set_mod(d, "broken", "%s is broken", us->decl->id);
 	static const char *const facts[] = {"key-lost", "heavy-casualties", "greater-losses"};
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
-		if (has_fact(ref, facts[i]))
+		if (battle_fact(ref, facts[i], NULL))
 			set_mod(d, facts[i], "the log states %s", facts[i]);
 	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
@@ -303,7 +292,7 @@ static bool gun_lost(const struct unit_state *us, const struct uref *ref, const 
 	const char *carriage = us->decl->slot[VC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
 	bool fixed = state_has_flag(us, "fixed") && fx->fixed_guns_lost;
-	return (heavy || fixed) && !us->limbered && has_fact(ref, "close") && !has_fact(ref, "fortified");
+	return (heavy || fixed) && !us->limbered && battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
 }
 
 static void apply_gun_effect(struct unit_state *us, const struct uref *ref, const struct rff_mc_effect *fx)
@@ -312,7 +301,7 @@ static void apply_gun_effect(struct unit_state *us, const struct uref *ref, cons
 		return;
 	if (gun_lost(us, ref, fx))
 		us->removed = true;
-	else if (!fx->guns_retreat_close_only || has_fact(ref, "close")) {
+	else if (!fx->guns_retreat_close_only || battle_fact(ref, "close", NULL)) {
 		us->limbered = true;
 		us->silenced = us->stands;
 	}
@@ -367,11 +356,7 @@ static void follow(struct audit *a, int u, const struct mc_line *line, const str
  * or rough ground are disordered (000:622, 000:630). */
 static void square_over_rough(struct unit_state *us, const struct uref *ref, const char *to)
 {
-	bool rough = false;
-	for (int i = 0; i < ref->n_facts; i++)
-		if (strcmp(ref->facts[i].word, "ground") == 0 && ref->facts[i].value &&
-		    (strcmp(ref->facts[i].value, "broken") == 0 || strcmp(ref->facts[i].value, "rough") == 0))
-			rough = true;
+	bool rough = battle_fact(ref, "ground", "broken") || battle_fact(ref, "ground", "rough");
 	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					     strcmp(us->formation, "hasty-square") == 0);
 	bool to_square = to && strcmp(to, "square") == 0;

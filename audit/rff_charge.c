@@ -39,15 +39,6 @@ struct charge_derivation {
 	bool guns_lost[2];
 };
 
-static bool has_fact(const struct uref *u, const char *word, const char *value)
-{
-	for (int i = 0; i < u->n_facts; i++)
-		if (strcmp(u->facts[i].word, word) == 0 &&
-		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
-			return true;
-	return false;
-}
-
 static bool nation_is(const struct unit_state *u, const char *nation)
 {
 	return u->nation && strcmp(u->nation, nation) == 0;
@@ -58,12 +49,10 @@ static void derive(struct derived_mod *d, const char *code, int value, const cha
 
 static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
 {
-	char why[192];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
+	claim_derivev(d, rff_charge_mod(code, value), fmt, ap);
 	va_end(ap);
-	claim_derive(d, rff_charge_mod(code, value), "%s", why);
 }
 
 /* Stands that count for outnumbering: sheltered crews do not (000:646). */
@@ -117,10 +106,10 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 		derive(d, "bt", 1, "the second combat of a breakthrough charge (000:544)");
 		return;
 	}
-	bool cold_steel = has_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
+	bool cold_steel = battle_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
 	bool cav = state_is(me, "cav");
 	bool barred = state_has_flag(me, "cuirassiers") || state_has_flag(me, "mounted-rifles") ||
-		      (cav && (!me->mounted || has_fact(ref, "stationary", NULL)));
+		      (cav && (!me->mounted || battle_fact(ref, "stationary", NULL)));
 	bool lances = cav && nation_is(me, "MEX");
 	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
@@ -147,18 +136,18 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 	const struct uref *ref = &c->units->side[side].units[0];
 	if (c->reroll || !state_is(me, "cav") || !me->mounted)
 		return;
-	if (side == DEFENDER && !has_fact(ref, "countercharge", NULL))
+	if (side == DEFENDER && !battle_fact(ref, "countercharge", NULL))
 		return;
 	const char *f = them->formation ? them->formation : "";
-	if (has_fact(ref, "stationary", NULL))
+	if (battle_fact(ref, "stationary", NULL))
 		derive(d, "stationary", 0, "%s is stationary", me->decl->id);
 	else if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
 		derive(d, "vs-square", 0, "%s charges a square", me->decl->id);
-	else if (has_fact(ref, "ground", "open"))
+	else if (battle_fact(ref, "ground", "open"))
 		derive(d, "open-ground", 2, "the log states open ground");
-	else if (has_fact(ref, "ground", "broken"))
+	else if (battle_fact(ref, "ground", "broken"))
 		derive(d, "broken-ground", 1, "the log states broken ground");
-	else if (has_fact(ref, "ground", "rough"))
+	else if (battle_fact(ref, "ground", "rough"))
 		derive(d, "rough-ground", 0, "the log states rough ground");
 }
 
@@ -166,7 +155,7 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
  * outflanked in charge combat (000:662). */
 static bool outflanked(const struct unit_state *u, const struct uref *ref)
 {
-	return has_fact(ref, "outflanked", NULL) && !(u->formation && strcmp(u->formation, "storming-column") == 0);
+	return battle_fact(ref, "outflanked", NULL) && !(u->formation && strcmp(u->formation, "storming-column") == 0);
 }
 
 /* Outflanked, broken, march column or limbered guns (-3), which takes
@@ -198,13 +187,13 @@ static void derive_position(const struct combat *c, const struct unit_state *me,
 	const struct uref *att = &c->units->side[ATTACKER].units[0];
 	bool square = me->formation && (strcmp(me->formation, "square") == 0 ||
 					strcmp(me->formation, "hasty-square") == 0);
-	if (has_fact(ref, "fortified", NULL))
+	if (battle_fact(ref, "fortified", NULL))
 		derive(d, "fortified", 3, "the log states a fortified position");
-	else if (has_fact(ref, "strong", NULL))
+	else if (battle_fact(ref, "strong", NULL))
 		derive(d, "strong", 2, "the log states a strong position");
-	else if (has_fact(ref, "favourable", NULL))
+	else if (battle_fact(ref, "favourable", NULL))
 		derive(d, "favourable", 1, "the log states favourable ground");
-	else if (square && (has_fact(att, "ground", "broken") || has_fact(att, "ground", "rough")))
+	else if (square && (battle_fact(att, "ground", "broken") || battle_fact(att, "ground", "rough")))
 		derive(d, "favourable", 1, "a square charged over broken or rough ground (000:646)");
 }
 
@@ -262,9 +251,9 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 		}
 	}
 	derive_outnumbered(a, c, side, d);
-	if (state_is(me, "gun") && has_fact(ref, "supported", NULL))
+	if (state_is(me, "gun") && battle_fact(ref, "supported", NULL))
 		derive(d, "supported", 1, "the log states %s is supported", id);
-	else if (state_is(me, "gun") && has_fact(ref, "unsupported", NULL))
+	else if (state_is(me, "gun") && battle_fact(ref, "unsupported", NULL))
 		derive(d, "unsupported", -1, "the log states %s is unsupported", id);
 	if (state_is(me, "gun") && me->silenced > 0)
 		derive(d, "silenced", -1, "%s is silenced", id);
@@ -556,7 +545,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
 	const struct uref *aref = &c->units->side[ATTACKER].units[0];
 	const struct rff_charge_band *b = band_named(e);
-	bool rough = has_fact(aref, "ground", "broken") || has_fact(aref, "ground", "rough");
+	bool rough = battle_fact(aref, "ground", "broken") || battle_fact(aref, "ground", "rough");
 	bool attacker_wins = b->attacker_wins;
 	bool by_cav = state_is(att, "cav");
 	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
@@ -575,7 +564,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
 			state_lose(&a->st, c->principal[side], loss[side]);
-	defeated_guns(def, e, has_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
+	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
 			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER])
@@ -675,13 +664,12 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 static void legal_cold_steel(struct audit *a, const struct combat *c)
 {
 	const struct charge_side *att = &c->units->side[ATTACKER];
-	for (int i = 0; i < att->n_units; i++)
-		for (int k = 0; k < att->units[i].n_facts; k++) {
-			int u = state_unit(&a->st, att->units[i].id);
-			if (u >= 0 && strcmp(att->units[i].facts[k].word, "cold-steel") == 0)
-				rff_legal_cold_steel(a, &a->st.units[u], has_fact(&att->units[i], "stationary", NULL),
-						     att->units[i].facts[k].at);
-		}
+	for (int i = 0; i < att->n_units; i++) {
+		const struct fact *cs = battle_fact(&att->units[i], "cold-steel", NULL);
+		int u = state_unit(&a->st, att->units[i].id);
+		if (cs && u >= 0)
+			rff_legal_cold_steel(a, &a->st.units[u], battle_fact(&att->units[i], "stationary", NULL), cs->at);
+	}
 }
 
 void rff_charge_audit(struct audit *a, const struct stmt *s)

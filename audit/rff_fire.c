@@ -40,21 +40,10 @@ struct fire_derivation {
 	bool valid;		/* false: something the audit cannot derive (reported) */
 };
 
-static bool has_fact(const struct uref *u, const char *word, const char *value)
-{
-	for (int i = 0; i < u->n_facts; i++)
-		if (strcmp(u->facts[i].word, word) == 0 &&
-		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
-			return true;
-	return false;
-}
-
 static const char *fact_value(const struct uref *u, const char *word)
 {
-	for (int i = 0; i < u->n_facts; i++)
-		if (strcmp(u->facts[i].word, word) == 0)
-			return u->facts[i].value;
-	return NULL;
+	const struct fact *f = battle_fact(u, word, NULL);
+	return f ? f->value : NULL;
 }
 
 static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
@@ -62,12 +51,10 @@ static void derive(struct fire_derivation *d, const char *code, bool gun, const 
 
 static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
 {
-	char why[192];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
+	claim_derivev(d->mods, rff_fire_mod(code, gun), fmt, ap);
 	va_end(ap);
-	claim_derive(d->mods, rff_fire_mod(code, gun), "%s", why);
 }
 
 /* The rocket's hit roll (002:169-170): its points count only on a hit. */
@@ -187,7 +174,7 @@ static bool half_or_more(const struct fire_derivation *d, int share)
 static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct fire_derivation *d)
 {
 	int raw = 0, buck = 0, sharp = 0;
-	bool charge = has_fact(&ev->target, "charging", NULL);
+	bool charge = battle_fact(&ev->target, "charging", NULL);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
 			continue;
@@ -196,7 +183,7 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 			raw += d->firers[i].quarters;
 		if (state_has_flag(us, "sharpshooters"))
 			sharp += d->firers[i].quarters;
-		bool charged = charge || has_fact(&ev->firers[i], "charged", NULL);
+		bool charged = charge || battle_fact(&ev->firers[i], "charged", NULL);
 		if (charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[VC_WEAPON] &&
 		    strcmp(us->decl->slot[VC_WEAPON], "M") == 0)
 			buck += d->firers[i].quarters;
@@ -219,7 +206,7 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 	if (d->gun_target) {
 		if (t->limbered)
 			derive(d, "limbered", true, "%s is limbered", id);
-		if (has_fact(ref, "enfiladed", NULL))
+		if (battle_fact(ref, "enfiladed", NULL))
 			derive(d, "enfiladed", true, "the log states %s is enfiladed", id);
 	} else {
 		static const char *const facts[] = {"about-faced", "passage", "flank-march", "abatis"};
@@ -228,9 +215,9 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 		if (t->order == ORDER_BROKEN)
 			derive(d, "broken", false, "%s is broken", id);
 		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
-			if (has_fact(ref, facts[i], NULL))
+			if (battle_fact(ref, facts[i], NULL))
 				derive(d, facts[i], false, "the log states %s", facts[i]);
-		if (has_fact(ref, "enfiladed", NULL))
+		if (battle_fact(ref, "enfiladed", NULL))
 			derive(d, "enfiladed", false, "the log states %s is enfiladed", id);
 		if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
 			derive(d, "square", false, "%s is in square", id);
@@ -242,7 +229,7 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 	const char *cover = fact_value(ref, "cover");
 	bool open = strcmp(f, "open") == 0;
 	bool gun = d->gun_target;
-	if (has_fact(ref, "fortified", NULL))
+	if (battle_fact(ref, "fortified", NULL))
 		derive(d, "fortified", gun, "the log states %s is in a fortified position", id);
 	else if (cover && strcmp(cover, "full") == 0)
 		derive(d, "full", gun, "the log states %s is in full cover", id);
@@ -257,11 +244,11 @@ static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct 
 {
 	const char *light = a->st.light;
 	int far = 0;
-	bool in_charge = has_fact(&ev->target, "charging", NULL);
+	bool in_charge = battle_fact(&ev->target, "charging", NULL);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (ev->firers[i].range > 4)
 			far += d->firers[i].quarters;
-		in_charge |= has_fact(&ev->firers[i], "charged", NULL);
+		in_charge |= battle_fact(&ev->firers[i], "charged", NULL) != NULL;
 	}
 	bool dark = (strcmp(light, "twilight") == 0 && half_or_more(d, far)) ||
 		    (strcmp(light, "night") == 0 && !in_charge);
@@ -330,7 +317,7 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 	const char *f = t->formation ? t->formation : "no logged formation";
 	static const char *const orders[] = {"in good order", "disordered", "broken"};
 	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
-	claim_absent(d->mods, FF_BUCK, "%s", has_fact(&ev->target, "charging", NULL)
+	claim_absent(d->mods, FF_BUCK, "%s", battle_fact(&ev->target, "charging", NULL)
 					      ? "American muskets fire less than half the points"
 					      : "no charge: the target is not charging and no firer is charged");
 	claim_absent(d->mods, FF_SHARP, "sharpshooters fire less than half the points");
@@ -417,7 +404,7 @@ static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, con
 	if (disorders && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0)
 		return "charge-checked";
 	if (d->result.checked_unless_cold_steel) {
-		bool cold_steel = t->cold_steel_turn == a->st.turn || has_fact(&ev->target, "cold-steel", NULL);
+		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, "cold-steel", NULL);
 		return cold_steel ? "charge-home" : "charge-checked";
 	}
 	return d->result.outcome;
@@ -626,7 +613,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	struct unit_state *target = &a->st.units[t];
 	a->side = d.firers[0].u >= 0 ? a->st.units[d.firers[0].u].decl->side : a->side;
 	const struct claim *c = &ev->claim;
-	bool charging = has_fact(&ev->target, "charging", NULL);
+	bool charging = battle_fact(&ev->target, "charging", NULL);
 	const char *outcome = charging ? charge_outcome(a, ev, target, &d) : NULL;
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {

@@ -45,6 +45,15 @@ static int same_space(char a, char b)
 	return (a == 'S') == (b == 'S');
 }
 
+const struct fact *battle_fact(const struct uref *u, const char *word, const char *value)
+{
+	for (int i = 0; i < u->n_facts; i++)
+		if (strcmp(u->facts[i].word, word) == 0 &&
+		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
+			return &u->facts[i];
+	return NULL;
+}
+
 const struct sym *battle_find(const struct battle *b, char kind, const char *id)
 {
 	for (int i = 0; i < b->n_syms; i++)

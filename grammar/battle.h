@@ -257,6 +257,10 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
 
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);
+
+/* The fact word stated on u (ground=open: word "ground"), and when value is
+ * not NULL only with that value; NULL if the log does not state it. */
+const struct fact *battle_fact(const struct uref *u, const char *word, const char *value);
 /* Registers id; returns the existing symbol instead if already declared. */
 const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt);
 

@@ -512,6 +512,25 @@ static const struct {
 	{FULL, "battle \"B\"\nside US nation=US\n", "empty-side@2:1"},
 };
 
+/* battle_fact finds a stated fact, by word and, when asked, by value. */
+static void test_battle_fact(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase charge\ncharge 8inf(cold-steel,ground=rough) -> 2lt [5] | [4]\n", &d);
+	assert_int_equal(d.n_errors, 0);
+	const struct uref *att = &last_stmt(b, ST_EVENT)->u.event.u.charge.side[0].units[0];
+	assert_non_null(battle_fact(att, "cold-steel", NULL));
+	assert_null(battle_fact(att, "cold-steel", "rough"));		/* a bare fact has no value */
+	assert_string_equal(battle_fact(att, "ground", NULL)->value, "rough");
+	assert_non_null(battle_fact(att, "ground", "rough"));
+	assert_null(battle_fact(att, "ground", "broken"));
+	assert_null(battle_fact(att, "outflanked", NULL));
+	assert_int_equal(battle_fact(att, "ground", NULL)->at.col, 24);
+	battle_free(b);
+	diags_release(&d);
+}
+
 /* Two slips of the table get a hint: an inch sign after a range, and a die
  * face without its closing bracket. */
 static void test_hints(void **state)
@@ -578,6 +597,7 @@ int main(void)
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
 		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_battle_fact),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
