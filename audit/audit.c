@@ -143,8 +143,10 @@ static void apply_leader_event(struct audit *a, const char *verb, const struct e
 		ls->removed = true;
 	else if (strcmp(verb, "replace") == 0) {
 		int deputy = arg_leader(a, &ev->args[1]);
-		if (deputy >= 0 && deputy != l)
+		if (deputy >= 0 && deputy != l) {
 			a->st.leaders[deputy].deputy_for = l;
+			ls->replaced_by = deputy;
+		}
 	}
 }
 
@@ -182,6 +184,16 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 	}
 }
 
+/* The number of illegal-action findings so far: an event that adds one has
+ * done something the rules forbid. */
+int audit_illegal_count(const struct audit *a)
+{
+	int n = 0;
+	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt == a->stmt; i--)
+		n += a->out->v[i].code == FINDING_ILLEGAL;
+	return n;
+}
+
 static void audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
@@ -189,8 +201,11 @@ static void audit_event(struct audit *a, const struct stmt *s)
 	a->rec = NULL;
 	if (e->def->shape == SHAPE_STATE) {
 		struct record *rec = audit_record(a, "state");
+		int illegal = audit_illegal_count(a);
 		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
-		apply_state_event(a, e);
+		/* Following the derivation, an action the rules forbid changes nothing. */
+		if (a->opts->follow != FOLLOW_DERIVED || audit_illegal_count(a) == illegal)
+			apply_state_event(a, e);
 		for (int i = 0; rec && i < e->u.state.n_args; i++)
 			if (e->u.state.args[i].type == 'U' || e->u.state.args[i].type == 'L')
 				record_part(rec, e->u.state.args[i].type == 'U' ? "unit" : "leader", e->u.state.args[i].text);
@@ -202,6 +217,137 @@ static void audit_event(struct audit *a, const struct stmt *s)
 			   e->def->keyword);
 		apply_claimed_losses(a, e);
 	}
+}
+
+/* Adds the unit or leader (code: u, or -1 - l) to the list once. */
+static void add_code(int *v, int *n, int max, int code)
+{
+	for (int i = 0; i < *n; i++)
+		if (v[i] == code)
+			return;
+	if (*n < max)
+		v[(*n)++] = code;
+}
+
+static void add_unit(const struct audit *a, int *v, int *n, int max, const char *id)
+{
+	int u = state_unit(&a->st, id);
+	if (u >= 0)
+		add_code(v, n, max, u);
+}
+
+static void add_leader(const struct audit *a, int *v, int *n, int max, const char *id)
+{
+	int l = state_leader(&a->st, id);
+	if (l >= 0)
+		add_code(v, n, max, -1 - l);
+}
+
+enum { NAMED_MAX = 256 };
+
+/* The units and leaders an event names, in the order it names them (a
+ * reroll names those of the charge it repeats). */
+static int event_named(const struct audit *a, const struct event *e, int *v)
+{
+	int n = 0;
+	switch (e->def->shape) {
+	case SHAPE_MC:
+		if (e->u.mc.leader)
+			add_leader(a, v, &n, NAMED_MAX, e->u.mc.leader);
+		for (int i = 0; i < e->u.mc.n_lines; i++)
+			add_unit(a, v, &n, NAMED_MAX, e->u.mc.lines[i].unit.id);
+		break;
+	case SHAPE_FIRE:
+		for (int i = 0; i < e->u.fire.n_firers; i++)
+			add_unit(a, v, &n, NAMED_MAX, e->u.fire.firers[i].id);
+		add_unit(a, v, &n, NAMED_MAX, e->u.fire.target.id);
+		break;
+	case SHAPE_CHARGE:
+	case SHAPE_REROLL: {
+		const struct ev_charge *c = e->def->shape == SHAPE_REROLL && a->last_charge >= 0
+						    ? &a->b->stmts[a->last_charge].u.event.u.charge
+						    : &e->u.charge;
+		for (int side = 0; side < 2; side++)
+			for (int i = 0; i < c->side[side].n_units; i++)
+				add_unit(a, v, &n, NAMED_MAX, c->side[side].units[i].id);
+		break;
+	}
+	case SHAPE_FALLEN:
+		add_leader(a, v, &n, NAMED_MAX, e->u.fallen.leader);
+		break;
+	case SHAPE_STATE:
+		for (int i = 0; i < e->u.state.n_args; i++) {
+			if (e->u.state.args[i].type == 'U')
+				add_unit(a, v, &n, NAMED_MAX, e->u.state.args[i].text);
+			else if (e->u.state.args[i].type == 'L')
+				add_leader(a, v, &n, NAMED_MAX, e->u.state.args[i].text);
+		}
+		break;
+	}
+	return n;
+}
+
+/* Puts the state of every unit and leader in codes (units first) into rec,
+ * with the leaders attached to those units. */
+static void record_states(struct audit *a, struct record *rec, int *codes, int n)
+{
+	int units = n;
+	for (int i = 0; i < units; i++)	/* a leader goes with the unit it is attached to */
+		if (codes[i] >= 0)
+			for (int l = 0; l < a->st.n_leaders; l++)
+				if (a->st.leaders[l].attached == codes[i])
+					add_code(codes, &n, NAMED_MAX, -1 - l);
+	struct fields f;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			int c = codes[i];
+			if (pass == 0 && c >= 0) {
+				state_unit_fields(&a->st, c, &f);
+				if (a->rs->unit_fields)
+					a->rs->unit_fields(a, c, &f);
+				record_state(rec, 'U', a->st.units[c].decl->id, &f);
+			} else if (pass == 1 && c < 0) {
+				state_leader_fields(&a->st, -1 - c, &f);
+				record_state(rec, 'L', a->st.leaders[-1 - c].decl->id, &f);
+			}
+		}
+}
+
+/* The record of statement i, if the audit made one. */
+static struct record *record_of(const struct audit *a, int i)
+{
+	struct records *r = a->opts->records;
+	return r && r->n > 0 && r->v[r->n - 1].stmt == i ? &r->v[r->n - 1] : NULL;
+}
+
+/* After an event: the state of everything it named or touched, and the
+ * touched list emptied for the next. */
+static void event_states(struct audit *a, const struct stmt *s)
+{
+	struct record *rec = record_of(a, a->stmt);
+	if (rec) {
+		int codes[NAMED_MAX];
+		int n = event_named(a, &s->u.event, codes);
+		for (int i = 0; i < a->st.n_touched; i++)
+			add_code(codes, &n, NAMED_MAX, a->st.touched[i]);
+		record_states(a, rec, codes, n);
+	}
+	a->st.n_touched = 0;
+}
+
+/* A turn or phase header: a record of its own carrying the state of what
+ * it changed (disorder marked at the end of a phase, leaders back in play). */
+static void header_states(struct audit *a, const struct stmt *s)
+{
+	struct record *rec = a->opts->records ? records_add(a->opts->records, a->stmt,
+							    s->kind == ST_TURN ? "turn" : "phase") : NULL;
+	if (rec) {
+		int codes[NAMED_MAX], n = 0;
+		for (int i = 0; i < a->st.n_touched; i++)
+			add_code(codes, &n, NAMED_MAX, a->st.touched[i]);
+		record_states(a, rec, codes, n);
+	}
+	a->st.n_touched = 0;
 }
 
 /* A Desperate Struggle not rolled again before the next event, phase or
@@ -325,6 +471,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 		case ST_PHASE:
 			reroll_missing(&a);
 			state_enter(&a.st, s);
+			header_states(&a, s);
 			break;
 		case ST_EVENT:
 			if (s->u.event.def->shape != SHAPE_REROLL && s->u.event.def->shape != SHAPE_STATE)
@@ -333,6 +480,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 				audit_overridden(&a, s, override_of(b, i));
 			else
 				audit_event(&a, s);
+			event_states(&a, s);
 			if (s->u.event.def->shape == SHAPE_CHARGE)
 				a.last_charge = i;
 			break;

@@ -50,6 +50,10 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 /* Starts the record of the current event (NULL when records are not kept). */
 struct record *audit_record(struct audit *a, const char *kind);
 
+/* The illegal-action findings of the current event so far: compare before
+ * and after a step to learn whether the rules forbid it. */
+int audit_illegal_count(const struct audit *a);
+
 /* The value of a rule option set in the battle (`option NAME=VALUE`), or its
  * default (the first value the vocabulary lists). */
 const char *audit_option(const struct audit *a, const char *name);

@@ -11,6 +11,30 @@ int explain_find_stmt(const struct battle *b, int file, int line)
 	return -1;
 }
 
+/* "turn 3 US, daylight, 17:30; phase fire offensive": where the event stands. */
+static void write_when(const struct battle *b, int stmt, struct buf *out)
+{
+	const struct stmt *turn = NULL, *phase = NULL;
+	for (int i = stmt - 1; i >= 0 && !turn; i--) {
+		if (b->stmts[i].kind == ST_TURN)
+			turn = &b->stmts[i];
+		else if (b->stmts[i].kind == ST_PHASE && !phase)
+			phase = &b->stmts[i];
+	}
+	if (!turn)
+		return;
+	const struct st_turn *t = &turn->u.turn;
+	char clock[8];
+	buf_printf(out, "  turn %d%s%s, %s", t->number, t->side ? " " : "", t->side ? t->side : "",
+		   t->light ? t->light : "daylight");
+	if (battle_clock(b, t->number, clock))
+		buf_printf(out, ", %s", clock);
+	if (phase)
+		buf_printf(out, "; phase %s%s%s", phase->u.phase.phase, phase->u.phase.mode ? " " : "",
+			   phase->u.phase.mode ? phase->u.phase.mode : "");
+	buf_putc(out, '\n');
+}
+
 void explain_write(const struct battle *b, const struct record *r, const struct findings *f,
 		   struct buf *out)
 {
@@ -18,6 +42,7 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 	buf_printf(out, "%s:%d: ", b->src.v[s->at.file].path, s->at.line);
 	fmt_stmt(b, s, out);
 	buf_putc(out, '\n');
+	write_when(b, r->stmt, out);
 	for (int i = 0; i < r->n_steps; i++) {
 		buf_printf(out, "  %s", r->steps[i].text);
 		if (r->steps[i].source[0])

@@ -18,6 +18,7 @@ void records_release(struct records *r)
 	for (int i = 0; i < r->n; i++) {
 		free(r->v[i].steps);
 		free(r->v[i].parts);
+		free(r->v[i].states);
 	}
 	free(r->v);
 	records_init(r);
@@ -85,4 +86,26 @@ void record_mod(struct rec_part *p, const char *code, int value, const char *sou
 	m->value = value;
 	snprintf(m->source, sizeof m->source, "%s", source ? source : "");
 	snprintf(m->why, sizeof m->why, "%s", why ? why : "");
+}
+
+void record_state(struct record *rec, char kind, const char *id, const struct fields *f)
+{
+	if (!rec)
+		return;
+	if (rec->n_states == rec->cap_states) {
+		rec->cap_states = rec->cap_states ? rec->cap_states * 2 : 4;
+		rec->states = xrealloc(rec->states, rec->cap_states * sizeof *rec->states);
+	}
+	struct rec_state *s = &rec->states[rec->n_states++];
+	s->kind = kind;
+	s->id = id;
+	s->fields = *f;
+}
+
+const struct rec_state *record_find_state(const struct record *rec, char kind, const char *id)
+{
+	for (int i = 0; rec && i < rec->n_states; i++)
+		if (rec->states[i].kind == kind && strcmp(rec->states[i].id, id) == 0)
+			return &rec->states[i];
+	return NULL;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "../grammar/buf.h"
+#include "state.h"
 
 struct rec_mod {
 	const char *code;	/* static: the ruleset's code */
@@ -38,6 +39,13 @@ struct step {
 	char source[96];
 };
 
+/* The state of one unit or leader after the event, as named fields. */
+struct rec_state {
+	char kind;		/* 'U' unit, 'L' leader */
+	const char *id;		/* points into the battle */
+	struct fields fields;
+};
+
 struct record {
 	int stmt;		/* the event's statement */
 	const char *kind;	/* "maneuver", "fire", "charge", "reroll", "fallen", "state" */
@@ -48,6 +56,8 @@ struct record {
 	const char *effect;	/* fire, charge, fallen: the event's effect */
 	bool has_diff;
 	int diff;
+	struct rec_state *states;	/* after the event: every unit and leader it names or changes */
+	int n_states, cap_states;
 };
 
 struct records {
@@ -69,6 +79,11 @@ const struct record *records_find(const struct records *r, int stmt);
 void record_step(struct record *rec, const char *source, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 /* Appends a part for a unit taking part; zeroed but for role, unit and points (-1). */
 struct rec_part *record_part(struct record *rec, const char *role, const char *unit);
+/* Appends the state of a unit ('U') or leader ('L') after the event. */
+void record_state(struct record *rec, char kind, const char *id, const struct fields *f);
+/* The state recorded for id of that kind, or NULL. */
+const struct rec_state *record_find_state(const struct record *rec, char kind, const char *id);
+
 /* Appends a modifier to a part. */
 void record_mod(struct rec_part *p, const char *code, int value, const char *source, const char *why);
 

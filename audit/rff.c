@@ -372,7 +372,10 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 	struct unit_state *us = &a->st.units[u];
 	for (int i = 0; i < line->n_actions; i++) {
 		const char *verb = line->actions[i].verb;
+		int illegal = audit_illegal_count(a);
 		rff_legal_action(a, us, &line->actions[i], effect);
+		if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
+			continue;	/* the legal state: a forbidden action changes nothing */
 		if (strcmp(verb, "form") == 0) {
 			square_over_rough(us, &line->unit, line->actions[i].formation);
 			us->formation = line->actions[i].formation;
@@ -553,9 +556,22 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 	}
 }
 
+/* Fresh, worn or spent (000:675-702); null for guns and units the table
+ * has no row for. */
+static void unit_fields(const struct audit *a, int u, struct fields *out)
+{
+	const struct unit_state *us = &a->st.units[u];
+	const struct rff_uet_row *row = us->decl->slot[VC_MORALE] && !state_is(us, "gun")
+						? rff_uet_row(us->decl->slot[VC_MORALE], us->start,
+							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
+						: NULL;
+	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->stands)) : NULL);
+}
+
 const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
 	.audit_event = audit_event,
 	.audit_order_of_battle = rff_legal_order_of_battle,
+	.unit_fields = unit_fields,
 };

@@ -567,8 +567,10 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
-			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER])
+			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER]) {
 				a->st.units[i].removed = true;
+				state_touch_unit(&a->st, i);
+			}
 }
 
 /* A roll the effect calls for: the fallen-leader check on Swept and
@@ -704,10 +706,15 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (!c.reroll) {
 		legal_cold_steel(a, &c);
 		const struct unit_state *att = &a->st.units[c.principal[ATTACKER]];
-		if (att->checked_turn == a->st.turn && !c.breakthrough)
+		if (att->checked_turn == a->st.turn && !c.breakthrough) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
 				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
 				   "combat", att->decl->id);
+			if (a->opts->follow == FOLLOW_DERIVED) {	/* the legal state: no combat took place */
+				record_step(a->rec, "002:195", "no charge combat: the state is left as it was");
+				return;
+			}
+		}
 	}
 	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
 	struct charge_derivation d;
@@ -768,6 +775,8 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	for (int face = 1; face <= 10; face++)
 		if (strcmp(rff_fallen(face)->effect, effect) == 0)
 			played = rff_fallen(face);
+	ls->killed |= played->killed;
+	ls->wounded |= played->wounded;
 	if (played->removed) {
 		ls->removed = true;
 		ls->attached = -1;

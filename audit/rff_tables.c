@@ -662,14 +662,15 @@ const struct rff_charge_band *rff_charge_band(int difference)
 
 /* The fallen-leader table, 002:225-233. */
 static const struct rff_fallen_row fallen_rows[] = {
-	{10, 10, "shot-dead", 1, 0, 0, "002:226"},
-	{9, 9, "mortally-wounded", 1, 0, 0, "002:227"},
-	{8, 8, "grievously-wounded", 1, 0, 0, "002:228"},
-	{7, 7, "flesh-wound", 0, 1, 0, "002:229"},
-	{6, 6, "horse-shot", 0, 0, 1, "002:230"},
-	{5, 5, "coat-pierced", 0, 0, 0, "002:231"},
-	{4, 4, "staff-struck", 0, 0, 0, "002:232"},
-	{1, 3, "unscathed", 0, 0, 0, "002:233"},
+	{.lo = 10, .hi = 10, .effect = "shot-dead", .removed = true, .killed = true, .cite = "002:226"},
+	/* "Mortally Wounded": out of the game, and dies of it */
+	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .removed = true, .killed = true, .cite = "002:227"},
+	{.lo = 8, .hi = 8, .effect = "grievously-wounded", .removed = true, .wounded = true, .cite = "002:228"},
+	{.lo = 7, .hi = 7, .effect = "flesh-wound", .wounded = true, .out_turns = 1, .cite = "002:229"},
+	{.lo = 6, .hi = 6, .effect = "horse-shot", .dismounted_turns = 1, .cite = "002:230"},
+	{.lo = 5, .hi = 5, .effect = "coat-pierced", .cite = "002:231"},
+	{.lo = 4, .hi = 4, .effect = "staff-struck", .cite = "002:232"},
+	{.lo = 1, .hi = 3, .effect = "unscathed", .cite = "002:233"},
 };
 
 const struct rff_fallen_row *rff_fallen(int face)

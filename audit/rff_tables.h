@@ -195,9 +195,11 @@ const struct rff_charge_band *rff_charge_band(int difference);
 
 /* The fallen-leader table (002:225-233). */
 struct rff_fallen_row {
-	int lo, hi;
+	int lo, hi;		/* the faces of the row */
 	const char *effect;
-	int removed;		/* 1: removed from the game */
+	bool removed;		/* removed from the game */
+	bool killed;		/* dead: shot dead or mortally wounded */
+	bool wounded;		/* wounded and alive */
 	int out_turns;		/* out of play this many turns */
 	int dismounted_turns;
 	const char *cite;

@@ -12,6 +12,7 @@
 
 #include "../grammar/battle.h"
 #include "../grammar/vocab.h"
+#include "state.h"
 
 struct audit;
 
@@ -25,6 +26,9 @@ struct ruleset {
 	bool (*audit_event)(struct audit *a, const struct stmt *s);
 	/* Checks the order of battle before the first event; may be NULL. */
 	void (*audit_order_of_battle)(struct audit *a);
+	/* Appends the ruleset's own fields of unit u's state (RFF's
+	 * effectiveness) to out, after the generic ones; may be NULL. */
+	void (*unit_fields)(const struct audit *a, int u, struct fields *out);
 };
 
 /* The ruleset called name (case-insensitive), or NULL. */

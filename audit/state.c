@@ -1,6 +1,7 @@
 /* state: units and leaders as the game goes. */
 #include "state.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,7 @@ void state_init(struct state *st, const struct battle *b)
 			ls->decl = &s->u.leader;
 			ls->attached = -1;
 			ls->deputy_for = -1;
+			ls->replaced_by = -1;
 		}
 	}
 }
@@ -69,6 +71,7 @@ void state_release(struct state *st)
 {
 	free(st->units);
 	free(st->leaders);
+	free(st->touched);
 	memset(st, 0, sizeof *st);
 }
 
@@ -82,9 +85,14 @@ void state_copy(struct state *dst, const struct state *src)
 		units = xcalloc(src->n_units, sizeof *units);
 		leaders = xcalloc(src->n_leaders, sizeof *leaders);
 	}
+	int *touched = dst->touched;
+	int cap_touched = dst->cap_touched;
 	*dst = *src;
 	dst->units = units;
 	dst->leaders = leaders;
+	dst->touched = touched;	/* a copy starts with nothing touched */
+	dst->n_touched = 0;
+	dst->cap_touched = cap_touched;
 	memcpy(units, src->units, src->n_units * sizeof *units);
 	memcpy(leaders, src->leaders, src->n_leaders * sizeof *leaders);
 }
@@ -199,6 +207,7 @@ void state_enter(struct state *st, const struct stmt *s)
 			st->units[i].disorder_pending = false;
 			if (st->units[i].order == ORDER_GOOD)
 				st->units[i].order = ORDER_DISORDERED;
+			state_touch_unit(st, i);
 		}
 	if (s->kind == ST_TURN) {
 		const struct st_turn *t = &s->u.turn;
@@ -212,16 +221,139 @@ void state_enter(struct state *st, const struct stmt *s)
 		for (int i = 0; i < st->n_units; i++)	/* hasty only in the player turn formed (000:646) */
 			if (st->units[i].hasty_expires) {
 				st->units[i].hasty_expires = false;
-				if (st->units[i].formation && strcmp(st->units[i].formation, "hasty-square") == 0)
+				if (st->units[i].formation && strcmp(st->units[i].formation, "hasty-square") == 0) {
 					st->units[i].formation = "square";
+					state_touch_unit(st, i);
+				}
 			}
 		for (int i = 0; i < st->n_leaders; i++) {
-			if (st->leaders[i].out_until && st->leaders[i].out_until < st->turn)
-				st->leaders[i].out_until = 0;
-			if (st->leaders[i].dismounted && st->leaders[i].dismounted_until < st->turn)
-				st->leaders[i].dismounted = false;
+			struct leader_state *ls = &st->leaders[i];
+			if (ls->out_until && ls->out_until < st->turn) {
+				ls->out_until = 0;
+				state_touch_leader(st, i);
+			}
+			if (ls->dismounted && ls->dismounted_until < st->turn) {
+				ls->dismounted = false;
+				state_touch_leader(st, i);
+			}
 		}
 	} else if (s->kind == ST_PHASE) {
 		st->phase = s->u.phase.phase;
 	}
+}
+
+static void touch(struct state *st, int code)
+{
+	for (int i = 0; i < st->n_touched; i++)
+		if (st->touched[i] == code)
+			return;
+	if (st->n_touched == st->cap_touched) {
+		st->cap_touched = st->cap_touched ? st->cap_touched * 2 : 8;
+		st->touched = xrealloc(st->touched, st->cap_touched * sizeof *st->touched);
+	}
+	st->touched[st->n_touched++] = code;
+}
+
+void state_touch_unit(struct state *st, int u)
+{
+	touch(st, u);
+}
+
+void state_touch_leader(struct state *st, int l)
+{
+	touch(st, -1 - l);
+}
+
+void fields_int(struct fields *f, const char *name, int num)
+{
+	assert(f->n < FIELDS_MAX);
+	if (f->n < FIELDS_MAX)
+		f->v[f->n++] = (struct field){.name = name, .type = FIELD_INT, .num = num};
+}
+
+void fields_bool(struct fields *f, const char *name, bool b)
+{
+	assert(f->n < FIELDS_MAX);
+	if (f->n < FIELDS_MAX)
+		f->v[f->n++] = (struct field){.name = name, .type = FIELD_BOOL, .num = b};
+}
+
+void fields_text(struct fields *f, const char *name, const char *text)
+{
+	assert(f->n < FIELDS_MAX);
+	if (f->n < FIELDS_MAX)
+		f->v[f->n++] = (struct field){.name = name, .type = FIELD_TEXT, .text = text};
+}
+
+const struct field *fields_get(const struct fields *f, const char *name)
+{
+	for (int i = 0; i < f->n; i++)
+		if (strcmp(f->v[i].name, name) == 0)
+			return &f->v[i];
+	return NULL;
+}
+
+const char *state_order_word(enum unit_order order)
+{
+	static const char *const words[] = {
+		[ORDER_GOOD] = "good-order", [ORDER_DISORDERED] = "disordered", [ORDER_BROKEN] = "broken"};
+	return words[order];
+}
+
+static const char *unit_id(const struct state *st, int u)
+{
+	return u >= 0 && u < st->n_units ? st->units[u].decl->id : NULL;
+}
+
+static const char *leader_id(const struct state *st, int l)
+{
+	return l >= 0 && l < st->n_leaders ? st->leaders[l].decl->id : NULL;
+}
+
+/* Every field for every unit of an arm, so that a removed unit keeps them
+ * all and readers of the JSON find one shape per arm. */
+void state_unit_fields(const struct state *st, int u, struct fields *out)
+{
+	const struct unit_state *us = &st->units[u];
+	out->n = 0;
+	fields_text(out, "side", us->decl->side);
+	fields_int(out, "stands", us->stands);
+	fields_int(out, "start", us->start);
+	fields_bool(out, "removed", us->removed);
+	fields_bool(out, "off_table", us->off_table);
+	fields_bool(out, "low_ammo", us->low_ammo);
+	if (state_is(us, "gun")) {
+		fields_bool(out, "limbered", us->limbered);
+		fields_int(out, "silenced", us->silenced);
+		fields_int(out, "damaged", us->damaged);
+		fields_int(out, "wrecked", us->wrecked);
+		fields_bool(out, "sheltered", us->sheltered);
+		fields_text(out, "sheltered_in", us->sheltered ? unit_id(st, us->sheltered_in) : NULL);
+	} else {
+		fields_text(out, "order", state_order_word(us->order));
+		fields_text(out, "formation", us->formation);
+		fields_bool(out, "disorder_pending", us->disorder_pending);
+		if (state_is(us, "cav"))
+			fields_bool(out, "mounted", us->mounted);
+	}
+	fields_bool(out, "diverged", us->diverged);
+}
+
+void state_leader_fields(const struct state *st, int l, struct fields *out)
+{
+	const struct leader_state *ls = &st->leaders[l];
+	out->n = 0;
+	fields_text(out, "side", ls->decl->side);
+	fields_bool(out, "in_play", !ls->removed && !ls->out_until);
+	if (ls->out_until)
+		fields_int(out, "out_until", ls->out_until);
+	else
+		fields_text(out, "out_until", NULL);
+	fields_bool(out, "wounded", ls->wounded);
+	fields_bool(out, "killed", ls->killed);
+	fields_bool(out, "removed", ls->removed);
+	fields_bool(out, "dismounted", ls->dismounted);
+	fields_text(out, "attached", unit_id(st, ls->attached));
+	fields_text(out, "replaced_by", leader_id(st, ls->replaced_by));
+	fields_text(out, "deputy_for", leader_id(st, ls->deputy_for));
 }

@@ -48,8 +48,36 @@ struct leader_state {
 	bool dismounted;		/* horse shot: through turn dismounted_until */
 	int dismounted_until;
 	bool removed;
+	bool wounded, killed;		/* by a fallen-leader roll */
 	int deputy_for;			/* leader index whose command it took over, or -1 */
+	int replaced_by;		/* leader index that took over its command, or -1 */
 };
+
+/* A named field of a unit's or a leader's state, for the output, the reports
+ * and the archive: name and text are static or point into the battle. */
+enum field_type { FIELD_INT, FIELD_BOOL, FIELD_TEXT };	/* FIELD_TEXT with text NULL: null */
+
+struct field {
+	const char *name;
+	enum field_type type;
+	int num;			/* FIELD_INT, FIELD_BOOL */
+	const char *text;		/* FIELD_TEXT */
+};
+
+enum { FIELDS_MAX = 24 };
+
+struct fields {
+	struct field v[FIELDS_MAX];
+	int n;
+};
+
+/* Append a field; past FIELDS_MAX they do nothing (a programming error,
+ * asserted in debug builds). */
+void fields_int(struct fields *f, const char *name, int num);
+void fields_bool(struct fields *f, const char *name, bool b);
+void fields_text(struct fields *f, const char *name, const char *text);
+/* The field called name, or NULL. */
+const struct field *fields_get(const struct fields *f, const char *name);
 
 struct state {
 	const struct battle *b;
@@ -64,6 +92,10 @@ struct state {
 	int twilight_turn;
 	const char *part, *sky;
 	const char *phase;
+	/* Units (u) and leaders (-1 - l) changed outside the units an event
+	 * names, since the driver last took them (state_take_touched). */
+	int *touched;
+	int n_touched, cap_touched;
 };
 
 /* Builds the starting state from b's declarations; release with state_release. */
@@ -101,7 +133,21 @@ void state_damage(struct unit_state *u, int n);
  * "removed", into buf; returns buf. */
 const char *state_describe(const struct state *st, int u, char *buf, size_t size);
 
-/* Takes a turn or phase statement. */
+/* Takes a turn or phase statement; the units and leaders it changes are
+ * marked touched. */
 void state_enter(struct state *st, const struct stmt *s);
+
+/* Marks unit u (or leader l) as changed by the current event or header
+ * although not named in it: the driver reports its state. */
+void state_touch_unit(struct state *st, int u);
+void state_touch_leader(struct state *st, int l);
+
+/* The generic state of unit u or leader l as named fields, replacing out's
+ * contents: stands, order, formation, removed...; the ruleset adds its own. */
+void state_unit_fields(const struct state *st, int u, struct fields *out);
+void state_leader_fields(const struct state *st, int l, struct fields *out);
+
+/* The order's notation word: "good-order", "disordered", "broken". */
+const char *state_order_word(enum unit_order order);
 
 #endif

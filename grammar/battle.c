@@ -1,6 +1,7 @@
 /* battle: the parsed log and its symbol table. */
 #include "battle.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -81,4 +82,20 @@ const struct kv *stmt_kv(const struct stmt *s, const char *key)
 		if (strcmp(s->kvs[i].key, key) == 0)
 			return &s->kvs[i];
 	return NULL;
+}
+
+bool battle_clock(const struct battle *b, int turn, char out[8])
+{
+	const struct stmt *header = NULL;
+	for (int i = 0; i < b->n_stmts && !header; i++)	/* the header comes first but for comments */
+		if (b->stmts[i].kind == ST_BATTLE)
+			header = &b->stmts[i];
+	const struct kv *start = header ? stmt_kv(header, "start") : NULL;
+	const struct kv *minutes = header ? stmt_kv(header, "turn-minutes") : NULL;
+	int h, m;
+	if (!start || !minutes || turn < 1 || sscanf(start->value, "%d:%d", &h, &m) != 2)
+		return false;
+	long t = (h * 60L + m + (long)(turn - 1) * atol(minutes->value)) % (24 * 60);
+	snprintf(out, 8, "%02ld:%02ld", t / 60, t % 60);
+	return true;
 }

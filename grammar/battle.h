@@ -264,6 +264,12 @@ const struct fact *battle_fact(const struct uref *u, const char *word, const cha
 /* Registers id; returns the existing symbol instead if already declared. */
 const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt);
 
+/* The clock time "HH:MM" of turn (1 the first) into out, when the battle
+ * header gives start= and turn-minutes=: start plus turn-minutes for every
+ * turn before, past midnight modulo a day.  False (out untouched) when it
+ * does not. */
+bool battle_clock(const struct battle *b, int turn, char out[8]);
+
 /* The kv named key on a statement, or NULL. */
 const struct kv *stmt_kv(const struct stmt *s, const char *key);
 

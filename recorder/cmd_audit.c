@@ -79,10 +79,20 @@ static void put_line(struct buf *text)
 
 static void print_row(struct buf *line, const char *label, const struct tally *t, int n_sides)
 {
-	buf_printf(line, "  %-6s %6d", label, t->events);
+	buf_printf(line, "  %-11s %6d", label, t->events);
 	for (int k = 0; k < n_sides; k++)
 		buf_printf(line, "   %3d / %-3d", t->errors[k], t->warnings[k]);
 	put_line(line);
+}
+
+/* "3" or, with the battle's clock, "3 (17:30)". */
+static void turn_label(const struct battle *b, int turn, char *label, size_t size)
+{
+	char clock[8];
+	if (battle_clock(b, turn, clock))
+		snprintf(label, size, "%d (%s)", turn, clock);
+	else
+		snprintf(label, size, "%d", turn);
 }
 
 static void print_summary(const struct battle *b, const struct findings *f)
@@ -95,21 +105,21 @@ static void print_summary(const struct battle *b, const struct findings *f)
 	struct buf line;
 	buf_init(&line, 0);
 	puts("summary: unsettled errors / warnings by the side whose claim it is");
-	buf_printf(&line, "  %-6s %6s", "turn", "events");
+	buf_printf(&line, "  %-11s %6s", "turn", "events");
 	for (int k = 0; k < n_sides; k++)
 		buf_printf(&line, "   %-9s", sides[k]);
 	put_line(&line);
 	struct tally turn = {0}, total = {0};
-	char label[16];
+	char label[32];
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
 		if (s->kind == ST_TURN) {
-			snprintf(label, sizeof label, "%d", turn.turn);
+			turn_label(b, turn.turn, label, sizeof label);
 			if (turn.turn || tally_any(&turn, n_sides))	/* turn 0: the order of battle */
 				print_row(&line, turn.turn ? label : "oob", &turn, n_sides);
 			memset(&turn, 0, sizeof turn);
 			turn.turn = s->u.turn.number;
-		} else if (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_STATE) {
+		} else if (s->kind == ST_EVENT) {	/* state events too: each is a line of the log */
 			turn.events++;
 			total.events++;
 		}
@@ -119,7 +129,7 @@ static void print_summary(const struct battle *b, const struct findings *f)
 				count(&total, &f->v[j], sides, n_sides);
 			}
 	}
-	snprintf(label, sizeof label, "%d", turn.turn);
+	turn_label(b, turn.turn, label, sizeof label);
 	if (turn.turn)
 		print_row(&line, label, &turn, n_sides);
 	print_row(&line, "total", &total, n_sides);
@@ -202,7 +212,7 @@ int cmd_audit(int argc, char **argv)
 	if (json) {
 		struct buf out;
 		buf_init(&out, 0);
-		audit_json_write(b, &records, &f, &out);
+		audit_json_write(b, &records, &f, opts.follow, &out);
 		fputs(out.text, stdout);
 		buf_release(&out);
 		int open = 0;

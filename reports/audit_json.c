@@ -1,6 +1,10 @@
 /* audit_json: derivations, claims and findings as JSON Lines. */
 #include "audit_json.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/xalloc.h"
 #include "json.h"
 
 static void write_claim(struct json *j, const struct claim *c)
@@ -164,97 +168,243 @@ static void write_derived(struct json *j, const struct record *r)
 	json_object_end(j);
 }
 
-static void write_findings(struct json *j, const struct findings *f, int stmt)
+/* Findings grouped by statement, built once: first[stmt] .. first[stmt+1]
+ * index into order. */
+struct by_stmt {
+	int *first;
+	int *order;
+};
+
+static void by_stmt_init(struct by_stmt *x, const struct battle *b, const struct findings *f)
+{
+	x->first = xcalloc((size_t)b->n_stmts + 2, sizeof *x->first);
+	x->order = xcalloc((size_t)f->n + 1, sizeof *x->order);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].stmt >= 0 && f->v[i].stmt < b->n_stmts)
+			x->first[f->v[i].stmt + 1]++;
+	for (int s = 0; s <= b->n_stmts; s++)
+		x->first[s + 1] += x->first[s];
+	int *next = xcalloc((size_t)b->n_stmts + 1, sizeof *next);
+	memcpy(next, x->first, (size_t)b->n_stmts * sizeof *next);
+	for (int i = 0; i < f->n; i++)	/* stable: the findings keep their order */
+		if (f->v[i].stmt >= 0 && f->v[i].stmt < b->n_stmts)
+			x->order[next[f->v[i].stmt]++] = i;
+	free(next);
+}
+
+static void by_stmt_release(struct by_stmt *x)
+{
+	free(x->first);
+	free(x->order);
+}
+
+static void write_findings(struct json *j, const struct findings *f, const struct by_stmt *x, int stmt)
 {
 	json_array_begin(j);
-	for (int i = 0; i < f->n; i++) {
-		const struct finding *x = &f->v[i];
-		if (x->stmt != stmt)
-			continue;
+	for (int k = x->first[stmt]; k < x->first[stmt + 1]; k++) {
+		const struct finding *v = &f->v[x->order[k]];
 		json_object_begin(j);
 		json_key(j, "severity");
-		json_string(j, diag_severity_name(x->severity));
+		json_string(j, diag_severity_name(v->severity));
 		json_key(j, "code");
-		json_string(j, finding_code_name(x->code));
+		json_string(j, finding_code_name(v->code));
 		json_key(j, "message");
-		json_string(j, x->msg);
+		json_string(j, v->msg);
 		json_key(j, "rule");
-		json_string(j, x->cite);
+		json_string(j, v->cite);
 		json_key(j, "line");
-		json_int(j, x->at.line);
+		json_int(j, v->at.line);
 		json_key(j, "col");
-		json_int(j, x->at.col);
+		json_int(j, v->at.col);
 		json_key(j, "overruled");
-		json_bool(j, x->overruled);
+		json_bool(j, v->overruled);
 		json_object_end(j);
 	}
 	json_array_end(j);
 }
 
-/* Findings on the order of battle (a unit's rating, say): one line per
- * declaration that has any, kind "order-of-battle". */
-static void write_declarations(const struct battle *b, const struct findings *f, struct buf *out)
+static void write_field(struct json *j, const struct field *f)
 {
-	for (int i = 0; i < b->n_stmts; i++) {
-		const struct stmt *s = &b->stmts[i];
-		if (s->kind != ST_UNIT && s->kind != ST_LEADER && s->kind != ST_SIDE)
-			continue;
-		bool any = false;
-		for (int k = 0; k < f->n && !any; k++)
-			any = f->v[k].stmt == i;
-		if (!any)
-			continue;
-		struct json j;
-		json_init(&j, out);
-		json_object_begin(&j);
-		json_key(&j, "file");
-		json_string(&j, b->src.v[s->at.file].path);
-		json_key(&j, "line");
-		json_int(&j, s->at.line);
-		json_key(&j, "kind");
-		json_string(&j, "order-of-battle");
-		json_key(&j, "units");
-		json_array_begin(&j);
-		if (s->kind == ST_UNIT)
-			json_string(&j, s->u.unit.id);
-		json_array_end(&j);
-		json_key(&j, "findings");
-		write_findings(&j, f, i);
-		json_object_end(&j);
-		buf_putc(out, '\n');
+	json_key(j, f->name);
+	switch (f->type) {
+	case FIELD_INT:
+		json_int(j, f->num);
+		break;
+	case FIELD_BOOL:
+		json_bool(j, f->num != 0);
+		break;
+	case FIELD_TEXT:
+		json_string(j, f->text);
+		break;
 	}
 }
 
-void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
-		      struct buf *out)
+/* "state": every unit and leader the statement names or changes, after it. */
+static void write_states(struct json *j, const struct record *r)
 {
-	for (int i = 0; i < r->n; i++) {
-		const struct record *rec = &r->v[i];
-		const struct stmt *s = &b->stmts[rec->stmt];
+	json_key(j, "state");
+	json_array_begin(j);
+	for (int i = 0; i < r->n_states; i++) {
+		const struct rec_state *s = &r->states[i];
+		json_object_begin(j);
+		json_key(j, s->kind == 'U' ? "unit" : "leader");
+		json_string(j, s->id);
+		for (int k = 0; k < s->fields.n; k++)
+			write_field(j, &s->fields.v[k]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* The opening keys of every object: where, what, and whose state. */
+static void write_head(struct json *j, const struct battle *b, const struct stmt *s, const char *kind,
+		       enum audit_follow follow)
+{
+	json_object_begin(j);
+	json_key(j, "file");
+	json_string(j, b->src.v[s->at.file].path);
+	json_key(j, "line");
+	json_int(j, s->at.line);
+	json_key(j, "kind");
+	json_string(j, kind);
+	json_key(j, "state_as");
+	json_string(j, follow == FOLLOW_DERIVED ? "derived" : "played");
+}
+
+static void write_turn(struct json *j, const struct battle *b, const struct stmt *s, const struct record *r)
+{
+	const struct st_turn *t = &s->u.turn;
+	json_key(j, "turn");
+	json_int(j, t->number);
+	json_key(j, "side");
+	json_string(j, t->side);
+	json_key(j, "light");
+	json_string(j, t->light ? t->light : "daylight");
+	char clock[8];
+	json_key(j, "clock");
+	json_string(j, battle_clock(b, t->number, clock) ? clock : NULL);
+	write_states(j, r);
+}
+
+static void write_phase(struct json *j, const struct stmt *s, const struct record *r)
+{
+	json_key(j, "phase");
+	json_string(j, s->u.phase.phase);
+	json_key(j, "mode");
+	json_string(j, s->u.phase.mode);
+	write_states(j, r);
+}
+
+/* The strings of a state event (a note's text, a leader-out's reason). */
+static void write_texts(struct json *j, const struct ev_state *e)
+{
+	json_key(j, "text");
+	const char *text = NULL;
+	for (int i = 0; i < e->n_args && !text; i++)
+		if (e->args[i].type == 'S')
+			text = e->args[i].text;
+	json_string(j, text);
+}
+
+static void write_event(struct json *j, const struct stmt *s, const struct record *r, int turn,
+			const char *phase)
+{
+	json_key(j, "event");
+	json_string(j, s->u.event.def->keyword);
+	json_key(j, "turn");
+	json_int(j, turn);
+	json_key(j, "phase");
+	json_string(j, phase);
+	json_key(j, "units");
+	json_array_begin(j);
+	for (int k = 0; k < r->n_parts; k++)
+		json_string(j, r->parts[k].unit);
+	json_array_end(j);
+	if (s->u.event.def->shape == SHAPE_STATE)
+		write_texts(j, &s->u.event.u.state);
+	json_key(j, "derived");
+	write_derived(j, r);
+	json_key(j, "claimed");
+	write_claimed(j, &s->u.event);
+	write_states(j, r);
+}
+
+static void write_ruling(struct json *j, const struct battle *b, const struct stmt *s)
+{
+	const struct stmt *ev = &b->stmts[s->u.ruling.event];
+	json_key(j, "ruling");
+	json_string(j, s->u.ruling.verb);
+	json_key(j, "settles");
+	json_object_begin(j);
+	json_key(j, "file");
+	json_string(j, b->src.v[ev->at.file].path);
+	json_key(j, "line");
+	json_int(j, ev->at.line);
+	json_object_end(j);
+	const struct kv *by = stmt_kv(s, "by");
+	json_key(j, "by");
+	json_string(j, by ? by->value : NULL);
+	json_key(j, "reason");
+	json_string(j, s->text);
+	json_key(j, "claim");
+	write_claim(j, &s->u.ruling.claim);
+}
+
+/* Findings on the order of battle (a unit's rating, say): one line per
+ * declaration that has any, kind "order-of-battle". */
+static void write_declaration(struct json *j, const struct battle *b, const struct stmt *s)
+{
+	json_key(j, "units");
+	json_array_begin(j);
+	if (s->kind == ST_UNIT)
+		json_string(j, s->u.unit.id);
+	json_array_end(j);
+	(void)b;
+}
+
+void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
+		      enum audit_follow follow, struct buf *out)
+{
+	struct by_stmt x;
+	by_stmt_init(&x, b, f);
+	int next = 0, turn = 0;
+	const char *phase = NULL;
+	for (int i = 0; i < b->n_stmts; i++) {
+		const struct stmt *s = &b->stmts[i];
+		while (next < r->n && r->v[next].stmt < i)
+			next++;
+		const struct record *rec = next < r->n && r->v[next].stmt == i ? &r->v[next] : NULL;
+		bool declaration = s->kind == ST_UNIT || s->kind == ST_LEADER || s->kind == ST_SIDE;
+		if (s->kind == ST_TURN) {
+			turn = s->u.turn.number;
+			phase = NULL;
+		} else if (s->kind == ST_PHASE) {
+			phase = s->u.phase.phase;
+		}
+		if (!rec && s->kind != ST_RULING && !(declaration && x.first[i] < x.first[i + 1]))
+			continue;
 		struct json j;
 		json_init(&j, out);
-		json_object_begin(&j);
-		json_key(&j, "file");
-		json_string(&j, b->src.v[s->at.file].path);
-		json_key(&j, "line");
-		json_int(&j, s->at.line);
-		json_key(&j, "kind");
-		json_string(&j, rec->kind);
-		json_key(&j, "event");
-		json_string(&j, s->u.event.def->keyword);
-		json_key(&j, "units");
-		json_array_begin(&j);
-		for (int k = 0; k < rec->n_parts; k++)
-			json_string(&j, rec->parts[k].unit);
-		json_array_end(&j);
-		json_key(&j, "derived");
-		write_derived(&j, rec);
-		json_key(&j, "claimed");
-		write_claimed(&j, &s->u.event);
+		if (s->kind == ST_TURN || s->kind == ST_PHASE) {
+			write_head(&j, b, s, rec->kind, follow);
+			if (s->kind == ST_TURN)
+				write_turn(&j, b, s, rec);
+			else
+				write_phase(&j, s, rec);
+		} else if (s->kind == ST_RULING) {
+			write_head(&j, b, s, "ruling", follow);
+			write_ruling(&j, b, s);
+		} else if (declaration) {
+			write_head(&j, b, s, "order-of-battle", follow);
+			write_declaration(&j, b, s);
+		} else {
+			write_head(&j, b, s, rec->kind, follow);
+			write_event(&j, s, rec, turn, phase);
+		}
 		json_key(&j, "findings");
-		write_findings(&j, f, rec->stmt);
+		write_findings(&j, f, &x, i);
 		json_object_end(&j);
 		buf_putc(out, '\n');
 	}
-	write_declarations(b, f, out);
+	by_stmt_release(&x);
 }

@@ -2,18 +2,23 @@
 #ifndef UMPIRE_AUDIT_JSON_H
 #define UMPIRE_AUDIT_JSON_H
 
+#include "../audit/audit.h"
 #include "../audit/finding.h"
 #include "../audit/record.h"
 #include "../grammar/battle.h"
 
-/* Appends one line per audited event to out, then one per order-of-battle
- * declaration with findings ({"file","line","kind":"order-of-battle",
- * "units","findings"}):
- *   {"file","line","kind","units":[...],"derived":{...},"claimed":{...},
- *    "findings":[{"severity","code","message","rule","line","col","overruled"}]}
- * derived holds each unit's die, modifiers (code, value, source, why),
- * total, effect, losses and state after; claimed the same as logged. */
+/* Appends one JSON object per line to out, in the order of the log: each
+ * turn header ("kind":"turn": turn, side, light, clock), phase ("phase"),
+ * audited event (maneuver, fire, charge, reroll, fallen-leader, state),
+ * ruling ("ruling": verb, settles, by, reason, claim) and order-of-battle
+ * declaration with findings.  Every object has "file", "line", "kind",
+ * "state_as" ("played" or "derived", by follow) and "findings"; turns,
+ * phases and events carry "state", the state after of every unit and leader
+ * they name or change, as named fields.  An event's "derived" holds each
+ * part's die, modifiers (code, value, source, why), total, effect, losses
+ * and state after in words, and its steps; "claimed" the same as logged.
+ * docs/rules.md lists every key. */
 void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
-		      struct buf *out);
+		      enum audit_follow follow, struct buf *out);
 
 #endif
