@@ -559,6 +559,13 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	bool square_held = holds && b->square_holds;
 	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
 		att->disorder_pending = true;
+	/* A storming column that wins carries the position, changes formation
+	 * (line, the first 000:664 names, until the log says otherwise) and is
+	 * marked disordered. */
+	if (attacker_wins && !square_held && att->formation && strcmp(att->formation, "storming-column") == 0) {
+		att->formation = "line";
+		att->disorder_pending = true;
+	}
 	if (!attacker_wins && !b->both_lose && state_is(def, "cav"))
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
 	for (int side = 0; side < 2; side++)

@@ -376,6 +376,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		tp->die = ev->die.value;
 		tp->total = d->total;
 		tp->has_total = true;
+		tp->points = d->points;	/* the fire points of every firer, rounded down */
 	}
 	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
 	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))

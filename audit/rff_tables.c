@@ -663,8 +663,8 @@ const struct rff_charge_band *rff_charge_band(int difference)
 /* The fallen-leader table, 002:225-233. */
 static const struct rff_fallen_row fallen_rows[] = {
 	{.lo = 10, .hi = 10, .effect = "shot-dead", .removed = true, .killed = true, .cite = "002:226"},
-	/* "Mortally Wounded": out of the game, and dies of it */
-	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .removed = true, .killed = true, .cite = "002:227"},
+	/* a mortal wound is a wound: the seeds do not count it killed (docs/rules.md) */
+	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .removed = true, .wounded = true, .cite = "002:227"},
 	{.lo = 8, .hi = 8, .effect = "grievously-wounded", .removed = true, .wounded = true, .cite = "002:228"},
 	{.lo = 7, .hi = 7, .effect = "flesh-wound", .wounded = true, .out_turns = 1, .cite = "002:229"},
 	{.lo = 6, .hi = 6, .effect = "horse-shot", .dismounted_turns = 1, .cite = "002:230"},

@@ -26,7 +26,7 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 	u->order = !order || strcmp(order, "good-order") == 0 ? ORDER_GOOD
 		   : strcmp(order, "broken") == 0	      ? ORDER_BROKEN
 							      : ORDER_DISORDERED;
-	u->formation = d->slot[VC_FORMATION];
+	u->formation = u->order == ORDER_BROKEN ? NULL : d->slot[VC_FORMATION];	/* broken: none (000:416) */
 	u->sheltered_in = -1;
 	u->limbered = d->slot[VC_LIMBER] && strcmp(d->slot[VC_LIMBER], "limbered") == 0;
 	u->mounted = strcmp(d->slot[VC_ARM] ? d->slot[VC_ARM] : "", "cav") == 0 &&

@@ -591,6 +591,150 @@ static void test_state_after(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* The state fields the last record of the log (tu_prelude, then body)
+ * gives for the unit ('U') or leader ('L') id, as "key=value ..."; values
+ * as JSON writes them (true, false, null). */
+static const char *fields_after(const char *body, enum audit_follow follow, char kind, const char *id)
+{
+	static char out[1024];
+	struct buf text;
+	buf_init(&text, 0);
+	if (strncmp(body, "battle ", 7) != 0)
+		buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	if (d.n_errors)
+		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text.text);
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	struct audit_opts opts = {follow, &r};
+	audit_battle(b, &opts, &f);
+	snprintf(out, sizeof out, "(not in the last record)");
+	const struct rec_state *st = r.n ? record_find_state(&r.v[r.n - 1], kind, id) : NULL;
+	for (int i = 0; st && i < st->fields.n; i++) {
+		const struct field *x = &st->fields.v[i];
+		size_t n = i ? strlen(out) : 0;
+		if (x->type == FIELD_INT)
+			snprintf(out + n, sizeof out - n, "%s%s=%d", i ? " " : "", x->name, x->num);
+		else if (x->type == FIELD_BOOL)
+			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->num ? "true" : "false");
+		else
+			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->text ? x->text : "null");
+	}
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return out;
+}
+
+/* Is every "key=value" of want a whole token of got? */
+static bool has_tokens(const char *got, const char *want)
+{
+	char copy[512];
+	snprintf(copy, sizeof copy, "%s", want);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		size_t n = strlen(tok);
+		bool found = false;
+		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
+			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The state after, as named fields, worked out from the seeds. */
+static const struct {
+	const char *what;
+	const char *body;
+	enum audit_follow follow;
+	char kind;
+	const char *id;
+	const char *want;
+} field_cases[] = {
+	/* 002:226 "Shot dead in the saddle", 002:228 "Remove leader from game" */
+	{"shot dead", "attach lee 5inf\nphase fire\nfallen lee [10] shot-dead\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=false killed=true wounded=false removed=true attached=null out_until=null"},
+	/* 002:229 "Mere flesh wound. Remove leader for one turn": out through turn 2 */
+	{"flesh wound", "phase fire\nfallen lee [7] flesh-wound\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=false wounded=true killed=false removed=false out_until=2"},
+	/* ... and back in play when turn 3 begins */
+	{"back after a flesh wound", "phase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\n", FOLLOW_CLAIMED,
+	 'L', "lee", "in_play=true wounded=true out_until=null"},
+	/* 002:230 "Horse shot out from under. Leader dismounted for one turn" */
+	{"horse shot", "phase fire\nfallen lee [6] horse-shot\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=true dismounted=true wounded=false killed=false"},
+	/* 002:227 "Mortally wounded", then a deputy takes over (002:49) */
+	{"replaced after a mortal wound", "battle \"R\" rules=rff-maw\nside US nation=US\n  leader a \"A\" able\n"
+	 "  leader b \"B\" poor under=a\n  unit u \"U\" inf veteran spirited M stands=8 cmd=a line\nturn 1 US\n"
+	 "fallen a [9] mortally-wounded\nreplace a b\n", FOLLOW_CLAIMED, 'L', "a",
+	 "removed=true killed=false wounded=true replaced_by=b in_play=false"},
+	{"the deputy", "battle \"R\" rules=rff-maw\nside US nation=US\n  leader a \"A\" able\n"
+	 "  leader b \"B\" poor under=a\n  unit u \"U\" inf veteran spirited M stands=8 cmd=a line\nturn 1 US\n"
+	 "fallen a [9] mortally-wounded\nreplace a b\n", FOLLOW_CLAIMED, 'L', "b", "deputy_for=a in_play=true"},
+	/* 002:198 a base die of 10 marks a unit firing half or more of its stands low on ammunition;
+	 * 8 M stands at 6": 8 points, +0 (002:156, 002:186); total 10 against trained 2lt: Telling
+	 * (002:196 four-column reading), 1 stand lost and disordered; 9 of 10 spirited: fresh (000:687) */
+	{"low on ammunition: the firer", "phase fire\nfire 5inf:8@6 -> 2lt [10]\n",
+	 FOLLOW_CLAIMED, 'U', "5inf", "low_ammo=true stands=8 order=good-order"},
+	{"telling fire: the target", "phase fire\nfire 5inf:8@6 -> 2lt [10]\n", FOLLOW_CLAIMED, 'U', "2lt",
+	 "stands=9 order=disordered formation=line effectiveness=fresh removed=false"},
+	/* 002:195 Withering: 1 gun stand wrecked and the rest silenced */
+	{"withering fire on a battery", "unlimber bty\nturn 2 MEX\nphase fire offensive\n"
+	 "fire 2lt@4 -> bty(enfiladed) [9]\n", FOLLOW_CLAIMED, 'U', "bty",
+	 "stands=1 wrecked=1 silenced=1 damaged=0 limbered=false removed=false effectiveness=null"},
+	/* an attached leader goes with its unit into the event's state */
+	{"the attached leader of a charger", "attach art 2lt\nturn 2 MEX\nphase charge\ncharge 2lt -> 5inf [8] | [1]\n",
+	 FOLLOW_CLAIMED, 'L', "art", "attached=2lt in_play=true"},
+	/* Swept at +8 (002:238): lancers 8 +0 trained +2 fresh (6 of 6 reliable, 000:683) +2 open ground
+	 * = 12; 5inf 1 +1 vet +2 fresh = 4.  The defender loses 2 stands and is broken, losing its
+	 * formation (000:416); 6 of 8 spirited is fresh (000:685, 8/5/3). */
+	{"swept: the defender", "turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [8] | [1]\n", FOLLOW_CLAIMED,
+	 'U', "5inf", "stands=6 order=broken formation=null effectiveness=fresh"},
+	/* the cavalry winner is disordered (002:238) at the end of the charge phase */
+	{"swept: the cavalry winner", "turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [8] | [1]\n",
+	 FOLLOW_CLAIMED, 'U', "lancers", "stands=6 order=good-order disorder_pending=true mounted=true"},
+	{"the winner's disorder at the next header", "turn 2 MEX\nphase charge\n"
+	 "charge lancers(ground=open) -> 5inf [8] | [1]\nturn 3 US\n", FOLLOW_CLAIMED, 'U', "lancers",
+	 "order=disordered disorder_pending=false"},
+	/* 000:646 a hasty square is hasty only in the player turn it was formed */
+	{"hasty square at the next turn", "turn 2 MEX\nphase maneuver\nhasty-square 8inf\nturn 3 US\n", FOLLOW_CLAIMED,
+	 'U', "8inf", "formation=square"},
+	/* 000:632: a unit in open order cannot form a hasty square: as played it did; the
+	 * derived (legal) state leaves it in open order */
+	{"illegal hasty square as played", "form 2lt open\nturn 2 MEX\nphase maneuver\nhasty-square 2lt\n",
+	 FOLLOW_CLAIMED, 'U', "2lt", "formation=hasty-square"},
+	{"illegal hasty square derived", "form 2lt open\nturn 2 MEX\nphase maneuver\nhasty-square 2lt\n",
+	 FOLLOW_DERIVED, 'U', "2lt", "formation=open"},
+	/* 000:620: from march column a square needs better than Tardy; 1 -2 out of command +1 vet
+	 * +2 fresh +1 column -1 key position lost = 2: US Tardy (002:41) */
+	{"illegal square as played", "form 5inf march-column\nphase maneuver\nmc [1]: 5inf(key-lost) form square\n",
+	 FOLLOW_CLAIMED, 'U', "5inf", "formation=square order=good-order"},
+	{"illegal square derived", "form 5inf march-column\nphase maneuver\nmc [1]: 5inf(key-lost) form square\n",
+	 FOLLOW_DERIVED, 'U', "5inf", "formation=march-column order=good-order"},
+};
+
+static void test_state_fields(void **state)
+{
+	(void)state;
+	int failures = 0;
+	for (size_t i = 0; i < sizeof field_cases / sizeof field_cases[0]; i++) {
+		const char *got = fields_after(field_cases[i].body, field_cases[i].follow, field_cases[i].kind,
+					       field_cases[i].id);
+		if (!has_tokens(got, field_cases[i].want)) {
+			print_error("%s:\n%s  want %s\n  got  %s\n", field_cases[i].what, field_cases[i].body,
+				    field_cases[i].want, got);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -604,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_charge_mistakes),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
+		cmocka_unit_test(test_state_fields),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

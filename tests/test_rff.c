@@ -116,6 +116,7 @@ struct mc_case {
 	bool alt_uet;			/* the main expectation reads the table's cell */
 	int alt_total;
 	char alt_effect[32];
+	char after[512];		/* expect-after lines as tokens */
 };
 
 /* The battle log the case describes, with the expected claim written in. */
@@ -164,6 +165,154 @@ static void case_battle(const struct mc_case *c, const char *options, bool alt, 
 	buf_putc(out, '\n');
 }
 
+/* What the audit derived for the last event of kind (a record kind) in a
+ * case's log, as "key=value" tokens: for the part of unit (an id of the
+ * case's battle, "" for none) total, effect, loss and points; the event's
+ * effect and difference; and the state after of every id in ids (space
+ * separated), each key prefixed "ID." (state fields as named in
+ * state.h, values as JSON writes them).  A unit whose disorder waits for
+ * the end of the phase reads as disordered: the cases give the order
+ * once the phase has ended. */
+static const char *derived_tokens(const struct battle *b, const struct records *r, const char *kind,
+				  const char *unit, const char *ids)
+{
+	static char out[2048];
+	out[0] = '\0';
+	const struct record *rec = NULL;
+	for (int i = r->n - 1; i >= 0 && !rec; i--)
+		if (strcmp(r->v[i].kind, kind) == 0)
+			rec = &r->v[i];
+	if (!rec)
+		return "(no record)";
+	(void)b;
+#define PUT(...) snprintf(out + strlen(out), sizeof out - strlen(out), __VA_ARGS__)
+	if (rec->effect)
+		PUT("effect=%s ", rec->effect);
+	if (rec->has_diff)
+		PUT("difference=%d ", rec->diff);
+	for (int i = 0; i < rec->n_parts; i++) {
+		const struct rec_part *p = &rec->parts[i];
+		if (strcmp(p->unit, unit) != 0)
+			continue;
+		if (p->has_total)
+			PUT("total=%d ", p->total);
+		if (p->effect)
+			PUT("effect=%s ", p->effect);
+		PUT("loss=%d ", p->loss);
+		if (p->points >= 0)
+			PUT("points=%d ", p->points);
+	}
+	char copy[256];
+	snprintf(copy, sizeof copy, "%s", ids);
+	for (char *id = strtok(copy, " "); id; id = strtok(NULL, " ")) {
+		const struct rec_state *st = record_find_state(rec, 'U', id);
+		if (!st)
+			st = record_find_state(rec, 'L', id);
+		if (!st) {
+			PUT("%s.missing ", id);
+			continue;
+		}
+		const struct field *pending = fields_get(&st->fields, "disorder_pending");
+		for (int k = 0; k < st->fields.n; k++) {
+			const struct field *x = &st->fields.v[k];
+			if (x->type == FIELD_INT)
+				PUT("%s.%s=%d ", id, x->name, x->num);
+			else if (x->type == FIELD_BOOL)
+				PUT("%s.%s=%s ", id, x->name, x->num ? "true" : "false");
+			else if (strcmp(x->name, "order") == 0 && pending && pending->num && strcmp(x->text, "good-order") == 0)
+				PUT("%s.order=disordered ", id);
+			else
+				PUT("%s.%s=%s ", id, x->name, x->text ? x->text : "null");
+		}
+	}
+#undef PUT
+	return out;
+}
+
+/* Is every token of want a whole token of got? */
+static bool has_tokens(const char *got, const char *want)
+{
+	char copy[1024];
+	snprintf(copy, sizeof copy, "%s", want);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		size_t n = strlen(tok);
+		bool found = false;
+		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
+			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* An "expect-after ROLE key=value..." line of a case file as tokens
+ * "ID.key=value" (keys with '_' for '-', yes/no/none as true/false/null),
+ * appended to out. */
+static void after_tokens(const char *line, const char *(*id_of)(const char *role), char *out, size_t size)
+{
+	char role[32];
+	int n = 0;
+	if (sscanf(line, "expect-after %31s %n", role, &n) != 1)
+		return;
+	const char *id = id_of(role);
+	char copy[512];
+	snprintf(copy, sizeof copy, "%s", line + n);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		for (char *c = tok; *c; c++)
+			if (*c == '-')
+				*c = '_';
+		const char *v = eq + 1;
+		v = strcmp(v, "yes") == 0 ? "true" : strcmp(v, "no") == 0 ? "false" : strcmp(v, "none") == 0 ? "null" : v;
+		snprintf(out + strlen(out), size - strlen(out), "%s.%s=%s ", id, tok, v);
+	}
+}
+
+/* Audits a case's log, keeping records; NULL (and a message) when it does
+ * not parse.  Release with case_release. */
+struct case_audit {
+	struct diags d;
+	struct battle *b;
+	struct findings f;
+	struct records r;
+};
+
+static bool case_audit(struct case_audit *ca, const char *text, const char *id, enum audit_follow follow)
+{
+	ca->b = tu_parse(text, &ca->d);
+	findings_init(&ca->f);
+	records_init(&ca->r);
+	if (ca->d.n_errors) {
+		print_error("case %s does not parse: %s\n%s", id, tu_diag_list(&ca->d), text);
+		return false;
+	}
+	struct audit_opts opts = {follow, &ca->r};
+	assert_int_equal(audit_battle(ca->b, &opts, &ca->f), 0);
+	return true;
+}
+
+static void case_release(struct case_audit *ca)
+{
+	records_release(&ca->r);
+	findings_release(&ca->f);
+	battle_free(ca->b);
+	diags_release(&ca->d);
+}
+
+/* Compares what was derived with what the case expects; 1 on a mismatch. */
+static int expect_tokens(const struct case_audit *ca, const char *kind, const char *unit, const char *ids,
+			 const char *want, const char *id, const char *text)
+{
+	const char *got = derived_tokens(ca->b, &ca->r, kind, unit, ids);
+	if (has_tokens(got, want))
+		return 0;
+	print_error("case %s:\n  want %s\n  got  %s\n%s", id, want, got, text);
+	return 1;
+}
+
 /* Audits the text; fails on any error or warning. */
 static void assert_audits_clean(const char *text, const char *id)
 {
@@ -181,6 +330,12 @@ static void assert_audits_clean(const char *text, const char *id)
 	findings_release(&f);
 	battle_free(b);
 	diags_release(&d);
+}
+
+static const char *mc_role(const char *role)
+{
+	(void)role;	/* the one unit that checks */
+	return "u";
 }
 
 /* Reads the next case block; false at the end of the file. */
@@ -216,6 +371,8 @@ static bool next_case(FILE *in, struct mc_case *c)
 			sscanf(line + 14, "%31s", c->effect);
 		else if (strncmp(line, "expect-loss ", 12) == 0)
 			sscanf(line, "expect-loss qrs=%d text=%d", &c->loss_qrs, &c->loss_text);
+		else if (strncmp(line, "expect-after ", 13) == 0)
+			after_tokens(line, mc_role, c->after, sizeof c->after);
 		else if (strncmp(line, "alt uet-text ", 13) == 0) {
 			c->alt_uet = true;
 			sscanf(line, "alt uet-text total=%d effect=%31s", &c->alt_total, c->alt_effect);
@@ -225,37 +382,61 @@ static bool next_case(FILE *in, struct mc_case *c)
 	return false;
 }
 
+/* A maneuver case audits clean with its expected claim, and the audit
+ * derives its total, effect, losses and state after; 1 on a failure. */
+static int check_mc(const struct mc_case *c, const char *text, int total, const char *effect, int loss,
+		    bool after)
+{
+	assert_audits_clean(text, c->id);
+	struct case_audit ca;
+	int failures = 0;
+	if (case_audit(&ca, text, c->id, FOLLOW_CLAIMED)) {
+		char want[1024];
+		snprintf(want, sizeof want, "total=%d effect=%s loss=%d %s", total, effect, loss < 0 ? 0 : loss,
+			 after ? c->after : "");
+		failures = expect_tokens(&ca, "maneuver", "u", "u", want, c->id, text);
+	} else {
+		failures = 1;
+	}
+	case_release(&ca);
+	return failures;
+}
+
 /* Each hand-worked case audits clean with the expected claim, under the
- * reading it names; a Panic's losses under both options. */
+ * reading it names, and derives the case's values; a Panic's losses under
+ * both options. */
 static void test_hand_worked_maneuver_checks(void **state)
 {
 	(void)state;
 	FILE *in = fopen("tests/expect/mc_cases.txt", "r");
 	assert_non_null(in);
 	struct mc_case c;
-	int n = 0;
+	int n = 0, failures = 0, afters = 0;
 	while (next_case(in, &c)) {
 		struct buf text;
 		buf_init(&text, 0);
 		/* the case's main reading of the table cell; umpire's default reads the rule text */
 		const char *opts = c.alt_uet ? "option uet-dispirited=table\n" : "";
 		case_battle(&c, opts, false, c.loss_qrs, &text);
-		assert_audits_clean(text.text, c.id);
+		failures += check_mc(&c, text.text, c.total, c.effect, c.loss_qrs, true);
 		if (c.alt_uet) {
 			buf_clear(&text);
 			case_battle(&c, "", true, -1, &text);
-			assert_audits_clean(text.text, c.id);
+			failures += check_mc(&c, text.text, c.alt_total, c.alt_effect, -1, false);
 		}
 		if (c.loss_text >= 0) {
 			buf_clear(&text);
 			case_battle(&c, "option panic-loss=text\n", false, c.loss_text, &text);
-			assert_audits_clean(text.text, c.id);
+			failures += check_mc(&c, text.text, c.total, c.effect, c.loss_text, false);
 		}
 		buf_release(&text);
+		afters += c.after[0] != '\0';
 		n++;
 	}
 	fclose(in);
 	assert_true(n >= 15);
+	assert_int_equal(failures, 0);
+	(void)afters;
 }
 
 /* Rows "{...}," of an expectation file, section by section: the callback
@@ -437,7 +618,19 @@ struct fire_case {
 	char effect[2][32];		/* reading four, five */
 	int loss;
 	char other[2][200];
+	char after[1024];		/* expect-after lines as tokens, reading four */
 };
+
+/* target: t; firerN: fN (fire_case_battle's ids). */
+static const char *fire_role(const char *role)
+{
+	static char id[16];
+	if (strncmp(role, "firer", 5) == 0)
+		snprintf(id, sizeof id, "f%d", atoi(role + 5));
+	else
+		snprintf(id, sizeof id, "t");
+	return id;
+}
 
 static bool next_fire_case(FILE *in, struct fire_case *c)
 {
@@ -473,6 +666,8 @@ static bool next_fire_case(FILE *in, struct fire_case *c)
 			snprintf(c->effect[0], sizeof c->effect[0], "%.31s", v);
 		} else if (strncmp(line, "expect-loss ", 12) == 0) {
 			c->loss = atoi(v);
+		} else if (strncmp(line, "expect-after ", 13) == 0) {
+			after_tokens(line, fire_role, c->after, sizeof c->after);
 		} else if (strncmp(line, "expect-other-five ", 18) == 0) {
 			snprintf(c->other[1], sizeof c->other[1], "%.199s", v);
 		} else if (strncmp(line, "expect-other ", 13) == 0) {
@@ -499,11 +694,11 @@ static bool has_word(const char *list, const char *word)
 
 /* A unit declaration from a case line: NATION ARM EXPERIENCE ... */
 static void declare_unit(struct buf *out, const char *id, const char *nation, const char *arm,
-			 const char *exp, const char *weapon, int stands, const char *order, const char *formation,
-			 const char *flags)
+			 const char *exp, const char *morale, const char *weapon, int stands, const char *order,
+			 const char *formation, const char *flags)
 {
 	buf_printf(out, "side %s%s nation=%s\n  unit %s \"%s\" %s %s %s %s stands=%d %s %s", id, nation, nation, id,
-		   id, arm, exp, strcmp(arm, "gun") ? "spirited" : "", weapon, stands,
+		   id, arm, exp, strcmp(arm, "gun") ? morale : "", weapon, stands,
 		   strcmp(order, "good-order") ? order : "", formation && strcmp(formation, "-") ? formation : "");
 	static const char *const decl_words[] = {"mounted", "dismounted", "limbered", "unlimbered", "sharpshooters"};
 	for (size_t i = 0; i < sizeof decl_words / sizeof decl_words[0]; i++)
@@ -526,7 +721,7 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 		const char *of = strstr(flags, "of=");
 		char id[16];
 		snprintf(id, sizeof id, "f%d", i + 1);
-		declare_unit(out, id, nation, arm, exp, weapon, of ? atoi(of + 3) : stands, order, NULL, flags);
+		declare_unit(out, id, nation, arm, exp, "spirited", weapon, of ? atoi(of + 3) : stands, order, NULL, flags);
 		if (i == 0)
 			snprintf(first, sizeof first, "%s%s", id, nation);
 		if (has_word(flags, "low-ammo"))
@@ -542,7 +737,9 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 	char nation[8], arm[8], exp[16], order[16], formation[24], flags[120] = "";
 	int stands;
 	sscanf(c->target, "%7s %7s %15s %d %15s %23s %119[^\n]", nation, arm, exp, &stands, order, formation, flags);
-	declare_unit(out, "t", nation, arm, exp, strcmp(arm, "gun") ? "M" : "LG", stands, order, formation, flags);
+	/* the morale the seeds give most units (000:896 US spirited, 000:916 MEX unreliable) */
+	declare_unit(out, "t", nation, arm, exp, strcmp(nation, "MEX") == 0 ? "unreliable" : "spirited",
+		     strcmp(arm, "gun") ? "M" : "LG", stands, order, formation, flags);
 	buf_puts(out, "  leader tl \"TL\" able\n");
 	buf_printf(out, "turn 1 %s %s\n%sphase fire\nfire %s -> t", first, c->light, events, firers);
 	static const char *const facts[] = {"charging", "cold-steel", "enfiladed", "about-faced", "abatis",
@@ -571,6 +768,33 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 	buf_puts(out, "\n");
 	if (has_word(c->other[reading], "fallen-leader-check"))
 		buf_puts(out, "fallen tl [3] unscathed\n");
+}
+
+/* The derived fire points, total, effect, losses and state after; 1 on a
+ * mismatch. */
+static int fire_derived(const struct fire_case *c, int reading, const char *text)
+{
+	struct case_audit ca;
+	int failures = 1;
+	if (case_audit(&ca, text, c->id, FOLLOW_CLAIMED)) {
+		char want[1536], ids[64] = "t";
+		bool fires = !has_word(c->other[reading], "no-fire");
+		want[0] = '\0';
+		if (fires)	/* no fire: nothing is derived but the state */
+			snprintf(want, sizeof want, "points=%d loss=%d total=%s effect=%s", c->points, c->loss,
+				 c->total, c->effect[reading]);
+		if (reading == 0)
+			snprintf(want + strlen(want), sizeof want - strlen(want), " %s", c->after);
+		for (int i = 1; i <= c->n_firers; i++)
+			snprintf(ids + strlen(ids), sizeof ids - strlen(ids), " f%d", i);
+		failures = expect_tokens(&ca, "fire", "t", ids, want, c->id, text);
+		if (!fires && strstr(derived_tokens(ca.b, &ca.r, "fire", "t", ""), "total=")) {
+			print_error("case %s: no fire, yet a total is derived\n", c->id);
+			failures++;
+		}
+	}
+	case_release(&ca);
+	return failures;
 }
 
 /* The audit's findings for a case, less what the case expects. */
@@ -607,6 +831,7 @@ static int audit_fire_case(const struct fire_case *c, int reading)
 			failures++;
 		}
 		findings_release(&f);
+		failures += fire_derived(c, reading, text.text);
 	}
 	battle_free(b);
 	diags_release(&d);
@@ -646,7 +871,14 @@ struct charge_case {
 	int fallen;		/* a fallen-leader case: the die, else 0 */
 	char other[200];
 	char findings[200];	/* finding codes the case expects, as "code code" */
+	char after[1024];	/* expect-after lines as tokens */
 };
+
+/* attacker: a; defender: d; leader (a fallen-leader case): l. */
+static const char *charge_role(const char *role)
+{
+	return strcmp(role, "attacker") == 0 ? "a" : strcmp(role, "defender") == 0 ? "d" : "l";
+}
 
 static bool next_charge_case(FILE *in, struct charge_case *c)
 {
@@ -686,6 +918,8 @@ static bool next_charge_case(FILE *in, struct charge_case *c)
 			c->loss[1] = atoi(v);
 		} else if (strncmp(line, "expect-other ", 13) == 0) {
 			snprintf(c->other, sizeof c->other, "%.199s", v);
+		} else if (strncmp(line, "expect-after ", 13) == 0) {
+			after_tokens(line, charge_role, c->after, sizeof c->after);
 		} else if (strcmp(line, "end") == 0) {
 			return true;
 		}
@@ -778,6 +1012,30 @@ static void charge_case_battle(const struct charge_case *c, struct buf *out)
 		buf_puts(out, "fallen ld [3] unscathed\n");
 }
 
+/* The derived totals, difference, effect, losses and state after; the
+ * number of mismatches. */
+static int charge_derived(const struct charge_case *c, const char *text)
+{
+	struct case_audit ca;
+	int failures = 1;
+	if (case_audit(&ca, text, c->id, FOLLOW_CLAIMED)) {
+		char want[1536];
+		if (c->fallen) {
+			snprintf(want, sizeof want, "effect=%s %s", c->effect, c->after);
+			failures = expect_tokens(&ca, "fallen-leader", "", "l", want, c->id, text);
+		} else {
+			const char *kind = strcmp(c->combat, "reroll") == 0 ? "reroll" : "charge";
+			snprintf(want, sizeof want, "effect=%s difference=%d total=%d loss=%d %s", c->effect, c->diff,
+				 c->totals[0], c->loss[0], c->after);
+			failures = expect_tokens(&ca, kind, "a", "a d", want, c->id, text);
+			snprintf(want, sizeof want, "total=%d loss=%d", c->totals[1], c->loss[1]);
+			failures += expect_tokens(&ca, kind, "d", "", want, c->id, text);
+		}
+	}
+	case_release(&ca);
+	return failures;
+}
+
 /* The findings of the case's last line that are not notes; 0 if none. */
 static int audit_charge_case(const struct charge_case *c)
 {
@@ -818,6 +1076,7 @@ static int audit_charge_case(const struct charge_case *c)
 			failures++;
 		}
 		findings_release(&f);
+		failures += charge_derived(c, text.text);
 	}
 	battle_free(b);
 	diags_release(&d);
