@@ -76,6 +76,12 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 	for (int i = 0; i < c->n_mods; i++) {
 		const struct mod *m = &c->mods[i];
 		struct claim_mod cm;
+		if (m->unknown) {
+			audit_find(a, FINDING_MOD_UNKNOWN, sev, m->at, NULL, "%+d%s claimed: the rules have no modifier %s%s%s%s",
+				   m->value, m->code, m->code, m->hint ? "; did you mean '" : "", m->hint ? m->hint : "",
+				   m->hint ? "'?" : "");
+			continue;
+		}
 		if (!t->lookup(m->code, t->ctx, &cm)) {
 			audit_find(a, FINDING_MOD_EXTRA, sev, m->at, NULL, "%s claimed, but it does not apply to %s",
 				   m->code, unit);
@@ -109,6 +115,18 @@ void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_
 	if (sum != c->total)
 		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
 			   "die %d and the claimed modifiers make %d, not %d", die, sum, c->total);
+}
+
+void claim_check_total(struct audit *a, const struct claim *c, int derived, enum diag_severity sev)
+{
+	if (!c->has_total || c->total == derived)
+		return;
+	bool accounted = c->n_mods > 0;
+	for (int i = 0; i < c->n_mods; i++)
+		accounted &= c->mods[i].has_value && !c->mods[i].unknown;
+	if (!accounted)
+		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
+			   derived);
 }
 
 void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,

@@ -61,6 +61,12 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 /* Reports a claimed total that is not the die plus the claimed values. */
 void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_severity sev);
 
+/* Reports a claimed total other than the derived one, where the claimed
+ * modifiers do not account for it: none claimed, or one claimed by its
+ * code alone or unknown to the rules (a wrong total whose modifiers add up
+ * is reported through them). */
+void claim_check_total(struct audit *a, const struct claim *c, int derived, enum diag_severity sev);
+
 /* The derived total: die plus every derived modifier. */
 int claim_total(int die, const struct derived_mod *d);
 

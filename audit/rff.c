@@ -253,9 +253,7 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 {
 	const struct claim *c = &line->claim;
 	char cite[160];
-	if (c->has_total && c->n_mods == 0 && c->total != d->total)
-		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
-			   d->total);
+	claim_check_total(a, c, d->total, sev);
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect) {
 		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);

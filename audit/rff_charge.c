@@ -413,9 +413,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 		claim_check_mods(a, cl, d->mods[side], &t, me->decl->id, at, sev);
 	}
 	claim_check_sum(a, roll->die.value, cl, sev);
-	if (cl->has_total && cl->n_mods == 0 && cl->total != d->total[side])
-		audit_find(a, FINDING_TOTAL, sev, cl->total_at, NULL, "=%d claimed, derived total %d", cl->total,
-			   d->total[side]);
+	claim_check_total(a, cl, d->total[side], sev);
 	if (cl->has_loss && cl->loss != d->loss[side]) {
 		char cite[96];
 		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, d->band->effect);

@@ -426,9 +426,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 		claim_check_mods(a, c, d->mods, &table, ev->target.id, ev->target.at, sev);
 	}
 	claim_check_sum(a, ev->die.value, c, sev);
-	if (c->has_total && c->n_mods == 0 && c->total != d->total)
-		audit_find(a, FINDING_TOTAL, sev, c->total_at, NULL, "=%d claimed, derived total %d", c->total,
-			   d->total);
+	claim_check_total(a, c, d->total, sev);
 	struct rff_fire_result at_claim;
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&

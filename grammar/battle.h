@@ -32,10 +32,12 @@ struct face {
 
 /* A claimed modifier: +1vet, or vet without its value. */
 struct mod {
-	const char *code;
+	const char *code;	/* canonical; as written when unknown */
 	int value;
 	bool has_value;
 	struct loc at;
+	bool unknown;		/* a code the ruleset does not have (+1mounted) */
+	const char *hint;	/* unknown: the nearest code it has, or NULL */
 };
 
 /* A situational fact of the table, in parentheses after a unit. */

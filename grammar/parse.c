@@ -183,14 +183,19 @@ static const struct vocab_word *lookup(struct parser *p, enum vocab_cat cat, con
 }
 
 /* The word of cat nearest to a misspelt token, or NULL. */
-static const char *nearest_word(const struct parser *p, enum vocab_cat cat, const struct token *t)
+static const char *nearest_text(const struct parser *p, enum vocab_cat cat, const char *text, size_t len)
 {
 	for (size_t i = 0; i < p->v->n_words; i++) {
 		const struct vocab_word *w = &p->v->words[i];
-		if (w->cat == cat && near_miss(p->text + t->off, t->len, w->word, strlen(w->word)))
+		if (w->cat == cat && near_miss(text, len, w->word, strlen(w->word)))
 			return w->canon ? w->canon : w->word;
 	}
 	return NULL;
+}
+
+static const char *nearest_word(const struct parser *p, enum vocab_cat cat, const struct token *t)
+{
+	return nearest_text(p, cat, p->text + t->off, t->len);
 }
 
 /* A word of cat, or an unknown-word error naming the category. */
@@ -1236,22 +1241,26 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		struct token *t = peek(p);
 		const struct vocab_word *w;
 		if (t->kind == TOK_MOD) {
-			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
-			if (!w)
-				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s '%.*s'",
-						vocab_cat_name(k->mods), (int)t->sub_len, p->text + t->sub_off);
-			next(p);
 			if (t->num < -99 || t->num > 99)
 				return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t),
 						"a modifier of %+ld is out of range (-99 to +99)", t->num);
-			rc = add_mod(p, mods, &n, (struct mod){w->word, (int)t->num, true, loc_of(p, t)});
+			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
+			struct mod m = {w ? w->word : NULL, (int)t->num, true, loc_of(p, t), !w, NULL};
+			if (!w) {	/* the audit reports it; the rest of the log is still audited */
+				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
+				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
+				warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(k->mods), m.code,
+					m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
+			}
+			next(p);
+			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, c);
 		} else if (at_kv(p) && (is_word(p, t, "loss") || (k->points && is_word(p, t, "pts")))) {
 			rc = parse_claim_kv(p, k, c);
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
 			next(p);
-			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t)});
+			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t), false, NULL});
 		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
 			next(p);
 			c->effect = w->word;

@@ -65,6 +65,12 @@ static const struct {
 	{"sum miscounted", "phase maneuver\nmc lee [2]: 5inf +1gallant +1vet +2fresh =7 well-handled\n",
 	 "arithmetic:warning@13:42"},
 	{"total alone, miscounted", "phase maneuver\nmc lee [2]: 5inf =5 well-handled\n", "wrong-total:warning@13:18"},
+	/* codes without values cannot be summed, so the total is weighed against 5+1+1+2 = 9 */
+	{"codes alone, total miscounted", "phase maneuver\nmc lee [5]: 5inf gallant vet fresh =10 double-quick\n",
+	 "wrong-total:warning@13:36"},
+	/* a code the rules do not have is a finding of its event, not a parse error */
+	{"a modifier the rules do not have", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh +1vett =10 double-quick\n",
+	 "modifier-unknown:warning@13:42, wrong-total:warning@13:49"},
 	{"table read in the wrong row", "phase maneuver\nmc lee [2]: 5inf =6 double-quick\n",
 	 "state-diverged:note@13:13, wrong-lookup:error@13:21"},
 	{"effect alone, wrong", "phase maneuver\nmc lee [2]: 5inf double-quick\n",

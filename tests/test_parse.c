@@ -375,7 +375,7 @@ static const struct {
 	{0, "advance 5inf\n", "unknown-keyword@12:1"},
 	{0, "phase maneuver\nmcc lee [3]: 5inf\n", "unknown-keyword@13:1"},
 	/* unknown-word */
-	{0, "phase maneuver\nmc lee [6]: 5inf +1vett\n", "unknown-word@13:18"},
+	{0, "phase maneuver\nmc lee [6]: 5inf +1vett\n", "unknown-modifier@13:18"},
 	{0, "phase maneuver\nmc lee [6]: 5inf =9 quick\n", "unknown-word@13:21"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(covered) [9]\n", "unknown-word@13:20"},
 	{0, "phase gunfire\n", "unknown-word@12:7"},
@@ -390,8 +390,8 @@ static const struct {
 	{FULL, "battle \"B\" colour=red\n", "unknown-word@1:12"},
 	{0, "phase maneuver\nmc lee [6]: 5inf =9 dq dance\n", "unknown-word@13:24"},
 	{0, "phase maneuver\nmc lee [6]: 5inf form wedge\n", "unknown-word@13:23"},
-	{0, "phase fire\nfire 5inf@6 -> 2lt [9] +1fp +2pluck\n", "unknown-word@13:29"},
-	{0, "phase charge\ncharge 5inf -> 2lt [5] +1ooc | [4] : 1\n", "unknown-word@13:24"},
+	{0, "phase fire\nfire 5inf@6 -> 2lt [9] +1fp +2pluck\n", "unknown-modifier@13:29"},
+	{0, "phase charge\ncharge 5inf -> 2lt [5] +1ooc | [4] : 1\n", "unknown-modifier@13:24"},
 	/* unknown-rules */
 	{FULL, "battle \"B\"\noption panic-loss=maybe\n", "unknown-rules@2:19"},
 	{FULL, "battle \"B\" rules=dba\n", "unknown-rules@1:18"},
