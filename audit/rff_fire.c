@@ -173,7 +173,7 @@ static bool half_or_more(const struct fire_derivation *d, int share)
 /* Firer modifiers: raw, buck and ball, sharpshooters (002:182-183, 000:326). */
 static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct fire_derivation *d)
 {
-	int raw = 0, buck = 0, sharp = 0;
+	int raw = 0, buck = 0, sharp = 0, either = 0;
 	bool charge = battle_fact(&ev->target, "charging", NULL);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
@@ -184,16 +184,21 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		if (state_has_flag(us, "sharpshooters"))
 			sharp += d->firers[i].quarters;
 		bool charged = charge || battle_fact(&ev->firers[i], "charged", NULL);
-		if (charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[VC_WEAPON] &&
-		    strcmp(us->decl->slot[VC_WEAPON], "M") == 0)
+		bool bb = charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[VC_WEAPON] &&
+			  strcmp(us->decl->slot[VC_WEAPON], "M") == 0;
+		if (bb)
 			buck += d->firers[i].quarters;
+		if (bb || state_has_flag(us, "sharpshooters"))
+			either += d->firers[i].quarters;
 	}
 	if (half_or_more(d, raw))
 		derive(d, "raw", false, "half or more of the fire points come from raw troops or guns");
-	if (half_or_more(d, buck))
-		derive(d, "bb", false, "American muskets fire buck & ball in a charge (000:325)");
-	if (half_or_more(d, sharp))
-		derive(d, "ss", false, "half or more of the fire points come from sharpshooters");
+	/* one line of 002:183, one +1 however many of its firers qualify */
+	if (half_or_more(d, either))
+		derive(d, buck >= sharp ? "bb" : "ss", false, "%s", buck >= sharp && sharp == 0
+			? "American muskets fire buck & ball in a charge (000:325)"
+			: "half or more of the fire points come from muskets firing buck & ball in a charge or "
+			  "sharpshooters: one +1 (002:183)");
 }
 
 /* Target modifiers (002:184-189); none for mounted cavalry as such (000:326). */
@@ -317,10 +322,10 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 	const char *f = t->formation ? t->formation : "no logged formation";
 	static const char *const orders[] = {"in good order", "disordered", "broken"};
 	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
-	claim_absent(d->mods, FF_BUCK, "%s", battle_fact(&ev->target, "charging", NULL)
-					      ? "American muskets fire less than half the points"
-					      : "no charge: the target is not charging and no firer is charged");
-	claim_absent(d->mods, FF_SHARP, "sharpshooters fire less than half the points");
+	claim_absent(d->mods, FF_BUCK_SHARP, "%s", battle_fact(&ev->target, "charging", NULL)
+						   ? "American muskets and sharpshooters fire less than half the points"
+						   : "sharpshooters fire less than half the points, and no charge: the "
+						     "target is not charging and no firer is charged");
 	if (d->gun_target) {
 		claim_absent(d->mods, FF_TROOP_TARGET, "%s is a gun", id);
 		claim_absent(d->mods, FF_TARGET_FORMATION, "%s is a gun", id);

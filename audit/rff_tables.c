@@ -347,8 +347,9 @@ static const struct {
 	struct claim_mod mod;
 } fire_mods[] = {
 	{0, {"raw", FF_RAW, -1, "002:182 Musketry & Cannonade", "Raw troops or guns firing"}},
-	{0, {"bb", FF_BUCK, 1, "002:183 Musketry & Cannonade", "Muskets firing buck & ball in a charge"}},
-	{0, {"ss", FF_SHARP, 1, "002:183 Musketry & Cannonade", "Sharpshooters"}},
+	/* one line of the table, one +1: "Muskets firing buck & ball in a charge, or sharpshooters" */
+	{0, {"bb", FF_BUCK_SHARP, 1, "002:183 Musketry & Cannonade", "Muskets firing buck & ball in a charge"}},
+	{0, {"ss", FF_BUCK_SHARP, 1, "002:183 Musketry & Cannonade", "Sharpshooters"}},
 	{'T', {"column", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target in field column"}},
 	{'T', {"broken", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target broken"}},
 	{'T', {"about-faced", FF_TROOP_TARGET, 1, "002:184 Musketry & Cannonade", "Troop target about faced"}},
@@ -383,7 +384,7 @@ const struct claim_mod *rff_fire_mod(const char *code, bool gun)
 const char *rff_fire_factor_name(int f)
 {
 	static const char *const names[FF_N] = {
-		"fire points", "raw troops or guns firing", "buck & ball", "sharpshooters",
+		"fire points", "raw troops or guns firing", "buck & ball or sharpshooters",
 		"troop target in column, broken, about faced...", "enfiladed, square, march or storming column",
 		"gun target limbered or enfiladed", "cover, open order or fortified",
 	};

@@ -105,7 +105,7 @@ const struct claim_mod *rff_fire_points_mod(int points);
 
 /* Fire die-roll modifiers (002:182-189, 000:560): factor by enum rff_fire_factor. */
 enum rff_fire_factor {
-	FF_POINTS, FF_RAW, FF_BUCK, FF_SHARP, FF_TROOP_TARGET, FF_TARGET_FORMATION,
+	FF_POINTS, FF_RAW, FF_BUCK_SHARP, FF_TROOP_TARGET, FF_TARGET_FORMATION,
 	FF_GUN_TARGET, FF_COVER, FF_N
 };
 

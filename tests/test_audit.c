@@ -725,6 +725,22 @@ static const struct {
 	 FOLLOW_DERIVED, 'U', "5inf", "formation=march-column order=good-order"},
 };
 
+/* 002:183 "Muskets firing buck & ball in a charge, or sharpshooters" is one
+ * line: one +1.  8 M stands at 4" are 8 points, +0 (002:156, 002:186), so
+ * 5 +0 +1 = 6, Galling on a trained target; the claim's 7 is Telling. */
+static void test_one_line_one_modifier(void **state)
+{
+	(void)state;
+	const char *text = "battle \"BB\" rules=rff-maw\nside US nation=US\n  leader lee \"Lee\" able\n"
+			   "  unit ri \"Rifles\" inf veteran spirited M stands=8 cmd=lee sharpshooters\n"
+			   "side MEX nation=MEX\n  leader art \"Art\" able\n"
+			   "  unit lc \"Lancers\" cav trained reliable none stands=6 cmd=art lancers\n"
+			   "turn 1 MEX\nphase fire\nfire ri:8@4 -> lc(charging) [5] +0fp +1bb +1ss =7\n";
+	assert_string_equal(audit_list(text, FOLLOW_CLAIMED),
+			    "on-trust:note@10:6, state-diverged:note@10:16, on-trust:note@10:19, non-cumulative:error@10:43");
+	assert_true(has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "lc"), "stands=6 order=disordered"));
+}
+
 static void test_state_fields(void **state)
 {
 	(void)state;
@@ -755,6 +771,7 @@ int main(void)
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
+		cmocka_unit_test(test_one_line_one_modifier),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
