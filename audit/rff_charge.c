@@ -667,6 +667,20 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 	}
 }
 
+/* Mexican cavalry charging in disorder, or counter-charging as the charge
+ * line says (002:107, 002:114). */
+static void legal_mex_cavalry(struct audit *a, const struct combat *c)
+{
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < c->units->side[side].n_units; i++) {
+			const struct uref *ref = &c->units->side[side].units[i];
+			int u = state_unit(&a->st, ref->id);
+			bool counter = battle_fact(ref, "countercharge", NULL) != NULL;
+			if (u >= 0 && (side == ATTACKER || counter))
+				rff_legal_mex_cavalry(a, &a->st.units[u], ref->at, counter);
+		}
+}
+
 /* Cold steel stated on the charge line by a unit that may not use it. */
 static void legal_cold_steel(struct audit *a, const struct combat *c)
 {
@@ -711,7 +725,10 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (!c.reroll) {
 		legal_cold_steel(a, &c);
 		const struct unit_state *att = &a->st.units[c.principal[ATTACKER]];
-		if (att->checked_turn == a->st.turn && !c.breakthrough) {
+		bool checked = att->checked_turn == a->st.turn && !c.breakthrough;
+		if (!checked)	/* a checked charge is one finding, not two */
+			legal_mex_cavalry(a, &c);
+		if (checked) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
 				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
 				   "combat", att->decl->id);

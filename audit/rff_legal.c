@@ -70,6 +70,14 @@ void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stat
 			   u->decl->id);
 }
 
+void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct loc at, bool countercharge)
+{
+	if (mex_cavalry(u) && u->order != ORDER_GOOD)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, countercharge ? "002:114" : "002:107",
+			   "%s: Mexican cavalry cannot %s in disorder", u->decl->id,
+			   countercharge ? "counter-charge" : "charge");
+}
+
 /* The action needs Well Handled or better; at night those are performed as
  * Tardy (000:566), so it cannot be done at all. */
 static void needs_well_handled(struct audit *a, const struct action *act, const char *id, const char *effect,
@@ -95,9 +103,7 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 	if (strcmp(verb, "charge") == 0) {
 		if (act->cold_steel)
 			rff_legal_cold_steel(a, u, false, act->cold_steel_at);
-		if (mex_cavalry(u) && u->order != ORDER_GOOD)
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "002:107",
-				   "%s: Mexican cavalry cannot charge in disorder", id);
+		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
 	if (strcmp(verb, "form") == 0 && act->formation && strcmp(act->formation, "square") == 0) {
 		if (!state_is(u, "inf") && !(state_is(u, "cav") && !u->mounted))
@@ -148,9 +154,8 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		 * notation puts hasty-square in the maneuver phase only, so a
 		 * square formed in the charge phase is `misplaced` at check time. */
 	}
-	if (strcmp(verb, "countercharge") == 0 && mex_cavalry(us) && us->order != ORDER_GOOD)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "002:114",
-			   "%s: Mexican cavalry cannot counter-charge in disorder", us->decl->id);
+	if (strcmp(verb, "countercharge") == 0)
+		rff_legal_mex_cavalry(a, us, at, true);
 	if (strcmp(verb, "form") == 0 && st->n_args > 1 && strcmp(st->args[1].text, "square") == 0 &&
 	    !state_is(us, "inf"))
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, state_is(us, "cav") && !us->mounted ? "000:582, 002:81" : "000:610",
@@ -192,11 +197,27 @@ void rff_legal_breakthrough(struct audit *a, const struct unit_state *u, struct 
 			   "%s is a storming column, which cannot conduct a breakthrough charge", u->decl->id);
 }
 
-/* The order of battle: no Mexican unit above Trained (000:912). */
+/* National guard and auxiliaries are Mexican (000:716-720). */
+static void legal_national_guard(struct audit *a, const struct unit_state *u)
+{
+	static const char *const flags[] = {"national-guard", "auxiliaries"};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (state_has_flag(u, flags[i]) && (!u->nation || strcmp(u->nation, "MEX") != 0)) {
+			a->stmt = u->decl_stmt;
+			a->side = u->decl->side;
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->id_at, "000:716",
+				   "%s is %s, which only Mexican units are (000:716-720); its side is %s", u->decl->id,
+				   flags[i], u->nation ? u->nation : "of no nation");
+		}
+}
+
+/* The order of battle: no Mexican unit above Trained (000:912); national
+ * guard and auxiliaries only Mexican. */
 void rff_legal_order_of_battle(struct audit *a)
 {
 	for (int i = 0; i < a->st.n_units; i++) {
 		const struct unit_state *u = &a->st.units[i];
+		legal_national_guard(a, u);
 		const char *morale = u->decl->slot[VC_MORALE];
 		if (morale && !state_is(u, "gun") && u->start > 25 && !rff_uet_row(morale, u->start, true)) {
 			a->stmt = u->decl_stmt;

@@ -13,6 +13,9 @@ void rff_legal_state(struct audit *a, const struct event *e);
 /* A charge with cold steel (at: where the log says so): barred units
  * (000:544, 000:548, 000:932) and non-elite units that fired this turn. */
 void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stationary, struct loc at);
+/* Mexican cavalry charging or counter-charging in disorder (002:107, 002:114),
+ * however the log says so (at: where). */
+void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct loc at, bool countercharge);
 /* A roll of another die than the d10. */
 void rff_legal_die(struct audit *a, const struct face *f);
 /* Units one and other of one side opposed ("fires at", "charges"). */

@@ -402,6 +402,12 @@ static const struct {
 	 "illegal-action:error@14:14"},
 	{"a Mexican counter-charge in disorder", "disorder lancers\nphase maneuver\ncountercharge lancers -> 8inf\n",
 	 "illegal-action:error@14:15"},
+	/* 002:107 however the charge is logged: on the combat line, or as a counter-charge fact (002:114) */
+	{"a Mexican cavalry charge in disorder on the combat line",
+	 "disorder lancers\nturn 2 MEX\nphase charge\ncharge lancers -> 5inf [5] | [5]\n", "illegal-action:error@15:8"},
+	{"a Mexican counter-charge in disorder on the combat line",
+	 "disorder lancers\nphase charge\ncharge 5inf -> lancers(countercharge) [5] | [5]\n",
+	 "illegal-action:error@14:16, on-trust:note@14:24"},
 	{"fire and cold steel in one turn",
 	 "phase maneuver\nmc lee [5]: 8inf =9 double-quick charge 2lt cold-steel\nphase fire\nfire 8inf@6 -> 2lt [5]\n",
 	 "on-trust:note@15:6, illegal-action:error@15:6"},
@@ -741,6 +747,21 @@ static void test_one_line_one_modifier(void **state)
 	assert_true(has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "lc"), "stands=6 order=disordered"));
 }
 
+/* 000:716-720: national guard and auxiliaries are Mexican units. */
+static void test_national_guard(void **state)
+{
+	(void)state;
+	assert_string_equal(audit_list("battle \"N\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+				       "  unit ng \"NG\" inf raw dispirited M stands=6 cmd=l national-guard\n"
+				       "  unit ax \"AX\" inf raw dispirited M stands=6 cmd=l auxiliaries\n",
+				       FOLLOW_CLAIMED),
+			    "illegal-action:error@4:8, illegal-action:error@5:8");
+	assert_string_equal(audit_list("battle \"N\" rules=rff-maw\nside MEX nation=MEX\n  leader l \"L\" able\n"
+				       "  unit ng \"NG\" inf raw dispirited M stands=6 cmd=l national-guard\n",
+				       FOLLOW_CLAIMED),
+			    "");
+}
+
 static void test_state_fields(void **state)
 {
 	(void)state;
@@ -772,6 +793,7 @@ int main(void)
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
 		cmocka_unit_test(test_one_line_one_modifier),
+		cmocka_unit_test(test_national_guard),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
