@@ -18,16 +18,6 @@ static bool well_handled(const char *effect)
 			  strcmp(effect, "rally-with-elan") == 0);
 }
 
-/* The effects that allow no maneuver of the unit's choosing. */
-static bool worse_than_tardy(const char *effect)
-{
-	static const char *const worse[] = {"fall-back", "panic", "shaken", "wavering"};
-	for (size_t i = 0; effect && i < sizeof worse / sizeof worse[0]; i++)
-		if (strcmp(effect, worse[i]) == 0)
-			return true;
-	return false;
-}
-
 static bool formation_is(const struct unit_state *u, const char *f)
 {
 	return u->formation && strcmp(u->formation, f) == 0;
@@ -78,16 +68,31 @@ void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct l
 			   countercharge ? "counter-charge" : "charge");
 }
 
-/* The action needs Well Handled or better; at night those are performed as
- * Tardy (000:566), so it cannot be done at all. */
-static void needs_well_handled(struct audit *a, const struct action *act, const char *id, const char *effect,
-			       const char *what, const char *needs, const char *cite)
+/* The action is on the list the effect gives (002:90-148); at night a
+ * Double Quick or Well Handled is performed as Tardy (000:566).  False
+ * (and reported) when it is not. */
+static bool on_the_list(struct audit *a, const struct unit_state *u, const struct action *act, const char *effect)
 {
-	if (well_handled(effect) && !at_night(a))
-		return;
-	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, cite, "%s %s on %s%s: it needs %s", id, what,
-		   effect ? effect : "an unstated effect", at_night(a) ? " at night, performed as Tardy (000:566)" : "",
-		   needs);
+	bool night = at_night(a) && well_handled(effect);
+	const char *as = night && strcmp(effect, "rally-with-elan") != 0 ? "tardy" : effect;
+	if (night && strcmp(effect, "rally-with-elan") == 0)
+		as = "rally";	/* good order, and the maneuver performed as Tardy */
+	const struct rff_maneuver_row *row = rff_maneuvers(as, state_is(u, "gun"));
+	enum rff_action what = rff_action_of(act->verb);
+	if (!row || what == RFF_ACT_N)
+		return true;
+	if (!(row->allowed & (1u << what))) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
+			   u->decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
+		return false;
+	}
+	if (what == RFF_ACT_FORM && row->tardy_formations && act->formation &&
+		 strcmp(act->formation, "line") != 0 && strcmp(act->formation, "open") != 0 &&
+		 strcmp(act->formation, "square") != 0 && strcmp(act->formation, "garrison") != 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
+			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
+			   u->decl->id, effect, act->formation);
+	return true;
 }
 
 void rff_legal_action(struct audit *a, const struct unit_state *u, const struct action *act,
@@ -95,11 +100,8 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 {
 	const char *verb = act->verb;
 	const char *id = u->decl->id;
-	if (strcmp(verb, "front") == 0)
-		needs_well_handled(a, act, id, effect, "changes front", "Double Quick, Well Handled or Rally with Elan",
-				   "000:458");
-	if (strcmp(verb, "gun-rally") == 0)	/* Rally is a Well Handled gun maneuver */
-		needs_well_handled(a, act, id, effect, "rallies its guns", "Well Handled or better", "002:126, 000:516");
+	if (!on_the_list(a, u, act, effect))
+		return;	/* one finding for one action */
 	if (strcmp(verb, "charge") == 0) {
 		if (act->cold_steel)
 			rff_legal_cold_steel(a, u, false, act->cold_steel_at);
@@ -112,9 +114,8 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 		else if (state_is(u, "cav") && !u->mounted)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:81",
 				   "%s: dismounted cavalry deploys only in open order", id);
-		else if (worse_than_tardy(effect) ||
-			 (effect && strcmp(effect, "tardy") == 0 &&
-			  (formation_is(u, "open") || formation_is(u, "march-column"))))
+		else if (effect && strcmp(effect, "tardy") == 0 &&	/* worse than Tardy: not on the list */
+			 (formation_is(u, "open") || formation_is(u, "march-column")))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:620",
 				   "%s forms a deliberate square on %s from %s: it needs Tardy or better, and from "
 				   "open order or march column better than Tardy", id, effect ? effect : "no effect",

@@ -661,6 +661,74 @@ const struct rff_charge_band *rff_charge_band(int difference)
 	return NULL;
 }
 
+enum rff_action rff_action_of(const char *word)
+{
+	static const char *const words[] = {
+#define X(e, w) w,
+		RFF_ACTIONS(X)
+#undef X
+	};
+	for (int i = 0; i < RFF_ACT_N; i++)
+		if (strcmp(words[i], word) == 0)
+			return (enum rff_action)i;
+	return RFF_ACT_N;
+}
+
+#define ACT(e) (1u << RFF_ACT_##e)
+/* A retreat of the player's choosing is a move.
+ * Troops, Well Handled (002:92-102): full or half move, change formation,
+ * passage of lines, march by the flank, deploy, change front, face by the
+ * rear rank, scale an obstacle, replenish; a charge is a move. */
+#define TROOPS_WELL_HANDLED (ACT(MOVE) | ACT(RETREAT) | ACT(FORM) | ACT(PASSAGE) | ACT(FLANK_MARCH) | ACT(DEPLOY) | \
+			     ACT(FRONT) | ACT(FACE_REAR) | ACT(REPLENISH) | ACT(CHARGE) | ACT(HOLD))
+/* Troops, Tardy (002:104-108): half move or full move in disorder, change
+ * formation to line, open order, square or garrison, face by the rear rank. */
+#define TROOPS_TARDY (ACT(MOVE) | ACT(RETREAT) | ACT(FORM) | ACT(FACE_REAR) | ACT(CHARGE) | ACT(HOLD))
+/* Guns, Well Handled (002:122-134): move, fire, limber or unlimber, pivot,
+ * rally, replenish. */
+#define GUNS_WELL_HANDLED (ACT(MOVE) | ACT(RETREAT) | ACT(FIRE) | ACT(LIMBER) | ACT(UNLIMBER) | ACT(PIVOT) | \
+			   ACT(GUN_RALLY) | ACT(REPLENISH) | ACT(HOLD))
+/* Guns, Tardy (002:138-143): move, fire, limber or unlimber, pivot. */
+#define GUNS_TARDY (ACT(MOVE) | ACT(RETREAT) | ACT(FIRE) | ACT(LIMBER) | ACT(UNLIMBER) | ACT(PIVOT) | ACT(HOLD))
+
+static const struct rff_maneuver_row maneuver_rows[] = {
+	{.effect = "double-quick", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled, at the double quick",
+	 .cite = "002:39, 002:92-102"},
+	{.effect = "well-handled", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled",
+	 .cite = "002:92-102"},
+	{.effect = "rally-with-elan", .allowed = TROOPS_WELL_HANDLED,
+	 .list = "Troop Maneuvers, Well Handled (Rally with Elan: a well handled maneuver)", .cite = "002:39, 002:92-102"},
+	{.effect = "tardy", .allowed = TROOPS_TARDY, .tardy_formations = true, .list = "Troop Maneuvers, Tardy",
+	 .cite = "002:104-108"},
+	{.effect = "rally", .allowed = TROOPS_TARDY, .tardy_formations = true,
+	 .list = "Troop Maneuvers, Tardy (Rally: a tardy maneuver)", .cite = "002:40, 002:104-108"},
+	{.effect = "shaken", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Shaken: retreat out of close range, or hold",
+	 .cite = "002:41"},
+	{.effect = "wavering", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Wavering: retreat out of close range, or hold",
+	 .cite = "002:42"},
+	{.effect = "fall-back", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Fall Back: retreat out of close range, or hold",
+	 .cite = "002:42"},
+	{.effect = "panic", .allowed = ACT(RETREAT), .list = "Panic: full retreat broken", .cite = "002:43"},
+	{.effect = "double-quick", .guns = true, .allowed = GUNS_WELL_HANDLED,
+	 .list = "Gun Maneuvers, Well Handled, at the double quick", .cite = "002:39, 002:122-134"},
+	{.effect = "well-handled", .guns = true, .allowed = GUNS_WELL_HANDLED, .list = "Gun Maneuvers, Well Handled",
+	 .cite = "002:122-134"},
+	{.effect = "tardy", .guns = true, .allowed = GUNS_TARDY, .list = "Gun Maneuvers, Tardy", .cite = "002:138-143"},
+	{.effect = "fall-back", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT) | ACT(HOLD) | ACT(FIRE),
+	 .list = "Fall Back: guns in close range limber and retreat; out of it, hold and fire", .cite = "002:42"},
+	{.effect = "panic", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT),
+	 .list = "Panic: guns limber and full retreat silenced", .cite = "002:43"},
+};
+#undef ACT
+
+const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns)
+{
+	for (size_t i = 0; effect && i < sizeof maneuver_rows / sizeof maneuver_rows[0]; i++)
+		if (maneuver_rows[i].guns == guns && strcmp(maneuver_rows[i].effect, effect) == 0)
+			return &maneuver_rows[i];
+	return NULL;
+}
+
 /* The fallen-leader table, 002:225-233. */
 static const struct rff_fallen_row fallen_rows[] = {
 	{.lo = 10, .hi = 10, .effect = "shot-dead", .removed = true, .killed = true, .cite = "002:226"},

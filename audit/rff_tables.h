@@ -66,6 +66,38 @@ struct rff_mc_effect {
 /* The row of a maneuver effect, or NULL. */
 const struct rff_mc_effect *rff_mc_effect(const char *effect);
 
+/* The actions after a maneuver check, as the notation names them. */
+#define RFF_ACTIONS(X) \
+	X(MOVE, "move") X(FORM, "form") X(FRONT, "front") X(CHARGE, "charge") \
+	X(LIMBER, "limber") X(UNLIMBER, "unlimber") X(PIVOT, "pivot") X(FIRE, "fire") \
+	X(GUN_RALLY, "gun-rally") X(REPLENISH, "replenish") X(FACE_REAR, "face-rear") \
+	X(PASSAGE, "passage") X(FLANK_MARCH, "flank-march") X(DEPLOY, "deploy") \
+	X(HOLD, "hold") X(RETREAT, "retreat")
+
+enum rff_action {
+#define X(e, word) RFF_ACT_##e,
+	RFF_ACTIONS(X)
+#undef X
+	RFF_ACT_N
+};
+
+/* The action named word, or RFF_ACT_N. */
+enum rff_action rff_action_of(const char *word);
+
+/* What a maneuver effect allows troops or guns to do: the lists of Troop
+ * and Gun Maneuvers (002:90-148) by the effect that gives them. */
+struct rff_maneuver_row {
+	const char *effect;
+	bool guns;		/* the gun maneuvers; else the troop maneuvers */
+	unsigned allowed;	/* 1u << enum rff_action */
+	bool tardy_formations;	/* form only to line, open order, square or garrison */
+	const char *list;	/* the list as a player finds it */
+	const char *cite;
+};
+
+/* The row for an effect and arm, or NULL (an effect with no list). */
+const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns);
+
 /* Maneuver table die roll modifiers (002:19-32).  Codes on one table line
  * share a factor: a unit gets at most one modifier of each factor. */
 enum rff_mc_factor {

@@ -191,7 +191,8 @@ const char *state_describe(const struct state *st, int u, char *buf, size_t size
 			n += snprintf(buf + n, size - n, ", %d damaged", us->damaged);
 		snprintf(buf + n, size - n, ", %s", us->limbered ? "limbered" : "unlimbered");
 	} else {
-		n += snprintf(buf + n, size - n, ", %s", orders[us->order]);
+		n += snprintf(buf + n, size - n, ", %s%s", orders[us->order],
+			      us->disorder_pending && us->order == ORDER_GOOD ? " (disordered when the phase ends)" : "");
 		if (us->formation && n >= 0 && (size_t)n < size)
 			n += snprintf(buf + n, size - n, ", %s", us->formation);
 		if (state_is(us, "cav") && !us->mounted && n >= 0 && (size_t)n < size)

@@ -52,10 +52,11 @@ static int side_index(const char *const *sides, int n, const char *side)
 	return -1;
 }
 
-static void count(struct tally *t, const struct finding *x, const char *const *sides, int n_sides)
+static void count(struct tally *t, const struct finding *x, const char *const *sides, int n_sides,
+		  const bool *silenced)
 {
 	int k = side_index(sides, n_sides, x->side);
-	if (k < 0 || x->overruled)
+	if (k < 0 || x->overruled || (x->severity == DIAG_WARNING && silenced[x->code]))
 		return;
 	if (x->severity == DIAG_ERROR)
 		t->errors[k]++;
@@ -98,7 +99,7 @@ static void turn_label(const struct battle *b, int turn, char *label, size_t siz
 		snprintf(label, size, "%d", turn);
 }
 
-static void print_summary(const struct battle *b, const struct findings *f)
+static void print_summary(const struct battle *b, const struct findings *f, const bool *silenced)
 {
 	const char *sides[MAX_SIDES];
 	int n_sides = 0;
@@ -128,8 +129,8 @@ static void print_summary(const struct battle *b, const struct findings *f)
 		}
 		for (int j = 0; j < f->n; j++)
 			if (f->v[j].stmt == i) {
-				count(&turn, &f->v[j], sides, n_sides);
-				count(&total, &f->v[j], sides, n_sides);
+				count(&turn, &f->v[j], sides, n_sides, silenced);
+				count(&total, &f->v[j], sides, n_sides, silenced);
 			}
 	}
 	turn_label(b, turn.turn, label, sizeof label);
@@ -243,7 +244,7 @@ int cmd_audit(int argc, char **argv)
 		shown++;
 	}
 	buf_release(&out);
-	print_summary(b, &f);
+	print_summary(b, &f, silenced);
 	printf("%s: %d finding%s shown, %d unsettled error%s\n", path, shown, shown == 1 ? "" : "s",
 	       open_errors, open_errors == 1 ? "" : "s");
 	records_release(&records);

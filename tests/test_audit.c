@@ -388,6 +388,18 @@ static const struct {
 	const char *want;
 } illegal[] = {
 	{"change front on tardy", "phase maneuver\nmc art [1]: 2lt =3 tardy front\n", "illegal-action:error@13:26"},
+	/* the Troop and Gun Maneuvers lists (002:90-148): 1 -2 out of command +1 vet +2 fresh = 2, US Tardy */
+	{"replenish after a tardy", "phase maneuver\nmc [1]: 5inf =2 tardy replenish\n", "illegal-action:error@13:23"},
+	{"replenish on well handled", "phase maneuver\nmc lee [5]: 5inf =9 double-quick replenish\n", ""},
+	/* disordered US 5 +1 gallant +1 vet +2 fresh = 9: Rally, a tardy maneuver (002:40, 002:105) */
+	{"field column on a rally", "disorder 5inf\nphase maneuver\nmc lee [5]: 5inf =9 rally form field-column\n",
+	 "illegal-action:error@14:27"},
+	/* disordered 2 -2 +1 +2 = 3: Shaken, retreat or hold (002:41) */
+	{"a move on shaken", "disorder 5inf\nphase maneuver\nmc [2]: 5inf =3 shaken move\n", "illegal-action:error@14:24"},
+	/* 1 -2 +2 elite +2 battery -2 outflanked -2 greater losses = -1: Fall Back; guns out of close
+	 * range hold and fire (002:42) */
+	{"guns fire on fall back", "unlimber bty\nphase maneuver\nmc [1]: bty(outflanked,greater-losses) =-1 fall-back fire\n",
+	 "on-trust:note@14:13, on-trust:note@14:24"},
 	{"cold steel by dismounted cavalry",
 	 "dismount lancers\nphase maneuver\nmc art [5]: lancers =7 well-handled charge 8inf cold-steel\n",
 	 "illegal-action:error@14:49"},
