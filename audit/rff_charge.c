@@ -387,13 +387,14 @@ static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *o
 {
 	const struct lookup_ctx *lc = ctx;
 	const struct derived_mod *d = lc->d;
-	const struct claim_mod *m = rff_charge_mod(code, strcmp(code, "outnumbered") == 0 &&
-						       d[CF_OUTNUMBERED].set ? d[CF_OUTNUMBERED].m.value : 0);
+	bool outnumbered = strcmp(code, "outnumbered") == 0;
+	/* "outnumbered" names the factor: read as the item derived, the 0 for
+	 * cavalry outnumbered by infantry (002:217) included */
+	const struct claim_mod *m = outnumbered && d[CF_OUTNUMBERED].set ? &d[CF_OUTNUMBERED].m
+				    : rff_charge_mod(code, outnumbered ? -1 : 0);
 	if (!m)
 		return false;
 	*out = *m;
-	if (strcmp(code, "outnumbered") == 0 && !d[CF_OUTNUMBERED].set)
-		*out = *rff_charge_mod(code, -1);
 	if (out->factor == CF_NATIONAL_GUARD && lc->ng_line)
 		out->factor = CF_OPEN;
 	return true;

@@ -381,6 +381,25 @@ static const struct {
 	 "on-trust:note@13:16, on-trust:note@13:27, modifier-not-applicable:warning@13:60, modifier-value:warning@13:79"},
 };
 
+/* 002:217: cavalry outnumbered by infantry (6 lancers, 9 of the 8th: 3:2) takes 0, and
+ * "+0outnumbered" names that item of the line. 5 +0 trained +2 fresh (6 of 6 reliable,
+ * 000:683) +2 open ground = 9; 5 +1 vet +2 fresh = 8; +1 Hard Pressed (002:240). */
+static void test_cavalry_outnumbered(void **state)
+{
+	(void)state;
+	assert_string_equal(audit_body("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 8inf [5] +0trained "
+				       "+2fresh +2open-ground +0outnumbered =9 | [5] +1vet +2fresh =8 : +1 hard-pressed\n",
+				       FOLLOW_CLAIMED),
+			    "on-trust:note@14:16");
+	/* and "-1outnumbered" for it is a wrong value, which made the claim's Desperate Struggle */
+	assert_string_equal(audit_body("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 8inf [5] +0trained "
+				       "+2fresh +2open-ground -1outnumbered =8 | [5] +1vet +2fresh =8 : 0 desperate-struggle\n"
+				       "  reroll [5] | [5]\n",
+				       FOLLOW_CLAIMED),
+			    "state-diverged:note@14:8, on-trust:note@14:16, state-diverged:note@14:32, "
+			    "modifier-value:error@14:73, wrong-effect:error@14:117");
+}
+
 /* What the rules do not allow (docs/rules.md, "Legality"). */
 static const struct {
 	const char *what;
@@ -806,6 +825,7 @@ int main(void)
 		cmocka_unit_test(test_state_fields),
 		cmocka_unit_test(test_one_line_one_modifier),
 		cmocka_unit_test(test_national_guard),
+		cmocka_unit_test(test_cavalry_outnumbered),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
