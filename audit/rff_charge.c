@@ -100,8 +100,18 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	const struct unit_state *me = &a->st.units[c->principal[ATTACKER]];
 	const struct unit_state *them = &a->st.units[c->principal[DEFENDER]];
 	const struct uref *ref = &c->units->side[ATTACKER].units[0];
-	if (c->reroll)
-		return;	/* lost after a Desperate Struggle (002:241) */
+	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
+	if (c->reroll) {	/* "Lose cold steel, breakthrough, and cavalry charge modifiers" */
+		bool keep = strcmp(audit_option(a, "reroll-lancers"), "keep") == 0;
+		if (keep && state_has_flag(me, "lancers") && (!lance_rule || shaken(them)))
+			derive(d, "lancers", 1, "lancers keep their +1 in the reroll (002:212 names them apart from "
+			       "what 002:241 drops; option reroll-lancers=keep)");
+		else
+			claim_absent(d, CF_IMPETUS, "lost in the reroll of a Desperate Struggle (002:241, 000:544)%s",
+				     state_has_flag(me, "lancers") ? "; lancers too: their +1 is the cold steel of the "
+								    "initial impact (000:928-930)" : "");
+		return;
+	}
 	if (c->breakthrough && !state_is(me, "gun")) {
 		derive(d, "bt", 1, "the second combat of a breakthrough charge (000:544)");
 		return;
@@ -111,7 +121,6 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool barred = state_has_flag(me, "cuirassiers") || state_has_flag(me, "mounted-rifles") ||
 		      (cav && (!me->mounted || battle_fact(ref, "stationary", NULL)));
 	bool lances = cav && nation_is(me, "MEX");
-	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
 		derive(d, "cs", 1, "%s charges with cold steel%s", me->decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
@@ -134,6 +143,9 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 	const struct unit_state *me = &a->st.units[c->principal[side]];
 	const struct unit_state *them = &a->st.units[c->principal[!side]];
 	const struct uref *ref = &c->units->side[side].units[0];
+	if (c->reroll && state_is(me, "cav"))
+		claim_absent(d, CF_GROUND, "lost in the reroll of a Desperate Struggle: \"Lose ... cavalry charge "
+			     "modifiers\" (002:241)");
 	if (c->reroll || !state_is(me, "cav") || !me->mounted)
 		return;
 	if (side == DEFENDER && !battle_fact(ref, "countercharge", NULL))
@@ -759,7 +771,11 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		note_diverged(a, &c, &d, &as_played);
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
-	a->reroll_due = strcmp(effect, "desperate-struggle") == 0;
+	/* both sides roll again, unless the struggle removed one (002:241) */
+	a->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !a->st.units[c.principal[ATTACKER]].removed &&
+			!a->st.units[c.principal[DEFENDER]].removed;
+	if (strcmp(effect, "desperate-struggle") == 0 && !a->reroll_due)
+		record_step(a->rec, "000:532", "a side is removed from the game: there is no reroll");
 	for (int side = 0; a->rec && side < 2; side++) {
 		struct rec_part *p = &a->rec->parts[a->rec->n_parts - 2 + side];
 		rff_describe(a, c.principal[side], p->after, sizeof p->after);

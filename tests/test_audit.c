@@ -46,6 +46,63 @@ static const char *audit_body(const char *body, enum audit_follow follow)
 	return out;
 }
 
+/* The state fields the last record of the log (tu_prelude, then body)
+ * gives for the unit ('U') or leader ('L') id, as "key=value ..."; values
+ * as JSON writes them (true, false, null). */
+static const char *fields_after(const char *body, enum audit_follow follow, char kind, const char *id)
+{
+	static char out[1024];
+	struct buf text;
+	buf_init(&text, 0);
+	if (strncmp(body, "battle ", 7) != 0)
+		buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	if (d.n_errors)
+		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text.text);
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	struct audit_opts opts = {follow, &r};
+	audit_battle(b, &opts, &f);
+	snprintf(out, sizeof out, "(not in the last record)");
+	const struct rec_state *st = r.n ? record_find_state(&r.v[r.n - 1], kind, id) : NULL;
+	for (int i = 0; st && i < st->fields.n; i++) {
+		const struct field *x = &st->fields.v[i];
+		size_t n = i ? strlen(out) : 0;
+		if (x->type == FIELD_INT)
+			snprintf(out + n, sizeof out - n, "%s%s=%d", i ? " " : "", x->name, x->num);
+		else if (x->type == FIELD_BOOL)
+			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->num ? "true" : "false");
+		else
+			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->text ? x->text : "null");
+	}
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return out;
+}
+
+/* Is every "key=value" of want a whole token of got? */
+static bool has_tokens(const char *got, const char *want)
+{
+	char copy[512];
+	snprintf(copy, sizeof copy, "%s", want);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		size_t n = strlen(tok);
+		bool found = false;
+		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
+			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 static const struct {
 	const char *what;
 	const char *body;
@@ -400,6 +457,33 @@ static void test_cavalry_outnumbered(void **state)
 			    "modifier-value:error@14:73, wrong-effect:error@14:117");
 }
 
+/* The reroll of a Desperate Struggle (002:241).  Lancers against the
+ * disordered 5th: 2 +0 trained +2 fresh +2 open ground +1 lancers (000:546)
+ * +0 cavalry outnumbered by infantry (002:217) = 7; 5 +1 vet +2 fresh -1
+ * disordered = 7: a struggle, a stand each, both disordered.  Reroll: the
+ * lancers, 5 of 6 reliable stands (worn, 000:683), 8 +0 -1 disordered = 7
+ * without the lost modifiers; the 5th, 7 of 8 (fresh, 000:685), 4 +1 +2 -1
+ * = 6: +1 Hard Pressed.  With reroll-lancers=keep the lancers have 8. */
+static void test_reroll(void **state)
+{
+	(void)state;
+	const char *body = "disorder 5inf\nturn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [2] | [5]\n"
+			   "  reroll [8] =7 | [4] =6 : +1 hard-pressed\n";
+	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "on-trust:note@15:16");
+	struct buf keep;	/* the option in the header, after the battle line */
+	buf_init(&keep, 0);
+	const char *rest = strchr(tu_prelude, '\n') + 1;
+	buf_printf(&keep, "%.*soption reroll-lancers=keep\n%s%s", (int)(rest - tu_prelude), tu_prelude, rest, body);
+	assert_string_equal(audit_list(keep.text, FOLLOW_CLAIMED), "on-trust:note@16:16, wrong-total:warning@17:14");
+	buf_release(&keep);
+	/* a struggle that leaves the 2nd Light one stand removes it (000:532): no reroll is due.
+	 * 1 +1 vet +2 fresh = 4; 9 +0 trained -2 spent (2 of 10) -3 outnumbered 3:1 (002:216) = 4 */
+	assert_string_equal(audit_body("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
+				       FOLLOW_CLAIMED), "");
+	assert_true(has_tokens(fields_after("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
+					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
+}
+
 /* What the rules do not allow (docs/rules.md, "Legality"). */
 static const struct {
 	const char *what;
@@ -634,63 +718,6 @@ static void test_state_after(void **state)
 	assert_int_equal(failures, 0);
 }
 
-/* The state fields the last record of the log (tu_prelude, then body)
- * gives for the unit ('U') or leader ('L') id, as "key=value ..."; values
- * as JSON writes them (true, false, null). */
-static const char *fields_after(const char *body, enum audit_follow follow, char kind, const char *id)
-{
-	static char out[1024];
-	struct buf text;
-	buf_init(&text, 0);
-	if (strncmp(body, "battle ", 7) != 0)
-		buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
-	struct diags d;
-	struct battle *b = tu_parse(text.text, &d);
-	if (d.n_errors)
-		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text.text);
-	struct findings f;
-	struct records r;
-	findings_init(&f);
-	records_init(&r);
-	struct audit_opts opts = {follow, &r};
-	audit_battle(b, &opts, &f);
-	snprintf(out, sizeof out, "(not in the last record)");
-	const struct rec_state *st = r.n ? record_find_state(&r.v[r.n - 1], kind, id) : NULL;
-	for (int i = 0; st && i < st->fields.n; i++) {
-		const struct field *x = &st->fields.v[i];
-		size_t n = i ? strlen(out) : 0;
-		if (x->type == FIELD_INT)
-			snprintf(out + n, sizeof out - n, "%s%s=%d", i ? " " : "", x->name, x->num);
-		else if (x->type == FIELD_BOOL)
-			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->num ? "true" : "false");
-		else
-			snprintf(out + n, sizeof out - n, "%s%s=%s", i ? " " : "", x->name, x->text ? x->text : "null");
-	}
-	records_release(&r);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
-	buf_release(&text);
-	return out;
-}
-
-/* Is every "key=value" of want a whole token of got? */
-static bool has_tokens(const char *got, const char *want)
-{
-	char copy[512];
-	snprintf(copy, sizeof copy, "%s", want);
-	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
-		size_t n = strlen(tok);
-		bool found = false;
-		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
-			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
 /* The state after, as named fields, worked out from the seeds. */
 static const struct {
 	const char *what;
@@ -826,6 +853,7 @@ int main(void)
 		cmocka_unit_test(test_one_line_one_modifier),
 		cmocka_unit_test(test_national_guard),
 		cmocka_unit_test(test_cavalry_outnumbered),
+		cmocka_unit_test(test_reroll),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
