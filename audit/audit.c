@@ -100,7 +100,7 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 	else if (strcmp(verb, "mount") == 0 || strcmp(verb, "dismount") == 0)
 		us->mounted = verb[0] == 'm';
 	else if (strcmp(verb, "silence") == 0)
-		us->silenced = us->stands;
+		state_silence(us, (ev->n_args > 1 ? ev->args[1].num : us->stands) - us->silenced);	/* the markers */
 	else if (strcmp(verb, "gun-rally") == 0) {
 		us->silenced = 0;
 		us->sheltered = false;	/* the crew returns to its gun (000:652) */
@@ -114,8 +114,11 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 		us->silenced = us->stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
 		us->sheltered_in = ev->n_args > 1 ? arg_unit(a, &ev->args[1]) : -1;
 	}
-	else if (strcmp(verb, "low-ammo") == 0 || strcmp(verb, "replenish") == 0)
-		us->low_ammo = verb[0] == 'l';
+	else if (strcmp(verb, "low-ammo") == 0)	/* one gun stand, or the troops (002:198) */
+		state_low_ammo(us, ev->n_args > 1 ? ev->args[1].num - us->low_ammo	/* the markers */
+						  : us->low_ammo ? 0 : 1);
+	else if (strcmp(verb, "replenish") == 0)
+		us->low_ammo = 0;
 	else if (strcmp(verb, "stands") == 0)
 		state_lose(&a->st, u, -ev->args[1].num);
 	else if (strcmp(verb, "remove") == 0)

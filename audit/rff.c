@@ -183,6 +183,11 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 {
 	const struct unit_state *us = &a->st.units[u];
 	memset(d, 0, sizeof *d);
+	if (battle_fact(ref, "out-of-command", NULL)) {	/* an out-of-command check on the leader's die */
+		set_mod(d, "ooc", "the log states %s beyond every leader's command radius: an out-of-command "
+			"check, no leader's rating (000:391, 000:402)", us->decl->id);
+		l = -1;
+	}
 	derive_command(a, mc, l, u, d);
 	if (l >= 0 && state_attached_leader(&a->st, u) >= 0)
 		set_mod(d, "attached", "%s is attached",
@@ -385,7 +390,7 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 			us->sheltered = false;	/* the crew returns to its gun (000:652) */
 		}
 		else if (strcmp(verb, "replenish") == 0)
-			us->low_ammo = false;
+			us->low_ammo = 0;
 		else if (strcmp(verb, "charge") == 0 && line->actions[i].cold_steel)
 			us->cold_steel_turn = a->st.turn;
 	}

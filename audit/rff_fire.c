@@ -78,12 +78,12 @@ static bool halved(const struct unit_state *us)
 	return !state_is(us, "gun") && (us->low_ammo || us->order != ORDER_GOOD);
 }
 
-/* Of `firing` gun stands, how many fire at half: each damaged stand, and the
- * one stand marked low on ammunition (002:198 "Mark one gun stand"). Each mark
- * is taken to be on its own stand, and the marked stands to fire last. */
+/* Of `firing` gun stands, how many fire at half: each damaged stand, and
+ * each stand marked low on ammunition (002:198 "Mark one gun stand"). Each
+ * mark is taken to be on its own stand, and the marked stands to fire last. */
 static int gun_half_stands(const struct unit_state *us, int firing, int available)
 {
-	int marked = us->damaged + (us->low_ammo ? 1 : 0);
+	int marked = us->damaged + us->low_ammo;
 	if (marked > available)
 		marked = available;
 	int half = firing - (available - marked);
@@ -139,7 +139,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 			   ref->id, f->stands, available, state_is(us, "gun") ? " unsilenced" : "");
 		f->stands = available;
 	}
-	rff_legal_fire(a, us, ref->at);
+	rff_legal_fire(a, us, ref);
 	f->rocket = strcmp(weapon, "HR") == 0;
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */
@@ -506,8 +506,9 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 		if (d->firers[i].u < 0 || d->firers[i].stands == 0)
 			continue;
 		struct unit_state *us = &a->st.units[d->firers[i].u];
-		if (d->firers[i].stands * 2 >= us->stands && !us->low_ammo) {
-			us->low_ammo = true;
+		bool gun = state_is(us, "gun");	/* "Mark one gun stand or unit of troops" */
+		if (d->firers[i].stands * 2 >= us->stands && us->low_ammo < (gun ? us->stands : 1)) {
+			state_low_ammo(us, 1);
 			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
 				   "base die 10: %s is low on ammunition", us->decl->id);
 		}

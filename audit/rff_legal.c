@@ -182,11 +182,17 @@ void rff_legal_sides(struct audit *a, const char *one, const char *other, struct
 	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, NULL, "%s %s %s, a unit of its own side", one, what, other);
 }
 
-/* Firing and charging with cold steel in one turn: elite troops only (000:544). */
-void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at)
+/* Firing and charging with cold steel in one turn: elite troops only; and
+ * none fires during a breakthrough charge (000:544), however the log says so. */
+void rff_legal_fire(struct audit *a, const struct unit_state *u, const struct uref *ref)
 {
-	if (u->cold_steel_turn == a->st.turn && strcmp(u->decl->slot[VC_EXPERIENCE], "elite") != 0)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544",
+	const struct fact *cs = battle_fact(ref, "cold-steel", NULL);
+	const struct fact *bt = battle_fact(ref, "breakthrough", NULL);
+	if (bt)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, bt->at, "000:544",
+			   "%s fires during a breakthrough charge: no unit may, elite or not", u->decl->id);
+	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->decl->slot[VC_EXPERIENCE], "elite") != 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, cs ? cs->at : ref->at, "000:544",
 			   "%s fires in the turn it charges with cold steel; only elite troops may do both", u->decl->id);
 }
 

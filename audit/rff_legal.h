@@ -20,8 +20,8 @@ void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct l
 void rff_legal_die(struct audit *a, const struct face *f);
 /* Units one and other of one side opposed ("fires at", "charges"). */
 void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what);
-/* A unit firing (at: its place on the fire line). */
-void rff_legal_fire(struct audit *a, const struct unit_state *u, struct loc at);
+/* A unit firing (ref: it on the fire line, with its facts). */
+void rff_legal_fire(struct audit *a, const struct unit_state *u, const struct uref *ref);
 /* A breakthrough charge by this unit. */
 void rff_legal_breakthrough(struct audit *a, const struct unit_state *u, struct loc at);
 /* The order of battle, once before the first event. */

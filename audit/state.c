@@ -148,6 +148,8 @@ int state_lose(struct state *st, int u, int n)
 		us->silenced = us->stands;
 	if (us->damaged > us->stands)
 		us->damaged = us->stands;
+	if (state_is(us, "gun") && us->low_ammo > us->stands)
+		us->low_ammo = us->stands;
 	return us->stands;
 }
 
@@ -168,6 +170,11 @@ static int clamp_marks(int marks, int stands)
 void state_silence(struct unit_state *u, int n)
 {
 	u->silenced = clamp_marks(u->silenced + n, u->stands);
+}
+
+void state_low_ammo(struct unit_state *u, int n)
+{
+	u->low_ammo = state_is(u, "gun") ? clamp_marks(u->low_ammo + n, u->stands) : 1;
 }
 
 void state_damage(struct unit_state *u, int n)
@@ -322,8 +329,9 @@ void state_unit_fields(const struct state *st, int u, struct fields *out)
 	fields_int(out, "start", us->start);
 	fields_bool(out, "removed", us->removed);
 	fields_bool(out, "off_table", us->off_table);
-	fields_bool(out, "low_ammo", us->low_ammo);
+	fields_bool(out, "low_ammo", us->low_ammo > 0);
 	if (state_is(us, "gun")) {
+		fields_int(out, "low_ammo_stands", us->low_ammo);
 		fields_bool(out, "limbered", us->limbered);
 		fields_int(out, "silenced", us->silenced);
 		fields_int(out, "damaged", us->damaged);

@@ -27,7 +27,7 @@ struct unit_state {
 	int silenced, damaged, wrecked;	/* gun stands */
 	bool sheltered;			/* crew sheltering in a square */
 	int sheltered_in;		/* the square's unit index, or -1 */
-	bool low_ammo;
+	int low_ammo;			/* troops: 1 if low on ammunition; guns: stands marked */
 	bool removed;
 	bool off_table;			/* declared with `reserve`, not yet arrived */
 	bool diverged;			/* state follows a claim the audit disputes */
@@ -127,6 +127,8 @@ void state_set_order(struct unit_state *u, enum unit_order order);
 /* Marks n more gun stands silenced or damaged (n < 0 clears), never more
  * than the stands the unit has nor fewer than none. */
 void state_silence(struct unit_state *u, int n);
+/* Marks troops low on ammunition, or n more gun stands (002:198). */
+void state_low_ammo(struct unit_state *u, int n);
 void state_damage(struct unit_state *u, int n);
 
 /* "9 stands, disordered, line" (guns: silenced, damaged, limbered), or

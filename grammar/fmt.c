@@ -211,6 +211,9 @@ static void put_state(const struct battle *b, struct buf *out, const struct even
 		case 'N':
 			buf_printf(out, "%+d", a->num);
 			break;
+		case 'C':
+			buf_printf(out, "%d", a->num);
+			break;
 		case 'S':
 			put_string(out, a->text);
 			break;

@@ -1463,6 +1463,8 @@ static int parse_arg(struct parser *p, char type, struct arg *a)
 		return a->text ? 0 : -1;
 	case 'N':
 		return want_signed(p, "a signed number of stands such as -2", &a->num);
+	case 'C':
+		return want_number(p, "a number of stands", 1, MAX_STANDS, &a->num);
 	case 'S':
 		a->text = want_string(p, "a quoted text");
 		return a->text ? 0 : -1;
@@ -1479,6 +1481,8 @@ static bool arg_fits(struct parser *p, char type)
 		return k == TOK_STRING;
 	case 'N':
 		return k == TOK_SIGNED || k == TOK_NUMBER;
+	case 'C':
+		return k == TOK_NUMBER;
 	default:
 		return k == TOK_WORD;
 	}

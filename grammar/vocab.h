@@ -56,8 +56,8 @@ struct vocab_event {
 	const char *canon;	/* NULL, or the canonical keyword */
 	enum event_shape shape;
 	/* SHAPE_STATE: one letter per argument: U unit, L leader, F formation,
-	 * N signed number, S string, '>' the arrow '->'; '?' after a letter
-	 * makes it optional. */
+	 * N signed number, C a count of stands (1 or more), S string, '>' the
+	 * arrow '->'; '?' after a letter makes it optional. */
 	const char *sig;
 	unsigned phases;	/* PH_* where the event may stand */
 	const char *doc;

@@ -122,6 +122,15 @@ static const struct {
 	{"sum miscounted", "phase maneuver\nmc lee [2]: 5inf +1gallant +1vet +2fresh =7 well-handled\n",
 	 "arithmetic:warning@13:42"},
 	{"total alone, miscounted", "phase maneuver\nmc lee [2]: 5inf =5 well-handled\n", "wrong-total:warning@13:18"},
+	/* a unit beyond every leader's radius on the leader's die (000:391, 000:402): -2, no rating;
+	 * 5 -2 +1 vet +2 fresh = 6, US Well Handled (002:40) */
+	{"out of command in a leader's check",
+	 "phase maneuver\nmc lee [5]: 5inf(ooc) -2ooc +1vet +2fresh =6 well-handled; 8inf +1gallant +1vet +2fresh =9 double-quick\n",
+	 "on-trust:note@13:18"},
+	{"out of command, the leader's rating claimed",
+	 "phase maneuver\nmc lee [5]: 5inf(ooc) +1gallant +1vet +2fresh =9 double-quick\n",
+	 "modifier-missing:error@13:13, state-diverged:note@13:13, on-trust:note@13:18, modifier-not-applicable:error@13:23, "
+	 "wrong-effect:error@13:50"},
 	/* codes without values cannot be summed, so the total is weighed against 5+1+1+2 = 9 */
 	{"codes alone, total miscounted", "phase maneuver\nmc lee [5]: 5inf gallant vet fresh =10 double-quick\n",
 	 "wrong-total:warning@13:36"},
@@ -552,6 +561,11 @@ static const struct {
 	{"cold steel on the charge line after firing",
 	 "phase fire\nfire 8inf@6 -> 2lt [1]\nphase charge\ncharge 8inf(cold-steel) -> 2lt [5] | [5]\n",
 	 "on-trust:note@13:6, on-trust:note@15:13, illegal-action:error@15:13"},
+	/* 000:544 a unit charging with cold steel may not fire unless elite; none fires in a breakthrough */
+	{"a firer charging with cold steel", "phase fire\nfire 8inf@6(cold-steel) -> 2lt [1]\n",
+	 "on-trust:note@13:6, illegal-action:error@13:13"},
+	{"a firer in a breakthrough charge", "phase fire\nfire 8inf@6(breakthrough) -> 2lt [1]\n",
+	 "on-trust:note@13:6, illegal-action:error@13:13"},
 	/* 000:548 stationary cavalry may not charge with cold steel */
 	{"cold steel by stationary cavalry",
 	 "turn 2 MEX\nphase charge\ncharge lancers(cold-steel,stationary) -> 5inf [5] | [5]\n",
@@ -775,6 +789,13 @@ static const struct {
 	/* 000:646 a hasty square is hasty only in the player turn it was formed */
 	{"hasty square at the next turn", "turn 2 MEX\nphase maneuver\nhasty-square 8inf\nturn 3 US\n", FOLLOW_CLAIMED,
 	 'U', "8inf", "formation=square"},
+	/* markers: silence N and low-ammo N set how many gun stands carry them */
+	{"silence some stands", "unlimber bty\nsilence bty 1\n", FOLLOW_CLAIMED, 'U', "bty", "silenced=1 stands=2"},
+	{"silence every stand", "unlimber bty\nsilence bty\n", FOLLOW_CLAIMED, 'U', "bty", "silenced=2"},
+	{"low on ammunition, two stands", "low-ammo bty 2\n", FOLLOW_CLAIMED, 'U', "bty", "low_ammo=true low_ammo_stands=2"},
+	{"low on ammunition, one stand", "low-ammo bty\n", FOLLOW_CLAIMED, 'U', "bty", "low_ammo=true low_ammo_stands=1"},
+	{"low-ammo after the audit marked it", "phase fire\nfire 5inf:8@6 -> 2lt [10]\nlow-ammo 5inf\n", FOLLOW_CLAIMED,
+	 'U', "5inf", "low_ammo=true"},
 	/* 000:632: a unit in open order cannot form a hasty square: as played it did; the
 	 * derived (legal) state leaves it in open order */
 	{"illegal hasty square as played", "form 2lt open\nturn 2 MEX\nphase maneuver\nhasty-square 2lt\n",

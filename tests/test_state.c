@@ -34,7 +34,7 @@ static void test_fields(void **state)
 	assert_non_null(fields_get(&f, "mounted"));
 	assert_int_equal(fields_get(&f, "mounted")->num, 1);
 	state_unit_fields(&st, state_unit(&st, "bty"), &f);
-	assert_string_equal(names(&f), "side stands start removed off_table low_ammo limbered silenced "
+	assert_string_equal(names(&f), "side stands start removed off_table low_ammo low_ammo_stands limbered silenced "
 				       "damaged wrecked sheltered sheltered_in diverged");
 	assert_int_equal(fields_get(&f, "limbered")->num, 1);
 	state_leader_fields(&st, state_leader(&st, "lee"), &f);
