@@ -416,6 +416,9 @@ static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, con
 	return d->result.outcome;
 }
 
+static void check_state_claim(struct audit *a, const struct claim *c, const struct unit_state *t,
+			      const struct fire_derivation *d, const char *cite);
+
 static void check_claim(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
 			const struct fire_derivation *d, const char *outcome, enum diag_severity sev)
 {
@@ -456,17 +459,17 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	else if (c->outcome && strcmp(c->outcome, outcome) != 0)
 		audit_find(a, FINDING_OUTCOME, DIAG_ERROR, c->outcome_at, cite, "%s claimed, derived %s",
 			   c->outcome, outcome);
+	check_state_claim(a, c, t, d, cite);
 }
 
-/* Effects on a target as played (002:195-201). */
-static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
+/* An effect on a target's state (002:195-201): the unit's own, or a copy. */
+static void effect_on(struct unit_state *us, const char *effect, int loss, bool cannonade)
 {
-	struct unit_state *us = &a->st.units[t];
 	const struct rff_fire_effect *fx = rff_fire_effect(effect);
 	if (!hits(fx, cannonade))
 		return;
 	if (loss > 0)	/* first: the wrecked stands go, then the rest are silenced */
-		state_lose(&a->st, t, loss);
+		state_unit_lose(us, loss);
 	if (state_is(us, "gun")) {
 		if (fx->guns_wrecked)
 			us->wrecked += loss;
@@ -477,6 +480,36 @@ static void apply_effect(struct audit *a, int t, const char *effect, int loss, b
 	} else if (fx->disorders && us->order == ORDER_GOOD) {
 		us->order = ORDER_DISORDERED;
 	}
+}
+
+/* Effects on a target as played. */
+static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
+{
+	effect_on(&a->st.units[t], effect, loss, cannonade);
+}
+
+/* The target's state the fire leaves, as claimed: disordered, and gun
+ * stands silenced, damaged or wrecked by this fire (the derived effect on a
+ * copy of the target). */
+static void check_state_claim(struct audit *a, const struct claim *c, const struct unit_state *t,
+			      const struct fire_derivation *d, const char *cite)
+{
+	struct unit_state after = *t;
+	effect_on(&after, d->result.effect, d->loss, d->cannonade);
+	if (c->disordered && (state_is(t, "gun") || after.order == ORDER_GOOD))
+		audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, c->disordered_at, cite,
+			   "disordered claimed, but %s %s", t->decl->id,
+			   state_is(t, "gun") ? "is a gun: guns are silenced, not disordered" : "stays in good order");
+	const int by_fire[CLAIM_MARKS] = {
+		[MARK_SILENCED] = after.silenced - (t->silenced < after.stands ? t->silenced : after.stands),
+		[MARK_DAMAGED] = after.damaged - (t->damaged < after.stands ? t->damaged : after.stands),
+		[MARK_WRECKED] = after.wrecked - t->wrecked,
+	};
+	for (int m = 0; m < CLAIM_MARKS; m++)
+		if (c->has_mark[m] && c->mark[m] != by_fire[m])
+			audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, c->mark_at[m], cite,
+				   "%s=%d claimed, derived %d gun stand%s %s by this fire", claim_mark_names[m], c->mark[m],
+				   by_fire[m], by_fire[m] == 1 ? "" : "s", claim_mark_names[m]);
 }
 
 /* Units within 2" behind the target take the next lower effect (002:197). */
@@ -512,6 +545,11 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
 				   "base die 10: %s is low on ammunition", us->decl->id);
 		}
+	}
+	if (battle_fact(&ev->target, "no-leader", NULL)) {	/* the check is for a leader within 4" */
+		record_step(a->rec, "002:199", "base die 10: no leader within 4\" of %s, so no fallen-leader check",
+			    ev->target.id);
+		return;
 	}
 	for (int i = a->stmt + 1; i < a->b->n_stmts; i++) {
 		const struct stmt *s = &a->b->stmts[i];

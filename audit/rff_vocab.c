@@ -359,6 +359,7 @@ static const struct vocab_word words[] = {
 	W(FACT_FIRE, "abatis", "target crossed abatis", "002:184"),
 	W(FACT_FIRE, "charging", "target is charging the firer", "002:195"),
 	W(FACT_FIRE, "cold-steel", "charging with cold steel: the target (002:197), or a firer, which then may not fire unless elite (000:544)", "002:197"),
+	W(FACT_FIRE, "no-leader", "no leader within 4\" of the target: no fallen-leader check on a base die of 10", "002:199"),
 	W(FACT_FIRE, "breakthrough", "the firer is making a breakthrough charge: it may not fire (000:544)", "000:544"),
 	W(FACT_FIRE, "charged", "firer is charging or being charged (buck & ball)", "002:183"),
 	FACT(FACT_FIRE, "massed", "U", "a unit within 2\" behind the target: massed=ID", "002:197"),

@@ -136,7 +136,11 @@ int state_attached_leader(const struct state *st, int u)
 
 int state_lose(struct state *st, int u, int n)
 {
-	struct unit_state *us = &st->units[u];
+	return state_unit_lose(&st->units[u], n);
+}
+
+int state_unit_lose(struct unit_state *us, int n)
+{
 	us->stands -= n;
 	if (us->stands < 0)
 		us->stands = 0;

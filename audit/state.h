@@ -119,6 +119,8 @@ int state_attached_leader(const struct state *st, int u);
 /* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
  * stand are removed from the game (000:532).  Returns the stands now. */
 int state_lose(struct state *st, int u, int n);
+/* The same on a unit's state alone (a copy, to preview an effect). */
+int state_unit_lose(struct unit_state *u, int n);
 
 /* Sets a troop unit's order: broken troops lose their formation (000:416),
  * and broken troops that rally or reform stand in line (000:408-412, 002:42). */

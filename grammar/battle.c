@@ -8,6 +8,8 @@
 
 #include "xalloc.h"
 
+const char *const claim_mark_names[CLAIM_MARKS] = {"silenced", "damaged", "wrecked"};
+
 struct battle *battle_new(void)
 {
 	struct battle *b = xcalloc(1, sizeof *b);

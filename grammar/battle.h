@@ -47,6 +47,10 @@ struct fact {
 	struct loc at;
 };
 
+/* Gun stands a fire claims to mark, in the order the notation prints them. */
+enum claim_mark { MARK_SILENCED, MARK_DAMAGED, MARK_WRECKED, CLAIM_MARKS };
+extern const char *const claim_mark_names[CLAIM_MARKS];	/* "silenced", "damaged", "wrecked" */
+
 /* What a player claims after the dice.  Listing any modifier claims the
  * complete list; a total or effect alone claims only itself. */
 struct claim {
@@ -65,6 +69,12 @@ struct claim {
 	bool has_points;	/* pts=N: fire points claimed */
 	int points;
 	struct loc points_at;
+	/* fire: the target's state the fire leaves, as claimed */
+	bool disordered;	/* the word disordered */
+	struct loc disordered_at;
+	bool has_mark[CLAIM_MARKS];	/* silenced=N damaged=N wrecked=N: gun stands this fire marks */
+	int mark[CLAIM_MARKS];
+	struct loc mark_at[CLAIM_MARKS];
 };
 
 /* A unit named in an event: 5inf:8@6(cover)[7]. */

@@ -118,8 +118,13 @@ static void put_claim(struct buf *out, const struct claim *c)
 		buf_printf(out, " %s", c->effect);
 	if (c->outcome)
 		buf_printf(out, " %s", c->outcome);
+	if (c->disordered)
+		buf_puts(out, " disordered");
 	if (c->has_loss)
 		buf_printf(out, " loss=%d", c->loss);
+	for (int m = 0; m < CLAIM_MARKS; m++)
+		if (c->has_mark[m])
+			buf_printf(out, " %s=%d", claim_mark_names[m], c->mark[m]);
 }
 
 static void put_action(const struct battle *b, struct buf *out, const struct action *a)

@@ -1189,6 +1189,30 @@ static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 	return 0;
 }
 
+/* The gun mark a fire claim's key names, or CLAIM_MARKS. */
+static enum claim_mark mark_key(struct parser *p, const struct token *t)
+{
+	for (int m = 0; m < CLAIM_MARKS; m++)
+		if (is_word(p, t, claim_mark_names[m]))
+			return (enum claim_mark)m;
+	return CLAIM_MARKS;
+}
+
+/* mark-kv = ( "silenced" | "damaged" | "wrecked" ) "=" NUMBER ; (fire) */
+static int parse_mark_kv(struct parser *p, struct claim *c)
+{
+	struct token *key = next(p);
+	enum claim_mark m = mark_key(p, key);
+	if (c->has_mark[m])
+		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", claim_mark_names[m]);
+	next(p);
+	if (want_number(p, "gun stands", 0, MAX_STANDS, &c->mark[m]) < 0)
+		return -1;
+	c->has_mark[m] = true;
+	c->mark_at[m] = loc_span(p, key, &p->tok[p->pos - 1]);
+	return 0;
+}
+
 /* claim-kv = ( "loss" | "pts" ) "=" NUMBER ; */
 static int parse_claim_kv(struct parser *p, const struct claim_kind *k, struct claim *c)
 {
@@ -1258,6 +1282,12 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			rc = parse_total(p, c);
 		} else if (at_kv(p) && (is_word(p, t, "loss") || (k->points && is_word(p, t, "pts")))) {
 			rc = parse_claim_kv(p, k, c);
+		} else if (k->points && at_kv(p) && mark_key(p, t) != CLAIM_MARKS) {
+			rc = parse_mark_kv(p, c);
+		} else if (k->points && t->kind == TOK_WORD && is_word(p, t, "disordered") && !c->disordered) {
+			next(p);
+			c->disordered = true;
+			c->disordered_at = loc_of(p, t);
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
 			next(p);
 			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t), false, NULL});

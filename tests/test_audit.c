@@ -466,6 +466,46 @@ static void test_cavalry_outnumbered(void **state)
 			    "modifier-value:error@14:73, wrong-effect:error@14:117");
 }
 
+/* A fire line's claim of the state it leaves: the target's disorder and the
+ * gun stands it marks.  8 M stands at 6" are 8 points, +0 (002:156,
+ * 002:186); 9 against trained guns is Telling: "1 gun stand silenced and
+ * damaged" (002:196).  With 2 of the 8th, 10 points +1 (002:187) and +1
+ * for the enfiladed gun (002:186): 11, Withering: "1 gun stand wrecked and
+ * remaining stands silenced" (002:195).  Musketry total 4 against trained
+ * troops is no Galling: they stay in good order (002:199-201). */
+static const char *fire_claim(const char *fire)
+{
+	static char out[512];
+	char text[1024];
+	snprintf(text, sizeof text,
+		 "battle \"G\" rules=rff-maw\nside US nation=US\n  leader lee \"Lee\" able\n"
+		 "  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=lee line\n"
+		 "  unit 8inf \"8th\" inf veteran spirited M stands=9 cmd=lee line\nside MEX nation=MEX\n"
+		 "  leader art \"Art\" able\n  unit g \"Guns\" gun trained hcMG stands=2 cmd=art unlimbered battery\n"
+		 "  unit 2lt \"2nd\" inf trained reliable IM stands=10 cmd=art line\nturn 1 US\nphase fire\n%s\n", fire);
+	snprintf(out, sizeof out, "%s", audit_list(text, FOLLOW_CLAIMED));
+	return out;
+}
+
+static void test_fire_state_claims(void **state)
+{
+	(void)state;
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> g [9] =9 telling-fire silenced=1 damaged=1"), "on-trust:note@12:6");
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> g [9] =9 telling-fire silenced=2 damaged=1 disordered"),
+			    "on-trust:note@12:6, wrong-state-after:error@12:40, wrong-state-after:error@12:61");
+	assert_string_equal(fire_claim("fire 5inf:8@6, 8inf:2@6 -> g(enfiladed) [9] =11 withering-fire wrecked=1 silenced=1"),
+			    "on-trust:note@12:6, on-trust:note@12:16, on-trust:note@12:30");
+	assert_string_equal(fire_claim("fire 5inf:8@6, 8inf:2@6 -> g(enfiladed) [9] =11 withering-fire wrecked=2"),
+			    "on-trust:note@12:6, on-trust:note@12:16, on-trust:note@12:30, wrong-state-after:error@12:64");
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> 2lt [5] =5 galling-fire disordered"), "on-trust:note@12:6");
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> 2lt [4] disordered"), "on-trust:note@12:6, wrong-state-after:error@12:26");
+	/* 002:199 the fallen-leader check on a base die of 10 is for a leader within 4" of the target */
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> 2lt [10]"),
+			    "on-trust:note@12:6, consequence:note@12:22, missing-roll:warning@12:22");
+	assert_string_equal(fire_claim("fire 5inf:8@6 -> 2lt(no-leader) [10]"),
+			    "on-trust:note@12:6, on-trust:note@12:22, consequence:note@12:33");
+}
+
 /* The reroll of a Desperate Struggle (002:241).  Lancers against the
  * disordered 5th: 2 +0 trained +2 fresh +2 open ground +1 lancers (000:546)
  * +0 cavalry outnumbered by infantry (002:217) = 7; 5 +1 vet +2 fresh -1
@@ -875,6 +915,7 @@ int main(void)
 		cmocka_unit_test(test_national_guard),
 		cmocka_unit_test(test_cavalry_outnumbered),
 		cmocka_unit_test(test_reroll),
+		cmocka_unit_test(test_fire_state_claims),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
