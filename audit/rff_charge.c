@@ -803,17 +803,18 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	if (ls->removed)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, f->leader_at, NULL, "%s was removed from the game earlier",
 			   f->leader);
-	if (f->effect && strcmp(f->effect, row->effect) != 0) {
+	/* the claim names the effect, or its result alone ("out-one-turn") */
+	bool claimed_result = f->effect && !rff_fallen_named(f->effect, false);
+	if (f->effect && strcmp(f->effect, claimed_result ? row->result : row->effect) != 0) {
 		char cite[64];
 		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, row->effect);
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s",
-			   f->effect, f->die.value, row->effect);
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s (%s)",
+			   f->effect, f->die.value, row->effect, row->result);
 	}
-	const char *effect = f->effect && a->opts->follow != FOLLOW_DERIVED ? f->effect : row->effect;
 	const struct rff_fallen_row *played = row;
-	for (int face = 1; face <= 10; face++)
-		if (strcmp(rff_fallen(face)->effect, effect) == 0)
-			played = rff_fallen(face);
+	if (f->effect && a->opts->follow != FOLLOW_DERIVED && strcmp(f->effect, row->effect) != 0 &&
+	    strcmp(f->effect, row->result) != 0)
+		played = rff_fallen_named(f->effect, claimed_result);
 	ls->killed |= played->killed;
 	ls->wounded |= played->wounded;
 	if (played->removed) {

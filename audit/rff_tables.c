@@ -731,16 +731,29 @@ const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns)
 
 /* The fallen-leader table, 002:225-233. */
 static const struct rff_fallen_row fallen_rows[] = {
-	{.lo = 10, .hi = 10, .effect = "shot-dead", .removed = true, .killed = true, .cite = "002:226"},
+	{.lo = 10, .hi = 10, .effect = "shot-dead", .result = "removed", .removed = true, .killed = true,
+	 .cite = "002:226"},
 	/* a mortal wound is a wound: the seeds do not count it killed (docs/rules.md) */
-	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .removed = true, .wounded = true, .cite = "002:227"},
-	{.lo = 8, .hi = 8, .effect = "grievously-wounded", .removed = true, .wounded = true, .cite = "002:228"},
-	{.lo = 7, .hi = 7, .effect = "flesh-wound", .wounded = true, .out_turns = 1, .cite = "002:229"},
-	{.lo = 6, .hi = 6, .effect = "horse-shot", .dismounted_turns = 1, .cite = "002:230"},
-	{.lo = 5, .hi = 5, .effect = "coat-pierced", .cite = "002:231"},
-	{.lo = 4, .hi = 4, .effect = "staff-struck", .cite = "002:232"},
-	{.lo = 1, .hi = 3, .effect = "unscathed", .cite = "002:233"},
+	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .result = "removed", .removed = true, .wounded = true,
+	 .cite = "002:227"},
+	{.lo = 8, .hi = 8, .effect = "grievously-wounded", .result = "removed", .removed = true, .wounded = true,
+	 .cite = "002:228"},
+	{.lo = 7, .hi = 7, .effect = "flesh-wound", .result = "out-one-turn", .wounded = true, .out_turns = 1,
+	 .cite = "002:229"},
+	{.lo = 6, .hi = 6, .effect = "horse-shot", .result = "dismounted-one-turn", .dismounted_turns = 1,
+	 .cite = "002:230"},
+	{.lo = 5, .hi = 5, .effect = "coat-pierced", .result = "no-effect", .cite = "002:231"},
+	{.lo = 4, .hi = 4, .effect = "staff-struck", .result = "no-effect", .cite = "002:232"},
+	{.lo = 1, .hi = 3, .effect = "unscathed", .result = "no-effect", .cite = "002:233"},
 };
+
+const struct rff_fallen_row *rff_fallen_named(const char *name, bool result)
+{
+	for (size_t i = 0; i < sizeof fallen_rows / sizeof fallen_rows[0]; i++)
+		if (strcmp(result ? fallen_rows[i].result : fallen_rows[i].effect, name) == 0)
+			return &fallen_rows[i];
+	return NULL;
+}
 
 const struct rff_fallen_row *rff_fallen(int face)
 {

@@ -229,6 +229,7 @@ const struct rff_charge_band *rff_charge_band(int difference);
 struct rff_fallen_row {
 	int lo, hi;		/* the faces of the row */
 	const char *effect;
+	const char *result;	/* the result alone: removed, out-one-turn, dismounted-one-turn, no-effect */
 	bool removed;		/* removed from the game */
 	bool killed;		/* dead: shot dead or mortally wounded */
 	bool wounded;		/* wounded and alive */
@@ -238,6 +239,8 @@ struct rff_fallen_row {
 };
 
 const struct rff_fallen_row *rff_fallen(int face);
+/* The first row whose effect (or, with result, whose result) is name, or NULL. */
+const struct rff_fallen_row *rff_fallen_named(const char *name, bool result);
 
 /* The farthest a weapon may fire in the light of the turn (000:558, 000:562);
  * 0 for no limit (daylight). */

@@ -331,6 +331,11 @@ static const struct vocab_word words[] = {
 	W(EFFECT_FALLEN, "staff-struck", "Staff officer struck", "002:232"),
 	W(EFFECT_FALLEN, "unscathed", "Coolly ignores the fire", "002:233"),
 	A(EFFECT_FALLEN, "coolly-ignores", "unscathed"),
+	/* the result alone, as a player may claim it */
+	W(EFFECT_FALLEN, "removed", "the result: Remove leader from game (10, 9, 8)", "002:228"),
+	W(EFFECT_FALLEN, "out-one-turn", "the result: Remove leader for one turn (7)", "002:229"),
+	W(EFFECT_FALLEN, "dismounted-one-turn", "the result: Leader dismounted for one turn (6)", "002:230"),
+	W(EFFECT_FALLEN, "no-effect", "the result: No effect (5 to 1)", "002:233"),
 
 	/* What fire does to a charging target (002:195-201), claimed after the effect */
 	W(OUTCOME_FIRE, "charge-checked", "the charging target is checked: retreat 2\" (cavalry may recall)", "002:195"),

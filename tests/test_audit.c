@@ -533,6 +533,19 @@ static void test_reroll(void **state)
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
+/* A fallen-leader line claims the effect or its result alone (002:226-233). */
+static void test_fallen_results(void **state)
+{
+	(void)state;
+	assert_string_equal(audit_body("phase fire\nfallen lee [7] out-one-turn\n", FOLLOW_CLAIMED), "");
+	assert_string_equal(audit_body("phase fire\nfallen lee [9] removed\n", FOLLOW_CLAIMED), "");
+	assert_string_equal(audit_body("phase fire\nfallen lee [3] no-effect\n", FOLLOW_CLAIMED), "");
+	assert_string_equal(audit_body("phase fire\nfallen lee [6] dismounted-one-turn\n", FOLLOW_CLAIMED), "");
+	assert_string_equal(audit_body("phase fire\nfallen lee [7] removed\n", FOLLOW_CLAIMED), "wrong-lookup:error@13:16");
+	assert_string_equal(audit_body("phase fire\nfallen lee [8] out-one-turn\n", FOLLOW_CLAIMED),
+			    "wrong-lookup:error@13:16");
+}
+
 /* What the rules do not allow (docs/rules.md, "Legality"). */
 static const struct {
 	const char *what;
@@ -790,6 +803,9 @@ static const struct {
 	/* ... and back in play when turn 3 begins */
 	{"back after a flesh wound", "phase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\n", FOLLOW_CLAIMED,
 	 'L', "lee", "in_play=true wounded=true out_until=null"},
+	/* the result alone may be claimed: 7 "Remove leader for one turn" (002:229) */
+	{"out for one turn, the result alone", "phase fire\nfallen lee [7] out-one-turn\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=false out_until=2 wounded=true"},
 	/* 002:230 "Horse shot out from under. Leader dismounted for one turn" */
 	{"horse shot", "phase fire\nfallen lee [6] horse-shot\n", FOLLOW_CLAIMED, 'L', "lee",
 	 "in_play=true dismounted=true wounded=false killed=false"},
@@ -916,6 +932,7 @@ int main(void)
 		cmocka_unit_test(test_cavalry_outnumbered),
 		cmocka_unit_test(test_reroll),
 		cmocka_unit_test(test_fire_state_claims),
+		cmocka_unit_test(test_fallen_results),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
