@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../grammar/near.h"
 #include "../grammar/xalloc.h"
 
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
@@ -28,35 +29,83 @@ struct record *audit_record(struct audit *a, const char *kind)
 	return a->rec;
 }
 
-/* The first value a spec lists ("four|five": "four"), each kept in a slot
- * of its own for good: the specs are the rulesets' static tables, so two
- * defaults can be used side by side. */
-static const char *option_default(const char *spec)
+/* The value of setting "NAME=VALUE" if it names name, else NULL. */
+static const char *setting_value(const char *setting, const char *name)
 {
-	static struct {
-		const char *spec;
-		char value[32];
-	} kept[64];
-	static int n_kept;
-	for (int i = 0; i < n_kept; i++)
-		if (kept[i].spec == spec)
-			return kept[i].value;
-	if (n_kept == (int)(sizeof kept / sizeof kept[0]))
-		return "";	/* more options than any ruleset has: none matches */
-	kept[n_kept].spec = spec;
-	snprintf(kept[n_kept].value, sizeof kept[n_kept].value, "%.*s", (int)strcspn(spec, "|"), spec);
-	return kept[n_kept++].value;
+	size_t n = strlen(name);
+	return strncmp(setting, name, n) == 0 && setting[n] == '=' ? setting + n + 1 : NULL;
+}
+
+/* Every option of the ruleset, once: a battle of many events asks often. */
+static void resolve_options(struct audit *a)
+{
+	const struct vocab *v = a->rs->vocab;
+	for (size_t i = 0; i < v->n_words && a->n_options < AUDIT_MAX_OPTIONS; i++) {
+		const struct vocab_word *w = &v->words[i];
+		if (w->cat != VC_OPTION || w->canon || !w->spec)
+			continue;
+		int k = a->n_options++;
+		snprintf(a->defaults[k], sizeof a->defaults[k], "%.*s", (int)strcspn(w->spec, "|"), w->spec);
+		a->options[k].name = w->word;
+		a->options[k].value = a->defaults[k];
+		for (int j = 0; j < a->b->n_stmts; j++) {	/* the battle's, the last one standing */
+			const struct stmt *s = &a->b->stmts[j];
+			if (s->kind == ST_OPTION && strcmp(s->u.option.name, w->word) == 0)
+				a->options[k].value = s->u.option.value;
+			if (s->kind == ST_TURN)
+				break;	/* options belong to the header */
+		}
+		for (int j = 0; j < a->opts->n_options; j++) {
+			const char *value = setting_value(a->opts->options[j], w->word);
+			if (value)
+				a->options[k].value = value;
+		}
+	}
 }
 
 const char *audit_option(const struct audit *a, const char *name)
 {
-	for (int i = 0; i < a->b->n_stmts; i++) {
-		const struct stmt *s = &a->b->stmts[i];
-		if (s->kind == ST_OPTION && strcmp(s->u.option.name, name) == 0)
-			return s->u.option.value;
+	for (int i = 0; i < a->n_options; i++)
+		if (strcmp(a->options[i].name, name) == 0)
+			return a->options[i].value;
+	return NULL;
+}
+
+/* Whether value is one of spec's "|"-separated values. */
+static bool spec_has(const char *spec, const char *value)
+{
+	size_t n = strlen(value);
+	for (const char *p = spec; *p; p += strcspn(p, "|"), p += *p == '|')
+		if (strncmp(p, value, n) == 0 && (p[n] == '|' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+bool audit_check_option(const struct vocab *v, const char *setting, char *why, size_t size)
+{
+	const char *eq = strchr(setting, '=');
+	if (!eq || eq == setting) {
+		snprintf(why, size, "expected NAME=VALUE");
+		return false;
 	}
-	const struct vocab_word *w = vocab_find(a->rs->vocab, VC_OPTION, name, strlen(name));
-	return w && w->spec ? option_default(w->spec) : NULL;
+	const struct vocab_word *w = vocab_find(v, VC_OPTION, setting, (size_t)(eq - setting));
+	if (w && w->canon)
+		w = vocab_find(v, VC_OPTION, w->canon, strlen(w->canon));
+	if (!w) {
+		const char *near = NULL;
+		for (size_t i = 0; i < v->n_words && !near; i++)
+			if (v->words[i].cat == VC_OPTION &&
+			    near_miss(setting, (size_t)(eq - setting), v->words[i].word, strlen(v->words[i].word)))
+				near = v->words[i].word;
+		snprintf(why, size, "%s has no rule option '%.*s'%s%s%s", v->name, (int)(eq - setting), setting,
+			 near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+		return false;
+	}
+	if (!spec_has(w->spec, eq + 1)) {
+		snprintf(why, size, "%s takes %s, not '%s'", w->word, w->spec, eq + 1);
+		return false;
+	}
+	return true;
 }
 
 /* The unit an argument names, or -1. */
@@ -437,8 +486,10 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	state_release(&before);
 	struct findings scratch;
 	findings_init(&scratch);
-	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
 	const struct audit_opts *kept_opts = a->opts;
+	struct audit_opts opts = *kept_opts;
+	opts.follow = FOLLOW_CLAIMED;
+	opts.records = NULL;
 	struct findings *kept_out = a->out;
 	a->opts = &opts;
 	a->out = &scratch;
@@ -463,6 +514,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	if (!rs)
 		return -1;
 	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1};
+	resolve_options(&a);
 	state_init(&a.st, b);
 	if (rs->audit_order_of_battle)
 		rs->audit_order_of_battle(&a);

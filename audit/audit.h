@@ -21,7 +21,13 @@ enum audit_follow { FOLLOW_CLAIMED, FOLLOW_DERIVED };
 struct audit_opts {
 	enum audit_follow follow;
 	struct records *records;	/* where to keep each derivation, or NULL */
+	/* Rule options for this run, "NAME=VALUE", over the battle's own
+	 * (checked with audit_check_option); not copied. */
+	const char *const *options;
+	int n_options;
 };
+
+enum { AUDIT_MAX_OPTIONS = 32 };
 
 /* The audit in progress: what a ruleset reads and writes.  Private to
  * audit/ and the rulesets. */
@@ -36,6 +42,14 @@ struct audit {
 	const char *side;		/* whose claim the findings concern (audit_find) */
 	bool reroll_due;		/* the last charge ended in a Desperate Struggle */
 	struct record *rec;		/* the current event's record, or NULL */
+	/* every rule option of the ruleset, resolved once: the run's, the
+	 * battle's, or the default */
+	struct {
+		const char *name;
+		const char *value;
+	} options[AUDIT_MAX_OPTIONS];
+	int n_options;
+	char defaults[AUDIT_MAX_OPTIONS][32];	/* the defaults' text */
 };
 
 /* Audits b (which parsed without errors) with the ruleset its rules= names;
@@ -54,8 +68,13 @@ struct record *audit_record(struct audit *a, const char *kind);
  * and after a step to learn whether the rules forbid it. */
 int audit_illegal_count(const struct audit *a);
 
-/* The value of a rule option set in the battle (`option NAME=VALUE`), or its
- * default (the first value the vocabulary lists). */
+/* The value of a rule option: given for this run (audit_opts), set in the
+ * battle (`option NAME=VALUE`), or its default (the first value the
+ * vocabulary lists); NULL for a name the ruleset does not have. */
 const char *audit_option(const struct audit *a, const char *name);
+
+/* Whether "NAME=VALUE" names a rule option of the vocabulary and one of its
+ * values; if not, a message into why (with the nearest name or the values). */
+bool audit_check_option(const struct vocab *v, const char *setting, char *why, size_t size);
 
 #endif

@@ -8,9 +8,11 @@
 #include "cmd.h"
 #include "load.h"
 #include "msg.h"
+#include "runopts.h"
 
 const char cmd_audit_usage[] =
-	"usage: umpire audit [--notes] [--no-warn CODE]... [--follow=claimed|derived] [--json] FILE\n"
+	"usage: umpire audit [--notes] [--no-warn CODE]... [--follow=claimed|derived]\n"
+	"                    [--option NAME=VALUE]... [--json] FILE\n"
 	"\n"
 	"Re-derive every maneuver check, fire combat and charge combat of FILE from\n"
 	"the dice, the order of battle and the tracked state of every unit, and\n"
@@ -26,6 +28,8 @@ const char cmd_audit_usage[] =
 	"  --follow=claimed    the state follows the game as played (default)\n"
 	"  --follow=derived    the state follows the derived outcomes instead, and\n"
 	"                      an action the rules forbid changes nothing\n"
+	"  --option NAME=VALUE a rule option for this run, over the battle's own\n"
+	"                      (repeatable; docs/rules.md lists them)\n"
 	"  --json              print JSON Lines, one object per turn, phase, event\n"
 	"                      and ruling: derived, claimed, findings and the\n"
 	"                      state after of every unit and leader it touches;\n"
@@ -146,13 +150,14 @@ int cmd_audit(int argc, char **argv)
 		{"notes", no_argument, NULL, 'n'},
 		{"no-warn", required_argument, NULL, 'W'},
 		{"follow", required_argument, NULL, 'f'},
+		{"option", required_argument, NULL, 'o'},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	bool notes = false, json = false;
 	bool silenced[FINDING_N_CODES] = {0};
-	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+	struct runopts run = {.follow = FOLLOW_CLAIMED};
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire audit";	/* getopt names the command in its messages */
@@ -174,11 +179,9 @@ int cmd_audit(int argc, char **argv)
 			break;
 		}
 		case 'f':
-			if (strcmp(optarg, "claimed") && strcmp(optarg, "derived")) {
-				msg_usage("audit", "--follow takes claimed or derived, not '%s'", optarg);
+		case 'o':
+			if (runopts_take(&run, "audit", c, optarg) < 0)
 				return EXIT_USAGE;
-			}
-			opts.follow = optarg[0] == 'd' ? FOLLOW_DERIVED : FOLLOW_CLAIMED;
 			break;
 		case 'h':
 			fputs(cmd_audit_usage, stdout);
@@ -206,12 +209,16 @@ int cmd_audit(int argc, char **argv)
 		diags_release(&d);
 		return EXIT_USAGE;
 	}
+	if (!runopts_check(&run, "audit", b)) {
+		battle_free(b);
+		diags_release(&d);
+		return EXIT_USAGE;
+	}
 	struct findings f;
 	struct records records;
 	findings_init(&f);
 	records_init(&records);
-	if (json)
-		opts.records = &records;
+	struct audit_opts opts = runopts_audit(&run, json ? &records : NULL);
 	audit_battle(b, &opts, &f);
 	if (json) {
 		struct buf out;

@@ -10,9 +10,10 @@
 #include "cmd.h"
 #include "load.h"
 #include "msg.h"
+#include "runopts.h"
 
 const char cmd_explain_usage[] =
-	"usage: umpire explain [--follow=claimed|derived] FILE:LINE\n"
+	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]... FILE:LINE\n"
 	"       umpire explain FILE:INCLUDED:LINE\n"
 	"\n"
 	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
@@ -27,6 +28,8 @@ const char cmd_explain_usage[] =
 	"  --follow=claimed    the state before the event follows the game as played\n"
 	"                      (default)\n"
 	"  --follow=derived    the state follows the derived outcomes instead\n"
+	"  --option NAME=VALUE a rule option for this run, over the battle's own\n"
+	"                      (repeatable; docs/rules.md lists them)\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"exit status: 0 no error in the claim, or a ruling settles it; 1 errors;\n"
@@ -71,7 +74,7 @@ static int find_source(const struct battle *b, const char *included)
 	return -1;
 }
 
-static int explain(const char *path, const char *included, int line, enum audit_follow follow)
+static int explain(const char *path, const char *included, int line, const struct runopts *run)
 {
 	struct diags d;
 	diags_init(&d, 500);
@@ -88,6 +91,8 @@ static int explain(const char *path, const char *included, int line, enum audit_
 	if (!b || d.n_errors) {
 		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);
 		status = EXIT_USAGE;
+	} else if (!runopts_check(run, "explain", b)) {
+		status = EXIT_USAGE;
 	} else if (file < 0) {
 		msg_error("'%s' does not include '%s'", path, included);
 		status = EXIT_USAGE;
@@ -98,7 +103,7 @@ static int explain(const char *path, const char *included, int line, enum audit_
 		msg_error("line %d of %s is not an event", line, b->src.v[file].path);
 		status = EXIT_USAGE;
 	} else {
-		struct audit_opts opts = {follow, &r};
+		struct audit_opts opts = runopts_audit(run, &r);
 		audit_battle(b, &opts, &f);
 		const struct record *rec = records_find(&r, stmt);
 		struct buf out;
@@ -122,21 +127,20 @@ int cmd_explain(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"follow", required_argument, NULL, 'f'},
+		{"option", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	enum audit_follow follow = FOLLOW_CLAIMED;
+	struct runopts run = {.follow = FOLLOW_CLAIMED};
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire explain";
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "claimed") && strcmp(optarg, "derived")) {
-				msg_usage("explain", "--follow takes claimed or derived, not '%s'", optarg);
+		case 'o':
+			if (runopts_take(&run, "explain", c, optarg) < 0)
 				return EXIT_USAGE;
-			}
-			follow = optarg[0] == 'd' ? FOLLOW_DERIVED : FOLLOW_CLAIMED;
 			break;
 		case 'h':
 			fputs(cmd_explain_usage, stdout);
@@ -154,7 +158,7 @@ int cmd_explain(int argc, char **argv)
 		free(included);
 		return EXIT_USAGE;
 	}
-	int status = explain(file, included, line, follow);
+	int status = explain(file, included, line, &run);
 	free(file);
 	free(included);
 	return status;

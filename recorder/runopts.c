@@ -1,0 +1,43 @@
+/* runopts: --follow and --option, shared by audit and explain. */
+#include "runopts.h"
+
+#include <string.h>
+
+#include "../audit/ruleset.h"
+#include "msg.h"
+
+int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg)
+{
+	if (c == 'f') {
+		if (strcmp(arg, "claimed") != 0 && strcmp(arg, "derived") != 0) {
+			msg_usage(cmd, "--follow takes claimed or derived, not '%s'", arg);
+			return -1;
+		}
+		r->follow = arg[0] == 'd' ? FOLLOW_DERIVED : FOLLOW_CLAIMED;
+		return 0;
+	}
+	if (r->n_options == AUDIT_MAX_OPTIONS) {
+		msg_usage(cmd, "more than %d --option", AUDIT_MAX_OPTIONS);
+		return -1;
+	}
+	r->options[r->n_options++] = arg;
+	return 0;
+}
+
+bool runopts_check(const struct runopts *r, const char *cmd, const struct battle *b)
+{
+	const struct vocab *v = b->vocab ? b->vocab : ruleset_default();
+	char why[256];
+	for (int i = 0; i < r->n_options; i++)
+		if (!audit_check_option(v, r->options[i], why, sizeof why)) {
+			msg_usage(cmd, "--option %s: %s", r->options[i], why);
+			return false;
+		}
+	return true;
+}
+
+struct audit_opts runopts_audit(const struct runopts *r, struct records *records)
+{
+	return (struct audit_opts){.follow = r->follow, .records = records, .options = r->options,
+				   .n_options = r->n_options};
+}

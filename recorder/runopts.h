@@ -1,0 +1,27 @@
+/* runopts: how audit and explain run: whose state to follow, and rule
+ * options that override the battle's own for this run. */
+#ifndef UMPIRE_RUNOPTS_H
+#define UMPIRE_RUNOPTS_H
+
+#include <stdbool.h>
+
+#include "../audit/audit.h"
+
+struct runopts {
+	enum audit_follow follow;
+	const char *options[AUDIT_MAX_OPTIONS];	/* "NAME=VALUE", pointing into argv */
+	int n_options;
+};
+
+/* Takes --follow=WHICH (c 'f') or --option NAME=VALUE (c 'o'); returns -1
+ * with a message for a bad value or too many options, 0 otherwise. */
+int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg);
+
+/* Whether every --option names a rule option of the battle's ruleset and one
+ * of its values; says which does not otherwise. */
+bool runopts_check(const struct runopts *r, const char *cmd, const struct battle *b);
+
+/* The audit's options for this run (records: where to keep derivations). */
+struct audit_opts runopts_audit(const struct runopts *r, struct records *records);
+
+#endif
