@@ -187,7 +187,7 @@ static void apply_leader_event(struct audit *a, const char *verb, const struct e
 		ls->attached = arg_unit(a, &ev->args[1]);
 	else if (strcmp(verb, "detach") == 0)
 		ls->attached = -1;
-	else if (strcmp(verb, "leader-out") == 0)
+	else if (strcmp(verb, "leader-out") == 0 && ls->out_until <= a->st.turn)	/* a roll may have set more */
 		ls->out_until = a->st.turn + 1;
 	else if (strcmp(verb, "leader-back") == 0)
 		ls->out_until = 0;

@@ -335,10 +335,16 @@ static int side_loss(struct audit *a, const struct combat *c, const struct charg
 	const struct unit_state *them = &a->st.units[c->principal[!side]];
 	if (b->loss_if_disordered && (state_is(me, "gun") || me->order == ORDER_GOOD))
 		return 0;
+	/* "DEFENDER lose N stands" is said of guns too, where 002:240 says "troop
+	 * stand" for troops only; option gun-charge-losses=none reads it of troops */
+	if (state_is(me, "gun") && strcmp(audit_option(a, "gun-charge-losses"), "none") == 0)
+		return 0;
 	int loss = b->loss;
 	if (b->extra_beyond)
 		loss += extra_losses(a, side == DEFENDER ? d->diff : -d->diff);
-	if (b->one_more_cav_or_flank && (state_is(them, "cav") || outflanked(me, &c->units->side[side].units[0])))
+	/* "... and full retreat broken": troops only, guns are never broken (002:239, 002:243) */
+	if (b->one_more_cav_or_flank && !state_is(me, "gun") &&
+	    (state_is(them, "cav") || outflanked(me, &c->units->side[side].units[0])))
 		loss++;
 	return loss;
 }
@@ -549,6 +555,17 @@ static enum unit_order loser_order(struct audit *a, const struct combat *c, cons
 	return broken ? ORDER_BROKEN : ORDER_DISORDERED;
 }
 
+/* "Disordered if ... cavalry, or after 2nd combat" (002:238-240) says not
+ * when: at the end of the charge phase, as 000:600 marks a charge over rough
+ * ground (the default), or at once (option winner-disorder=immediate). */
+static void winner_disordered(struct audit *a, struct unit_state *winner)
+{
+	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0)
+		worsen(winner, ORDER_DISORDERED);
+	else
+		winner->disorder_pending = true;
+}
+
 /* The state after the effect as played (002:238-244). */
 static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
 {
@@ -569,13 +586,13 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	 * one that took a square on Hard Pressed retreats in good order (000:648). */
 	bool square_held = holds && b->square_holds;
 	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
-		att->disorder_pending = true;
+		winner_disordered(a, att);
 	/* A storming column that wins carries the position, changes formation
 	 * (line, the first 000:664 names, until the log says otherwise) and is
 	 * marked disordered. */
 	if (attacker_wins && !square_held && att->formation && strcmp(att->formation, "storming-column") == 0) {
 		att->formation = "line";
-		att->disorder_pending = true;
+		winner_disordered(a, att);
 	}
 	if (!attacker_wins && !b->both_lose && state_is(def, "cav"))
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
@@ -783,6 +800,22 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	}
 }
 
+/* "Remove leader for one turn" (002:229): the last turn he is out.  Turns
+ * are numbered player turn by player turn.  own-turn (the default): out
+ * until his side's next player turn has passed, whoever's turn he fell in
+ * (a "turn" of the rules is a game turn, in which his side has one player
+ * turn); player-turn: the next player turn only; game-turn: the next two. */
+static int out_until(const struct audit *a, const struct leader_state *ls)
+{
+	const char *reading = audit_option(a, "leader-out");
+	bool own = a->st.side && ls->decl->side && strcasecmp(a->st.side, ls->decl->side) == 0;
+	if (strcmp(reading, "player-turn") == 0)
+		return a->st.turn + 1;
+	if (strcmp(reading, "game-turn") == 0)
+		return a->st.turn + 2;
+	return a->st.turn + (own ? 2 : 1);
+}
+
 /* fallen: the fallen-leader table's effect on the leader (002:225-233). */
 void rff_fallen_audit(struct audit *a, const struct stmt *s)
 {
@@ -822,7 +855,7 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		ls->attached = -1;
 	}
 	if (played->out_turns)
-		ls->out_until = a->st.turn + played->out_turns;
+		ls->out_until = out_until(a, ls);
 	if (played->dismounted_turns) {
 		ls->dismounted = true;
 		ls->dismounted_until = a->st.turn + played->dismounted_turns;

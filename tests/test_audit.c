@@ -21,7 +21,7 @@ static const char *audit_list(const char *text, enum audit_follow follow)
 		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text);
 	struct findings f;
 	findings_init(&f);
-	struct audit_opts opts = {follow, NULL};
+	struct audit_opts opts = {.follow = follow, .records = NULL};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	out[0] = '\0';
 	for (int i = 0; i < f.n; i++)
@@ -65,7 +65,7 @@ static const char *fields_after(const char *body, enum audit_follow follow, char
 	struct records r;
 	findings_init(&f);
 	records_init(&r);
-	struct audit_opts opts = {follow, &r};
+	struct audit_opts opts = {.follow = follow, .records = &r};
 	audit_battle(b, &opts, &f);
 	snprintf(out, sizeof out, "(not in the last record)");
 	const struct rec_state *st = r.n ? record_find_state(&r.v[r.n - 1], kind, id) : NULL;
@@ -84,6 +84,15 @@ static const char *fields_after(const char *body, enum audit_follow follow, char
 	battle_free(b);
 	diags_release(&d);
 	buf_release(&text);
+	return out;
+}
+
+/* tu_prelude with `option SETTING` in its header, then body: a whole log. */
+static const char *with_option(const char *setting, const char *body)
+{
+	static char out[4096];
+	const char *rest = strchr(tu_prelude, '\n') + 1;
+	snprintf(out, sizeof out, "%.*soption %s\n%s%s", (int)(rest - tu_prelude), tu_prelude, setting, rest, body);
 	return out;
 }
 
@@ -533,6 +542,42 @@ static void test_reroll(void **state)
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
+/* The contested readings of docs/rules.md, option by option. */
+static void test_reading_options(void **state)
+{
+	(void)state;
+	/* leader-out (002:229): hit in the other side's turn 2; own-turn and player-turn: out
+	 * through 3; game-turn: through 4.  Hit in his own turn 1: player-turn, through 2 */
+	const char *enemy_turn = "turn 2 MEX\nphase fire\nfallen lee [7] flesh-wound\n";
+	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+			       "out_until=3"));
+	assert_true(has_tokens(fields_after(with_option("leader-out=game-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+			       "out_until=4"));
+	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", "phase fire\nfallen lee [7] flesh-wound\n"),
+					    FOLLOW_CLAIMED, 'L', "lee"), "out_until=2"));
+	/* winner-disorder (002:238): lancers Swept the 5th (8 +0 +2 fresh +2 open = 12 against
+	 * 1 +1 +2 = 4); at the end of the phase by default, at once with immediate */
+	const char *swept = "turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [8] | [1]\n";
+	assert_true(has_tokens(fields_after(swept, FOLLOW_CLAIMED, 'U', "lancers"), "order=good-order disorder_pending=true"));
+	assert_true(has_tokens(fields_after(with_option("winner-disorder=immediate", swept), FOLLOW_CLAIMED, 'U', "lancers"),
+			       "order=disordered disorder_pending=false"));
+	/* gun-charge-losses (002:238): the 2nd Light against the limbered battery: 9 +0 trained
+	 * +2 fresh = 11 against 1 +2 elite -3 outnumbered 10:2 (002:216) -3 limbered (002:208) =
+	 * -3, +14 is Swept: "DEFENDER lose 2 stands and additional stands equal to the die result
+	 * difference over 9 ... Limbered guns full retreat silenced": 7, all; with none, no stand
+	 * is lost and the guns retreat silenced */
+	const char *guns = "turn 2 MEX\nphase charge\ncharge 2lt -> bty [9] | [1]\n";
+	assert_true(has_tokens(fields_after(guns, FOLLOW_CLAIMED, 'U', "bty"), "stands=0 removed=true"));
+	assert_true(has_tokens(fields_after(with_option("gun-charge-losses=none", guns), FOLLOW_CLAIMED, 'U', "bty"),
+			       "stands=2 removed=false silenced=2 limbered=true"));
+	/* Driven Back by cavalry (002:239): 1 +0 +2 fresh +2 open ground +1 lancers against limbered
+	 * guns (000:546) = 6 against 5 +2 elite -3 outnumbered 6:2 -3 limbered = 1: +5.  The battery
+	 * loses 1 stand; "1 additional stand and full retreat broken if defeated by cavalry" is for
+	 * troops, which can be broken */
+	assert_true(has_tokens(fields_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n",
+					    FOLLOW_CLAIMED, 'U', "bty"), "stands=1 removed=false limbered=true"));
+}
+
 /* A fallen-leader line claims the effect or its result alone (002:226-233). */
 static void test_fallen_results(void **state)
 {
@@ -683,7 +728,7 @@ static const char *after_last(const char *body, const char *unit)
 	struct records r;
 	findings_init(&f);
 	records_init(&r);
-	struct audit_opts opts = {FOLLOW_CLAIMED, &r};
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
 	audit_battle(b, &opts, &f);
 	snprintf(out, sizeof out, "(no record)");
 	const struct record *last = r.n ? &r.v[r.n - 1] : NULL;
@@ -797,15 +842,19 @@ static const struct {
 	/* 002:226 "Shot dead in the saddle", 002:228 "Remove leader from game" */
 	{"shot dead", "attach lee 5inf\nphase fire\nfallen lee [10] shot-dead\n", FOLLOW_CLAIMED, 'L', "lee",
 	 "in_play=false killed=true wounded=false removed=true attached=null out_until=null"},
-	/* 002:229 "Mere flesh wound. Remove leader for one turn": out through turn 2 */
+	/* 002:229 "Mere flesh wound. Remove leader for one turn": a game turn, so he misses
+	 * his side's next player turn (leader-out=own-turn): hit in US turn 1, out through turn 3 */
 	{"flesh wound", "phase fire\nfallen lee [7] flesh-wound\n", FOLLOW_CLAIMED, 'L', "lee",
-	 "in_play=false wounded=true killed=false removed=false out_until=2"},
-	/* ... and back in play when turn 3 begins */
-	{"back after a flesh wound", "phase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\n", FOLLOW_CLAIMED,
-	 'L', "lee", "in_play=true wounded=true out_until=null"},
+	 "in_play=false wounded=true killed=false removed=false out_until=3"},
+	/* ... and back in play when turn 4 begins */
+	{"back after a flesh wound", "phase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\nturn 4 MEX\n",
+	 FOLLOW_CLAIMED, 'L', "lee", "in_play=true wounded=true out_until=null"},
+	/* hit in the other side's turn 2, his side's next turn is 3 */
+	{"flesh wound in the enemy's turn", "turn 2 MEX\nphase fire\nfallen lee [7] flesh-wound\n", FOLLOW_CLAIMED, 'L',
+	 "lee", "out_until=3"},
 	/* the result alone may be claimed: 7 "Remove leader for one turn" (002:229) */
 	{"out for one turn, the result alone", "phase fire\nfallen lee [7] out-one-turn\n", FOLLOW_CLAIMED, 'L', "lee",
-	 "in_play=false out_until=2 wounded=true"},
+	 "in_play=false out_until=3 wounded=true"},
 	/* 002:230 "Horse shot out from under. Leader dismounted for one turn" */
 	{"horse shot", "phase fire\nfallen lee [6] horse-shot\n", FOLLOW_CLAIMED, 'L', "lee",
 	 "in_play=true dismounted=true wounded=false killed=false"},
@@ -933,6 +982,7 @@ int main(void)
 		cmocka_unit_test(test_reroll),
 		cmocka_unit_test(test_fire_state_claims),
 		cmocka_unit_test(test_fallen_results),
+		cmocka_unit_test(test_reading_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
