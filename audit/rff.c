@@ -207,9 +207,14 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 	else if (us->order == ORDER_BROKEN)
 		set_mod(d, "broken", "%s is broken", us->decl->id);
 	static const char *const facts[] = {"key-lost", "heavy-casualties", "greater-losses"};
+	/* three printed lines, three modifiers; option losses-stack=max takes the
+	 * worse of heavy casualties and greater losses, as steps of one factor */
+	bool max = strcmp(audit_option(a, "losses-stack"), "max") == 0 && battle_fact(ref, "greater-losses", NULL);
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
-		if (battle_fact(ref, facts[i], NULL))
+		if (battle_fact(ref, facts[i], NULL) && !(max && strcmp(facts[i], "heavy-casualties") == 0))
 			set_mod(d, facts[i], "the log states %s", facts[i]);
+	if (max && battle_fact(ref, "heavy-casualties", NULL))
+		claim_absent(d->mods, MCF_HEAVY, "greater losses take its place (option losses-stack=max)");
 	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
 	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
@@ -293,19 +298,28 @@ static void note_facts(struct audit *a, const struct uref *ref)
 
 /* Heavy carriage and fixed guns cannot limber and retreat from close range,
  * unless fortified (000:33; the reading is in docs/rules.md). */
-static bool gun_lost(const struct unit_state *us, const struct uref *ref, const struct rff_mc_effect *fx)
+static bool gun_lost(const struct audit *a, const struct unit_state *us, const struct uref *ref,
+		     const struct rff_mc_effect *fx)
 {
 	const char *carriage = us->decl->slot[VC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
 	bool fixed = state_has_flag(us, "fixed") && fx->fixed_guns_lost;
-	return (heavy || fixed) && !us->limbered && battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
+	bool in_reach = battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
+	if (us->limbered)
+		return false;
+	/* 000:33 speaks of heavy carriages; fixed guns are lost on any Panic as the
+	 * three copies of the table print it, unless fixed-guns-panic=as-heavy */
+	if (fixed && strcmp(audit_option(a, "fixed-guns-panic"), "lost") == 0)
+		return true;
+	return (heavy || fixed) && in_reach;
 }
 
-static void apply_gun_effect(struct unit_state *us, const struct uref *ref, const struct rff_mc_effect *fx)
+static void apply_gun_effect(const struct audit *a, struct unit_state *us, const struct uref *ref,
+			     const struct rff_mc_effect *fx)
 {
 	if (!fx->guns_retreat)
 		return;
-	if (gun_lost(us, ref, fx))
+	if (gun_lost(a, us, ref, fx))
 		us->removed = true;
 	else if (!fx->guns_retreat_close_only || battle_fact(ref, "close", NULL)) {
 		us->limbered = true;
@@ -321,7 +335,7 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 	if (!fx)
 		return;
 	if (state_is(us, "gun")) {
-		apply_gun_effect(us, ref, fx);
+		apply_gun_effect(a, us, ref, fx);
 		return;
 	}
 	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||

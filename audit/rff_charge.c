@@ -306,9 +306,15 @@ static int extra_losses(struct audit *a, int diff)
 }
 
 /* Unlimbered guns a defeated side loses (002:238-240, 000:336). */
-static bool guns_lost(const struct unit_state *u, const struct rff_charge_band *b, bool by_cavalry)
+static bool guns_lost(const struct audit *a, const struct unit_state *u, const struct rff_charge_band *b,
+		      bool by_cavalry, bool fortified)
 {
 	if (!state_is(u, "gun") || u->limbered)
+		return false;
+	/* Hard Pressed: "Troops and guns hold position if fortified" (002:240), and
+	 * the loss is of guns that cannot retreat (000:336): they hold, unless
+	 * hp-fortified-guns=lost */
+	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
 		return false;
 	bool heavy = u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "hc") == 0;
 	bool fixed = state_has_flag(u, "fixed");
@@ -353,7 +359,9 @@ static void derive_losses(struct audit *a, const struct combat *c, struct charge
 {
 	const struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
 	const struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
-	d->guns_lost[DEFENDER] = d->band->attacker_wins && guns_lost(def, d->band, state_is(att, "cav"));
+	d->guns_lost[DEFENDER] = d->band->attacker_wins &&
+				 guns_lost(a, def, d->band, state_is(att, "cav"),
+					   battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL) != NULL);
 	for (int side = 0; side < 2; side++)
 		d->loss[side] = side_loss(a, c, d, side);
 	if (d->guns_lost[DEFENDER])
@@ -585,6 +593,8 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	 * a second combat, marked when the phase ends (as 000:600 marks moves);
 	 * one that took a square on Hard Pressed retreats in good order (000:648). */
 	bool square_held = holds && b->square_holds;
+	/* "after 2nd combat": a breakthrough's; the winner of a reroll is already
+	 * disordered by its Desperate Struggle (002:241) */
 	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
 		winner_disordered(a, att);
 	/* A storming column that wins carries the position, changes formation
@@ -858,6 +868,6 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		ls->out_until = out_until(a, ls);
 	if (played->dismounted_turns) {
 		ls->dismounted = true;
-		ls->dismounted_until = a->st.turn + played->dismounted_turns;
+		ls->dismounted_until = out_until(a, ls);	/* "for one turn", as a flesh wound's */
 	}
 }

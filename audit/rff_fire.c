@@ -115,9 +115,14 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, NULL, "%s has no fire weapon", ref->id);
 		return false;
 	}
-	if (strcmp(weapon, "C") == 0 && us->mounted) {
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315",
-			   "%s fires carbines mounted: cavalry fire carbines only dismounted", ref->id);
+	/* 000:315 "Cavalry only can fire their carbines while dismounted"; and mounted
+	 * arms are abstracted in charge combat (000:738), so cavalry fires only
+	 * dismounted whatever it carries, unless mounted-fire=rifles */
+	bool rifles = strcmp(audit_option(a, "mounted-fire"), "rifles") == 0;
+	if (state_is(us, "cav") && us->mounted && (!rifles || strcmp(weapon, "C") == 0)) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315, 000:738",
+			   "%s fires %s mounted: cavalry fires only dismounted", ref->id,
+			   strcmp(weapon, "C") == 0 ? "carbines" : weapon);
 		return false;
 	}
 	const struct rff_fire_points *row = rff_fire_points(us->nation ? us->nation : "US", weapon,
@@ -125,6 +130,14 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	if (!row) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "002:152-174 Musketry & Cannonade",
 			   "%s (%s) cannot fire at %d\"", ref->id, weapon, ref->range);
+		return false;
+	}
+	/* the seeds are silent (the basic rules are not among them): broken troops
+	 * have no formation to fire from, unless broken-fire=half */
+	if (!state_is(us, "gun") && us->order == ORDER_BROKEN && strcmp(audit_option(a, "broken-fire"), "none") == 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:416",
+			   "%s is broken and has lost its formation: broken troops do not fire until they reform",
+			   ref->id);
 		return false;
 	}
 	int available = state_is(us, "gun") ? us->stands - us->silenced : us->stands;
@@ -347,6 +360,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	const struct unit_state *target = &a->st.units[t];
 	d->gun_target = state_is(target, "gun");
 	bool any = false;	/* a firer that cannot fire is reported; the others still fire */
+	int guns = 0;		/* fire points of guns, in quarters */
 	for (int i = 0; i < ev->n_firers && i < 32; i++) {
 		struct firer *f = &d->firers[d->n_firers++];
 		f->u = state_unit(&a->st, ev->firers[i].id);
@@ -357,11 +371,15 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		any = true;
 		a->st.units[f->u].fired_turn = a->st.turn;
 		if (state_is(&a->st.units[f->u], "gun"))
-			d->cannonade = true;
+			guns += f->quarters;
 		d->quarters += f->quarters;
 	}
 	if (!any)
 		return false;
+	/* Lively Fire is "from cannonade only": fire of half or more gun points, as
+	 * for twilight (000:560) and low ammunition (002:198), or lively-mixed=any */
+	d->cannonade = strcmp(audit_option(a, "lively-mixed"), "any") == 0 ? guns > 0
+		       : d->quarters > 0 && guns * 2 >= d->quarters;
 	d->points = d->quarters / 4;	/* round fractions down (000:320) */
 	record_step(a->rec, "000:320", "%g fire points in all, rounded down: %d", d->quarters / 4.0, d->points);
 	const struct claim_mod *fp = rff_fire_points_mod(d->points);

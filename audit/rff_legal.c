@@ -73,10 +73,12 @@ void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct l
  * (and reported) when it is not. */
 static bool on_the_list(struct audit *a, const struct unit_state *u, const struct action *act, const char *effect)
 {
-	bool night = at_night(a) && well_handled(effect);
-	const char *as = night && strcmp(effect, "rally-with-elan") != 0 ? "tardy" : effect;
-	if (night && strcmp(effect, "rally-with-elan") == 0)
-		as = "rally";	/* good order, and the maneuver performed as Tardy */
+	/* 000:566 names Double Quick and Well Handled; "all other effects remain
+	 * the same" keeps Rally with Elan's maneuver, unless night-elan=tardy */
+	bool elan = effect && strcmp(effect, "rally-with-elan") == 0;
+	bool night = at_night(a) && well_handled(effect) &&
+		     (!elan || strcmp(audit_option(a, "night-elan"), "tardy") == 0);
+	const char *as = !night ? effect : elan ? "rally" : "tardy";
 	const struct rff_maneuver_row *row = rff_maneuvers(as, state_is(u, "gun"));
 	enum rff_action what = rff_action_of(act->verb);
 	if (!row || what == RFF_ACT_N)

@@ -162,7 +162,9 @@ void state_set_order(struct unit_state *u, enum unit_order order)
 	if (order == ORDER_BROKEN && u->order != ORDER_BROKEN && !state_is(u, "gun"))
 		u->formation = NULL;	/* "The unit loses formation" */
 	else if (order != ORDER_BROKEN && u->order == ORDER_BROKEN && !state_is(u, "gun"))
-		u->formation = "line";	/* "reforms into line facing toward the enemy" */
+		/* "reforms into line facing toward the enemy"; dismounted cavalry
+		 * deploys only in open order (000:582) */
+		u->formation = state_is(u, "cav") && !u->mounted ? "open" : "line";
 	u->order = order;
 }
 

@@ -576,6 +576,73 @@ static void test_reading_options(void **state)
 	 * troops, which can be broken */
 	assert_true(has_tokens(fields_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n",
 					    FOLLOW_CLAIMED, 'U', "bty"), "stands=1 removed=false limbered=true"));
+	/* losses-stack (002:30-31): 9 +1 gallant +1 vet +2 fresh -1 heavy casualties -2 greater
+	 * losses = 10; with max the -1 goes: 11.  Either is Double Quick (002:39) */
+	const char *losses = "phase maneuver\nmc lee [9]: 5inf(heavy-casualties,greater-losses) =10 double-quick\n";
+	assert_null(strstr(audit_list(with_option("losses-stack=add", losses), FOLLOW_CLAIMED), "wrong-total"));
+	assert_non_null(strstr(audit_list(with_option("losses-stack=max", losses), FOLLOW_CLAIMED), "wrong-total"));
+	/* night-elan (000:566): attached, 9 +1 gallant +1 attached +1 vet +2 fresh = 14, Rally with Elan
+	 * (002:39); change front needs a well handled maneuver (000:458) */
+	const char *elan = "turn 2 MEX\nturn 3 US night moonlit\nattach lee 5inf\ndisorder 5inf\nphase maneuver\n"
+			   "mc lee [9]: 5inf =14 rally-with-elan front\n";
+	assert_null(strstr(audit_list(with_option("night-elan=well-handled", elan), FOLLOW_CLAIMED), "illegal-action"));
+	assert_non_null(strstr(audit_list(with_option("night-elan=tardy", elan), FOLLOW_CLAIMED), "illegal-action"));
+	/* broken-fire (000:416, 002:178) */
+	const char *broken = "break 5inf\nphase fire\nfire 5inf@6 -> 2lt [5]\n";
+	assert_non_null(strstr(audit_list(with_option("broken-fire=none", broken), FOLLOW_CLAIMED), "illegal-action"));
+	assert_null(strstr(audit_list(with_option("broken-fire=half", broken), FOLLOW_CLAIMED), "illegal-action"));
+	/* lively-mixed (002:200): 8 musket points and 2 of a gun stand at 14" (002:166), 10 points
+	 * +1 (002:187): 3 +1 = 4, Lively against trained troops (002:200); the guns fire less
+	 * than half the points, so it is musketry: no effect; with any, the 2nd is disordered */
+	const char *lively = "unlimber bty\nphase fire\nfire 5inf:8@6, bty:1@14 -> 2lt [3]\n";
+	assert_true(has_tokens(fields_after(with_option("lively-mixed=half", lively), FOLLOW_CLAIMED, 'U', "2lt"),
+			       "order=good-order"));
+	assert_true(has_tokens(fields_after(with_option("lively-mixed=any", lively), FOLLOW_CLAIMED, 'U', "2lt"),
+			       "order=disordered"));
+	/* a horse shot (002:230) is "for one turn" as a flesh wound is: through turn 3, so the
+	 * header of turn 3 changes nothing and that of turn 4 mounts him again */
+	assert_string_equal(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\n",
+					 FOLLOW_CLAIMED, 'L', "lee"), "(not in the last record)");
+	assert_true(has_tokens(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\nturn 4 MEX\n",
+					    FOLLOW_CLAIMED, 'L', "lee"), "dismounted=false"));
+	/* broken dismounted cavalry reforms in open order (000:410, 000:582) */
+	assert_true(has_tokens(fields_after("turn 2 MEX\ndismount lancers\nbreak lancers\nrally lancers\n",
+					    FOLLOW_CLAIMED, 'U', "lancers"), "formation=open order=good-order mounted=false"));
+}
+
+/* Readings that need their own order of battle. */
+static void test_reading_options_oob(void **state)
+{
+	(void)state;
+	char text[1024];
+	/* fixed-guns-panic (002:43, 000:33): 1 -2 out of command +0 trained -2 outflanked -2 greater
+	 * losses = -5, Panic; the fixed gun is lost, or with as-heavy only within close range */
+	const char *fixed = "battle \"F\" rules=rff-maw\noption fixed-guns-panic=%s\nside US nation=US\n"
+			    "  leader l \"L\" able\n  unit fg \"FG\" gun trained olcLG stands=1 cmd=l unlimbered fixed\n"
+			    "turn 1 US\nphase maneuver\nmc [1]: fg(outflanked,greater-losses)\n";
+	snprintf(text, sizeof text, fixed, "lost");
+	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=true"));
+	snprintf(text, sizeof text, fixed, "as-heavy");
+	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=false"));
+	/* mounted-fire (000:315, 000:738): mounted cavalry with rifles */
+	const char *mounted = "battle \"M\" rules=rff-maw\noption mounted-fire=%s\nside US nation=US\n"
+			      "  leader l \"L\" able\n  unit mr \"MR\" cav trained spirited R stands=4 cmd=l\n"
+			      "side MEX nation=MEX\n  unit t \"T\" inf trained reliable IM stands=8 line\n"
+			      "turn 1 US\nphase fire\nfire mr@6 -> t [5]\n";
+	snprintf(text, sizeof text, mounted, "none");
+	assert_non_null(strstr(audit_list(text, FOLLOW_CLAIMED), "illegal-action"));
+	snprintf(text, sizeof text, mounted, "rifles");
+	assert_null(strstr(audit_list(text, FOLLOW_CLAIMED), "illegal-action"));
+	/* hp-fortified-guns (002:240, 000:336): 1 +1 vet +2 fresh = 4 against 2 +0 trained -3
+	 * outnumbered 8:1 +3 fortified = 2: +2 Hard Pressed on a heavy gun in works */
+	const char *works = "battle \"W\" rules=rff-maw\noption hp-fortified-guns=%s\nside US nation=US\n"
+			    "  leader l \"L\" able\n  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=l line\n"
+			    "side MEX nation=MEX\n  unit hg \"HG\" gun trained hcHG stands=1 unlimbered\n"
+			    "turn 1 US\nphase charge\ncharge 5inf -> hg(fortified) [1] | [2]\n";
+	snprintf(text, sizeof text, works, "hold");
+	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=false stands=1 damaged=1"));
+	snprintf(text, sizeof text, works, "lost");
+	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=true"));
 }
 
 /* A fallen-leader line claims the effect or its result alone (002:226-233). */
@@ -983,6 +1050,7 @@ int main(void)
 		cmocka_unit_test(test_fire_state_claims),
 		cmocka_unit_test(test_fallen_results),
 		cmocka_unit_test(test_reading_options),
+		cmocka_unit_test(test_reading_options_oob),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
