@@ -2,6 +2,7 @@
 #include "explain.h"
 
 #include "../grammar/fmt.h"
+#include "cite.h"
 
 int explain_find_stmt(const struct battle *b, int file, int line)
 {
@@ -45,8 +46,11 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 	write_when(b, r->stmt, out);
 	for (int i = 0; i < r->n_steps; i++) {
 		buf_printf(out, "  %s", r->steps[i].text);
-		if (r->steps[i].source[0])
-			buf_printf(out, "  [%s]", r->steps[i].source);
+		if (r->steps[i].source[0]) {
+			buf_puts(out, "  [");
+			cite_format(r->steps[i].source, out);
+			buf_putc(out, ']');
+		}
 		buf_putc(out, '\n');
 	}
 	int n = 0;
@@ -58,8 +62,11 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 			buf_puts(out, "the claim:\n");
 		buf_printf(out, "  %s%s %s: %s", diag_severity_name(x->severity), x->overruled ? " (overruled)" : "",
 			   finding_code_name(x->code), x->msg);
-		if (x->cite)
-			buf_printf(out, "  [%s]", x->cite);
+		if (x->cite) {
+			buf_puts(out, "  [");
+			cite_format(x->cite, out);
+			buf_putc(out, ']');
+		}
 		buf_putc(out, '\n');
 	}
 	if (n == 0)

@@ -1,5 +1,6 @@
 /* finding: the list of findings of an audit. */
 #include "finding.h"
+#include "cite.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,6 +102,9 @@ void finding_render(const struct finding *f, const struct sources *src, struct b
 	snprintf(sev, sizeof sev, "%s%s", diag_severity_name(f->severity),
 		 f->overruled ? " (overruled)" : "");
 	diag_render_at(src, f->at, sev, codes[f->code].name, f->msg, out);
-	if (f->cite)
-		buf_printf(out, "      = rule: %s\n", f->cite);
+	if (f->cite) {
+		buf_puts(out, "      = rule: ");
+		cite_format(f->cite, out);
+		buf_putc(out, '\n');
+	}
 }

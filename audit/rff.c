@@ -282,7 +282,7 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 	bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;	/* whose losses: 000:416 or 002:43 */
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at,
-			   !d->loss ? NULL : text ? "000:416 rule text: the difference below zero"
+			   !d->loss ? NULL : text ? "000:416 stands equal to the difference below zero"
 					 : band_cite(d->band, cite, sizeof cite),
 			   "loss=%d claimed, derived %d", c->loss, d->loss);
 }

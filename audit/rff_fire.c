@@ -407,8 +407,9 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
-	char cite[128];
-	snprintf(cite, sizeof cite, "%s Musketry & Cannonade; layout %s (docs/rules.md)", d->result.cite, reading(a));
+	char cite[192];
+	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
+		 d->result.cite, d->result.effect, target->decl->slot[VC_EXPERIENCE], d->result.cell, reading(a));
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
 		    target->decl->id, target->decl->slot[VC_EXPERIENCE], target->decl->slot[VC_EXPERIENCE],
 		    d->result.cell, d->result.effect);
@@ -442,7 +443,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 {
 	const struct claim *c = &ev->claim;
 	char cite[160];
-	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s %s", d->result.cite,
+	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite, d->result.effect,
 		 t->decl->slot[VC_EXPERIENCE], d->result.cell);
 	if (c->has_points && c->points != d->points)
 		audit_find(a, FINDING_POINTS, sev, c->points_at, "002:152-174 Musketry & Cannonade",

@@ -88,7 +88,9 @@ static void test_citations_exist(void **state)
 		snprintf(path, sizeof path, "../shared/seeds/%s", seeds[i]);
 		lines[i] = count_lines(path);
 	}
-	if (lines[0] < 0) {	/* the seeds sit beside the clone; without them nothing to check */
+	if (lines[0] < 0) {	/* the seeds sit beside the clone; CI has them, elsewhere they may be missing */
+		if (getenv("CI"))
+			fail_msg("../shared/seeds/ not found: CI has the seeds beside the clone");
 		print_message("skipped: ../shared/seeds/ not found, citations not checked\n");
 		skip();
 	}

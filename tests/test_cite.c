@@ -1,0 +1,144 @@
+/* test_cite: citations in the player's form, and the section table against
+ * the seeds.  The seeds sit beside the clone (../shared/seeds); CI has
+ * them, so there a missing seed fails instead of skipping. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../audit/cite.h"
+#include "../grammar/buf.h"
+
+static const char *formatted(const char *cite)
+{
+	static char out[512];
+	struct buf b;
+	buf_init(&b, 0);
+	cite_format(cite, &b);
+	snprintf(out, sizeof out, "%s", b.text);
+	buf_release(&b);
+	return out;
+}
+
+/* The sections are the printed ones: 002:184 is among the QRS's die roll
+ * modifiers for fire (002:180 "## DIE ROLL MODIFIERS" under "#
+ * MUSKETRY & CANNONADE TABLE"); 000:544 is the rule text's "Charging with
+ * Cold Steel, Lancers, or Breakthrough Charge" under "## Charge Combat
+ * Modifiers" (000:536). */
+static void test_format(void **state)
+{
+	(void)state;
+	assert_string_equal(formatted("002:184 Musketry & Cannonade: -2 for 3 fire points"),
+			    "QRS, Musketry & Cannonade, Die Roll Modifiers: -2 for 3 fire points (002:184)");
+	assert_string_equal(formatted("000:544"),
+			    "MAW rules, Charge Combat Modifiers, Charging with Cold Steel, Lancers, or Breakthrough "
+			    "Charge (000:544)");
+	assert_string_equal(formatted("002:39 Maneuver Table: US: 8 or more double-quick"),
+			    "QRS, Maneuver Table, Effects: US: 8 or more double-quick (002:39)");
+	assert_string_equal(formatted("002:126, 000:516"), "QRS, Gun Maneuvers, Well Handled (002:126, 000:516)");
+	assert_string_equal(formatted("000:679-702"), "MAW rules, Unit Effectiveness Table (000:679-702)");
+	assert_string_equal(formatted("002:241 Charge Table"), "QRS, Charge Table, Effects (002:241)");
+	assert_string_equal(formatted("002:229"), "QRS, Fallen Leader Table (002:229)");
+	/* a citation that is no seed line stays as it is */
+	assert_string_equal(formatted("docs/rules.md"), "docs/rules.md");
+	assert_null(cite_section(5, 1));
+	assert_null(cite_document(4));
+}
+
+/* Reads one seed's lines; NULL when it is not there. */
+static char **seed_lines(const char *name, int *n)
+{
+	char path[256];
+	snprintf(path, sizeof path, "../shared/seeds/%s", name);
+	char *text = tu_read_file(path, NULL);
+	if (!text)
+		return NULL;
+	int cap = 1024;
+	char **v = malloc(cap * sizeof *v);
+	*n = 0;
+	for (char *p = text, *nl; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		if (*n == cap)
+			v = realloc(v, (cap *= 2) * sizeof *v);
+		v[(*n)++] = strndup(p, (size_t)(nl - p));
+		if (!*nl)
+			break;
+	}
+	free(text);
+	return v;
+}
+
+static void free_lines(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The checked-in section table is what scripts/cite-sections.sh makes of
+ * the seeds: regenerate it (`make cites`) and compare. */
+static void test_sections_current(void **state)
+{
+	(void)state;
+	int n;
+	char **probe = seed_lines("000_c3351e6517931669.txt", &n);
+	if (!probe) {
+		if (getenv("CI"))
+			fail_msg("../shared/seeds/ not found: CI has the seeds beside the clone");
+		print_message("skipped: ../shared/seeds/ not found, the section table not checked\n");
+		skip();
+	}
+	free_lines(probe, n);
+	assert_int_equal(system("sh scripts/cite-sections.sh ../shared/seeds >build/cite_sections.def"), 0);
+	char *want = tu_read_file("build/cite_sections.def", NULL);
+	char *have = tu_read_file("audit/cite_sections.def", NULL);
+	assert_non_null(want);
+	assert_non_null(have);
+	if (strcmp(want, have) != 0)
+		fail_msg("audit/cite_sections.def is stale: regenerate it with `make cites`");
+	free(want);
+	free(have);
+}
+
+/* Every section's first line of the QRS is a heading or a table's first
+ * row as its name says: the hand-written part of the table. */
+static void test_qrs_sections(void **state)
+{
+	(void)state;
+	static const struct {
+		int line;
+		const char *text;	/* words the seed's line holds */
+	} firsts[] = {
+		{11, "MANEUVER TABLE"}, {19, "DIE ROLL MODIFIERS"}, {45, "PLAYER TURN SEQUENCE"},
+		{67, "MOVEMENT RATE"}, {90, "TROOP MANEUVERS"}, {105, "TARDY"}, {112, "HASTY"},
+		{118, "GUN MANEUVERS"}, {137, "TARDY"}, {146, "HASTY"}, {150, "MUSKETRY & CANNONADE"},
+		{176, "FIRE POINT MODIFIERS"}, {180, "DIE ROLL MODIFIERS"}, {193, "DIE RESULT"},
+		{203, "CHARGE TABLE"}, {223, "FALLEN LEADER TABLE"}, {235, "EFFECTS"},
+	};
+	int n;
+	char **v = seed_lines("002_ee008398486f5b92.txt", &n);
+	if (!v) {
+		if (getenv("CI"))
+			fail_msg("../shared/seeds/ not found: CI has the seeds beside the clone");
+		skip();
+	}
+	for (size_t i = 0; i < sizeof firsts / sizeof firsts[0]; i++) {
+		assert_true(firsts[i].line <= n);
+		if (!strstr(v[firsts[i].line - 1], firsts[i].text))
+			fail_msg("002:%d is '%s', not %s", firsts[i].line, v[firsts[i].line - 1], firsts[i].text);
+		assert_non_null(cite_section(2, firsts[i].line));
+	}
+	free_lines(v, n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_sections_current),
+		cmocka_unit_test(test_qrs_sections),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
