@@ -272,9 +272,13 @@ static int declare(struct parser *p, char kind, const char *id, struct loc at)
 /* The declared id of this kind nearest to a misspelt one, or NULL. */
 static const char *nearest_id(const struct parser *p, char kind, const char *id)
 {
+	size_t n = strlen(id);
 	for (int i = 0; i < p->b->n_syms; i++) {
 		const struct sym *y = &p->b->syms[i];
-		if (y->kind == kind && near_miss(id, strlen(id), y->id, strlen(y->id)))
+		size_t m = strlen(y->id);
+		size_t shorter = n < m ? n : m;	/* USA for US, MEXICO for MEX: short ids, one a prefix */
+		bool prefix = shorter >= 2 && (n > m ? n - m : m - n) <= 3 && strncasecmp(id, y->id, shorter) == 0;
+		if (y->kind == kind && (prefix || near_miss(id, n, y->id, m)))
 			return y->id;
 	}
 	return NULL;
@@ -1240,16 +1244,47 @@ static int parse_claim_kv(struct parser *p, const struct claim_kind *k, struct c
 }
 
 /* "=" NUMBER: the claimed total. */
-static int parse_total(struct parser *p, struct claim *c)
+static int parse_total(struct parser *p, const struct claim_kind *k, struct claim *c)
 {
 	struct token *eq = next(p);
 	if (c->has_total)
 		return error_at(p, DIAG_DUPLICATE, loc_of(p, eq), "a second total");
+	struct token *t = peek(p);
+	size_t digits = t->kind == TOK_WORD ? strspn(p->text + t->off, "0123456789") : 0;
+	if (digits && digits < t->len &&
+	    vocab_find(p->v, k->effects, p->text + t->off + digits, t->len - digits))	/* =10dq */
+		return error_at(p, DIAG_EXPECTED, loc_of(p, t), "expected the total after '=', found %s: "
+				"the total and the effect are two items, '=%.*s %.*s'", found(p, t), (int)digits,
+				p->text + t->off, (int)(t->len - digits), p->text + t->off + digits);
 	if (want_signed(p, "the total after '='", &c->total) < 0)
 		return -1;
 	c->has_total = true;
 	c->total_at = loc_span(p, eq, &p->tok[p->pos - 1]);
 	return 0;
+}
+
+/* The commonest slips in a claim, as a hint, or NULL: "8pts" for pts=8, an
+ * effect typed as two words ("well handled"). */
+static const char *claim_slip(struct parser *p, const struct claim_kind *k, const struct token *t)
+{
+	static char hint[160];
+	const char *s = p->text + t->off;
+	size_t digits = strspn(s, "0123456789");
+	if (k->points && digits && digits < t->len &&
+	    (strncmp(s + digits, "pts", t->len - digits) == 0 || strncmp(s + digits, "pt", t->len - digits) == 0)) {
+		snprintf(hint, sizeof hint, "fire points are claimed as 'pts=%.*s'", (int)digits, s);
+		return hint;
+	}
+	const struct token *n = t + 1;	/* the next token on the line */
+	if (n->kind == TOK_WORD && n->off == t->off + t->len + 1) {
+		char joined[96];
+		snprintf(joined, sizeof joined, "%.*s-%.*s", (int)t->len, s, (int)n->len, p->text + n->off);
+		if (vocab_find(p->v, k->effects, joined, strlen(joined)) || vocab_find(p->v, k->mods, joined, strlen(joined))) {
+			snprintf(hint, sizeof hint, "the words of one name are joined by '-': did you mean '%s'?", joined);
+			return hint;
+		}
+	}
+	return NULL;
 }
 
 /* Whether the current word belongs to what follows a claim. */
@@ -1279,7 +1314,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_EQ) {
-			rc = parse_total(p, c);
+			rc = parse_total(p, k, c);
 		} else if (at_kv(p) && (is_word(p, t, "loss") || (k->points && is_word(p, t, "pts")))) {
 			rc = parse_claim_kv(p, k, c);
 		} else if (k->points && at_kv(p) && mark_key(p, t) != CLAIM_MARKS) {
@@ -1307,6 +1342,9 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
 			if ((w = lookup(p, k->effects, t)))
 				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second effect %s", found(p, t));
+			const char *slip = claim_slip(p, k, t);
+			if (slip)
+				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: %s", found(p, t), slip);
 			const char *hint = nearest_word(p, k->effects, t);
 			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
 					"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(k->mods),

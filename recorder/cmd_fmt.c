@@ -26,7 +26,8 @@ const char cmd_fmt_usage[] =
 	"options:\n"
 	"  -w, --write   rewrite FILE in place (safely: a temporary file, fsync,\n"
 	"                rename); a file with errors is refused and left untouched\n"
-	"  -c, --check   print nothing; exit 1 if FILE is not in canonical form\n"
+	"  -c, --check   exit 1 if FILE is not in canonical form, naming its first\n"
+	"                line that is not and what fmt writes there\n"
 	"  -h, --help    show this help\n"
 	"\n"
 	"exit status: 0 done, 1 FILE has errors (or is not canonical with --check),\n"
@@ -127,19 +128,30 @@ static int write_atomically(const char *path, const char *text, size_t len)
 	return rc;
 }
 
-/* Whether the file's bytes are already the canonical text. */
-static bool same_bytes(const struct battle *b, const struct buf *text)
+/* The first line where the file's bytes leave the canonical text, or 0
+ * when they are the same; *at is where that line starts in text. */
+static int first_difference(const struct battle *b, const struct buf *text, size_t *at)
 {
 	FILE *f = fopen(b->src.v[0].path, "rb");
+	*at = 0;
 	if (!f)
-		return false;
-	bool same = true;
+		return 1;
 	size_t i = 0;
-	int c;
-	while (same && (c = getc(f)) != EOF)
-		same = i < text->len && text->text[i++] == (char)c;
+	int c, line = 1;
+	while ((c = getc(f)) != EOF && i < text->len && text->text[i] == (char)c)
+		if (text->text[i++] == '\n') {
+			line++;
+			*at = i;
+		}
+	bool same = c == EOF && i == text->len;
 	fclose(f);
-	return same && i == text->len;
+	return same ? 0 : line;
+}
+
+static bool same_bytes(const struct battle *b, const struct buf *text)
+{
+	size_t at;
+	return first_difference(b, text, &at) == 0;
 }
 
 int cmd_fmt(int argc, char **argv)
@@ -190,8 +202,15 @@ int cmd_fmt(int argc, char **argv)
 		struct buf out;
 		buf_init(&out, 0);
 		fmt_battle(b, 0, &out);
-		if (check)
-			status = same_bytes(b, &out) ? EXIT_CLEAN : EXIT_FINDINGS;
+		size_t at;
+		int line = check ? first_difference(b, &out, &at) : 0;
+		if (check) {
+			if (line) {	/* the first line to change, and what it becomes */
+				printf("%s:%d: not in canonical form; `umpire fmt` writes it as:\n  %.*s\n", path,
+				       line, (int)strcspn(out.text + at, "\n"), out.text + at);
+				status = EXIT_FINDINGS;
+			}
+		}
 		else if (!write)
 			fwrite(out.text, 1, out.len, stdout);
 		else if (!same_bytes(b, &out) && write_atomically(path, out.text, out.len) < 0)

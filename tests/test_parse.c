@@ -559,6 +559,30 @@ static void test_hints(void **state)
 	diags_release(&d);
 }
 
+/* The commonest slips at the table, each with its hint. */
+static void test_slips(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *body, *want, *hint;
+	} slips[] = {
+		{"turn 2 USA\n", "unknown-id@12:8", "did you mean 'US'?"},
+		{"phase maneuver\nmc lee [5]: 5inf =10dq\n", "expected@13:19", "'=10 dq'"},
+		{"phase maneuver\nmc lee [5]: 5inf =10 well handled\n", "unknown-word@13:22", "did you mean 'well-handled'?"},
+		{"phase fire\nfire 5inf@6 -> 2lt [5] 8pts\n", "unknown-word@13:24", "'pts=8'"},
+		{"phase maneuver\nmc lee [5]: 5inf +1vett\n", "unknown-modifier@13:18", "did you mean 'vet'?"},
+	};
+	for (size_t i = 0; i < sizeof slips / sizeof slips[0]; i++) {
+		struct diags d;
+		struct battle *b = tu_parse_body(slips[i].body, &d);
+		assert_string_equal(tu_diag_list(&d), slips[i].want);
+		if (!strstr(d.v[0].msg, slips[i].hint))
+			fail_msg("%s: '%s' has no %s", slips[i].body, d.v[0].msg, slips[i].hint);
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 static void test_malformed_corpus(void **state)
 {
 	(void)state;
@@ -597,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
 		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_slips),
 		cmocka_unit_test(test_battle_fact),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
