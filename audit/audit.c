@@ -140,6 +140,7 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 	else if (strcmp(verb, "hasty-square") == 0) {
 		us->formation = "hasty-square";
 		us->hasty_expires = true;
+		state_wait(&a->st, u);
 		if (us->decl->slot[VC_EXPERIENCE] && strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0 &&
 		    us->order == ORDER_GOOD)
 			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
@@ -184,11 +185,13 @@ static void apply_leader_event(struct audit *a, const char *verb, const struct e
 		return;
 	struct leader_state *ls = &a->st.leaders[l];
 	if (strcmp(verb, "attach") == 0)
-		ls->attached = arg_unit(a, &ev->args[1]);
+		state_attach(&a->st, l, arg_unit(a, &ev->args[1]));
 	else if (strcmp(verb, "detach") == 0)
-		ls->attached = -1;
-	else if (strcmp(verb, "leader-out") == 0 && ls->out_until <= a->st.turn)	/* a roll may have set more */
+		state_attach(&a->st, l, -1);
+	else if (strcmp(verb, "leader-out") == 0 && ls->out_until <= a->st.turn) {	/* a roll may have set more */
 		ls->out_until = a->st.turn + 1;
+		state_away(&a->st, l);
+	}
 	else if (strcmp(verb, "leader-back") == 0)
 		ls->out_until = 0;
 	else if (strcmp(verb, "leader-lost") == 0)
@@ -346,9 +349,8 @@ static void record_states(struct audit *a, struct record *rec, int *codes, int n
 	int units = n;
 	for (int i = 0; i < units; i++)	/* a leader goes with the unit it is attached to */
 		if (codes[i] >= 0)
-			for (int l = 0; l < a->st.n_leaders; l++)
-				if (a->st.leaders[l].attached == codes[i])
-					add_code(codes, &n, NAMED_MAX, -1 - l);
+			for (int l = a->st.units[codes[i]].first_leader; l >= 0; l = a->st.leaders[l].next)
+				add_code(codes, &n, NAMED_MAX, -1 - l);
 	struct fields f;
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < n; i++) {

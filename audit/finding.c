@@ -108,3 +108,27 @@ void finding_render(const struct finding *f, const struct sources *src, struct b
 		buf_putc(out, '\n');
 	}
 }
+
+void finding_index_init(struct finding_index *x, const struct findings *f, int n_stmts)
+{
+	x->first = xcalloc((size_t)n_stmts + 2, sizeof *x->first);
+	x->order = xcalloc((size_t)f->n + 1, sizeof *x->order);
+	for (int i = 0; i < f->n; i++)	/* count, then place: a stable counting sort */
+		if (f->v[i].stmt >= 0 && f->v[i].stmt < n_stmts)
+			x->first[f->v[i].stmt + 1]++;
+	for (int s = 0; s <= n_stmts; s++)
+		x->first[s + 1] += x->first[s];
+	int *next = xcalloc((size_t)n_stmts + 1, sizeof *next);
+	memcpy(next, x->first, (size_t)n_stmts * sizeof *next);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].stmt >= 0 && f->v[i].stmt < n_stmts)
+			x->order[next[f->v[i].stmt]++] = i;
+	free(next);
+}
+
+void finding_index_release(struct finding_index *x)
+{
+	free(x->first);
+	free(x->order);
+	x->first = x->order = NULL;
+}

@@ -48,6 +48,17 @@ const char *finding_code_name(enum finding_code code);
 const char *finding_code_doc(enum finding_code code);
 int finding_code_lookup(const char *name);
 
+/* The findings grouped by statement, built once: those of statement s are
+ * f->v[order[k]] for k from first[s] to first[s + 1] - 1, in list order.
+ * The index owns its arrays; release it with finding_index_release. */
+struct finding_index {
+	int *first;	/* n_stmts + 1 entries */
+	int *order;
+};
+
+void finding_index_init(struct finding_index *x, const struct findings *f, int n_stmts);
+void finding_index_release(struct finding_index *x);
+
 /* Stable sort by position. */
 void findings_sort(struct findings *f);
 

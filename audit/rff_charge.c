@@ -568,10 +568,12 @@ static enum unit_order loser_order(struct audit *a, const struct combat *c, cons
  * ground (the default), or at once (option winner-disorder=immediate). */
 static void winner_disordered(struct audit *a, struct unit_state *winner)
 {
-	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0)
+	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0) {
 		worsen(winner, ORDER_DISORDERED);
-	else
+	} else {
 		winner->disorder_pending = true;
+		state_wait(&a->st, (int)(winner - a->st.units));
+	}
 }
 
 /* The state after the effect as played (002:238-244). */
@@ -862,12 +864,15 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	ls->wounded |= played->wounded;
 	if (played->removed) {
 		ls->removed = true;
-		ls->attached = -1;
+		state_attach(&a->st, l, -1);
 	}
-	if (played->out_turns)
+	if (played->out_turns) {
 		ls->out_until = out_until(a, ls);
+		state_away(&a->st, l);
+	}
 	if (played->dismounted_turns) {
 		ls->dismounted = true;
+		state_away(&a->st, l);
 		ls->dismounted_until = out_until(a, ls);	/* "for one turn", as a flesh wound's */
 	}
 }

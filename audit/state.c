@@ -28,6 +28,7 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 							      : ORDER_DISORDERED;
 	u->formation = u->order == ORDER_BROKEN ? NULL : d->slot[VC_FORMATION];	/* broken: none (000:416) */
 	u->sheltered_in = -1;
+	u->first_leader = -1;
 	u->limbered = d->slot[VC_LIMBER] && strcmp(d->slot[VC_LIMBER], "limbered") == 0;
 	u->mounted = strcmp(d->slot[VC_ARM] ? d->slot[VC_ARM] : "", "cav") == 0 &&
 		     !(d->slot[VC_MOUNT] && strcmp(d->slot[VC_MOUNT], "dismounted") == 0);
@@ -50,10 +51,12 @@ void state_init(struct state *st, const struct battle *b)
 	}
 	st->units = xcalloc(st->n_units, sizeof *st->units);
 	st->leaders = xcalloc(st->n_leaders, sizeof *st->leaders);
+	st->of_sym = xcalloc((size_t)b->n_syms + 1, sizeof *st->of_sym);
 	int u = 0, l = 0;
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];
 		const struct stmt *s = &b->stmts[y->stmt];
+		st->of_sym[i] = y->kind == 'U' ? u : y->kind == 'L' ? l : -1;
 		if (y->kind == 'U') {
 			init_unit(&st->units[u], b, &s->u.unit);
 			st->units[u++].decl_stmt = y->stmt;
@@ -61,6 +64,7 @@ void state_init(struct state *st, const struct battle *b)
 			struct leader_state *ls = &st->leaders[l++];
 			ls->decl = &s->u.leader;
 			ls->attached = -1;
+			ls->next = -1;
 			ls->deputy_for = -1;
 			ls->replaced_by = -1;
 		}
@@ -72,6 +76,9 @@ void state_release(struct state *st)
 	free(st->units);
 	free(st->leaders);
 	free(st->touched);
+	free(st->of_sym);
+	free(st->waiting);
+	free(st->away);
 	memset(st, 0, sizeof *st);
 }
 
@@ -87,7 +94,20 @@ void state_copy(struct state *dst, const struct state *src)
 	}
 	int *touched = dst->touched;
 	int cap_touched = dst->cap_touched;
+	int *of_sym = dst->of_sym;
+	if (!of_sym)
+		of_sym = xcalloc((size_t)src->b->n_syms + 1, sizeof *of_sym);
+	memcpy(of_sym, src->of_sym, (size_t)src->b->n_syms * sizeof *of_sym);
+	int *lists[2] = {dst->waiting, dst->away};
 	*dst = *src;
+	dst->of_sym = of_sym;
+	/* the lists are copied whole: they are short (what waits for a header) */
+	dst->waiting = xrealloc(lists[0], ((size_t)src->cap_waiting + 1) * sizeof *dst->waiting);
+	dst->away = xrealloc(lists[1], ((size_t)src->cap_away + 1) * sizeof *dst->away);
+	if (src->n_waiting)
+		memcpy(dst->waiting, src->waiting, (size_t)src->n_waiting * sizeof *dst->waiting);
+	if (src->n_away)
+		memcpy(dst->away, src->away, (size_t)src->n_away * sizeof *dst->away);
 	dst->units = units;
 	dst->leaders = leaders;
 	dst->touched = touched;	/* a copy starts with nothing touched */
@@ -99,18 +119,14 @@ void state_copy(struct state *dst, const struct state *src)
 
 int state_unit(const struct state *st, const char *id)
 {
-	for (int i = 0; i < st->n_units; i++)
-		if (strcasecmp(st->units[i].decl->id, id) == 0)
-			return i;
-	return -1;
+	const struct sym *y = battle_find(st->b, 'U', id);
+	return y && y->kind == 'U' ? st->of_sym[y - st->b->syms] : -1;
 }
 
 int state_leader(const struct state *st, const char *id)
 {
-	for (int i = 0; i < st->n_leaders; i++)
-		if (strcasecmp(st->leaders[i].decl->id, id) == 0)
-			return i;
-	return -1;
+	const struct sym *y = battle_find(st->b, 'L', id);
+	return y && y->kind == 'L' ? st->of_sym[y - st->b->syms] : -1;
 }
 
 bool state_is(const struct unit_state *u, const char *arm)
@@ -128,10 +144,47 @@ bool state_has_flag(const struct unit_state *u, const char *flag)
 
 int state_attached_leader(const struct state *st, int u)
 {
-	for (int i = 0; i < st->n_leaders; i++)
-		if (st->leaders[i].attached == u && !st->leaders[i].removed && !st->leaders[i].out_until)
+	for (int i = u >= 0 ? st->units[u].first_leader : -1; i >= 0; i = st->leaders[i].next)
+		if (!st->leaders[i].removed && !st->leaders[i].out_until)
 			return i;
 	return -1;
+}
+
+void state_attach(struct state *st, int l, int u)
+{
+	struct leader_state *ls = &st->leaders[l];
+	if (ls->attached >= 0) {	/* off the list of the unit it leaves */
+		int *p = &st->units[ls->attached].first_leader;
+		while (*p >= 0 && *p != l)
+			p = &st->leaders[*p].next;
+		if (*p == l)
+			*p = ls->next;
+	}
+	ls->attached = u;
+	ls->next = -1;
+	if (u >= 0) {
+		ls->next = st->units[u].first_leader;
+		st->units[u].first_leader = l;
+	}
+}
+
+static void push(int **v, int *n, int *cap, int x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*v = xrealloc(*v, (size_t)*cap * sizeof **v);
+	}
+	(*v)[(*n)++] = x;
+}
+
+void state_wait(struct state *st, int u)
+{
+	push(&st->waiting, &st->n_waiting, &st->cap_waiting, u);
+}
+
+void state_away(struct state *st, int l)
+{
+	push(&st->away, &st->n_away, &st->cap_away, l);
 }
 
 int state_lose(struct state *st, int u, int n)
@@ -216,13 +269,28 @@ const char *state_describe(const struct state *st, int u, char *buf, size_t size
 
 void state_enter(struct state *st, const struct stmt *s)
 {
-	for (int i = 0; i < st->n_units; i++)	/* marks that wait for the phase to end */
-		if (st->units[i].disorder_pending) {
-			st->units[i].disorder_pending = false;
-			if (st->units[i].order == ORDER_GOOD)
-				st->units[i].order = ORDER_DISORDERED;
+	int kept = 0;
+	for (int k = 0; k < st->n_waiting; k++) {	/* marks that wait for the phase to end */
+		int i = st->waiting[k];
+		struct unit_state *us = &st->units[i];
+		if (us->disorder_pending) {
+			us->disorder_pending = false;
+			if (us->order == ORDER_GOOD)
+				us->order = ORDER_DISORDERED;
 			state_touch_unit(st, i);
 		}
+		/* hasty only in the player turn formed (000:646) */
+		if (us->hasty_expires && s->kind == ST_TURN) {
+			us->hasty_expires = false;
+			if (us->formation && strcmp(us->formation, "hasty-square") == 0) {
+				us->formation = "square";
+				state_touch_unit(st, i);
+			}
+		}
+		if (us->hasty_expires)
+			st->waiting[kept++] = i;	/* until the next turn */
+	}
+	st->n_waiting = kept;
 	if (s->kind == ST_TURN) {
 		const struct st_turn *t = &s->u.turn;
 		st->turn = t->number;
@@ -232,15 +300,9 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->part = t->part;
 		st->sky = t->sky;
 		st->phase = NULL;
-		for (int i = 0; i < st->n_units; i++)	/* hasty only in the player turn formed (000:646) */
-			if (st->units[i].hasty_expires) {
-				st->units[i].hasty_expires = false;
-				if (st->units[i].formation && strcmp(st->units[i].formation, "hasty-square") == 0) {
-					st->units[i].formation = "square";
-					state_touch_unit(st, i);
-				}
-			}
-		for (int i = 0; i < st->n_leaders; i++) {
+		kept = 0;
+		for (int k = 0; k < st->n_away; k++) {
+			int i = st->away[k];
 			struct leader_state *ls = &st->leaders[i];
 			if (ls->out_until && ls->out_until < st->turn) {
 				ls->out_until = 0;
@@ -250,7 +312,10 @@ void state_enter(struct state *st, const struct stmt *s)
 				ls->dismounted = false;
 				state_touch_leader(st, i);
 			}
+			if (ls->out_until || ls->dismounted)
+				st->away[kept++] = i;
 		}
+		st->n_away = kept;
 	} else if (s->kind == ST_PHASE) {
 		st->phase = s->u.phase.phase;
 	}

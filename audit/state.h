@@ -36,6 +36,7 @@ struct unit_state {
 	int checked_turn;		/* the turn fire checked its charge, or 0 */
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
+	int first_leader;		/* the first leader attached to it, or -1 (leader_state.next) */
 	/* A ruleset's own per-unit tallies, named by it (Santa Anna's stragglers,
 	 * Thomas's morale points: docs/rules.md); rff-maw uses none. */
 	int counters[STATE_COUNTERS];
@@ -43,7 +44,8 @@ struct unit_state {
 
 struct leader_state {
 	const struct st_leader *decl;
-	int attached;			/* unit index, or -1 */
+	int attached;			/* unit index, or -1: set with state_attach */
+	int next;			/* the next leader attached to the same unit, or -1 */
 	int out_until;			/* out of play through this turn; 0 if in play */
 	bool dismounted;		/* horse shot: through turn dismounted_until */
 	int dismounted_until;
@@ -92,6 +94,11 @@ struct state {
 	int twilight_turn;
 	const char *part, *sky;
 	const char *phase;
+	int *of_sym;			/* per battle symbol: its unit or leader index, or -1 */
+	/* what a turn or phase header may change: units with a mark that waits
+	 * (state_wait) and leaders away (state_away); entries may be stale */
+	int *waiting, n_waiting, cap_waiting;
+	int *away, n_away, cap_away;
 	/* Units (u) and leaders (-1 - l) changed outside the units an event
 	 * names, since the driver last took them (state_take_touched). */
 	int *touched;
@@ -136,6 +143,15 @@ void state_damage(struct unit_state *u, int n);
 /* "9 stands, disordered, line" (guns: silenced, damaged, limbered), or
  * "removed", into buf; returns buf. */
 const char *state_describe(const struct state *st, int u, char *buf, size_t size);
+
+/* Attaches leader l to unit u (-1: detaches it). */
+void state_attach(struct state *st, int l, int u);
+
+/* Notes that unit u has a mark the next header settles (disorder_pending,
+ * hasty_expires), or that leader l is out or dismounted for some turns:
+ * headers look at these alone, not at every unit. */
+void state_wait(struct state *st, int u);
+void state_away(struct state *st, int l);
 
 /* Takes a turn or phase statement; the units and leaders it changes are
  * marked touched. */

@@ -1,6 +1,7 @@
 /* battle: the parsed log and its symbol table. */
 #include "battle.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ void battle_free(struct battle *b)
 	sources_release(&b->src);
 	free(b->stmts);
 	free(b->syms);
+	free(b->sym_slots);
 	free(b);
 }
 
@@ -57,12 +59,43 @@ const struct fact *battle_fact(const struct uref *u, const char *word, const cha
 	return NULL;
 }
 
+/* FNV-1a of the id without case (ids compare with strcasecmp), and the
+ * name space: a unit and a side may share an id. */
+static unsigned id_hash(char kind, const char *id)
+{
+	unsigned h = kind == 'S' ? 2166136261u : 2166136261u ^ 0x5bd1e995u;
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		h = (h ^ (unsigned)tolower(*c)) * 16777619u;
+	return h;
+}
+
+/* The slot of id in the table: its symbol's, or the free one it would take. */
+static int find_slot(const struct battle *b, char kind, const char *id)
+{
+	unsigned mask = (unsigned)b->n_slots - 1;
+	for (unsigned i = id_hash(kind, id) & mask;; i = (i + 1) & mask) {
+		int s = b->sym_slots[i];
+		if (s == 0 || (same_space(b->syms[s - 1].kind, kind) && strcasecmp(b->syms[s - 1].id, id) == 0))
+			return (int)i;
+	}
+}
+
+static void rehash(struct battle *b)
+{
+	int n = b->n_slots ? b->n_slots * 2 : 256;
+	free(b->sym_slots);
+	b->sym_slots = xcalloc((size_t)n, sizeof *b->sym_slots);
+	b->n_slots = n;
+	for (int i = 0; i < b->n_syms; i++)
+		b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id)] = i + 1;
+}
+
 const struct sym *battle_find(const struct battle *b, char kind, const char *id)
 {
-	for (int i = 0; i < b->n_syms; i++)
-		if (same_space(b->syms[i].kind, kind) && strcasecmp(b->syms[i].id, id) == 0)
-			return &b->syms[i];
-	return NULL;
+	if (!b->n_slots)
+		return NULL;
+	int s = b->sym_slots[find_slot(b, kind, id)];
+	return s ? &b->syms[s - 1] : NULL;
 }
 
 const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt)
@@ -75,7 +108,12 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 		b->syms = xrealloc(b->syms, b->cap_syms * sizeof *b->syms);
 	}
 	b->syms[b->n_syms] = (struct sym){arena_strdup(b->arena, id), kind, stmt};
-	return &b->syms[b->n_syms++];
+	b->n_syms++;
+	if (b->n_syms * 2 > b->n_slots)
+		rehash(b);
+	else
+		b->sym_slots[find_slot(b, kind, id)] = b->n_syms;
+	return &b->syms[b->n_syms - 1];
 }
 
 const struct kv *stmt_kv(const struct stmt *s, const char *key)

@@ -258,6 +258,10 @@ struct battle {
 	int n_stmts, cap_stmts;
 	struct sym *syms;
 	int n_syms, cap_syms;
+	/* the symbols by id: open addressing, sym index + 1 per slot (0 free);
+	 * a power of two, at most half full */
+	int *sym_slots;
+	int n_slots;
 };
 
 /* An empty battle with its own arena; free with battle_free (NULL: no-op). */

@@ -118,6 +118,8 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 		buf_printf(&line, "   %-9s", sides[k]);
 	put_line(&line);
 	struct tally turn = {0}, total = {0};
+	struct finding_index x;
+	finding_index_init(&x, f, b->n_stmts);
 	char label[32];
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
@@ -131,16 +133,16 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 			turn.events++;
 			total.events++;
 		}
-		for (int j = 0; j < f->n; j++)
-			if (f->v[j].stmt == i) {
-				count(&turn, &f->v[j], sides, n_sides, silenced);
-				count(&total, &f->v[j], sides, n_sides, silenced);
-			}
+		for (int k = x.first[i]; k < x.first[i + 1]; k++) {
+			count(&turn, &f->v[x.order[k]], sides, n_sides, silenced);
+			count(&total, &f->v[x.order[k]], sides, n_sides, silenced);
+		}
 	}
 	turn_label(b, turn.turn, label, sizeof label);
 	if (turn.turn)
 		print_row(&line, label, &turn, n_sides);
 	print_row(&line, "total", &total, n_sides);
+	finding_index_release(&x);
 	buf_release(&line);
 }
 

@@ -1,9 +1,11 @@
 /* audit_json: derivations, claims and findings as JSON Lines. */
 #include "audit_json.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../audit/cite.h"
 #include "../grammar/xalloc.h"
 #include "json.h"
 
@@ -93,6 +95,26 @@ static void write_claimed(struct json *j, const struct event *e)
 	json_object_end(j);
 }
 
+/* key: the citation in the player's form (cite.h); key_seed: the seed lines
+ * as the audit keeps them, for scripts that check them. */
+static void write_cite(struct json *j, const char *key, const char *cite)
+{
+	char seed_key[32];
+	snprintf(seed_key, sizeof seed_key, "%s_seed", key);
+	json_key(j, key);
+	if (cite && *cite) {
+		struct buf b;
+		buf_init(&b, 0);
+		cite_format(cite, &b);
+		json_string(j, b.text);
+		buf_release(&b);
+	} else {
+		json_null(j);
+	}
+	json_key(j, seed_key);
+	json_string(j, cite && *cite ? cite : NULL);
+}
+
 static void write_part(struct json *j, const struct rec_part *p)
 {
 	json_object_begin(j);
@@ -116,8 +138,7 @@ static void write_part(struct json *j, const struct rec_part *p)
 		json_string(j, p->mods[i].code);
 		json_key(j, "value");
 		json_int(j, p->mods[i].value);
-		json_key(j, "source");
-		json_string(j, p->mods[i].source);
+		write_cite(j, "source", p->mods[i].source);
 		json_key(j, "why");
 		json_string(j, p->mods[i].why);
 		json_object_end(j);
@@ -160,45 +181,14 @@ static void write_derived(struct json *j, const struct record *r)
 		json_object_begin(j);
 		json_key(j, "text");
 		json_string(j, r->steps[i].text);
-		json_key(j, "source");
-		json_string(j, r->steps[i].source[0] ? r->steps[i].source : NULL);
+		write_cite(j, "source", r->steps[i].source);
 		json_object_end(j);
 	}
 	json_array_end(j);
 	json_object_end(j);
 }
 
-/* Findings grouped by statement, built once: first[stmt] .. first[stmt+1]
- * index into order. */
-struct by_stmt {
-	int *first;
-	int *order;
-};
-
-static void by_stmt_init(struct by_stmt *x, const struct battle *b, const struct findings *f)
-{
-	x->first = xcalloc((size_t)b->n_stmts + 2, sizeof *x->first);
-	x->order = xcalloc((size_t)f->n + 1, sizeof *x->order);
-	for (int i = 0; i < f->n; i++)
-		if (f->v[i].stmt >= 0 && f->v[i].stmt < b->n_stmts)
-			x->first[f->v[i].stmt + 1]++;
-	for (int s = 0; s <= b->n_stmts; s++)
-		x->first[s + 1] += x->first[s];
-	int *next = xcalloc((size_t)b->n_stmts + 1, sizeof *next);
-	memcpy(next, x->first, (size_t)b->n_stmts * sizeof *next);
-	for (int i = 0; i < f->n; i++)	/* stable: the findings keep their order */
-		if (f->v[i].stmt >= 0 && f->v[i].stmt < b->n_stmts)
-			x->order[next[f->v[i].stmt]++] = i;
-	free(next);
-}
-
-static void by_stmt_release(struct by_stmt *x)
-{
-	free(x->first);
-	free(x->order);
-}
-
-static void write_findings(struct json *j, const struct findings *f, const struct by_stmt *x, int stmt)
+static void write_findings(struct json *j, const struct findings *f, const struct finding_index *x, int stmt)
 {
 	json_array_begin(j);
 	for (int k = x->first[stmt]; k < x->first[stmt + 1]; k++) {
@@ -210,8 +200,7 @@ static void write_findings(struct json *j, const struct findings *f, const struc
 		json_string(j, finding_code_name(v->code));
 		json_key(j, "message");
 		json_string(j, v->msg);
-		json_key(j, "rule");
-		json_string(j, v->cite);
+		write_cite(j, "rule", v->cite);
 		json_key(j, "line");
 		json_int(j, v->at.line);
 		json_key(j, "col");
@@ -365,8 +354,8 @@ static void write_declaration(struct json *j, const struct battle *b, const stru
 void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
 		      enum audit_follow follow, struct buf *out)
 {
-	struct by_stmt x;
-	by_stmt_init(&x, b, f);
+	struct finding_index x;
+	finding_index_init(&x, f, b->n_stmts);
 	int next = 0, turn = 0;
 	const char *phase = NULL;
 	for (int i = 0; i < b->n_stmts; i++) {
@@ -406,5 +395,5 @@ void audit_json_write(const struct battle *b, const struct records *r, const str
 		json_object_end(&j);
 		buf_putc(out, '\n');
 	}
-	by_stmt_release(&x);
+	finding_index_release(&x);
 }
