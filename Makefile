@@ -75,7 +75,7 @@ demo: deps
 	@sh scripts/demo.sh
 
 bench: build/umpire
-	@sh scripts/bench.sh
+	@sh scripts/bench.sh  # BENCH_SIZES="10000 100000" make bench for a quicker run
 
 install: build/umpire
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -523,16 +523,22 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
 		a.stmt = i;
+		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
+			       (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_REROLL &&
+				s->u.event.def->shape != SHAPE_STATE);
+		if (settles)	/* a Desperate Struggle not rolled again is reported now */
+			reroll_missing(&a);
+		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT))
+			break;	/* what follows cannot change the statements explained */
+		if (opts->flush && (s->kind == ST_TURN || s->kind == ST_PHASE || s->kind == ST_EVENT))
+			opts->flush(opts->flush_ctx, opts->records, out, i);
 		switch (s->kind) {
 		case ST_TURN:
 		case ST_PHASE:
-			reroll_missing(&a);
 			state_enter(&a.st, s);
 			header_states(&a, s);
 			break;
 		case ST_EVENT:
-			if (s->u.event.def->shape != SHAPE_REROLL && s->u.event.def->shape != SHAPE_STATE)
-				reroll_missing(&a);
 			if (override_of(b, i))
 				audit_overridden(&a, s, override_of(b, i));
 			else
@@ -548,7 +554,10 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 			break;
 		}
 	}
+	a.stmt = b->n_stmts;
 	reroll_missing(&a);
+	if (opts->flush)
+		opts->flush(opts->flush_ctx, opts->records, out, b->n_stmts);
 	state_release(&a.st);
 	findings_sort(out);
 	return 0;

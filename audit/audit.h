@@ -25,6 +25,15 @@ struct audit_opts {
 	 * (checked with audit_check_option); not copied. */
 	const char *const *options;
 	int n_options;
+	/* Called with every statement before upto audited for good (its
+	 * findings and record final): a writer prints them and may clear the
+	 * records, so output streams.  Called before each event or header and
+	 * at the end, with upto the battle's statement count; may be NULL. */
+	void (*flush)(void *ctx, struct records *records, const struct findings *f, int upto);
+	void *flush_ctx;
+	/* When not 0, stop after statement until - 1 and what settles it
+	 * (rulings, a missing reroll): explain audits up to its line. */
+	int until;
 };
 
 enum { AUDIT_MAX_OPTIONS = 32 };

@@ -13,13 +13,37 @@ void records_init(struct records *r)
 	memset(r, 0, sizeof *r);
 }
 
+static void record_free(struct record *rec);
+
+void records_clear(struct records *r)
+{
+	for (int i = 0; i < r->n; i++)
+		record_free(&r->v[i]);
+	r->n = 0;
+}
+
+static void record_free(struct record *rec)
+{
+	free(rec->steps);
+	free(rec->parts);
+	free(rec->states);
+}
+
+void records_keep(struct records *r, int stmt)
+{
+	int n = 0;
+	for (int i = 0; i < r->n; i++) {
+		if (r->v[i].stmt == stmt)
+			r->v[n++] = r->v[i];
+		else
+			record_free(&r->v[i]);
+	}
+	r->n = n;
+}
+
 void records_release(struct records *r)
 {
-	for (int i = 0; i < r->n; i++) {
-		free(r->v[i].steps);
-		free(r->v[i].parts);
-		free(r->v[i].states);
-	}
+	records_clear(r);
 	free(r->v);
 	records_init(r);
 }

@@ -67,6 +67,10 @@ struct records {
 
 void records_init(struct records *r);
 void records_release(struct records *r);
+/* Frees every record but keeps the list for more (a stream's flushed part). */
+void records_clear(struct records *r);
+/* Frees every record but that of statement stmt. */
+void records_keep(struct records *r, int stmt);
 
 /* A new record for statement stmt (valid until the next records_add). */
 struct record *records_add(struct records *r, int stmt, const char *kind);

@@ -14,6 +14,7 @@ void buf_init(struct buf *b, size_t max)
 	b->text[0] = '\0';
 	b->len = 0;
 	b->max = max ? max : BUF_DEFAULT_MAX;
+	b->full = false;
 }
 
 void buf_release(struct buf *b)
@@ -27,13 +28,16 @@ void buf_clear(struct buf *b)
 {
 	b->len = 0;
 	b->text[0] = '\0';
+	b->full = false;
 }
 
 /* Makes room for n more bytes plus the NUL. */
 static int grow(struct buf *b, size_t n)
 {
-	if (n > b->max - b->len)
+	if (n > b->max - b->len) {
+		b->full = true;	/* sticky: a writer checks once, at the end of an object */
 		return -1;
+	}
 	if (b->len + n + 1 > b->cap) {
 		size_t cap = b->cap * 2;
 		while (cap < b->len + n + 1)
@@ -71,6 +75,7 @@ int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 	int n = vsnprintf(NULL, 0, fmt, ap);
 	if (n < 0 || grow(b, (size_t)n) < 0) {
 		va_end(again);
+		b->full = true;
 		return -1;
 	}
 	vsnprintf(b->text + b->len, (size_t)n + 1, fmt, again);

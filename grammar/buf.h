@@ -8,6 +8,7 @@
 #define UMPIRE_BUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -21,6 +22,7 @@ struct buf {
 	size_t len;	/* bytes in text, not counting the NUL */
 	size_t cap;	/* bytes allocated */
 	size_t max;	/* ceiling for len */
+	bool full;	/* an append failed at the ceiling since the last clear */
 };
 
 #define BUF_DEFAULT_MAX ((size_t)64 << 20)

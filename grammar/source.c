@@ -9,7 +9,7 @@
 #include "buf.h"
 #include "xalloc.h"
 
-enum { MAX_FILE_BYTES = 16 << 20 };	/* a battle log is text typed at a table */
+enum { MAX_FILE_BYTES = 256 << 20 };	/* a campaign archive of a million events is some 120 MiB */
 
 void sources_init(struct sources *s)
 {

@@ -1,4 +1,5 @@
 /* umpire audit: re-derive every event and report the findings. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -146,6 +147,19 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 	buf_release(&line);
 }
 
+static int to_stdout(void *ctx, const char *text, size_t len)
+{
+	(void)ctx;
+	return fwrite(text, 1, len, stdout) == len ? 0 : -1;
+}
+
+/* The audit settled these statements: write them, forget their records. */
+static void flush_json(void *ctx, struct records *records, const struct findings *f, int upto)
+{
+	audit_json_flush(ctx, records, f, upto);
+	records_clear(records);
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -221,13 +235,23 @@ int cmd_audit(int argc, char **argv)
 	findings_init(&f);
 	records_init(&records);
 	struct audit_opts opts = runopts_audit(&run, json ? &records : NULL);
+	struct audit_json *stream = json ? audit_json_new(b, opts.follow, to_stdout, NULL) : NULL;
+	if (stream) {	/* each object is written as its statement is audited */
+		opts.flush = flush_json;
+		opts.flush_ctx = stream;
+	}
 	audit_battle(b, &opts, &f);
 	if (json) {
-		struct buf out;
-		buf_init(&out, 0);
-		audit_json_write(b, &records, &f, opts.follow, &out);
-		fputs(out.text, stdout);
-		buf_release(&out);
+		if (audit_json_free(stream) < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+			if (!ferror(stdout))	/* a failed write is main's to report */
+				msg_error("a JSON object passed %zu MiB, umpire's limit for one line",
+					  (size_t)BUF_DEFAULT_MAX >> 20);
+			records_release(&records);
+			findings_release(&f);
+			battle_free(b);
+			diags_release(&d);
+			return EXIT_USAGE;
+		}
 		int open = 0;
 		for (int i = 0; i < f.n; i++)
 			open += f.v[i].severity == DIAG_ERROR && !f.v[i].overruled;

@@ -74,6 +74,14 @@ static int find_source(const struct battle *b, const char *included)
 	return -1;
 }
 
+/* The audit settled some statements: keep the record of the one explained. */
+static void keep_one(void *ctx, struct records *records, const struct findings *f, int upto)
+{
+	(void)f;
+	(void)upto;
+	records_keep(records, *(const int *)ctx);
+}
+
 static int explain(const char *path, const char *included, int line, const struct runopts *run)
 {
 	struct diags d;
@@ -104,6 +112,9 @@ static int explain(const char *path, const char *included, int line, const struc
 		status = EXIT_USAGE;
 	} else {
 		struct audit_opts opts = runopts_audit(run, &r);
+		opts.until = stmt + 1;	/* what follows the line cannot change it */
+		opts.flush = keep_one;	/* nor does any record but the line's matter */
+		opts.flush_ctx = &stmt;
 		audit_battle(b, &opts, &f);
 		const struct record *rec = records_find(&r, stmt);
 		struct buf out;

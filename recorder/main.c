@@ -1,5 +1,6 @@
 /* umpire: the command line.  argv[1] picks a command from the table; only
  * this layer prints, and it maps outcomes to exit statuses. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ static int finish(int status)
 {
 	load_cleanup();
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		msg_error("cannot write the output");
+		msg_error("cannot write the output: %s", errno ? strerror(errno) : "write error");
 		return EXIT_USAGE;
 	}
 	return status;

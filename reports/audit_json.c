@@ -351,49 +351,138 @@ static void write_declaration(struct json *j, const struct battle *b, const stru
 	(void)b;
 }
 
+/* The writer between flushes: where the stream is in the log. */
+struct audit_json {
+	const struct battle *b;
+	enum audit_follow follow;
+	int (*write)(void *ctx, const char *text, size_t len);
+	void *ctx;
+	int next;		/* the first statement not written yet */
+	int seen;		/* the first finding not written yet */
+	int turn;
+	const char *phase;
+	struct buf line;	/* one object */
+	bool failed;		/* a write failed or an object did not fit */
+};
+
+struct audit_json *audit_json_new(const struct battle *b, enum audit_follow follow,
+				  int (*write)(void *ctx, const char *text, size_t len), void *ctx)
+{
+	struct audit_json *w = xcalloc(1, sizeof *w);
+	w->b = b;
+	w->follow = follow;
+	w->write = write;
+	w->ctx = ctx;
+	buf_init(&w->line, 0);
+	return w;
+}
+
+int audit_json_free(struct audit_json *w)
+{
+	if (!w)
+		return 0;
+	int rc = w->failed ? -1 : 0;
+	buf_release(&w->line);
+	free(w);
+	return rc;
+}
+
+/* One statement's object, if it has one, into w->line. */
+static bool write_stmt(struct audit_json *w, int i, const struct record *rec, const struct findings *f,
+		       const struct finding_index *x)
+{
+	const struct battle *b = w->b;
+	const struct stmt *s = &b->stmts[i];
+	bool declaration = s->kind == ST_UNIT || s->kind == ST_LEADER || s->kind == ST_SIDE;
+	if (s->kind == ST_TURN) {
+		w->turn = s->u.turn.number;
+		w->phase = NULL;
+	} else if (s->kind == ST_PHASE) {
+		w->phase = s->u.phase.phase;
+	}
+	if (!rec && s->kind != ST_RULING && !(declaration && x->first[i] < x->first[i + 1]))
+		return false;
+	struct json j;
+	json_init(&j, &w->line);
+	if (s->kind == ST_TURN || s->kind == ST_PHASE) {
+		write_head(&j, b, s, rec->kind, w->follow);
+		if (s->kind == ST_TURN)
+			write_turn(&j, b, s, rec);
+		else
+			write_phase(&j, s, rec);
+	} else if (s->kind == ST_RULING) {
+		write_head(&j, b, s, "ruling", w->follow);
+		write_ruling(&j, b, s);
+	} else if (declaration) {
+		write_head(&j, b, s, "order-of-battle", w->follow);
+		write_declaration(&j, b, s);
+	} else {
+		write_head(&j, b, s, rec->kind, w->follow);
+		write_event(&j, s, rec, w->turn, w->phase);
+	}
+	json_key(&j, "findings");
+	write_findings(&j, f, x, i);
+	json_object_end(&j);
+	buf_putc(&w->line, '\n');
+	return true;
+}
+
+/* Findings between seen and the end, which all belong to statements not
+ * written yet, in the order of their position within each statement. */
+static const struct findings *g_sort_findings;
+
+static int by_stmt_then_place(const void *pa, const void *pb)
+{
+	const struct finding *x = &g_sort_findings->v[*(const int *)pa], *y = &g_sort_findings->v[*(const int *)pb];
+	if (x->stmt != y->stmt)
+		return x->stmt < y->stmt ? -1 : 1;
+	if (x->at.file != y->at.file)
+		return x->at.file < y->at.file ? -1 : 1;
+	if (x->at.line != y->at.line)
+		return x->at.line < y->at.line ? -1 : 1;
+	if (x->at.col != y->at.col)
+		return x->at.col < y->at.col ? -1 : 1;
+	return *(const int *)pa < *(const int *)pb ? -1 : *(const int *)pa > *(const int *)pb;
+}
+
+void audit_json_flush(struct audit_json *w, const struct records *r, const struct findings *f, int upto)
+{
+	/* the new findings, indexed by statement as the whole list would be */
+	struct finding_index x;
+	x.first = xcalloc((size_t)w->b->n_stmts + 2, sizeof *x.first);
+	int n = f->n - w->seen;
+	x.order = xcalloc((size_t)n + 1, sizeof *x.order);
+	for (int k = 0; k < n; k++)
+		x.order[k] = w->seen + k;
+	g_sort_findings = f;
+	qsort(x.order, (size_t)n, sizeof *x.order, by_stmt_then_place);
+	for (int k = 0; k < n; k++)
+		x.first[f->v[x.order[k]].stmt + 1]++;
+	for (int s = 0; s <= w->b->n_stmts; s++)
+		x.first[s + 1] += x.first[s];
+	int next_rec = 0;
+	for (int i = w->next; i < upto && !w->failed; i++) {
+		while (r && next_rec < r->n && r->v[next_rec].stmt < i)
+			next_rec++;
+		const struct record *rec = r && next_rec < r->n && r->v[next_rec].stmt == i ? &r->v[next_rec] : NULL;
+		buf_clear(&w->line);
+		if (write_stmt(w, i, rec, f, &x) && (w->line.full || w->write(w->ctx, w->line.text, w->line.len) < 0))
+			w->failed = true;
+	}
+	w->next = upto;
+	w->seen = f->n;
+	finding_index_release(&x);
+}
+
+static int to_buf(void *ctx, const char *text, size_t len)
+{
+	return buf_add(ctx, text, len);
+}
+
 void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
 		      enum audit_follow follow, struct buf *out)
 {
-	struct finding_index x;
-	finding_index_init(&x, f, b->n_stmts);
-	int next = 0, turn = 0;
-	const char *phase = NULL;
-	for (int i = 0; i < b->n_stmts; i++) {
-		const struct stmt *s = &b->stmts[i];
-		while (next < r->n && r->v[next].stmt < i)
-			next++;
-		const struct record *rec = next < r->n && r->v[next].stmt == i ? &r->v[next] : NULL;
-		bool declaration = s->kind == ST_UNIT || s->kind == ST_LEADER || s->kind == ST_SIDE;
-		if (s->kind == ST_TURN) {
-			turn = s->u.turn.number;
-			phase = NULL;
-		} else if (s->kind == ST_PHASE) {
-			phase = s->u.phase.phase;
-		}
-		if (!rec && s->kind != ST_RULING && !(declaration && x.first[i] < x.first[i + 1]))
-			continue;
-		struct json j;
-		json_init(&j, out);
-		if (s->kind == ST_TURN || s->kind == ST_PHASE) {
-			write_head(&j, b, s, rec->kind, follow);
-			if (s->kind == ST_TURN)
-				write_turn(&j, b, s, rec);
-			else
-				write_phase(&j, s, rec);
-		} else if (s->kind == ST_RULING) {
-			write_head(&j, b, s, "ruling", follow);
-			write_ruling(&j, b, s);
-		} else if (declaration) {
-			write_head(&j, b, s, "order-of-battle", follow);
-			write_declaration(&j, b, s);
-		} else {
-			write_head(&j, b, s, rec->kind, follow);
-			write_event(&j, s, rec, turn, phase);
-		}
-		json_key(&j, "findings");
-		write_findings(&j, f, &x, i);
-		json_object_end(&j);
-		buf_putc(out, '\n');
-	}
-	finding_index_release(&x);
+	struct audit_json *w = audit_json_new(b, follow, to_buf, out);
+	audit_json_flush(w, r, f, b->n_stmts);
+	audit_json_free(w);
 }

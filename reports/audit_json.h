@@ -21,4 +21,19 @@
 void audit_json_write(const struct battle *b, const struct records *r, const struct findings *f,
 		      enum audit_follow follow, struct buf *out);
 
+/* The same as a stream, object by object while the audit runs: a writer
+ * for b handing each object (one line) to write, which returns -1 when it
+ * fails.  Free it with audit_json_free (NULL: no-op), which returns -1 if
+ * a write failed or an object passed the buffer's ceiling. */
+struct audit_json;
+struct audit_json *audit_json_new(const struct battle *b, enum audit_follow follow,
+				  int (*write)(void *ctx, const char *text, size_t len), void *ctx);
+int audit_json_free(struct audit_json *w);
+
+/* Writes the objects of every statement from the last flush to upto - 1:
+ * their records from r (may be NULL), their findings those added to f
+ * since the last flush (all of them belong to these statements; see
+ * audit_opts.flush).  The caller may then clear r. */
+void audit_json_flush(struct audit_json *w, const struct records *r, const struct findings *f, int upto);
+
 #endif

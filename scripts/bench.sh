@@ -1,39 +1,77 @@
 #!/bin/sh
-# bench.sh: speed figures for `make bench`; printed, never asserted by tests.
-# Builds a synthetic battle of many turns of events and times check, fmt
-# and audit (text and JSON Lines).
+# bench.sh: the speed and memory figures of `make bench`, printed and never
+# asserted (docs/performance.md records them with their date).
+#
+# For each size (BENCH_SIZES, events; default 10000 100000 1000000) it
+# makes a battle of copies of examples/palo-alto.battle with
+# bench/gen-battle.sh, and times, as cpu seconds (user + sys) and as a ratio
+# to bench/linescan (a plain memchr line count of the same file) in the same
+# run: check, fmt, audit, audit --json (with its peak memory) and explain of
+# a late line; the Python peer (bench/peer.py, regular expressions over the
+# event lines, the parser a user might write instead) up to BENCH_PEER_MAX
+# events.  Then a long battle of few units: Palo Alto's turns played
+# BENCH_REPEATS times over.
 set -u
 out=build/bench
 mkdir -p "$out"
-big="$out/big.battle"
-turns=${BENCH_TURNS:-2000}
-{
-	echo 'battle "Bench" id=bench rules=rff-maw'
-	echo 'side US nation=US'
-	echo '  leader lee "Lee" gallant'
-	echo '  unit 5inf "5th" inf veteran spirited M stands=8 cmd=lee line'
-	echo '  unit bty "Battery" gun elite hlcLG stands=2 cmd=lee limbered battery'
-	echo 'side MEX nation=MEX'
-	echo '  unit 2lt "2nd Light" inf trained spirited IM stands=10 line light'
-	t=1
-	while [ $t -le "$turns" ]; do
-		echo "turn $t US"
-		echo 'phase maneuver'
-		echo 'mc lee [6]: 5inf +1gallant +1vet +2fresh =10 dq move; bty +1gallant +2elite +2bty +1limb =12 dq unlimber'
-		echo 'phase fire'
-		echo 'fire 5inf:8@6, bty@12 -> 2lt(cover=partial) [9] pts=11 +1fp -1partial =9 telling-fire loss=1'
-		echo 'phase charge'
-		echo 'charge 5inf(cold-steel) -> 2lt [5] +1vet +2fresh +1cs =9 | [4] +2fresh =6 : +3 hard-pressed'
-		t=$((t + 1))
+sizes=${BENCH_SIZES:-10000 100000 1000000}
+peer_max=${BENCH_PEER_MAX:-100000}
+repeats=${BENCH_REPEATS:-1000}
+per_copy=116	# events in one copy of Palo Alto, state events included
+cc -O2 -o "$out/linescan" bench/linescan.c || exit 1
+if ! command -v /usr/bin/time >/dev/null 2>&1; then
+	echo "bench: /usr/bin/time is missing: apt-get install -y time" >&2
+	exit 1
+fi
+
+# run NAME CMD...: cpu seconds and peak KiB of CMD into $cpu and $mem
+run() {
+	/usr/bin/time -f "%U %S %M" -o "$out/time" "$@" >/dev/null 2>"$out/stderr"
+	read -r user sys mem <<EOT
+$(tail -n 1 "$out/time")
+EOT
+	cpu=$(echo "$user $sys" | awk '{printf "%.3f", $1 + $2}')
+}
+
+ratio() {
+	echo "$1 $2" | awk '{ if ($2 > 0) printf "%.0fx", $1 / $2; else printf "-" }'
+}
+# cpu seconds below time(1)'s hundredth are printed as such, not as 0
+
+printf '%-10s %-13s %9s %9s %10s\n' events what "cpu s" ratio "peak MiB"
+bench_file() {
+	file=$1 label=$2
+	base=$("$out/linescan" "$file" | awk '{print $2}')	# it times itself: too quick for time(1)
+	printf '%-10s %-13s %9s %9s\n' "$label" "line scan" "$base" "1x"
+	last=$(grep -n '^fire ' "$file" | tail -n 1 | cut -d: -f1)
+	for what in check fmt audit json explain; do
+		case $what in
+		check) run build/umpire check -q "$file" ;;
+		fmt) run build/umpire fmt "$file" ;;
+		audit) run build/umpire audit "$file" ;;
+		json) run build/umpire audit --json "$file" ;;
+		explain) run build/umpire explain "$file:$last" ;;
+		esac
+		printf '%-10s %-13s %9s %9s %10s\n' "$label" "$what" "$cpu" "$(ratio "$cpu" "$base")" \
+			"$(echo "$mem" | awk '{printf "%.0f", $1 / 1024}')"
 	done
-} >"$big"
-lines=$(wc -l <"$big")
-ms() { date +%s%N | cut -c1-13; }
-t0=$(ms); build/umpire check -q "$big" >/dev/null 2>&1; t1=$(ms)
-build/umpire fmt "$big" >"$out/big.fmt" 2>&1; t2=$(ms)
-echo "check: $lines lines in $((t1 - t0)) ms ($(( (t1 - t0) * 1000000 / lines )) ns/line)"
-echo "fmt:   $lines lines in $((t2 - t1)) ms"
-build/umpire audit "$big" >"$out/big.audit" 2>&1; t3=$(ms)
-build/umpire audit --json "$big" >"$out/big.jsonl" 2>&1; t4=$(ms)
-echo "audit: $lines lines in $((t3 - t2)) ms ($(grep -c ': error\|: warning' "$out/big.audit") findings shown)"
-echo "audit --json: $lines lines in $((t4 - t3)) ms ($(wc -l <"$out/big.jsonl") JSON lines)"
+}
+
+for size in $sizes; do
+	copies=$(( (size + per_copy - 1) / per_copy ))
+	file="$out/copies-$copies.battle"
+	[ -f "$file" ] || sh bench/gen-battle.sh -k "$copies" >"$file"
+	bench_file "$file" "$size"
+	check_cpu=$cpu
+	if [ "$size" -le "$peer_max" ] && command -v python3 >/dev/null 2>&1; then
+		run build/umpire check -q "$file"
+		check_cpu=$cpu
+		run python3 bench/peer.py "$file"
+		printf '%-10s %-13s %9s %9s   (its cpu over umpire check'"'"'s)\n' "$size" "python peer" "$cpu" \
+			"$(echo "$cpu $check_cpu" | awk '{ if ($2 > 0) printf "%.1fx", $1 / $2; else printf "-" }')"
+	fi
+done
+file="$out/repeats-$repeats.battle"
+[ -f "$file" ] || sh bench/gen-battle.sh -r "$repeats" >"$file"
+bench_file "$file" "$((repeats * per_copy))r"
+echo "(r: one battle of few units played $repeats times over; sizes in events)"

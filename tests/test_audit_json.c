@@ -37,7 +37,7 @@ static char *json_lines(enum audit_follow follow)
 	struct records r;
 	findings_init(&f);
 	records_init(&r);
-	struct audit_opts opts = {follow, &r};
+	struct audit_opts opts = {.follow = follow, .records = &r};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	struct buf out;
 	buf_init(&out, 0);

@@ -289,7 +289,7 @@ static bool case_audit(struct case_audit *ca, const char *text, const char *id, 
 		print_error("case %s does not parse: %s\n%s", id, tu_diag_list(&ca->d), text);
 		return false;
 	}
-	struct audit_opts opts = {follow, &ca->r};
+	struct audit_opts opts = {.follow = follow, .records = &ca->r};
 	assert_int_equal(audit_battle(ca->b, &opts, &ca->f), 0);
 	return true;
 }
@@ -322,7 +322,7 @@ static void assert_audits_clean(const char *text, const char *id)
 		fail_msg("case %s does not parse: %s\n%s", id, tu_diag_list(&d), text);
 	struct findings f;
 	findings_init(&f);
-	struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = NULL};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	for (int i = 0; i < f.n; i++)
 		if (f.v[i].severity != DIAG_NOTE)
@@ -812,7 +812,7 @@ static int audit_fire_case(const struct fire_case *c, int reading)
 	} else {
 		struct findings f;
 		findings_init(&f);
-		struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+		struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = NULL};
 		audit_battle(b, &opts, &f);
 		int cannot = 0;
 		for (int i = 0; i < f.n; i++) {
@@ -1051,7 +1051,7 @@ static int audit_charge_case(const struct charge_case *c)
 	} else {
 		struct findings f;
 		findings_init(&f);
-		struct audit_opts opts = {FOLLOW_CLAIMED, NULL};
+		struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = NULL};
 		audit_battle(b, &opts, &f);
 		int expected_found = 0;
 		int last = b->n_stmts - 1;	/* the combat: the last event but a fallen roll */
