@@ -390,8 +390,11 @@ static void square_over_rough(struct unit_state *us, const struct uref *ref, con
 static void apply_actions(struct audit *a, int u, const struct mc_line *line, const char *effect)
 {
 	struct unit_state *us = &a->st.units[u];
+	int together = rff_legal_combination(a, us, line->actions, line->n_actions, effect);
 	for (int i = 0; i < line->n_actions; i++) {
 		const char *verb = line->actions[i].verb;
+		if (i >= together && a->opts->follow == FOLLOW_DERIVED)
+			break;	/* the legal state: one maneuver, not the one too many */
 		int illegal = audit_illegal_count(a);
 		rff_legal_action(a, us, &line->actions[i], effect);
 		if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)

@@ -125,6 +125,43 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 	}
 }
 
+static bool light_carriage(const struct unit_state *u)
+{
+	static const char *const light[] = {"hlc", "olc", "flc", "mlc", "lc"};
+	const char *c = u->decl->slot[VC_CARRIAGE];
+	for (size_t i = 0; c && i < sizeof light / sizeof light[0]; i++)
+		if (strcmp(c, light[i]) == 0)
+			return true;
+	return false;
+}
+
+int rff_legal_combination(struct audit *a, const struct unit_state *u, const struct action *acts, int n,
+			  const char *effect)
+{
+	bool guns = state_is(u, "gun");
+	bool flying = guns && ((u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "flc") == 0) ||
+			       state_has_flag(u, "flying"));
+	unsigned set = 0;
+	int count = 0;
+	for (int i = 0; i < n; i++) {	/* the first action that makes one maneuver too many */
+		enum rff_action what = rff_action_of(acts[i].verb);
+		if (what == RFF_ACT_N || (set & (1u << what)))
+			continue;
+		unsigned with = set | 1u << what;
+		if (++count >= 2 && !rff_combination(guns, effect, with, guns && light_carriage(u), flying)) {
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, acts[i].at, guns ? "002:120-144" : "002:92-110",
+				   "%s: %s after %s is one maneuver too many on %s; the lists combine only %s",
+				   u->decl->id, acts[i].verb, acts[0].verb, effect ? effect : "this effect",
+				   guns ? "light guns' moves with limbering or firing, and flying artillery's on a "
+					  "Double Quick"
+					: "a half move with a change of formation or a passage of lines");
+			return i;
+		}
+		set = with;
+	}
+	return n;
+}
+
 /* A state event the rules forbid in the state the unit is in. */
 void rff_legal_state(struct audit *a, const struct event *e)
 {

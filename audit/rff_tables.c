@@ -681,27 +681,27 @@ enum rff_action rff_action_of(const char *word)
  * rear rank, scale an obstacle, replenish; a charge is a move. */
 #define TROOPS_WELL_HANDLED (ACT(MOVE) | ACT(RETREAT) | ACT(FORM) | ACT(PASSAGE) | ACT(FLANK_MARCH) | ACT(DEPLOY) | \
 			     ACT(FRONT) | ACT(FACE_REAR) | ACT(REPLENISH) | ACT(CHARGE) | ACT(HOLD))
-/* Troops, Tardy (002:104-108): half move or full move in disorder, change
+/* Troops, Tardy (002:105-110): half move or full move in disorder, change
  * formation to line, open order, square or garrison, face by the rear rank. */
 #define TROOPS_TARDY (ACT(MOVE) | ACT(RETREAT) | ACT(FORM) | ACT(FACE_REAR) | ACT(CHARGE) | ACT(HOLD))
-/* Guns, Well Handled (002:122-134): move, fire, limber or unlimber, pivot,
+/* Guns, Well Handled (002:120-135): move, fire, limber or unlimber, pivot,
  * rally, replenish. */
 #define GUNS_WELL_HANDLED (ACT(MOVE) | ACT(RETREAT) | ACT(FIRE) | ACT(LIMBER) | ACT(UNLIMBER) | ACT(PIVOT) | \
 			   ACT(GUN_RALLY) | ACT(REPLENISH) | ACT(HOLD))
-/* Guns, Tardy (002:138-143): move, fire, limber or unlimber, pivot. */
+/* Guns, Tardy (002:137-144): move, fire, limber or unlimber, pivot. */
 #define GUNS_TARDY (ACT(MOVE) | ACT(RETREAT) | ACT(FIRE) | ACT(LIMBER) | ACT(UNLIMBER) | ACT(PIVOT) | ACT(HOLD))
 
 static const struct rff_maneuver_row maneuver_rows[] = {
 	{.effect = "double-quick", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled, at the double quick",
-	 .cite = "002:39, 002:92-102"},
+	 .cite = "002:39, 002:92-103"},
 	{.effect = "well-handled", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled",
-	 .cite = "002:92-102"},
+	 .cite = "002:92-103"},
 	{.effect = "rally-with-elan", .allowed = TROOPS_WELL_HANDLED,
-	 .list = "Troop Maneuvers, Well Handled (Rally with Elan: a well handled maneuver)", .cite = "002:39, 002:92-102"},
+	 .list = "Troop Maneuvers, Well Handled (Rally with Elan: a well handled maneuver)", .cite = "002:39, 002:92-103"},
 	{.effect = "tardy", .allowed = TROOPS_TARDY, .tardy_formations = true, .list = "Troop Maneuvers, Tardy",
-	 .cite = "002:104-108"},
+	 .cite = "002:105-110"},
 	{.effect = "rally", .allowed = TROOPS_TARDY, .tardy_formations = true,
-	 .list = "Troop Maneuvers, Tardy (Rally: a tardy maneuver)", .cite = "002:40, 002:104-108"},
+	 .list = "Troop Maneuvers, Tardy (Rally: a tardy maneuver)", .cite = "002:40, 002:105-110"},
 	{.effect = "shaken", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Shaken: retreat out of close range, or hold",
 	 .cite = "002:41"},
 	{.effect = "wavering", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Wavering: retreat out of close range, or hold",
@@ -710,15 +710,69 @@ static const struct rff_maneuver_row maneuver_rows[] = {
 	 .cite = "002:42"},
 	{.effect = "panic", .allowed = ACT(RETREAT), .list = "Panic: full retreat broken", .cite = "002:43"},
 	{.effect = "double-quick", .guns = true, .allowed = GUNS_WELL_HANDLED,
-	 .list = "Gun Maneuvers, Well Handled, at the double quick", .cite = "002:39, 002:122-134"},
+	 .list = "Gun Maneuvers, Well Handled, at the double quick", .cite = "002:39, 002:120-135"},
 	{.effect = "well-handled", .guns = true, .allowed = GUNS_WELL_HANDLED, .list = "Gun Maneuvers, Well Handled",
-	 .cite = "002:122-134"},
-	{.effect = "tardy", .guns = true, .allowed = GUNS_TARDY, .list = "Gun Maneuvers, Tardy", .cite = "002:138-143"},
+	 .cite = "002:120-135"},
+	{.effect = "tardy", .guns = true, .allowed = GUNS_TARDY, .list = "Gun Maneuvers, Tardy", .cite = "002:137-144"},
 	{.effect = "fall-back", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT) | ACT(HOLD) | ACT(FIRE),
 	 .list = "Fall Back: guns in close range limber and retreat; out of it, hold and fire", .cite = "002:42"},
 	{.effect = "panic", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT),
 	 .list = "Panic: guns limber and full retreat silenced", .cite = "002:43"},
 };
+#define WELL "double-quick well-handled rally-with-elan"
+static const struct rff_combo combos[] = {
+	{.effects = WELL, .actions = ACT(MOVE) | ACT(FORM), .what = "Half move and change formation", .cite = "002:95-96"},
+	{.effects = WELL, .actions = ACT(CHARGE) | ACT(FORM), .what = "Half move and change formation (a charge: a storming column, 000:660)",
+	 .cite = "002:95-96, 000:660"},
+	{.effects = WELL, .actions = ACT(MOVE) | ACT(PASSAGE), .what = "Half move and passage of lines", .cite = "002:95, 002:97"},
+	{.guns = true, .effects = WELL, .actions = ACT(MOVE) | ACT(UNLIMBER), .when = RFF_LIGHT_CARRIAGE,
+	 .what = "Light carriage only: full move and unlimber", .cite = "002:128-129"},
+	{.guns = true, .effects = WELL, .actions = ACT(LIMBER) | ACT(MOVE), .when = RFF_LIGHT_CARRIAGE,
+	 .what = "Light carriage only: limber and full move", .cite = "002:128-129"},
+	{.guns = true, .effects = WELL, .actions = ACT(UNLIMBER) | ACT(FIRE), .when = RFF_LIGHT_CARRIAGE,
+	 .what = "Light carriage only: unlimber and fire", .cite = "002:128, 002:130"},
+	{.guns = true, .effects = WELL, .actions = ACT(PIVOT) | ACT(FIRE), .when = RFF_LIGHT_CARRIAGE,
+	 .what = "Light carriage only: pivot and fire", .cite = "002:128, 002:131"},
+	{.guns = true, .effects = "double-quick", .actions = ACT(MOVE) | ACT(UNLIMBER) | ACT(FIRE),
+	 .when = RFF_FLYING_DOUBLE_QUICK, .what = "Flying artillery only on a double quick: full move, unlimber and fire",
+	 .cite = "002:133-134"},
+	{.guns = true, .effects = "double-quick", .actions = ACT(LIMBER) | ACT(MOVE) | ACT(UNLIMBER),
+	 .when = RFF_FLYING_DOUBLE_QUICK, .what = "Flying artillery only on a double quick: limber, full move and unlimber",
+	 .cite = "002:133, 002:135"},
+	{.guns = true, .effects = "tardy", .actions = ACT(LIMBER) | ACT(RETREAT), .when = RFF_LIGHT_CARRIAGE,
+	 .what = "Light carriage only: limber and full retreat silenced", .cite = "002:143-144"},
+	{.guns = true, .effects = "fall-back panic", .actions = ACT(LIMBER) | ACT(RETREAT),
+	 .what = "guns limber and full retreat silenced", .cite = "002:42-43"},
+	{.guns = true, .effects = "fall-back", .actions = ACT(HOLD) | ACT(FIRE),
+	 .what = "hold position and fire out of close range", .cite = "002:42"},
+};
+#undef WELL
+
+/* Is word one of the space-separated words of list? */
+static bool listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+const struct rff_combo *rff_combination(bool guns, const char *effect, unsigned actions, bool light, bool flying)
+{
+	/* a retreat of the player's choosing is a move, but where a list names
+	 * the retreat itself (guns limbering to retreat) it is that */
+	unsigned as_move = actions & ACT(RETREAT) ? (actions & ~ACT(RETREAT)) | ACT(MOVE) : actions;
+	for (size_t i = 0; effect && i < sizeof combos / sizeof combos[0]; i++) {
+		const struct rff_combo *c = &combos[i];
+		bool fits = (actions & ~c->actions) == 0 || (as_move & ~c->actions) == 0;
+		bool when = c->when == RFF_ANY_CARRIAGE || (c->when == RFF_LIGHT_CARRIAGE && light) ||
+			    (c->when == RFF_FLYING_DOUBLE_QUICK && flying);
+		if (c->guns == guns && fits && when && listed(c->effects, effect))
+			return c;
+	}
+	return NULL;
+}
 #undef ACT
 
 const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns)

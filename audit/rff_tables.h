@@ -98,6 +98,23 @@ struct rff_maneuver_row {
 /* The row for an effect and arm, or NULL (an effect with no list). */
 const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns);
 
+/* Maneuvers of the lists that one unit may combine in one check
+ * (002:95-99, 002:128-135, 002:143-144, 002:42-43); any other two are one
+ * maneuver too many. */
+enum rff_combo_when { RFF_ANY_CARRIAGE, RFF_LIGHT_CARRIAGE, RFF_FLYING_DOUBLE_QUICK };
+struct rff_combo {
+	bool guns;
+	const char *effects;		/* the effects that allow it, space-separated */
+	unsigned actions;		/* 1u << enum rff_action, all of them together */
+	enum rff_combo_when when;
+	const char *what;		/* as printed */
+	const char *cite;
+};
+
+/* The combination allowing all of actions (two or more) for this arm and
+ * effect, or NULL; light and flying say what the guns are. */
+const struct rff_combo *rff_combination(bool guns, const char *effect, unsigned actions, bool light, bool flying);
+
 /* Maneuver table die roll modifiers (002:19-32).  Codes on one table line
  * share a factor: a unit gets at most one modifier of each factor. */
 enum rff_mc_factor {

@@ -442,7 +442,8 @@ static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser
 
 static bool at_kv(struct parser *p)
 {
-	return peek(p)->kind == TOK_WORD && peek2(p)->kind == TOK_EQ;
+	const struct token *k = peek(p), *eq = peek2(p);	/* KEY=VALUE has no space: "word =6" is a word and a total */
+	return k->kind == TOK_WORD && eq->kind == TOK_EQ && eq->off == k->off + k->len;
 }
 
 /* Checks that a YYYY-MM-DD date exists (Gregorian calendar). */
@@ -1346,10 +1347,21 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			if (slip)
 				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: %s", found(p, t), slip);
 			const char *hint = nearest_word(p, k->effects, t);
-			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
-					"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(k->mods),
-					vocab_cat_name(k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
-					hint ? "'?" : "");
+			if (!hint && stop)	/* a check's actions follow its claim: a misspelt one */
+				hint = nearest_word(p, VC_ACTION, t);
+			if (hint || c->effect || c->has_total)	/* after the total, words are effects */
+				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
+						"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(k->mods),
+						vocab_cat_name(k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
+						hint ? "'?" : "");
+			/* a modifier the ruleset does not have, claimed by its code alone:
+			 * the audit reports it, the rest of the log is still audited */
+			struct mod m = {arena_strndup(p->b->arena, p->text + t->off, t->len), 0, false, loc_of(p, t), true,
+					nearest_word(p, k->mods, t)};
+			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(k->mods), m.code,
+				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
+			next(p);
+			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_SIGNED) {
 			return error_at(p, DIAG_EXPECTED, loc_of(p, t),
 					"expected a modifier code right after %s, without a space (+1vet)", found(p, t));

@@ -668,6 +668,15 @@ static const struct {
 	/* the Troop and Gun Maneuvers lists (002:90-148): 1 -2 out of command +1 vet +2 fresh = 2, US Tardy */
 	{"replenish after a tardy", "phase maneuver\nmc [1]: 5inf =2 tardy replenish\n", "illegal-action:error@13:23"},
 	{"replenish on well handled", "phase maneuver\nmc lee [5]: 5inf =9 double-quick replenish\n", ""},
+	/* one maneuver a check: a half move and a change of formation, then nothing more (002:95-96);
+	 * 9 +1 gallant +1 vet +2 fresh = 13 */
+	{"one maneuver too many", "phase maneuver\nmc lee [9]: 5inf =13 double-quick move form field-column front\n",
+	 "illegal-action:error@13:58"},
+	/* light guns move and unlimber (002:128-129); with fire too only flying artillery on a Double
+	 * Quick (002:133-134): 5 +1 gallant +2 elite +2 battery +1 limbered = 11 */
+	{"light guns move and unlimber", "phase maneuver\nmc lee [5]: bty =11 double-quick move unlimber\n", ""},
+	{"move, unlimber and fire is flying artillery's", "phase maneuver\nmc lee [5]: bty =11 double-quick move unlimber fire\n",
+	 "illegal-action:error@13:48"},
 	/* disordered US 5 +1 gallant +1 vet +2 fresh = 9: Rally, a tardy maneuver (002:40, 002:105) */
 	{"field column on a rally", "disorder 5inf\nphase maneuver\nmc lee [5]: 5inf =9 rally form field-column\n",
 	 "illegal-action:error@14:27"},
