@@ -391,6 +391,12 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 {
 	struct unit_state *us = &a->st.units[u];
 	int together = rff_legal_combination(a, us, line->actions, line->n_actions, effect);
+	us->check_turn = a->st.turn;	/* what the log's state events may still do this turn */
+	us->check_effect = effect;
+	us->check_actions = 0;
+	for (int i = 0; i < line->n_actions; i++)
+		if (rff_action_of(line->actions[i].verb) != RFF_ACT_N)
+			us->check_actions |= 1u << rff_action_of(line->actions[i].verb);
 	for (int i = 0; i < line->n_actions; i++) {
 		const char *verb = line->actions[i].verb;
 		if (i >= together && a->opts->follow == FOLLOW_DERIVED)

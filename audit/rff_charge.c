@@ -768,8 +768,13 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		legal_cold_steel(a, &c);
 		const struct unit_state *att = &a->st.units[c.principal[ATTACKER]];
 		bool checked = att->checked_turn == a->st.turn && !c.breakthrough;
+		int illegal = audit_illegal_count(a);
 		if (!checked)	/* a checked charge is one finding, not two */
 			legal_mex_cavalry(a, &c);
+		if (!checked && a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal) {
+			record_step(a->rec, "002:107", "a charge the rules forbid: the state is left as it was");
+			return;
+		}
 		if (checked) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
 				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
@@ -816,14 +821,14 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
  * are numbered player turn by player turn.  own-turn (the default): out
  * until his side's next player turn has passed, whoever's turn he fell in
  * (a "turn" of the rules is a game turn, in which his side has one player
- * turn); player-turn: the next player turn only; game-turn: the next two. */
+ * turn); player-turn: the next player turn only; two-turns: the next two. */
 static int out_until(const struct audit *a, const struct leader_state *ls)
 {
 	const char *reading = audit_option(a, "leader-out");
 	bool own = a->st.side && ls->decl->side && strcasecmp(a->st.side, ls->decl->side) == 0;
 	if (strcmp(reading, "player-turn") == 0)
 		return a->st.turn + 1;
-	if (strcmp(reading, "game-turn") == 0)
+	if (strcmp(reading, "two-turns") == 0)
 		return a->st.turn + 2;
 	return a->st.turn + (own ? 2 : 1);
 }

@@ -152,7 +152,10 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 			   ref->id, f->stands, available, state_is(us, "gun") ? " unsilenced" : "");
 		f->stands = available;
 	}
+	int illegal = audit_illegal_count(a);
 	rff_legal_fire(a, us, ref);
+	if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
+		return false;	/* the legal state: a firer the rules forbid does not fire */
 	f->rocket = strcmp(weapon, "HR") == 0;
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */

@@ -173,6 +173,9 @@ void rff_legal_state(struct audit *a, const struct event *e)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, st->args[1].at, NULL,
 				   "%s is a leader of side %s; %s belongs to side %s", st->args[0].text,
 				   a->st.leaders[l].decl->side, st->args[1].text, a->st.units[v].decl->side);
+		else if (v >= 0 && a->st.units[v].removed)
+			audit_find(a, FINDING_STATE, DIAG_ERROR, st->args[1].at, "000:532",
+				   "%s was removed from the game earlier", st->args[1].text);
 	}
 	int u = st->n_args > 0 && st->args[0].type == 'U' ? state_unit(&a->st, st->args[0].text) : -1;
 	if (u < 0)
@@ -183,6 +186,26 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, at, "000:532", "%s was removed from the game earlier",
 			   us->decl->id);
 		return;
+	}
+	/* a maneuver logged as a state event after the unit's check this turn is
+	 * held to the same list, unless the check's own line named it */
+	enum rff_action what = rff_action_of(verb);
+	if (what != RFF_ACT_N && us->check_turn == a->st.turn && us->check_effect &&
+	    !(us->check_actions & (1u << what))) {
+		struct action act = {.verb = verb, .at = e->kw_at,
+				     .formation = st->n_args > 1 && st->args[1].type == 'F' ? st->args[1].text : NULL};
+		if (!on_the_list(a, us, &act, us->check_effect))
+			return;
+	}
+	if ((strcmp(verb, "silence") == 0 || strcmp(verb, "low-ammo") == 0) && st->n_args > 1) {
+		if (!state_is(us, "gun"))
+			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, "002:198",
+				   "%s: troops are %s as a unit; a number of stands is for guns", us->decl->id,
+				   verb[0] == 's' ? "never silenced" : "low on ammunition");
+		else if (st->args[1].num > us->stands)
+			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
+				   "%s has %d stand%s, not %d to mark", us->decl->id, us->stands, us->stands == 1 ? "" : "s",
+				   st->args[1].num);
 	}
 	if (strcmp(verb, "hasty-square") == 0) {
 		if (formation_is(us, "open") || formation_is(us, "march-column"))

@@ -419,7 +419,7 @@ static const struct vocab_word words[] = {
 	OPT("gun-charge-losses", "stands|none",
 	    "guns defeated in a charge lose stands as troops do (\"DEFENDER lose 2 stands\", 002:238-241), or none but when all are lost",
 	    "002:238"),
-	OPT("leader-out", "own-turn|player-turn|game-turn",
+	OPT("leader-out", "own-turn|player-turn|two-turns",
 	    "a leader out for one turn (002:229) misses his side's next player turn, the next player turn only, or the next two",
 	    "002:229"),
 	OPT("losses-stack", "add|max",

@@ -37,6 +37,9 @@ struct unit_state {
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 	int first_leader;		/* the first leader attached to it, or -1 (leader_state.next) */
+	int check_turn;			/* the turn of its last maneuver check, or 0 */
+	const char *check_effect;	/* that check's effect (as the state follows it) */
+	unsigned check_actions;		/* the ruleset's bits for the actions its line gave */
 	/* A ruleset's own per-unit tallies, named by it (Santa Anna's stragglers,
 	 * Thomas's morale points: docs/rules.md); rff-maw uses none. */
 	int counters[STATE_COUNTERS];

@@ -16,6 +16,10 @@ int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg)
 		r->follow = arg[0] == 'd' ? FOLLOW_DERIVED : FOLLOW_CLAIMED;
 		return 0;
 	}
+	if (!strchr(arg, '=')) {	/* "--option FILE": the setting left out */
+		msg_usage(cmd, "--option takes NAME=VALUE, not '%s'", arg);
+		return -1;
+	}
 	if (r->n_options == AUDIT_MAX_OPTIONS) {
 		msg_usage(cmd, "more than %d --option", AUDIT_MAX_OPTIONS);
 		return -1;

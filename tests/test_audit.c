@@ -547,11 +547,11 @@ static void test_reading_options(void **state)
 {
 	(void)state;
 	/* leader-out (002:229): hit in the other side's turn 2; own-turn and player-turn: out
-	 * through 3; game-turn: through 4.  Hit in his own turn 1: player-turn, through 2 */
+	 * through 3; two-turns: through 4.  Hit in his own turn 1: player-turn, through 2 */
 	const char *enemy_turn = "turn 2 MEX\nphase fire\nfallen lee [7] flesh-wound\n";
 	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
 			       "out_until=3"));
-	assert_true(has_tokens(fields_after(with_option("leader-out=game-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+	assert_true(has_tokens(fields_after(with_option("leader-out=two-turns", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
 			       "out_until=4"));
 	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", "phase fire\nfallen lee [7] flesh-wound\n"),
 					    FOLLOW_CLAIMED, 'L', "lee"), "out_until=2"));
@@ -713,6 +713,12 @@ static const struct {
 	 "illegal-action:error@14:14"},
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
 	{"a leader attached to the enemy", "attach lee 2lt\n", "illegal-action:error@12:12"},
+	{"a leader attached to a removed unit", "remove 5inf\nattach lee 5inf\n", "inconsistent-state:error@13:12"},
+	{"more markers than stands", "silence bty 5\n", "inconsistent-state:warning@12:13"},
+	{"troops low on ammunition by stands", "low-ammo 5inf 2\n", "inconsistent-state:warning@12:15"},
+	/* a replenish logged after a Tardy (002:103) */
+	{"replenish as a state event after a tardy", "phase maneuver\nmc [1]: 5inf =2 tardy\nreplenish 5inf\n",
+	 "illegal-action:error@14:1"},
 	/* 002:195 a charge checked by fire retreats 2": no charge combat */
 	{"a checked charge resolved anyway",
 	 "turn 2 MEX\nphase maneuver\nmc art [9]: lancers =11 double-quick charge 5inf\nphase fire defensive\n"
@@ -970,6 +976,20 @@ static const struct {
 	/* 000:646 a hasty square is hasty only in the player turn it was formed */
 	{"hasty square at the next turn", "turn 2 MEX\nphase maneuver\nhasty-square 8inf\nturn 3 US\n", FOLLOW_CLAIMED,
 	 'U', "8inf", "formation=square"},
+	/* following the derivation, nothing the rules forbid changes the state: a replenish
+	 * logged after a Tardy (002:103 lists it under Well Handled only; 1 -2 +1 +2 = 2) */
+	{"replenish after a tardy as played", "low-ammo 5inf\nphase maneuver\nmc [1]: 5inf =2 tardy\nreplenish 5inf\n",
+	 FOLLOW_CLAIMED, 'U', "5inf", "low_ammo=false"},
+	{"replenish after a tardy derived", "low-ammo 5inf\nphase maneuver\nmc [1]: 5inf =2 tardy\nreplenish 5inf\n",
+	 FOLLOW_DERIVED, 'U', "5inf", "low_ammo=true"},
+	/* a Mexican cavalry charge in disorder (002:107) has no combat */
+	{"a forbidden charge derived", "disorder lancers\nturn 2 MEX\nphase charge\ncharge lancers -> 5inf [9] | [1]\n",
+	 FOLLOW_DERIVED, 'U', "5inf", "stands=8 order=good-order"},
+	/* a firer charging with cold steel does not fire (000:544): 8 muskets at 6" would be Telling */
+	{"a forbidden firer as played", "phase fire\nfire 5inf:8@6(cold-steel) -> 2lt [9]\n", FOLLOW_CLAIMED, 'U', "2lt",
+	 "stands=9 order=disordered"},
+	{"a forbidden firer derived", "phase fire\nfire 5inf:8@6(cold-steel) -> 2lt [9]\n", FOLLOW_DERIVED, 'U', "2lt",
+	 "stands=10 order=good-order"},
 	/* markers: silence N and low-ammo N set how many gun stands carry them */
 	{"silence some stands", "unlimber bty\nsilence bty 1\n", FOLLOW_CLAIMED, 'U', "bty", "silenced=1 stands=2"},
 	{"silence every stand", "unlimber bty\nsilence bty\n", FOLLOW_CLAIMED, 'U', "bty", "silenced=2"},
