@@ -464,13 +464,14 @@ static const struct {
 	bool unless_cold_steel, mex_cav;
 	const char *cite;
 } band_effects[] = {
-	[FB_WITHERING] = {"withering-fire", "charge-checked", false, false, "002:195"},
-	[FB_TELLING] = {"telling-fire", "charge-checked", false, false, "002:196"},
-	[FB_CHECKED_OR_CS] = {"telling-fire", "charge-checked", true, false, "002:197"},
-	[FB_HOME_MEX_CHECKED] = {"telling-fire", "charge-home", false, true, "002:198"},
-	[FB_GALLING] = {"galling-fire", "charge-home", false, true, "002:199"},
-	[FB_LIVELY] = {"lively-fire", "charge-home", false, true, "002:200"},
-	[FB_DESULTORY] = {"desultory-fire", "charge-home", false, false, "002:201"},
+	[FB_WITHERING] = {.effect = "withering-fire", .outcome = "charge-checked", .cite = "002:195"},
+	[FB_TELLING] = {.effect = "telling-fire", .outcome = "charge-checked", .cite = "002:196"},
+	[FB_CHECKED_OR_CS] = {.effect = "telling-fire", .outcome = "charge-checked", .unless_cold_steel = true,
+			      .cite = "002:197"},
+	[FB_HOME_MEX_CHECKED] = {.effect = "telling-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:198"},
+	[FB_GALLING] = {.effect = "galling-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:199"},
+	[FB_LIVELY] = {.effect = "lively-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:200"},
+	[FB_DESULTORY] = {.effect = "desultory-fire", .outcome = "charge-home", .cite = "002:201"},
 };
 
 bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
@@ -498,15 +499,21 @@ bool rff_fire_result(const char *reading, const char *bands, const char *experie
 /* effect, troops, square holds, guns retreat, only from close range, fixed
  * guns lost, dismounted cavalry mounts, source */
 static const struct rff_mc_effect mc_effects[] = {
-	{"double-quick", RFF_KEEP, false, false, false, false, false, "002:39"},
-	{"well-handled", RFF_KEEP, false, false, false, false, false, "002:40"},
-	{"tardy", RFF_KEEP, false, false, false, false, false, "002:41"},
-	{"fall-back", RFF_TO_DISORDERED, true, true, true, false, false, "002:42, 000:624"},
-	{"panic", RFF_TO_BROKEN, false, true, false, true, true, "002:43, 000:416"},
-	{"rally-with-elan", RFF_TO_GOOD, false, false, false, false, false, "002:39"},
-	{"rally", RFF_TO_GOOD, false, false, false, false, false, "002:40"},
-	{"shaken", RFF_TO_GOOD, false, false, false, false, false, "002:41"},
-	{"wavering", RFF_REFORM, false, false, false, false, false, "002:42"},
+	{.effect = "double-quick", .troops = RFF_KEEP, .cite = "002:39"},
+	{.effect = "well-handled", .troops = RFF_KEEP, .cite = "002:40"},
+	{.effect = "tardy", .troops = RFF_KEEP, .cite = "002:41"},
+	/* "Troops retreat out of close range disordered. Guns in close range limber and full
+	 * retreat silenced"; a square holds in good order (000:624) */
+	{.effect = "fall-back", .troops = RFF_TO_DISORDERED, .square_holds = true, .guns_retreat = true,
+	 .guns_retreat_close_only = true, .cite = "002:42, 000:624"},
+	/* "Troops full retreat broken. Guns limber and full retreat silenced. Lose all unlimbered
+	 * heavy carriage and fixed guns"; dismounted cavalry mounts (000:416) */
+	{.effect = "panic", .troops = RFF_TO_BROKEN, .guns_retreat = true, .fixed_guns_lost = true,
+	 .cavalry_mounts = true, .cite = "002:43, 000:416"},
+	{.effect = "rally-with-elan", .troops = RFF_TO_GOOD, .cite = "002:39"},
+	{.effect = "rally", .troops = RFF_TO_GOOD, .cite = "002:40"},
+	{.effect = "shaken", .troops = RFF_TO_GOOD, .cite = "002:41"},
+	{.effect = "wavering", .troops = RFF_REFORM, .cite = "002:42"},
 };
 
 const struct rff_mc_effect *rff_mc_effect(const char *effect)
@@ -517,14 +524,22 @@ const struct rff_mc_effect *rff_mc_effect(const char *effect)
 	return NULL;
 }
 
-/* effect, musketry hits, disorders, troop loss, only if disordered,
- * wrecked, silence the rest, silenced, damaged, one more on 15, source */
+/* The effects of fire, 002:195-201, as their cells print them. */
 static const struct rff_fire_effect fire_effects[] = {
-	{"withering-fire", true, true, 2, false, 1, true, 0, 0, true, "002:195"},
-	{"telling-fire", true, true, 1, false, 0, false, 1, 1, false, "002:196"},
-	{"galling-fire", true, true, 1, true, 0, false, 1, 0, false, "002:199"},
-	{"lively-fire", false, true, 0, false, 0, false, 1, 0, false, "002:200"},
-	{"desultory-fire", false, false, 0, false, 0, false, 0, 0, false, "002:201"},
+	/* "Troops disordered and lose 2 stands ... 1 gun stand wrecked and remaining stands
+	 * silenced. Lose one additional troop or gun stand on a 15 or more." */
+	{.effect = "withering-fire", .musketry_hits = true, .disorders = true, .troop_loss = 2, .guns_wrecked = 1,
+	 .silence_rest = true, .extra_on_15 = true, .cite = "002:195"},
+	/* "Troops disordered and lose 1 stand. 1 gun stand silenced and damaged." */
+	{.effect = "telling-fire", .musketry_hits = true, .disorders = true, .troop_loss = 1, .guns_silenced = 1,
+	 .guns_damaged = 1, .cite = "002:196"},
+	/* "Troops disordered or lose 1 stand if already disordered. 1 gun stand silenced." */
+	{.effect = "galling-fire", .musketry_hits = true, .disorders = true, .troop_loss = 1, .loss_if_disordered = true,
+	 .guns_silenced = 1, .cite = "002:199"},
+	/* "From cannonade only, troops disordered, or 1 gun silenced ... Musketry no effect." */
+	{.effect = "lively-fire", .disorders = true, .guns_silenced = 1, .cite = "002:200"},
+	/* "No effect." */
+	{.effect = "desultory-fire", .cite = "002:201"},
 };
 
 const struct rff_fire_effect *rff_fire_effect(const char *effect)
@@ -637,20 +652,37 @@ const char *rff_charge_factor_name(int f)
  * disordered, extra beyond, one more (cavalry or flank); broken, broken if
  * outflanked, if the winner is cavalry, if in square; square holds; guns */
 static const struct rff_charge_band charge_bands[] = {
-	{8, INT_MAX, "swept-from-the-field", "002:238", "8 or more", true, false,
-	 2, false, true, false, true, false, false, false, false, RFF_GUNS_LOST},
-	{4, 7, "driven-back", "002:239", "4 to 7", true, false,
-	 1, false, false, true, false, true, true, true, false, RFF_GUNS_LOST_HEAVY_FIXED_CAV},
-	{1, 3, "hard-pressed", "002:240", "1, 2, 3", true, false,	/* 000:648: outflanked, broken */
-	 1, true, false, false, false, true, false, false, true, RFF_GUNS_LOST_HEAVY_FIXED},
-	{0, 0, "desperate-struggle", "002:241", "0", false, true,
-	 1, false, false, false, false, false, false, false, false, RFF_GUNS_KEPT},
-	{-3, -1, "falter", "002:242", "-1, -2, -3", false, false,
-	 1, true, false, false, false, true, false, false, false, RFF_GUNS_KEPT},
-	{-7, -4, "recoil", "002:243", "-4 to -7", false, false,
-	 1, false, false, true, false, true, true, false, false, RFF_GUNS_KEPT},
-	{INT_MIN, -8, "repulsed", "002:244", "-8 or more", false, false,
-	 2, false, true, false, true, false, false, false, false, RFF_GUNS_KEPT},
+	/* "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9.
+	 * Troops full retreat broken ... Lose all unlimbered guns" */
+	{.lo = 8, .hi = INT_MAX, .effect = "swept-from-the-field", .cite = "002:238", .text = "8 or more",
+	 .attacker_wins = true, .loss = 2, .extra_beyond = true, .broken = true, .guns = RFF_GUNS_LOST},
+	/* "DEFENDER lose 1 stand. Troops disordered ... Lose 1 additional stand and full retreat
+	 * broken if defeated by cavalry or outflanked ... Lose all unlimbered guns if fixed, defeated
+	 * by cavalry, or on a heavy carriage"; a square broken by it (000:648) */
+	{.lo = 4, .hi = 7, .effect = "driven-back", .cite = "002:239", .text = "4 to 7", .attacker_wins = true,
+	 .loss = 1, .one_more_cav_or_flank = true, .broken_if_flank = true, .broken_if_cav = true,
+	 .broken_if_square = true, .guns = RFF_GUNS_LOST_HEAVY_FIXED_CAV},
+	/* "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or
+	 * damage 1 gun stand ... Lose all unlimbered heavy carriage or fixed guns. Troops and guns
+	 * hold position if fortified or in square"; 000:648: outflanked, broken */
+	{.lo = 1, .hi = 3, .effect = "hard-pressed", .cite = "002:240", .text = "1, 2, 3", .attacker_wins = true,
+	 .loss = 1, .loss_if_disordered = true, .broken_if_flank = true, .square_holds = true,
+	 .guns = RFF_GUNS_LOST_HEAVY_FIXED},
+	/* "BOTH sides lose 1 stand, troops disordered, and guns silenced" */
+	{.lo = 0, .hi = 0, .effect = "desperate-struggle", .cite = "002:241", .text = "0", .both_lose = true, .loss = 1,
+	 .guns = RFF_GUNS_KEPT},
+	/* "ATTACKER disordered or lose 1 stand if already disordered ... Full retreat broken if
+	 * outflanked" */
+	{.lo = -3, .hi = -1, .effect = "falter", .cite = "002:242", .text = "-1, -2, -3", .loss = 1,
+	 .loss_if_disordered = true, .broken_if_flank = true, .guns = RFF_GUNS_KEPT},
+	/* "ATTACKER lose 1 stand and disordered ... Lose 1 additional stand and full retreat broken
+	 * if defeated by cavalry or outflanked" */
+	{.lo = -7, .hi = -4, .effect = "recoil", .cite = "002:243", .text = "-4 to -7", .loss = 1,
+	 .one_more_cav_or_flank = true, .broken_if_flank = true, .broken_if_cav = true, .guns = RFF_GUNS_KEPT},
+	/* "ATTACKER lose 2 stands and additional stands equal to die result difference over 9.
+	 * Full retreat broken" */
+	{.lo = INT_MIN, .hi = -8, .effect = "repulsed", .cite = "002:244", .text = "-8 or more", .loss = 2,
+	 .extra_beyond = true, .broken = true, .guns = RFF_GUNS_KEPT},
 };
 
 const struct rff_charge_band *rff_charge_band(int difference)

@@ -959,6 +959,16 @@ static const struct {
 	{"withering fire on a battery", "unlimber bty\nturn 2 MEX\nphase fire offensive\n"
 	 "fire 2lt@4 -> bty(enfiladed) [9]\n", FOLLOW_CLAIMED, 'U', "bty",
 	 "stands=1 wrecked=1 silenced=1 damaged=0 limbered=false removed=false effectiveness=null"},
+	/* Galling on guns: "1 gun stand silenced" (002:199).  10 inferior muskets at 4", 1 point a
+	 * stand (002:155), 10 points +1 (002:187): 5 +1 = 6, Galling in the elite column */
+	{"galling fire on a battery", "unlimber bty\nturn 2 MEX\nphase fire\nfire 2lt@4 -> bty [5]\n", FOLLOW_CLAIMED, 'U',
+	 "bty", "stands=2 silenced=1 damaged=0 wrecked=0"},
+	/* Lively Fire from cannonade silences a gun (002:200): 2 US light gun stands at 14", 2 points
+	 * a stand (002:166), 4 points -1 (002:185): 5 -1 = 4, Lively against trained guns */
+	{"lively fire on a battery", "battle \"L\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit bty \"B\" gun elite hlcLG stands=2 cmd=l unlimbered battery\nside MEX nation=MEX\n"
+	 "  unit g \"G\" gun trained olcLG stands=2 unlimbered battery\nturn 1 US\nphase fire\nfire bty:2@14 -> g [5]\n",
+	 FOLLOW_CLAIMED, 'U', "g", "stands=2 silenced=1 damaged=0"},
 	/* an attached leader goes with its unit into the event's state */
 	{"the attached leader of a charger", "attach art 2lt\nturn 2 MEX\nphase charge\ncharge 2lt -> 5inf [8] | [1]\n",
 	 FOLLOW_CLAIMED, 'L', "art", "attached=2lt in_play=true"},
