@@ -1,10 +1,12 @@
 /* vocab: looking words up in a ruleset's vocabulary. */
 #include "vocab.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
+#include "xalloc.h"
 
 /* ORDER: enum vocab_cat */
 static const char *const cat_names[VC_N_CATS] = {
@@ -23,16 +25,63 @@ static int same(const char *word, const char *s, size_t len)
 	return strlen(word) == len && strncasecmp(word, s, len) == 0;
 }
 
+/* Words are looked up for every token of every line: each vocabulary gets
+ * a hash index of its words by category and spelling (without case), made
+ * on first use and kept for the process. */
+struct word_index {
+	const struct vocab *v;
+	unsigned mask;
+	int *slots;	/* word index + 1, 0 free */
+};
+
+static unsigned word_hash(enum vocab_cat cat, const char *word, size_t len)
+{
+	unsigned h = 2166136261u ^ (unsigned)cat;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned)tolower((unsigned char)word[i])) * 16777619u;
+	return h;
+}
+
+static const struct word_index *index_of(const struct vocab *v)
+{
+	static struct word_index kept[8];
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+		if (kept[i].v == v)
+			return &kept[i];
+		if (kept[i].v)
+			continue;
+		unsigned n = 64;
+		while (n < v->n_words * 4)
+			n *= 2;
+		struct word_index *x = &kept[i];
+		x->slots = xcalloc(n, sizeof *x->slots);
+		x->mask = n - 1;
+		for (size_t w = 0; w < v->n_words; w++) {
+			const struct vocab_word *vw = &v->words[w];
+			unsigned s = word_hash(vw->cat, vw->word, strlen(vw->word)) & x->mask;
+			while (x->slots[s])
+				s = (s + 1) & x->mask;
+			x->slots[s] = (int)w + 1;
+		}
+		x->v = v;
+		return x;
+	}
+	return NULL;	/* more vocabularies than umpire has: looked up one by one */
+}
+
 const struct vocab_word *vocab_find(const struct vocab *v, enum vocab_cat cat, const char *word,
 				    size_t len)
 {
-	for (size_t i = 0; i < v->n_words; i++) {
+	const struct word_index *x = index_of(v);
+	for (unsigned s = x ? word_hash(cat, word, len) & x->mask : 0; x && x->slots[s]; s = (s + 1) & x->mask) {
+		const struct vocab_word *w = &v->words[x->slots[s] - 1];
+		if (w->cat == cat && same(w->word, word, len))
+			return w->canon ? vocab_find(v, cat, w->canon, strlen(w->canon)) : w;
+	}
+	for (size_t i = 0; !x && i < v->n_words; i++) {
 		const struct vocab_word *w = &v->words[i];
-		if (w->cat != cat || !same(w->word, word, len))
-			continue;
-		if (!w->canon)
-			return w;
-		return vocab_find(v, cat, w->canon, strlen(w->canon));
+		if (w->cat == cat && same(w->word, word, len))
+			return w->canon ? vocab_find(v, cat, w->canon, strlen(w->canon)) : w;
 	}
 	return NULL;
 }

@@ -188,11 +188,12 @@ static void write_derived(struct json *j, const struct record *r)
 	json_object_end(j);
 }
 
-static void write_findings(struct json *j, const struct findings *f, const struct finding_index *x, int stmt)
+/* The findings order[from .. to - 1] of f. */
+static void write_findings(struct json *j, const struct findings *f, const int *order, int from, int to)
 {
 	json_array_begin(j);
-	for (int k = x->first[stmt]; k < x->first[stmt + 1]; k++) {
-		const struct finding *v = &f->v[x->order[k]];
+	for (int k = from; k < to; k++) {
+		const struct finding *v = &f->v[order[k]];
 		json_object_begin(j);
 		json_key(j, "severity");
 		json_string(j, diag_severity_name(v->severity));
@@ -389,7 +390,7 @@ int audit_json_free(struct audit_json *w)
 
 /* One statement's object, if it has one, into w->line. */
 static bool write_stmt(struct audit_json *w, int i, const struct record *rec, const struct findings *f,
-		       const struct finding_index *x)
+		       const int *order, int from, int to)
 {
 	const struct battle *b = w->b;
 	const struct stmt *s = &b->stmts[i];
@@ -400,7 +401,7 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 	} else if (s->kind == ST_PHASE) {
 		w->phase = s->u.phase.phase;
 	}
-	if (!rec && s->kind != ST_RULING && !(declaration && x->first[i] < x->first[i + 1]))
+	if (!rec && s->kind != ST_RULING && !(declaration && from < to))
 		return false;
 	struct json j;
 	json_init(&j, &w->line);
@@ -421,7 +422,7 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 		write_event(&j, s, rec, w->turn, w->phase);
 	}
 	json_key(&j, "findings");
-	write_findings(&j, f, x, i);
+	write_findings(&j, f, order, from, to);
 	json_object_end(&j);
 	buf_putc(&w->line, '\n');
 	return true;
@@ -447,31 +448,32 @@ static int by_stmt_then_place(const void *pa, const void *pb)
 
 void audit_json_flush(struct audit_json *w, const struct records *r, const struct findings *f, int upto)
 {
-	/* the new findings, indexed by statement as the whole list would be */
-	struct finding_index x;
-	x.first = xcalloc((size_t)w->b->n_stmts + 2, sizeof *x.first);
+	/* the findings added since the last flush, by statement and place */
 	int n = f->n - w->seen;
-	x.order = xcalloc((size_t)n + 1, sizeof *x.order);
+	int *order = xcalloc((size_t)n + 1, sizeof *order);
 	for (int k = 0; k < n; k++)
-		x.order[k] = w->seen + k;
+		order[k] = w->seen + k;
 	g_sort_findings = f;
-	qsort(x.order, (size_t)n, sizeof *x.order, by_stmt_then_place);
-	for (int k = 0; k < n; k++)
-		x.first[f->v[x.order[k]].stmt + 1]++;
-	for (int s = 0; s <= w->b->n_stmts; s++)
-		x.first[s + 1] += x.first[s];
-	int next_rec = 0;
+	qsort(order, (size_t)n, sizeof *order, by_stmt_then_place);
+	int next_rec = 0, k = 0;
 	for (int i = w->next; i < upto && !w->failed; i++) {
 		while (r && next_rec < r->n && r->v[next_rec].stmt < i)
 			next_rec++;
 		const struct record *rec = r && next_rec < r->n && r->v[next_rec].stmt == i ? &r->v[next_rec] : NULL;
+		while (k < n && f->v[order[k]].stmt < i)
+			k++;
+		int to = k;
+		while (to < n && f->v[order[to]].stmt == i)
+			to++;
 		buf_clear(&w->line);
-		if (write_stmt(w, i, rec, f, &x) && (w->line.full || w->write(w->ctx, w->line.text, w->line.len) < 0))
+		if (write_stmt(w, i, rec, f, order, k, to) &&
+		    (w->line.full || w->write(w->ctx, w->line.text, w->line.len) < 0))
 			w->failed = true;
+		k = to;
 	}
 	w->next = upto;
 	w->seen = f->n;
-	finding_index_release(&x);
+	free(order);
 }
 
 static int to_buf(void *ctx, const char *text, size_t len)

@@ -86,6 +86,14 @@ void json_escape(struct buf *out, const char *s)
 	buf_putc(out, '"');
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
 		unsigned char c = *p;
+		size_t plain = 0;	/* a run of printable ASCII goes in one piece */
+		while (p[plain] >= 0x20 && p[plain] < 0x7F && p[plain] != '"' && p[plain] != '\\')
+			plain++;
+		if (plain) {
+			buf_add(out, (const char *)p, plain);
+			p += plain;
+			continue;
+		}
 		if (c == '"' || c == '\\') {
 			buf_putc(out, '\\');
 			buf_putc(out, (char)c);
