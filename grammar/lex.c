@@ -144,20 +144,59 @@ static long control_at(const char *line, size_t len)
 
 /* Matches the first token kind that fits at off; returns it, TOK_END when
  * none fits, or TOK_N_KINDS with *rc set when PCRE2 fails. */
+/* Whether a token of kind k can start with byte c: the patterns are tried
+ * only where they can match, in the order of tokens.def.  A kind left out
+ * here costs speed, not correctness (match_at tries the rest after). */
+static bool may_start(enum token_kind k, unsigned char c)
+{
+	bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+	bool digit = c >= '0' && c <= '9';
+	switch (k) {
+	case TOK_WS:
+		return c == ' ' || c == '\t';
+	case TOK_COMMENT:
+		return c == '#';
+	case TOK_STRING:
+		return c == '"';
+	case TOK_FACE:
+		return c == '[' || c == 'd' || c == 'D';
+	case TOK_MOD:
+	case TOK_SIGNED:
+		return c == '+' || c == '-';
+	case TOK_ARROW:
+		return c == '-';
+	case TOK_NUMBER:
+		return digit;
+	case TOK_WORD:
+		return letter || digit || c == '_';
+	default:	/* one punctuation character each */
+		return !letter && !digit && c > ' ';
+	}
+}
+
+static enum token_kind try_kind(struct lex *lx, int k, const char *line, size_t len, size_t off,
+				PCRE2_SIZE **ov, int *rc)
+{
+	*rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK, lx->md[k], NULL);
+	if (*rc > 0) {
+		*ov = pcre2_get_ovector_pointer(lx->md[k]);
+		return (*ov)[1] > off ? (enum token_kind)k : TOK_END;
+	}
+	return *rc == PCRE2_ERROR_NOMATCH ? TOK_END : TOK_N_KINDS;
+}
+
 static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off,
 				PCRE2_SIZE **ov, int *rc)
 {
-	for (int k = 0; k < N_PATTERNS; k++) {
-		*rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK,
-				  lx->md[k], NULL);
-		if (*rc > 0) {
-			*ov = pcre2_get_ovector_pointer(lx->md[k]);
-			if ((*ov)[1] > off)
-				return (enum token_kind)k;
-		} else if (*rc != PCRE2_ERROR_NOMATCH) {
-			return TOK_N_KINDS;
+	unsigned char c = (unsigned char)line[off];
+	for (int pass = 0; pass < 2; pass++)	/* the kinds that may start here, then the others */
+		for (int k = 0; k < N_PATTERNS; k++) {
+			if (may_start((enum token_kind)k, c) != (pass == 0))
+				continue;
+			enum token_kind got = try_kind(lx, k, line, len, off, ov, rc);
+			if (got != TOK_END)
+				return got;
 		}
-	}
 	return TOK_END;
 }
 
