@@ -505,7 +505,8 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 /* A ruling settles the findings of the event before it. */
 static void apply_ruling(struct audit *a, const struct stmt *s)
 {
-	for (int i = 0; i < a->out->n; i++)
+	/* the event's findings are the last ones: a ruling follows its event */
+	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt >= s->u.ruling.event; i--)
 		if (a->out->v[i].stmt == s->u.ruling.event)
 			a->out->v[i].overruled = true;
 }

@@ -4,9 +4,9 @@
 # with its includes, which must declare the sides).
 #
 #   -k COPIES   many units: COPIES copies of the battle side by side, every
-#               unit and leader id suffixed _N per copy, its turns
-#               renumbered after the copy before, so each copy audits
-#               exactly as the original;
+#               unit and leader id suffixed _N per copy, fighting in the
+#               same turns and phases, so each copy audits exactly as the
+#               original;
 #   -r REPEATS  few units: the battle's turns played REPEATS times over by
 #               the same units (their state carries on, so later repeats
 #               have findings the original does not).
@@ -74,9 +74,10 @@ FNR == 1 { }
 	line = strip($0)
 	if (line ~ /^[ \t]*$/) next
 	if (line ~ /^(battle|scenario|option|special|result) /) { head = head line "\n"; next }
-	if (line ~ /^turn /) { nturns++ }
-	body[++nbody] = line
-	if (line ~ /^turn /) turn_of[nbody] = nturns
+	if (line ~ /^turn /) { nturns++; header[nturns] = line; nphases[nturns] = 0; next }
+	if (line ~ /^phase /) { ph = ++nphases[nturns]; phase[nturns, ph] = line; next }
+	ph = nphases[nturns]	# the lines of (turn, phase) in order; phase 0 before any phase line
+	group[nturns, ph] = group[nturns, ph] line "\n"
 }
 END {
 	printf "%s", head
@@ -88,20 +89,21 @@ END {
 				if (d[i] != "") print suffix(d[i], copies > 1 ? k : 0)
 		}
 	}
-	shift = 0
-	for (r = 1; r <= repeats; r++)
-		for (k = 1; k <= copies; k++) {
-			for (i = 1; i <= nbody; i++) {
-				line = body[i]
-				if (line ~ /^turn /) {	# renumber: turn N -> N + the turns before
-					split(line, w, " ")
-					sub(/^turn [0-9]+/, "turn " (w[2] + shift), line)
-					print line
-					continue
-				}
-				print suffix(line, copies > 1 ? k : 0)
+	# The copies fight side by side: each turn and phase once, with the
+	# events of every copy in it; repeats play the turns again after.
+	for (r = 0; r < repeats; r++)
+		for (t = 1; t <= nturns; t++) {
+			line = header[t]
+			split(line, w, " ")
+			sub(/^turn [0-9]+/, "turn " (w[2] + r * nturns), line)
+			print line
+			for (ph = 0; ph <= nphases[t]; ph++) {
+				if (ph > 0) print phase[t, ph]
+				n = split(group[t, ph], g, "\n")
+				for (k = 1; k <= copies; k++)
+					for (i = 1; i <= n; i++)
+						if (g[i] != "") print suffix(g[i], copies > 1 ? k : 0)
 			}
-			shift += nturns
 		}
 }
 ' "$battle"
