@@ -56,6 +56,8 @@ struct parser {
 	int phase_rank;
 	int last_event;		/* stmt index of the last event, -1 if none */
 	int depth;
+	char *root;		/* the folder includes stay in (resolved) */
+	size_t bytes_left;	/* of SOURCES_MAX_BYTES, for what includes read */
 	bool quiet;		/* reading a line that failed to lex: keep its ids, say nothing */
 	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
 	bool degraded;		/* an include failed: its ids and sections are unknown */
@@ -719,6 +721,16 @@ static bool in_chain(struct parser *p, const char *path)
 	return hit;
 }
 
+/* The files from the top one down to file, as "a.battle -> b.oob". */
+static void chain_text(const struct parser *p, int file, struct buf *out)
+{
+	if (file < 0)
+		return;
+	int up = p->b->src.v[file].included_at.file;
+	chain_text(p, up, out);
+	buf_printf(out, "%s%s", up >= 0 ? " -> " : "", p->b->src.v[file].path);
+}
+
 static int parse_include(struct parser *p, struct token *kw)
 {
 	(void)kw;
@@ -735,13 +747,18 @@ static int parse_include(struct parser *p, struct token *kw)
 	struct loc at = loc_of(p, t);
 	char *path = source_join(p->b->src.v[p->file].path, name);
 	int rc = 0;
-	if (in_chain(p, path))
-		rc = error_at(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself", name);
-	else if (p->depth >= MAX_INCLUDE_DEPTH)
+	if (in_chain(p, path)) {
+		struct buf chain;	/* the whole cycle, the top file first: a -> b -> a */
+		buf_init(&chain, 4096);
+		chain_text(p, p->file, &chain);
+		rc = error_at(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself: %s -> %s", name, chain.text, name);
+		buf_release(&chain);
+	} else if (p->depth >= MAX_INCLUDE_DEPTH) {
 		rc = error_at(p, DIAG_INCLUDE_FAILED, at, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
+	}
 	if (rc == 0) {
 		char *err = NULL;
-		int file = sources_load(&p->b->src, path, at, &err);
+		int file = sources_load_include(&p->b->src, path, p->root, &p->bytes_left, at, &err);
 		if (file < 0) {
 			rc = error_at(p, DIAG_INCLUDE_FAILED, at,
 				      "%s; what depends on it is not checked further", err);
@@ -1922,9 +1939,14 @@ static struct battle *run(struct battle *b, const struct parse_opts *opts, struc
 {
 	struct parser p = {.b = b, .d = d, .opts = opts, .v = opts->default_rules,
 			   .side_stmt = -1, .last_event = -1};
+	p.root = opts->include_root ? realpath(opts->include_root, NULL) : source_root(b->src.v[0].path);
+	if (!p.root)	/* text in memory under a made-up name: the working folder */
+		p.root = realpath(".", NULL);
+	p.bytes_left = SOURCES_MAX_BYTES > b->src.v[0].len ? SOURCES_MAX_BYTES - b->src.v[0].len : 0;
 	parse_file_into(&p, 0);
 	finish(&p);
 	free(p.uses);
+	free(p.root);
 	return b;
 }
 

@@ -19,6 +19,8 @@ struct parse_opts {
 	/* The vocabulary of the ruleset a battle's rules= names, or NULL. */
 	const struct vocab *(*find_rules)(const char *name);
 	const struct vocab *default_rules;	/* when the battle names none */
+	/* The folder includes must stay in; NULL: the battle file's own. */
+	const char *include_root;
 };
 
 /* Parses the file at path and everything it includes.  Returns the battle

@@ -2,14 +2,18 @@
 #include "source.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "xalloc.h"
 
-enum { MAX_FILE_BYTES = 256 << 20 };	/* a campaign archive of a million events is some 120 MiB */
+enum { MAX_FILE_BYTES = SOURCES_MAX_BYTES };
 
 void sources_init(struct sources *s)
 {
@@ -24,6 +28,7 @@ void sources_release(struct sources *s)
 		free(s->v[i].text);
 		free(s->v[i].line_start);
 		free(s->v[i].line_len);
+		free(s->v[i].real);
 	}
 	free(s->v);
 	sources_init(s);
@@ -71,6 +76,7 @@ int sources_add_text(struct sources *s, const char *name, const char *text, size
 	src->text = xstrndup(text, len);
 	src->len = len;
 	src->included_at = included_at;
+	src->real = NULL;
 	split_lines(src);
 	return s->n++;
 }
@@ -113,6 +119,125 @@ int sources_load(struct sources *s, const char *path, struct loc included_at, ch
 	int idx = sources_add_text(s, path, text.text, text.len, included_at);
 	buf_release(&text);
 	return idx;
+}
+
+static char *message(const char *fmt, const char *a, const char *b)
+{
+	struct buf m;
+	buf_init(&m, 0);
+	buf_printf(&m, fmt, a, b);
+	char *text = buf_detach(&m);
+	buf_release(&m);
+	return text;
+}
+
+char *source_root(const char *path)
+{
+	char *real = realpath(path, NULL);
+	if (!real)
+		return NULL;
+	char *slash = strrchr(real, '/');
+	if (slash == real)
+		slash[1] = '\0';	/* a file at the top of the tree */
+	else if (slash)
+		*slash = '\0';
+	return real;
+}
+
+/* Whether real is root or below it. */
+static bool inside(const char *real, const char *root)
+{
+	size_t n = strlen(root);
+	if (n == 1 && root[0] == '/')
+		return true;
+	return strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0');
+}
+
+/* Whether the bytes could be notation: no NUL, and UTF-8 (a BOM aside). */
+static const char *not_text(const char *text, size_t len)
+{
+	if (memchr(text, '\0', len))
+		return "it holds a NUL byte";
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+		size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		if (!n || i + n > len)
+			return "it is not UTF-8 text";
+		for (size_t k = 1; k < n; k++)
+			if (((unsigned char)text[i + k] >> 6) != 2)
+				return "it is not UTF-8 text";
+		i += n;
+	}
+	return NULL;
+}
+
+int sources_load_include(struct sources *s, const char *path, const char *root, size_t *left,
+			 struct loc included_at, char **err)
+{
+	char *real = realpath(path, NULL);
+	if (!real) {
+		*err = message("cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	int rc = -1;
+	struct stat st;
+	int fd = -1;
+	if (root && !inside(real, root)) {
+		*err = message("'%s' is outside the battle's folder%s; an include stays in it "
+			       "(--include-root DIR names another)", path, "");
+		goto out;
+	}
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i].real && strcmp(s->v[i].real, real) == 0) {
+			struct loc was = s->v[i].included_at;
+			char where[64];
+			snprintf(where, sizeof where, ":%d", was.line);
+			struct buf m;
+			buf_init(&m, 0);
+			buf_printf(&m, "'%s' is included already, at %s%s: a file is read once", path,
+				   was.file >= 0 ? s->v[was.file].path : "?", where);
+			*err = buf_detach(&m);
+			buf_release(&m);
+			goto out;
+		}
+	/* O_NONBLOCK: a FIFO that slipped past the check does not hang the open */
+	fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		*err = message("cannot open '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = message("'%s' %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file");
+		goto out;
+	}
+	if ((size_t)st.st_size > *left) {
+		char limit[32];
+		snprintf(limit, sizeof limit, "%d MiB", SOURCES_MAX_BYTES >> 20);
+		*err = message("'%s' passes the %s a battle and its includes may hold", path, limit);
+		goto out;
+	}
+	close(fd);
+	fd = -1;
+	rc = sources_load(s, real, included_at, err);
+	if (rc < 0)
+		goto out;
+	free(s->v[rc].path);	/* shown as the include names it, joined to its includer */
+	s->v[rc].path = xstrdup(path);
+	const char *why = not_text(s->v[rc].text, s->v[rc].len);
+	if (why) {
+		*err = message("'%s' is not a battle file: %s", path, why);
+		s->v[rc].n_lines = 0;	/* nothing of it is read */
+		rc = -1;
+		goto out;
+	}
+	*left -= s->v[rc].len;
+	s->v[rc].real = real;
+	real = NULL;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(real);
+	return rc;
 }
 
 const char *sources_line(const struct sources *s, int file, int line, size_t *len)

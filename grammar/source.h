@@ -26,7 +26,11 @@ struct source {
 	size_t *line_len;	/* bytes of each line, without CR/LF */
 	int n_lines;
 	struct loc included_at;	/* the include statement; file < 0 for the top file */
+	char *real;		/* its resolved path (includes), or NULL */
 };
+
+/* The most a battle reads, its includes with it. */
+enum { SOURCES_MAX_BYTES = 256 << 20 };	/* a campaign archive of a million events is some 120 MiB */
 
 struct sources {
 	struct source *v;
@@ -39,6 +43,21 @@ void sources_release(struct sources *s);
 /* Reads path into the set.  Returns its index, or -1 with a message in
  * *err (caller frees) when the file cannot be read. */
 int sources_load(struct sources *s, const char *path, struct loc included_at, char **err);
+/* Reads an included file into the set, as load does, after checking it is
+ * one a battle may include: a regular file (not a directory, a FIFO or a
+ * device: those would hang or make no sense) inside root, the folder of
+ * the battle or the one the user named, symbolic links resolved; not read
+ * before (each file is read once, so includes cannot multiply); text that
+ * could be notation (no NUL byte, UTF-8); and within the bytes left of the
+ * budget *left, which it lowers.  Returns the index, or -1 with a message
+ * in *err (caller frees). */
+int sources_load_include(struct sources *s, const char *path, const char *root, size_t *left,
+			 struct loc included_at, char **err);
+
+/* The folder a top-level file's includes stay in: the directory of its
+ * resolved path (caller frees), or NULL when it cannot be resolved. */
+char *source_root(const char *path);
+
 /* Adds text held in memory (tests, stdin) under a display name. */
 int sources_add_text(struct sources *s, const char *name, const char *text, size_t len,
 		     struct loc included_at);

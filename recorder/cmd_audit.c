@@ -31,6 +31,8 @@ const char cmd_audit_usage[] =
 	"                      an action the rules forbid changes nothing\n"
 	"  --option NAME=VALUE a rule option for this run, over the battle's own\n"
 	"                      (repeatable; docs/rules.md lists them)\n"
+	"  --include-root DIR  includes may come from DIR and below, not only from\n"
+	"                      the battle file's own folder\n"
 	"  --json              print JSON Lines, one object per turn, phase, event\n"
 	"                      and ruling: derived, claimed, findings and the\n"
 	"                      state after of every unit and leader it touches;\n"
@@ -167,6 +169,7 @@ int cmd_audit(int argc, char **argv)
 		{"no-warn", required_argument, NULL, 'W'},
 		{"follow", required_argument, NULL, 'f'},
 		{"option", required_argument, NULL, 'o'},
+		{"include-root", required_argument, NULL, 'I'},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -196,6 +199,7 @@ int cmd_audit(int argc, char **argv)
 		}
 		case 'f':
 		case 'o':
+		case 'I':
 			if (runopts_take(&run, "audit", c, optarg) < 0)
 				return EXIT_USAGE;
 			break;
@@ -214,7 +218,7 @@ int cmd_audit(int argc, char **argv)
 	const char *path = argv[optind];
 	struct diags d;
 	diags_init(&d, 500);
-	struct battle *b = load_battle(path, &d);
+	struct battle *b = load_battle(path, run.include_root, &d);
 	int errors, warnings;
 	if (!b || d.n_errors) {	/* with --json, stdout carries JSON only */
 		FILE *out = json ? stderr : stdout;

@@ -9,7 +9,7 @@
 #include "msg.h"
 
 const char cmd_check_usage[] =
-	"usage: umpire check [--no-warn CODE]... FILE...\n"
+	"usage: umpire check [--no-warn CODE]... [--include-root DIR] FILE...\n"
 	"\n"
 	"Parse each battle log and the files it includes, resolve every unit,\n"
 	"leader and side, and report each problem as\n"
@@ -19,17 +19,19 @@ const char cmd_check_usage[] =
 	"options:\n"
 	"  --no-warn CODE   do not show warnings with this code (repeatable)\n"
 	"  -q, --quiet      print only the diagnostics, no status lines\n"
+	"  --include-root DIR  includes may come from DIR and below, not only from\n"
+	"                   the battle file's own folder\n"
 	"  -h, --help       show this help\n"
 	"\n"
 	"exit status: 0 no errors (warnings allowed), 1 errors, 2 usage error or\n"
 	"unreadable file.  The codes are listed in docs/diagnostics.md.\n";
 
 /* Checks one file; returns its exit status. */
-static int check_one(const char *path, const struct silence *s, bool quiet)
+static int check_one(const char *path, const char *root, const struct silence *s, bool quiet)
 {
 	struct diags d;
 	diags_init(&d, 500);
-	struct battle *b = load_battle(path, &d);
+	struct battle *b = load_battle(path, root, &d);
 	int errors, warnings;
 	load_print_diags(b ? stdout : stderr, b, &d, s, &errors, &warnings);	/* an unreadable file is an error of the run */
 	int status = !b ? EXIT_USAGE : d.n_errors ? EXIT_FINDINGS : EXIT_CLEAN;
@@ -52,12 +54,14 @@ int cmd_check(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"no-warn", required_argument, NULL, 'W'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"include-root", required_argument, NULL, 'I'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	struct silence s;
 	memset(&s, 0, sizeof s);
 	bool quiet = false;
+	const char *root = NULL;
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire check";	/* getopt names the command in its messages */
@@ -69,6 +73,9 @@ int cmd_check(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = true;
+			break;
+		case 'I':
+			root = optarg;
 			break;
 		case 'h':
 			fputs(cmd_check_usage, stdout);
@@ -84,7 +91,7 @@ int cmd_check(int argc, char **argv)
 	}
 	int status = EXIT_CLEAN;
 	for (int i = optind; i < argc; i++) {
-		int rc = check_one(argv[i], &s, quiet);
+		int rc = check_one(argv[i], root, &s, quiet);
 		if (rc > status)
 			status = rc;
 	}

@@ -30,6 +30,8 @@ const char cmd_explain_usage[] =
 	"  --follow=derived    the state follows the derived outcomes instead\n"
 	"  --option NAME=VALUE a rule option for this run, over the battle's own\n"
 	"                      (repeatable; docs/rules.md lists them)\n"
+	"  --include-root DIR  includes may come from DIR and below, not only from\n"
+	"                      the battle file's own folder\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"exit status: 0 no error in the claim, or a ruling settles it; 1 errors;\n"
@@ -86,7 +88,7 @@ static int explain(const char *path, const char *included, int line, const struc
 {
 	struct diags d;
 	diags_init(&d, 500);
-	struct battle *b = load_battle(path, &d);
+	struct battle *b = load_battle(path, run->include_root, &d);
 	int status = EXIT_CLEAN, errors, warnings;
 	struct findings f;
 	struct records r;
@@ -139,6 +141,7 @@ int cmd_explain(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"follow", required_argument, NULL, 'f'},
 		{"option", required_argument, NULL, 'o'},
+		{"include-root", required_argument, NULL, 'I'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -150,6 +153,7 @@ int cmd_explain(int argc, char **argv)
 		switch (c) {
 		case 'f':
 		case 'o':
+		case 'I':
 			if (runopts_take(&run, "explain", c, optarg) < 0)
 				return EXIT_USAGE;
 			break;

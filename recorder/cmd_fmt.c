@@ -17,7 +17,7 @@
 #include "msg.h"
 
 const char cmd_fmt_usage[] =
-	"usage: umpire fmt [--write | --check] FILE\n"
+	"usage: umpire fmt [--write | --check] [--include-root DIR] FILE\n"
 	"\n"
 	"Print FILE in canonical form: lower-case keywords, canonical words for\n"
 	"aliases, ids as declared, one space between items, LF line ends.  Include\n"
@@ -28,6 +28,8 @@ const char cmd_fmt_usage[] =
 	"                rename); a file with errors is refused and left untouched\n"
 	"  -c, --check   exit 1 if FILE is not in canonical form, naming its first\n"
 	"                line that is not and what fmt writes there\n"
+	"  --include-root DIR  includes may come from DIR and below, not only from\n"
+	"                the battle file's own folder\n"
 	"  -h, --help    show this help\n"
 	"\n"
 	"exit status: 0 done, 1 FILE has errors (or is not canonical with --check),\n"
@@ -159,15 +161,20 @@ int cmd_fmt(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"write", no_argument, NULL, 'w'},
 		{"check", no_argument, NULL, 'c'},
+		{"include-root", required_argument, NULL, 'I'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	bool write = false, check = false;
+	const char *root = NULL;
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire fmt";	/* getopt names the command in its messages */
 	while ((c = getopt_long(argc, argv, "wch", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'I':
+			root = optarg;
+			break;
 		case 'w':
 			write = true;
 			break;
@@ -191,7 +198,7 @@ int cmd_fmt(int argc, char **argv)
 	const char *path = argv[optind];
 	struct diags d;
 	diags_init(&d, 500);
-	struct battle *b = load_battle(path, &d);
+	struct battle *b = load_battle(path, root, &d);
 	int errors, warnings, status = EXIT_CLEAN;
 	if (!b || d.n_errors) {
 		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);

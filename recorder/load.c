@@ -25,9 +25,10 @@ static struct lex *lexer_get(void)
 	return lexer;
 }
 
-struct battle *load_battle(const char *path, struct diags *d)
+struct battle *load_battle(const char *path, const char *include_root, struct diags *d)
 {
-	struct parse_opts opts = {lexer_get(), ruleset_vocab, ruleset_default()};
+	struct parse_opts opts = {.lex = lexer_get(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
+				  .include_root = include_root};
 	return parse_file(path, &opts, d);
 }
 

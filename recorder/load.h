@@ -15,8 +15,10 @@ struct silence {
 };
 
 /* Parses path into *out (NULL when the file cannot be read); diagnostics go
- * to d.  The lexer is compiled on first use and kept for the process. */
-struct battle *load_battle(const char *path, struct diags *d);
+ * to d.  Includes stay inside include_root, or the battle file's own folder
+ * when it is NULL.  The lexer is compiled on first use and kept for the
+ * process. */
+struct battle *load_battle(const char *path, const char *include_root, struct diags *d);
 
 /* Adds --no-warn CODE to s; returns -1 with a message when CODE is unknown
  * or names an error, which cannot be silenced. */

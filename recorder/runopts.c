@@ -8,6 +8,10 @@
 
 int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg)
 {
+	if (c == 'I') {
+		r->include_root = arg;
+		return 0;
+	}
 	if (c == 'f') {
 		if (strcmp(arg, "claimed") != 0 && strcmp(arg, "derived") != 0) {
 			msg_usage(cmd, "--follow takes claimed or derived, not '%s'", arg);

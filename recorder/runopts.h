@@ -11,9 +11,11 @@ struct runopts {
 	enum audit_follow follow;
 	const char *options[AUDIT_MAX_OPTIONS];	/* "NAME=VALUE", pointing into argv */
 	int n_options;
+	const char *include_root;		/* --include-root DIR, or NULL */
 };
 
-/* Takes --follow=WHICH (c 'f') or --option NAME=VALUE (c 'o'); returns -1
+/* Takes --follow=WHICH (c 'f'), --option NAME=VALUE (c 'o') or
+ * --include-root DIR (c 'I'); returns -1
  * with a message for a bad value or too many options, 0 otherwise. */
 int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg);
 

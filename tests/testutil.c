@@ -40,7 +40,7 @@ int tu_teardown(void **state)
 
 static struct parse_opts opts(void)
 {
-	return (struct parse_opts){tu_lex(), ruleset_vocab, ruleset_default()};
+	return (struct parse_opts){.lex = tu_lex(), .find_rules = ruleset_vocab, .default_rules = ruleset_default()};
 }
 
 struct battle *tu_parse(const char *text, struct diags *d)
