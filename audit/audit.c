@@ -274,48 +274,73 @@ static void audit_event(struct audit *a, const struct stmt *s)
 	}
 }
 
-/* Adds the unit or leader (code: u, or -1 - l) to the list once. */
-static void add_code(int *v, int *n, int max, int code)
+/* The units and leaders one event or header names or changes: a list that
+ * grows as needed, each once (a stamp per unit and leader says which are
+ * in it already, so adding is O(1) however many a header touches). */
+struct named {
+	int *v;			/* unit u, or leader l as -1 - l */
+	int n, cap;
+	unsigned *stamp;	/* per unit, then per leader: the round it was added in */
+	unsigned round;
+};
+
+static void named_start(struct named *x, const struct state *st)
 {
-	for (int i = 0; i < *n; i++)
-		if (v[i] == code)
-			return;
-	if (*n < max)
-		v[(*n)++] = code;
+	if (!x->stamp)
+		x->stamp = xcalloc((size_t)st->n_units + (size_t)st->n_leaders + 1, sizeof *x->stamp);
+	x->n = 0;
+	x->round++;
 }
 
-static void add_unit(const struct audit *a, int *v, int *n, int max, const char *id)
+static void named_release(struct named *x)
+{
+	free(x->v);
+	free(x->stamp);
+	memset(x, 0, sizeof *x);
+}
+
+static void add_code(struct named *x, const struct state *st, int code)
+{
+	size_t at = code >= 0 ? (size_t)code : (size_t)st->n_units + (size_t)(-1 - code);
+	if (x->stamp[at] == x->round)
+		return;
+	x->stamp[at] = x->round;
+	if (x->n == x->cap) {
+		x->cap = x->cap ? x->cap * 2 : 64;
+		x->v = xrealloc(x->v, (size_t)x->cap * sizeof *x->v);
+	}
+	x->v[x->n++] = code;
+}
+
+static void add_unit(const struct audit *a, struct named *x, const char *id)
 {
 	int u = state_unit(&a->st, id);
 	if (u >= 0)
-		add_code(v, n, max, u);
+		add_code(x, &a->st, u);
 }
 
-static void add_leader(const struct audit *a, int *v, int *n, int max, const char *id)
+static void add_leader(const struct audit *a, struct named *x, const char *id)
 {
 	int l = state_leader(&a->st, id);
 	if (l >= 0)
-		add_code(v, n, max, -1 - l);
+		add_code(x, &a->st, -1 - l);
 }
-
-enum { NAMED_MAX = 256 };
 
 /* The units and leaders an event names, in the order it names them (a
  * reroll names those of the charge it repeats). */
-static int event_named(const struct audit *a, const struct event *e, int *v)
+static void event_named(const struct audit *a, const struct event *e, struct named *x)
 {
-	int n = 0;
 	switch (e->def->shape) {
 	case SHAPE_MC:
 		if (e->u.mc.leader)
-			add_leader(a, v, &n, NAMED_MAX, e->u.mc.leader);
+			add_leader(a, x, e->u.mc.leader);
 		for (int i = 0; i < e->u.mc.n_lines; i++)
-			add_unit(a, v, &n, NAMED_MAX, e->u.mc.lines[i].unit.id);
+			add_unit(a, x, e->u.mc.lines[i].unit.id);
 		break;
 	case SHAPE_FIRE:
 		for (int i = 0; i < e->u.fire.n_firers; i++)
-			add_unit(a, v, &n, NAMED_MAX, e->u.fire.firers[i].id);
-		add_unit(a, v, &n, NAMED_MAX, e->u.fire.target.id);
+			add_unit(a, x, e->u.fire.firers[i].id);
+		add_unit(a, x, e->u.fire.target.id);
 		break;
 	case SHAPE_CHARGE:
 	case SHAPE_REROLL: {
@@ -324,37 +349,36 @@ static int event_named(const struct audit *a, const struct event *e, int *v)
 						    : &e->u.charge;
 		for (int side = 0; side < 2; side++)
 			for (int i = 0; i < c->side[side].n_units; i++)
-				add_unit(a, v, &n, NAMED_MAX, c->side[side].units[i].id);
+				add_unit(a, x, c->side[side].units[i].id);
 		break;
 	}
 	case SHAPE_FALLEN:
-		add_leader(a, v, &n, NAMED_MAX, e->u.fallen.leader);
+		add_leader(a, x, e->u.fallen.leader);
 		break;
 	case SHAPE_STATE:
 		for (int i = 0; i < e->u.state.n_args; i++) {
 			if (e->u.state.args[i].type == 'U')
-				add_unit(a, v, &n, NAMED_MAX, e->u.state.args[i].text);
+				add_unit(a, x, e->u.state.args[i].text);
 			else if (e->u.state.args[i].type == 'L')
-				add_leader(a, v, &n, NAMED_MAX, e->u.state.args[i].text);
+				add_leader(a, x, e->u.state.args[i].text);
 		}
 		break;
 	}
-	return n;
 }
 
-/* Puts the state of every unit and leader in codes (units first) into rec,
+/* Puts the state of every unit and leader in x (units first) into rec,
  * with the leaders attached to those units. */
-static void record_states(struct audit *a, struct record *rec, int *codes, int n)
+static void record_states(struct audit *a, struct record *rec, struct named *x)
 {
-	int units = n;
+	int units = x->n;
 	for (int i = 0; i < units; i++)	/* a leader goes with the unit it is attached to */
-		if (codes[i] >= 0)
-			for (int l = a->st.units[codes[i]].first_leader; l >= 0; l = a->st.leaders[l].next)
-				add_code(codes, &n, NAMED_MAX, -1 - l);
+		if (x->v[i] >= 0)
+			for (int l = a->st.units[x->v[i]].first_leader; l >= 0; l = a->st.leaders[l].next)
+				add_code(x, &a->st, -1 - l);
 	struct fields f;
 	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < n; i++) {
-			int c = codes[i];
+		for (int i = 0; i < x->n; i++) {
+			int c = x->v[i];
 			if (pass == 0 && c >= 0) {
 				state_unit_fields(&a->st, c, &f);
 				if (a->rs->unit_fields)
@@ -380,11 +404,11 @@ static void event_states(struct audit *a, const struct stmt *s)
 {
 	struct record *rec = record_of(a, a->stmt);
 	if (rec) {
-		int codes[NAMED_MAX];
-		int n = event_named(a, &s->u.event, codes);
+		named_start(a->named, &a->st);
+		event_named(a, &s->u.event, a->named);
 		for (int i = 0; i < a->st.n_touched; i++)
-			add_code(codes, &n, NAMED_MAX, a->st.touched[i]);
-		record_states(a, rec, codes, n);
+			add_code(a->named, &a->st, a->st.touched[i]);
+		record_states(a, rec, a->named);
 	}
 	a->st.n_touched = 0;
 }
@@ -396,10 +420,10 @@ static void header_states(struct audit *a, const struct stmt *s)
 	struct record *rec = a->opts->records ? records_add(a->opts->records, a->stmt,
 							    s->kind == ST_TURN ? "turn" : "phase") : NULL;
 	if (rec) {
-		int codes[NAMED_MAX], n = 0;
+		named_start(a->named, &a->st);
 		for (int i = 0; i < a->st.n_touched; i++)
-			add_code(codes, &n, NAMED_MAX, a->st.touched[i]);
-		record_states(a, rec, codes, n);
+			add_code(a->named, &a->st, a->st.touched[i]);
+		record_states(a, rec, a->named);
 	}
 	a->st.n_touched = 0;
 }
@@ -516,7 +540,8 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	const struct ruleset *rs = ruleset_find(b->vocab ? b->vocab->name : "rff-maw");
 	if (!rs)
 		return -1;
-	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1};
+	struct named named = {0};
+	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1, .named = &named};
 	resolve_options(&a);
 	state_init(&a.st, b);
 	if (rs->audit_order_of_battle)
@@ -560,6 +585,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	if (opts->flush)
 		opts->flush(opts->flush_ctx, opts->records, out, b->n_stmts);
 	state_release(&a.st);
+	named_release(&named);
 	findings_sort(out);
 	return 0;
 }

@@ -40,6 +40,8 @@ enum { AUDIT_MAX_OPTIONS = 32 };
 
 /* The audit in progress: what a ruleset reads and writes.  Private to
  * audit/ and the rulesets. */
+struct named;
+
 struct audit {
 	const struct battle *b;
 	const struct ruleset *rs;
@@ -51,6 +53,7 @@ struct audit {
 	const char *side;		/* whose claim the findings concern (audit_find) */
 	bool reroll_due;		/* the last charge ended in a Desperate Struggle */
 	struct record *rec;		/* the current event's record, or NULL */
+	struct named *named;		/* scratch: what an event names (audit.c) */
 	/* every rule option of the ruleset, resolved once: the run's, the
 	 * battle's, or the default */
 	struct {

@@ -197,6 +197,8 @@ int state_unit_lose(struct unit_state *us, int n)
 	us->stands -= n;
 	if (us->stands < 0)
 		us->stands = 0;
+	if (us->stands > STATE_MAX_STANDS)	/* stands added by hand, event after event */
+		us->stands = STATE_MAX_STANDS;
 	if (us->stands <= 1 && !state_is(us, "gun"))
 		us->removed = true;	/* 000:532: reduced to a single stand */
 	if (us->stands == 0)

@@ -13,7 +13,7 @@
 
 enum unit_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
 
-enum { STATE_COUNTERS = 4 };
+enum { STATE_COUNTERS = 4, STATE_MAX_STANDS = 9999 };
 
 struct unit_state {
 	const struct st_unit *decl;

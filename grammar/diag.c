@@ -116,10 +116,39 @@ static void render_chain(const struct sources *src, int file, struct buf *out)
 }
 
 /* The source line, then spaces (tabs where the line has tabs) and carets. */
+/* The line as it may be shown on a terminal: a control character is drawn
+ * as its Unicode picture (U+2400 + c, one column, so the caret stays under
+ * the spot) and a byte that is not UTF-8 as U+FFFD; an ESC in a log cannot
+ * drive the terminal, and a NUL does not cut the line short. */
+static void put_shown(struct buf *out, const char *line, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)line[i];
+		size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		for (size_t k = 1; n && k < n; k++)
+			if (i + k >= len || ((unsigned char)line[i + k] >> 6) != 2)
+				n = 0;
+		if (n == 0) {
+			buf_puts(out, "\xEF\xBF\xBD");
+			i++;
+		} else if (c == 0x7F) {
+			buf_puts(out, "\xE2\x90\xA1");	/* U+2421 */
+			i++;
+		} else if (c < 0x20 && c != '\t') {
+			char pic[4] = {(char)0xE2, (char)0x90, (char)(0x80 + c), 0};	/* U+2400 + c */
+			buf_puts(out, pic);
+			i++;
+		} else {
+			buf_add(out, line + i, n);
+			i += n;
+		}
+	}
+}
+
 static void render_caret(const char *line, size_t len, struct loc at, struct buf *out)
 {
 	buf_printf(out, "%5d | ", at.line);
-	buf_add(out, line, len);
+	put_shown(out, line, len);
 	buf_puts(out, "\n      | ");
 	size_t off = source_off(line, len, at.col);
 	for (size_t i = 0; i < off; i++) {

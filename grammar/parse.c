@@ -22,6 +22,7 @@ enum {
 	MAX_INCLUDE_DEPTH = 16,
 	MAX_STANDS = 99,
 	MAX_RANGE = 200,
+	MAX_TOTAL = 999,	/* a modified die roll: a d10 and at most 32 modifiers of 99 */
 };
 
 enum section { SEC_HEADER, SEC_ORDER_OF_BATTLE, SEC_TURNS };
@@ -323,13 +324,17 @@ static int want_number(struct parser *p, const char *what, int lo, int hi, int *
 	return 0;
 }
 
-/* A signed or plain number; for differences and adjustments. */
-static int want_signed(struct parser *p, const char *what, int *out)
+/* A signed or plain number within lo..hi; for totals, differences and
+ * adjustments. */
+static int want_signed(struct parser *p, const char *what, int lo, int hi, int *out)
 {
 	struct token *t = peek(p);
 	if (t->kind != TOK_NUMBER && t->kind != TOK_SIGNED)
 		return expected(p, what);
 	next(p);
+	if (t->num < lo || t->num > hi)
+		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %+ld is out of range (%+d to %+d)", what,
+				t->num, lo, hi);
 	*out = (int)t->num;
 	return 0;
 }
@@ -1274,7 +1279,7 @@ static int parse_total(struct parser *p, const struct claim_kind *k, struct clai
 		return error_at(p, DIAG_EXPECTED, loc_of(p, t), "expected the total after '=', found %s: "
 				"the total and the effect are two items, '=%.*s %.*s'", found(p, t), (int)digits,
 				p->text + t->off, (int)(t->len - digits), p->text + t->off + digits);
-	if (want_signed(p, "the total after '='", &c->total) < 0)
+	if (want_signed(p, "the total after '='", -MAX_TOTAL, MAX_TOTAL, &c->total) < 0)
 		return -1;
 	c->has_total = true;
 	c->total_at = loc_span(p, eq, &p->tok[p->pos - 1]);
@@ -1502,9 +1507,9 @@ static int parse_charge_result(struct parser *p, struct ev_charge *c)
 	next(p);
 	struct token *t = peek(p);
 	if (t->kind == TOK_SIGNED || t->kind == TOK_NUMBER) {
-		next(p);
+		if (want_signed(p, "the difference", -2 * MAX_TOTAL, 2 * MAX_TOTAL, &c->diff) < 0)
+			return -1;
 		c->has_diff = true;
-		c->diff = (int)t->num;
 		c->diff_at = loc_of(p, t);
 	}
 	t = peek(p);
@@ -1559,7 +1564,7 @@ static int parse_arg(struct parser *p, char type, struct arg *a)
 		a->text = want_word(p, VC_FORMATION);
 		return a->text ? 0 : -1;
 	case 'N':
-		return want_signed(p, "a signed number of stands such as -2", &a->num);
+		return want_signed(p, "a signed number of stands such as -2", -MAX_STANDS, MAX_STANDS, &a->num);
 	case 'C':
 		return want_number(p, "a number of stands", 1, MAX_STANDS, &a->num);
 	case 'S':

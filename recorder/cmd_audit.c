@@ -2,9 +2,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../audit/audit.h"
+#include "../grammar/xalloc.h"
 #include "../reports/audit_json.h"
 #include "cmd.h"
 #include "load.h"
@@ -42,14 +44,34 @@ const char cmd_audit_usage[] =
 	"exit status: 0 no errors, or only errors a ruling settles; 1 errors;\n"
 	"2 usage error, unreadable file, or a log that does not parse.\n";
 
-enum { MAX_SIDES = 8 };
-
-/* Unsettled errors and warnings by turn and by the side whose claim it is. */
+/* Unsettled errors and warnings by turn and by the side whose claim it is:
+ * per side, as many as the battle declares. */
 struct tally {
 	int turn;
 	int events;
-	int errors[MAX_SIDES], warnings[MAX_SIDES];
+	int *errors, *warnings;
 };
+
+static void tally_init(struct tally *t, int n_sides)
+{
+	t->turn = t->events = 0;
+	t->errors = xcalloc((size_t)n_sides + 1, sizeof *t->errors);
+	t->warnings = xcalloc((size_t)n_sides + 1, sizeof *t->warnings);
+}
+
+static void tally_reset(struct tally *t, int n_sides, int turn)
+{
+	t->turn = turn;
+	t->events = 0;
+	memset(t->errors, 0, (size_t)n_sides * sizeof *t->errors);
+	memset(t->warnings, 0, (size_t)n_sides * sizeof *t->warnings);
+}
+
+static void tally_release(struct tally *t)
+{
+	free(t->errors);
+	free(t->warnings);
+}
 
 static int side_index(const char *const *sides, int n, const char *side)
 {
@@ -108,9 +130,12 @@ static void turn_label(const struct battle *b, int turn, char *label, size_t siz
 
 static void print_summary(const struct battle *b, const struct findings *f, const bool *silenced)
 {
-	const char *sides[MAX_SIDES];
 	int n_sides = 0;
-	for (int i = 0; i < b->n_stmts && n_sides < MAX_SIDES; i++)
+	for (int i = 0; i < b->n_stmts; i++)
+		n_sides += b->stmts[i].kind == ST_SIDE;
+	const char **sides = xcalloc((size_t)n_sides + 1, sizeof *sides);
+	n_sides = 0;
+	for (int i = 0; i < b->n_stmts; i++)
 		if (b->stmts[i].kind == ST_SIDE)
 			sides[n_sides++] = b->stmts[i].u.side.id;
 	struct buf line;
@@ -120,7 +145,9 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 	for (int k = 0; k < n_sides; k++)
 		buf_printf(&line, "   %-9s", sides[k]);
 	put_line(&line);
-	struct tally turn = {0}, total = {0};
+	struct tally turn, total;
+	tally_init(&turn, n_sides);
+	tally_init(&total, n_sides);
 	struct finding_index x;
 	finding_index_init(&x, f, b->n_stmts);
 	char label[32];
@@ -130,8 +157,7 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 			turn_label(b, turn.turn, label, sizeof label);
 			if (turn.turn || tally_any(&turn, n_sides))	/* turn 0: the order of battle */
 				print_row(&line, turn.turn ? label : "oob", &turn, n_sides);
-			memset(&turn, 0, sizeof turn);
-			turn.turn = s->u.turn.number;
+			tally_reset(&turn, n_sides, s->u.turn.number);
 		} else if (s->kind == ST_EVENT) {	/* state events too: each is a line of the log */
 			turn.events++;
 			total.events++;
@@ -146,6 +172,9 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 		print_row(&line, label, &turn, n_sides);
 	print_row(&line, "total", &total, n_sides);
 	finding_index_release(&x);
+	tally_release(&turn);
+	tally_release(&total);
+	free(sides);
 	buf_release(&line);
 }
 
