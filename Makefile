@@ -28,7 +28,7 @@ TESTS    := $(patsubst tests/%.c,build/asan/%,$(TEST_SRC))
 OBJ      := $(patsubst %.c,build/obj/%.o,$(LIB_SRC))
 ASAN_OBJ := $(patsubst %.c,build/asan/obj/%.o,$(LIB_SRC))
 
-.PHONY: all deps test demo install clean bench docs cites
+.PHONY: all deps test demo install clean bench docs cites fuzz
 # Test objects are intermediates make would delete; keep them so a second
 # `make test` builds nothing.
 .SECONDARY:
@@ -89,6 +89,11 @@ clean:
 	rm -rf build
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(wildcard build/asan/obj/tests/*.d build/obj/recorder/*.d)
+
+# libFuzzer targets (clang): parse, parse then fmt twice, parse then audit
+# and JSON; FUZZ_SECONDS per target (docs/testing.md).
+fuzz:
+	@sh scripts/fuzz.sh
 
 # Regenerates the sections of the printed rules that citations name, from
 # the seeds beside the tree (test_cite checks the file against them).

@@ -32,13 +32,17 @@ else
 	failed=$((failed + 1))
 	echo "FAIL make install did not stage build/stage/usr/bin/umpire and the man page"
 fi
-e2e_out=$(sh tests/run-e2e.sh build/asan/umpire)
-e2e_rc=$?
-printf '%s\n' "$e2e_out" | grep -v '^ok ' || true
-e2e_pass=$(printf '%s\n' "$e2e_out" | grep -c '^ok ')
-e2e_fail=$(printf '%s\n' "$e2e_out" | grep -c '^not ok ')
-passed=$((passed + e2e_pass))
-failed=$((failed + e2e_fail))
-[ $e2e_rc -ne 0 ] && [ "$e2e_fail" -eq 0 ] && failed=$((failed + 1))
+# Scripts that print "ok NAME" / "not ok NAME" lines: the end-to-end cases,
+# then the fuzz regressions and seeds.
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh; do
+	out=$(sh "$script" build/asan/umpire)
+	rc=$?
+	printf '%s\n' "$out" | grep -v '^ok ' || true
+	ok=$(printf '%s\n' "$out" | grep -c '^ok ')
+	bad=$(printf '%s\n' "$out" | grep -c '^not ok ')
+	passed=$((passed + ok))
+	failed=$((failed + bad))
+	[ $rc -ne 0 ] && [ "$bad" -eq 0 ] && failed=$((failed + 1))
+done
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
