@@ -1888,45 +1888,82 @@ static int parse_file_into(struct parser *p, int file)
 	return p->d->n_errors > errors ? -1 : 0;
 }
 
+/* The leader symbol l names as superior through under=, or -1. */
+static int superior(const struct parser *p, int leader)
+{
+	const struct st_leader *l = &p->b->stmts[p->b->syms[leader].stmt].u.leader;
+	const struct sym *s = l->under ? battle_find(p->b, 'L', l->under) : NULL;
+	return s && s->kind == 'L' ? (int)(s - p->b->syms) : -1;
+}
+
 /* A leader may not be his own superior through under= (the chain of command
- * the audit follows for provisional command). */
+ * the audit follows for provisional command).  Each chain is walked once:
+ * a walk stops at a leader an earlier walk finished, and a leader met
+ * twice in one walk closes a cycle, whose every member is reported in the
+ * order they were declared. */
 static void check_chain_of_command(struct parser *p)
 {
-	for (int i = 0; i < p->b->n_syms; i++) {
-		const struct sym *y = &p->b->syms[i];
-		if (y->kind != 'L')
+	enum { UNSEEN, WALKING, DONE, CYCLE };
+	int n = p->b->n_syms;
+	unsigned char *mark = xcalloc((size_t)n + 1, 1);
+	for (int i = 0; i < n; i++) {
+		if (p->b->syms[i].kind != 'L' || mark[i] != UNSEEN)
 			continue;
-		const struct st_leader *l = &p->b->stmts[y->stmt].u.leader;
-		const struct st_leader *up = l;
-		for (int steps = 0; up && up->under && steps <= p->b->n_syms; steps++) {
-			const struct sym *s = battle_find(p->b, 'L', up->under);
-			up = s && s->kind == 'L' ? &p->b->stmts[s->stmt].u.leader : NULL;
-			if (up == l) {
-				diag_add(p->d, DIAG_COMMAND_CYCLE, l->under_at,
-					 "'%.64s' is above himself in the chain of command", l->id);
-				break;
-			}
+		int at = i;
+		while (at >= 0 && mark[at] == UNSEEN) {
+			mark[at] = WALKING;
+			at = superior(p, at);
 		}
+		if (at >= 0 && mark[at] == WALKING)	/* back on this walk: a cycle */
+			for (int c = at; mark[c] == WALKING; c = superior(p, c))
+				mark[c] = CYCLE;
+		for (int w = i; w >= 0 && mark[w] == WALKING; w = superior(p, w))
+			mark[w] = DONE;
 	}
+	for (int i = 0; i < n; i++) {
+		if (mark[i] != CYCLE)
+			continue;
+		const struct st_leader *l = &p->b->stmts[p->b->syms[i].stmt].u.leader;
+		diag_add(p->d, DIAG_COMMAND_CYCLE, l->under_at,
+			 "'%.64s' is above himself in the chain of command", l->id);
+	}
+	free(mark);
+}
+
+/* A side must declare a unit (units with errors count: they are declared).
+ * A unit belongs to the side line read last before it, so one pass in
+ * statement order settles every side. */
+static void check_empty_sides(struct parser *p)
+{
+	bool *declares = xcalloc((size_t)p->b->n_stmts + 1, sizeof *declares);
+	for (int j = 0; j < p->b->n_syms; j++)
+		if (p->b->syms[j].kind == 'U')
+			declares[p->b->syms[j].stmt] = true;
+	int side = -1;		/* the current side statement */
+	bool units = false;	/* has it a unit yet */
+	for (int i = 0; i <= p->b->n_stmts; i++) {
+		const struct stmt *s = i < p->b->n_stmts ? &p->b->stmts[i] : NULL;
+		if (s && declares[i] && side >= 0 && s->u.unit.side == p->b->stmts[side].u.side.id)
+			units = true;
+		if (s && s->kind != ST_SIDE)
+			continue;
+		if (side >= 0 && !units) {
+			const struct stmt *e = &p->b->stmts[side];
+			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){e->at.file, e->at.line, 1, 4},
+				 "side '%s' declares no unit", e->u.side.id);
+		}
+		side = i;
+		units = false;
+	}
+	free(declares);
 }
 
 /* Whole-battle checks once every line is read. */
 static void finish(struct parser *p)
 {
 	check_uses(p);
-	for (int i = 0; i < p->b->n_stmts && !p->degraded; i++) {
-		const struct stmt *s = &p->b->stmts[i];
-		if (s->kind != ST_SIDE)
-			continue;
-		bool units = false;	/* units with errors count: they are declared */
-		for (int j = 0; j < p->b->n_syms && !units; j++) {
-			const struct sym *y = &p->b->syms[j];
-			units = y->kind == 'U' && p->b->stmts[y->stmt].u.unit.side == s->u.side.id;
-		}
-		if (!units)
-			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){s->at.file, s->at.line, 1, 4},
-				 "side '%s' declares no unit", s->u.side.id);
-	}
+	if (!p->degraded)
+		check_empty_sides(p);
 	check_chain_of_command(p);
 	for (int i = 0; i < p->b->n_stmts; i++) {
 		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");

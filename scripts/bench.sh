@@ -10,7 +10,7 @@
 # a late line; the Python peer (bench/peer.py, regular expressions over the
 # event lines, the parser a user might write instead) up to BENCH_PEER_MAX
 # events.  Then a long battle of few units: Palo Alto's turns played
-# BENCH_REPEATS times over.
+# BENCH_REPEATS times over; last a chain of command BENCH_CHAIN leaders deep.
 set -u
 out=build/bench
 mkdir -p "$out"
@@ -38,12 +38,14 @@ ratio() {
 }
 # cpu seconds below time(1)'s hundredth are printed as such, not as 0
 
+echo "ratio: cpu over a memchr line scan of the same file (target for check and audit: 15x)"
 printf '%-10s %-13s %9s %9s %10s\n' events what "cpu s" ratio "peak MiB"
 bench_file() {
 	file=$1 label=$2
 	base=$("$out/linescan" "$file" | awk '{print $2}')	# it times itself: too quick for time(1)
 	printf '%-10s %-13s %9s %9s\n' "$label" "line scan" "$base" "1x"
 	last=$(grep -n '^fire ' "$file" | tail -n 1 | cut -d: -f1)
+	check_mem=0
 	for what in check fmt audit json explain; do
 		case $what in
 		check) run build/umpire check -q "$file" ;;
@@ -54,7 +56,12 @@ bench_file() {
 		esac
 		printf '%-10s %-13s %9s %9s %10s\n' "$label" "$what" "$cpu" "$(ratio "$cpu" "$base")" \
 			"$(echo "$mem" | awk '{printf "%.0f", $1 / 1024}')"
+		[ "$what" = check ] && check_mem=$mem
+		[ "$what" = json ] && json_mem=$mem
 	done
+	# the target: audit --json holds under 64 MiB beyond the parsed battle
+	printf '%-10s %-13s %+9s MiB over check'"'"'s peak (target: under 64)\n' "$label" "json memory" \
+		"$(echo "$json_mem $check_mem" | awk '{printf "%.0f", ($1 - $2) / 1024}')"
 }
 
 for size in $sizes; do
@@ -75,3 +82,15 @@ file="$out/repeats-$repeats.battle"
 [ -f "$file" ] || sh bench/gen-battle.sh -r "$repeats" >"$file"
 bench_file "$file" "$((repeats * per_copy))r"
 echo "(r: one battle of few units played $repeats times over; sizes in events)"
+
+# a chain of command BENCH_CHAIN leaders deep, each under= the one before
+chain=${BENCH_CHAIN:-12800}
+file="$out/chain-$chain.battle"
+[ -f "$file" ] || awk -v n="$chain" 'BEGIN {
+	print "battle \"chain\""; print "side US nation=US \"US\""
+	print "  leader l0 \"L\" able"
+	for (i = 1; i < n; i++) printf "  leader l%d \"L\" able under=l%d\n", i, i - 1
+	print "  unit u \"U\" inf raw spirited M stands=4 cmd=l0" }' >"$file"
+run build/umpire check -q "$file"
+printf '%-10s %-13s %9s\n' "${chain}L" "check" "$cpu"
+echo "(L: a chain of command that many leaders deep)"

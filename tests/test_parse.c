@@ -498,6 +498,11 @@ static const struct {
 	/* command-cycle, header statements once */
 	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able under=a\n  unit u \"U\" inf raw spirited M stands=4\n",
 	 "command-cycle@3:27"},
+	/* a -> c -> b -> a is one cycle (c named before it is declared), each
+	 * member named once; d only hangs from it */
+	{FULL, "battle \"B\"\nside US nation=US\n  leader a \"A\" able under=c\n  leader b \"B\" able under=a\n"
+	       "  leader c \"C\" able under=b\n  leader d \"D\" able under=a\n  unit u \"U\" inf raw spirited M stands=4\n",
+	 "before-declaration@3:27, command-cycle@3:27, command-cycle@4:27, command-cycle@5:27"},
 	{FULL, "battle \"B\"\noption panic-loss=qrs\noption panic-loss=text\n", "duplicate@3:8"},
 	{FULL, "battle \"B\"\nscenario \"S\"\nscenario \"T\"\n", "duplicate@3:1"},
 	{0, "result \"a\"\nresult \"b\"\n", "duplicate@13:1"},
@@ -509,6 +514,11 @@ static const struct {
 	{0, "phase maneuver\nmc lee [6]: 5inf +1vet +1vet\n", "repeated-modifier@13:24"},
 	{FULL, "side US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n", "no-header@1:1"},
 	{FULL, "battle \"B\"\nside US nation=US\n", "empty-side@2:1"},
+	/* a unit belongs to the side line above it, not to any side */
+	{FULL, "battle \"B\"\nside US nation=US\nside MEX nation=MEX\n  unit a \"A\" inf raw spirited M stands=4\n",
+	 "empty-side@2:1"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\nside MEX nation=MEX\n",
+	 "empty-side@4:1"},
 };
 
 /* battle_fact finds a stated fact, by word and, when asked, by value. */
