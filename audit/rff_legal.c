@@ -176,6 +176,10 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		else if (v >= 0 && a->st.units[v].removed)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, st->args[1].at, "000:532",
 				   "%s was removed from the game earlier", st->args[1].text);
+		else if (l >= 0 && (a->st.leaders[l].removed || a->st.leaders[l].out_until))
+			audit_find(a, FINDING_STATE, DIAG_ERROR, st->args[0].at,
+				   a->st.leaders[l].removed ? "002:228" : "002:229", "%s is %s", st->args[0].text,
+				   a->st.leaders[l].removed ? "out of the game" : "out for this turn");
 	}
 	int u = st->n_args > 0 && st->args[0].type == 'U' ? state_unit(&a->st, st->args[0].text) : -1;
 	if (u < 0)

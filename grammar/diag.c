@@ -32,27 +32,49 @@ void diags_release(struct diags *d)
 	memset(d, 0, sizeof *d);
 }
 
+/* The slot for a new diagnostic of severity sev, or NULL to drop it: past
+ * the limit an error takes the place of the latest warning kept, so that
+ * a flood of warnings never hides the error that matters. */
+static struct diag *slot(struct diags *d, enum diag_severity sev)
+{
+	if (d->n < d->max) {
+		if (d->n == d->cap) {
+			d->cap = d->cap ? d->cap * 2 : 16;
+			d->v = xrealloc(d->v, d->cap * sizeof *d->v);
+		}
+		return &d->v[d->n++];
+	}
+	d->n_dropped++;
+	if (sev != DIAG_ERROR || d->n_kept_warnings == 0)
+		return NULL;
+	int i = d->n - 1;	/* each eviction leaves one warning fewer: at most max scans */
+	while (d->v[i].severity == DIAG_ERROR)
+		i--;
+	free(d->v[i].msg);
+	d->n_kept_warnings--;
+	return &d->v[i];
+}
+
 void diag_add(struct diags *d, enum diag_code code, struct loc at, const char *fmt, ...)
 {
 	enum diag_severity sev = codes[code].severity;
+	if (sev != DIAG_ERROR && d->muted && d->muted[code])
+		return;
 	if (sev == DIAG_ERROR)
 		d->n_errors++;
 	else if (sev == DIAG_WARNING)
 		d->n_warnings++;
-	if (d->n >= d->max) {
-		d->n_dropped++;
+	struct diag *to = slot(d, sev);
+	if (!to)
 		return;
-	}
-	if (d->n == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 16;
-		d->v = xrealloc(d->v, d->cap * sizeof *d->v);
-	}
+	if (sev != DIAG_ERROR)
+		d->n_kept_warnings++;
 	char msg[1024];	/* longer messages are cut: they quote user text */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	d->v[d->n++] = (struct diag){code, sev, at, xstrdup(msg)};
+	*to = (struct diag){code, sev, at, xstrdup(msg)};
 }
 
 static int before(const struct diag *a, const struct diag *b)
@@ -128,9 +150,9 @@ static void put_shown(struct buf *out, const char *line, size_t len)
 		for (size_t k = 1; n && k < n; k++)
 			if (i + k >= len || ((unsigned char)line[i + k] >> 6) != 2)
 				n = 0;
-		if (n == 0) {
-			buf_puts(out, "\xEF\xBF\xBD");
-			i++;
+		if (n == 0 || (c == 0xC2 && (unsigned char)line[i + 1] <= 0x9F)) {
+			buf_puts(out, "\xEF\xBF\xBD");	/* U+FFFD: bad byte or C1 control */
+			i += n ? n : 1;
 		} else if (c == 0x7F) {
 			buf_puts(out, "\xE2\x90\xA1");	/* U+2421 */
 			i++;

@@ -34,8 +34,10 @@ struct diag {
 struct diags {
 	struct diag *v;
 	int n, cap;
-	int max;		/* diagnostics kept; later ones are only counted */
-	int n_errors, n_warnings, n_dropped;
+	int max;		/* diagnostics kept; past it, an error takes a warning's place */
+	int n_errors, n_warnings, n_dropped;	/* counts leave out the muted */
+	int n_kept_warnings;
+	const bool *muted;	/* DIAG_N_CODES flags, not owned: warnings neither kept nor counted */
 };
 
 void diags_init(struct diags *d, int max);

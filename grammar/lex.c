@@ -104,16 +104,36 @@ static long utf8_error_at(struct lex *lx, const char *line, size_t len)
 	return (long)pcre2_get_startchar(lx->utf_md);
 }
 
+/* The number written at s (an optional sign, then digits, any number of
+ * them): its value, or LEX_NUM_HUGE with its sign past nine significant
+ * digits, so that whoever reads it says it is out of range rather than
+ * seeing a wrapped value. */
+static long number_at(const char *s)
+{
+	int sign = *s == '-' ? -1 : 1;
+	if (*s == '-' || *s == '+')
+		s++;
+	while (*s == '0')
+		s++;
+	long v = 0;
+	for (int n = 0; *s >= '0' && *s <= '9'; s++, n++) {
+		if (n == 9)
+			return sign * LEX_NUM_HUGE;
+		v = v * 10 + (*s - '0');
+	}
+	return sign * v;
+}
+
 /* Fills in value fields from the pattern's captures. */
 static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 {
 	switch (t->kind) {
 	case TOK_FACE:
-		t->die = ov[2] == PCRE2_UNSET ? 0 : (int)strtol(line + ov[2], NULL, 10);
-		t->num = strtol(line + ov[4], NULL, 10);
+		t->die = ov[2] == PCRE2_UNSET ? -1 : (int)number_at(line + ov[2]);
+		t->num = number_at(line + ov[4]);
 		break;
 	case TOK_MOD:
-		t->num = strtol(line + ov[2], NULL, 10);
+		t->num = number_at(line + ov[2]);
 		t->sub_off = ov[4];
 		t->sub_len = ov[5] - ov[4];
 		break;
@@ -123,7 +143,7 @@ static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 		break;
 	case TOK_NUMBER:
 	case TOK_SIGNED:
-		t->num = strtol(line + t->off, NULL, 10);
+		t->num = number_at(line + t->off);
 		break;
 	default:
 		break;
@@ -131,12 +151,16 @@ static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 }
 
 /* The byte offset of the first control character other than tab, or -1:
- * a NUL or a stray CR would otherwise vanish from strings and comments. */
+ * a NUL or a stray CR would otherwise vanish from strings and comments, and
+ * C1 controls (U+0080-U+009F, 0xC2 0x80-0x9F in valid UTF-8: CSI, NEL) drive
+ * some terminals as ESC does. */
 static long control_at(const char *line, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)line[i];
 		if ((c < 0x20 && c != '\t') || c == 0x7F)
+			return (long)i;
+		if (c == 0xC2 && i + 1 < len && (unsigned char)line[i + 1] <= 0x9F)
 			return (long)i;
 	}
 	return -1;

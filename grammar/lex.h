@@ -9,6 +9,10 @@
 
 #include <stddef.h>
 
+/* What a number of more than nine significant digits reads as (with its
+ * sign): beyond every bound the parser checks, so it is out of range there. */
+#define LEX_NUM_HUGE 1000000000L
+
 enum token_kind {
 #define TOKEN(e, pat, doc) TOK_##e,
 #include "tokens.def"
@@ -22,7 +26,7 @@ struct token {
 	size_t off, len;	/* bytes in the line */
 	int col, ncols;		/* 1-based column and width in characters */
 	long num;		/* NUMBER, SIGNED, MOD value, FACE face */
-	int die;		/* FACE: the die size written before it, 0 if none */
+	int die;		/* FACE: the die size written before it, -1 if none */
 	size_t sub_off, sub_len;	/* MOD code, STRING contents, in the line */
 };
 

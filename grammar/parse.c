@@ -17,7 +17,7 @@
 #include "xalloc.h"
 
 enum {
-	MAX_TOKENS = 256,	/* tokens on one line */
+	MAX_TOKENS = 256,	/* tokens on one line, besides its end */
 	MAX_ITEMS = 32,		/* units, modifiers, facts, actions in one list */
 	MAX_INCLUDE_DEPTH = 16,
 	MAX_STANDS = 99,
@@ -44,7 +44,7 @@ struct parser {
 	/* the line being parsed */
 	int file, line;
 	const char *text;
-	struct token tok[MAX_TOKENS];
+	struct token tok[MAX_TOKENS + 1];	/* and the end of the line */
 	int n_tok, pos;
 	int stmt;
 
@@ -314,7 +314,8 @@ static void check_uses(struct parser *p)
 static int want_number(struct parser *p, const char *what, int lo, int hi, int *out)
 {
 	struct token *t = peek(p);
-	if (t->kind != TOK_NUMBER)
+	/* -1 is a number out of range; +1 is no plain number */
+	if (t->kind != TOK_NUMBER && !(t->kind == TOK_SIGNED && t->num < 0))
 		return expected(p, what);
 	next(p);
 	if (t->num < lo || t->num > hi)
@@ -346,11 +347,11 @@ static int parse_face(struct parser *p, struct face *f)
 	if (t->kind != TOK_FACE)
 		return expected(p, "a die face such as [7]");
 	next(p);
-	int die = t->die ? t->die : p->v->die;
+	int die = t->die >= 0 ? t->die : p->v->die;
 	int value = (int)t->num;
 	if (value == 0 && die == 10)
 		value = 10;
-	f->die = t->die == p->v->die ? 0 : t->die;
+	f->die = t->die == p->v->die || t->die < 0 ? 0 : t->die;
 	f->value = value;
 	f->at = loc_of(p, t);
 	if (die < 2 || die > 100)
@@ -690,7 +691,7 @@ static int parse_file_into(struct parser *p, int file);
 /* The parser's state for the line being read, saved across an include. */
 struct line_state {
 	const char *text;
-	struct token tok[MAX_TOKENS];
+	struct token tok[MAX_TOKENS + 1];	/* and the end of the line */
 	int n_tok, pos, stmt;
 };
 
@@ -744,11 +745,17 @@ static int parse_include(struct parser *p, struct token *kw)
 	s->u.include.file = -1;
 	struct token *t = peek(p);
 	const char *name = want_string(p, "the included file's path in quotes");
-	if (!name)
+	/* an include line in error reads nothing: what it would declare is not
+	 * reported missing, as when the file itself cannot be read */
+	if (!name) {
+		p->degraded = true;
 		return -1;
+	}
 	s->u.include.path = name;
-	if (peek(p)->kind != TOK_END)
+	if (peek(p)->kind != TOK_END) {
+		p->degraded = true;
 		return 0;	/* the caller reports the trailing text */
+	}
 	struct loc at = loc_of(p, t);
 	char *path = source_join(p->b->src.v[p->file].path, name);
 	int rc = 0;
@@ -758,7 +765,7 @@ static int parse_include(struct parser *p, struct token *kw)
 		chain_text(p, p->file, &chain);
 		rc = error_at(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself: %s -> %s", name, chain.text, name);
 		buf_release(&chain);
-	} else if (p->depth >= MAX_INCLUDE_DEPTH) {
+	} else if (p->depth > MAX_INCLUDE_DEPTH) {	/* the top file is depth 1 */
 		rc = error_at(p, DIAG_INCLUDE_FAILED, at, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
 	}
 	if (rc == 0) {
@@ -1583,8 +1590,8 @@ static bool arg_fits(struct parser *p, char type)
 		return k == TOK_STRING;
 	case 'N':
 		return k == TOK_SIGNED || k == TOK_NUMBER;
-	case 'C':
-		return k == TOK_NUMBER;
+	case 'C':	/* a negative count is there, and out of range */
+		return k == TOK_NUMBER || (k == TOK_SIGNED && peek(p)->num < 0);
 	default:
 		return k == TOK_WORD;
 	}
@@ -1838,7 +1845,7 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 {
 	struct lex_error le;
 	p->text = text;
-	p->n_tok = lex_line(p->opts->lex, text, len, p->tok, MAX_TOKENS, &le);
+	p->n_tok = lex_line(p->opts->lex, text, len, p->tok, MAX_TOKENS + 1, &le);
 	p->pos = 0;
 	p->stmt = battle_add_stmt(p->b, ST_BLANK, (struct loc){p->file, p->line, 1, 0});
 	struct token *last = &p->tok[p->n_tok - 1];

@@ -121,11 +121,35 @@ int sources_load(struct sources *s, const char *path, struct loc included_at, ch
 	return idx;
 }
 
+/* A path as a message quotes it: past 160 bytes, its first 80 and last 60
+ * around "...", cut at character boundaries, so that a long path cannot
+ * push the reason off the end of a message. */
+static void put_path(struct buf *m, const char *path)
+{
+	size_t len = strlen(path);
+	if (len <= 160) {
+		buf_puts(m, path);
+		return;
+	}
+	size_t head = 80, tail = len - 60;
+	while (head > 0 && ((unsigned char)path[head] & 0xC0) == 0x80)
+		head--;
+	while (tail < len && ((unsigned char)path[tail] & 0xC0) == 0x80)
+		tail++;
+	buf_add(m, path, head);
+	buf_puts(m, "...");
+	buf_puts(m, path + tail);
+}
+
+/* fmt has one %s for the path a, then at most one %s for b. */
 static char *message(const char *fmt, const char *a, const char *b)
 {
-	struct buf m;
+	struct buf m, shown;
+	buf_init(&shown, 0);
+	put_path(&shown, a);
 	buf_init(&m, 0);
-	buf_printf(&m, fmt, a, b);
+	buf_printf(&m, fmt, shown.text, b);
+	buf_release(&shown);
 	char *text = buf_detach(&m);
 	buf_release(&m);
 	return text;

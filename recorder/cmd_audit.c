@@ -248,10 +248,9 @@ int cmd_audit(int argc, char **argv)
 	struct diags d;
 	diags_init(&d, 500);
 	struct battle *b = load_battle(path, run.include_root, &d);
-	int errors, warnings;
 	if (!b || d.n_errors) {	/* with --json, stdout carries JSON only */
 		FILE *out = json ? stderr : stdout;
-		load_print_diags(out, b, &d, NULL, &errors, &warnings);
+		load_print_diags(out, b, &d);
 		if (b)
 			fprintf(out, "%s: does not parse; fix it (umpire check) before the audit\n", path);
 		battle_free(b);

@@ -31,14 +31,15 @@ static int check_one(const char *path, const char *root, const struct silence *s
 {
 	struct diags d;
 	diags_init(&d, 500);
+	d.muted = s->off;
 	struct battle *b = load_battle(path, root, &d);
-	int errors, warnings;
-	load_print_diags(b ? stdout : stderr, b, &d, s, &errors, &warnings);	/* an unreadable file is an error of the run */
+	load_print_diags(b ? stdout : stderr, b, &d);	/* an unreadable file is an error of the run */
+	int warnings = d.n_warnings;
 	int status = !b ? EXIT_USAGE : d.n_errors ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (!quiet) {
 		if (!b)
 			printf("%s: not checked\n", path);
-		else if (!errors && !warnings)
+		else if (!d.n_errors && !warnings)
 			printf("%s: ok\n", path);
 		else
 			printf("%s: %d error%s, %d warning%s\n", path, d.n_errors, d.n_errors == 1 ? "" : "s",

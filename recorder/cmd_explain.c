@@ -89,7 +89,7 @@ static int explain(const char *path, const char *included, int line, const struc
 	struct diags d;
 	diags_init(&d, 500);
 	struct battle *b = load_battle(path, run->include_root, &d);
-	int status = EXIT_CLEAN, errors, warnings;
+	int status = EXIT_CLEAN;
 	struct findings f;
 	struct records r;
 	findings_init(&f);
@@ -99,7 +99,7 @@ static int explain(const char *path, const char *included, int line, const struc
 	if (stmt >= 0 && b->stmts[stmt].kind == ST_RULING)
 		stmt = b->stmts[stmt].u.ruling.event;	/* a ruling: the event it settles */
 	if (!b || d.n_errors) {
-		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);
+		load_print_diags(stderr, b, &d);
 		status = EXIT_USAGE;
 	} else if (!runopts_check(run, "explain", b)) {
 		status = EXIT_USAGE;

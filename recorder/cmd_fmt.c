@@ -199,9 +199,9 @@ int cmd_fmt(int argc, char **argv)
 	struct diags d;
 	diags_init(&d, 500);
 	struct battle *b = load_battle(path, root, &d);
-	int errors, warnings, status = EXIT_CLEAN;
+	int status = EXIT_CLEAN;
 	if (!b || d.n_errors) {
-		load_print_diags(stderr, b, &d, NULL, &errors, &warnings);
+		load_print_diags(stderr, b, &d);
 		if (b)
 			fprintf(stderr, "umpire fmt: '%s' has errors; not formatted\n", path);
 		status = b ? EXIT_FINDINGS : EXIT_USAGE;

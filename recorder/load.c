@@ -58,20 +58,12 @@ int load_silence(struct silence *s, const char *cmd, const char *code)
 	return 0;
 }
 
-void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
-		      const struct silence *s, int *errors, int *warnings)
+void load_print_diags(FILE *f, const struct battle *b, const struct diags *d)
 {
 	struct buf out;
 	buf_init(&out, 0);
-	*errors = *warnings = 0;
 	for (int i = 0; i < d->n; i++) {
 		const struct diag *dg = &d->v[i];
-		if (s && s->off[dg->code])
-			continue;
-		if (dg->severity == DIAG_ERROR)
-			++*errors;
-		else
-			++*warnings;
 		buf_clear(&out);
 		if (b) {
 			diag_render(dg, &b->src, &out);
@@ -82,7 +74,7 @@ void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
 		}
 		fputs(out.text, f);
 	}
-	if (d->n_dropped)
+	if (d->n_dropped)	/* errors displace warnings: these are warnings unless errors passed the limit */
 		fprintf(f, "umpire: %d more diagnostics not shown\n", d->n_dropped);
 	buf_release(&out);
 }

@@ -24,10 +24,10 @@ struct battle *load_battle(const char *path, const char *include_root, struct di
  * or names an error, which cannot be silenced. */
 int load_silence(struct silence *s, const char *cmd, const char *code);
 
-/* Prints each diagnostic not silenced; returns how many errors and warnings
- * were shown through *errors and *warnings. */
-void load_print_diags(FILE *f, const struct battle *b, const struct diags *d,
-		      const struct silence *s, int *errors, int *warnings);
+/* Prints each diagnostic d kept (those silenced with --no-warn never reach
+ * it: set d->muted to a struct silence's flags), then how many more there
+ * were. */
+void load_print_diags(FILE *f, const struct battle *b, const struct diags *d);
 
 /* Whether the token patterns run JIT-compiled. */
 bool load_jit(void);

@@ -18,6 +18,7 @@ sizes=${BENCH_SIZES:-10000 100000 1000000}
 peer_max=${BENCH_PEER_MAX:-100000}
 repeats=${BENCH_REPEATS:-1000}
 per_copy=116	# events in one copy of Palo Alto, state events included
+UMPIRE_DEPS="python3 time" sh scripts/deps.sh || exit 1
 cc -O2 -o "$out/linescan" bench/linescan.c || exit 1
 if ! command -v /usr/bin/time >/dev/null 2>&1; then
 	echo "bench: /usr/bin/time is missing: apt-get install -y time" >&2

@@ -33,8 +33,11 @@ else
 	echo "FAIL make install did not stage build/stage/usr/bin/umpire and the man page"
 fi
 # Scripts that print "ok NAME" / "not ok NAME" lines: the end-to-end cases,
-# then the fuzz regressions and seeds.
-for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh; do
+# the fuzz regressions and seeds, the hostile corpus (its scratch copies in
+# build/hostile).
+mkdir -p build/hostile
+export TMPDIR="$(pwd)/build/hostile"
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh; do
 	out=$(sh "$script" build/asan/umpire)
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true

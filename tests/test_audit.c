@@ -714,6 +714,10 @@ static const struct {
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
 	{"a leader attached to the enemy", "attach lee 2lt\n", "illegal-action:error@12:12"},
 	{"a leader attached to a removed unit", "remove 5inf\nattach lee 5inf\n", "inconsistent-state:error@13:12"},
+	/* 002:228 a leader shot dead is removed from the game; 002:229 one with a
+	 * flesh wound is out for the turn: neither joins a unit */
+	{"a dead leader attached", "fallen lee [10] shot-dead\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
+	{"a leader out for the turn attached", "leader-out lee\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
 	{"more markers than stands", "silence bty 5\n", "inconsistent-state:warning@12:13"},
 	{"troops low on ammunition by stands", "low-ammo 5inf 2\n", "inconsistent-state:warning@12:15"},
 	/* a replenish logged after a Tardy (002:103) */

@@ -48,6 +48,58 @@ static void test_codes_and_cap(void **state)
 	diags_release(&d);
 }
 
+/* Past the limit an error takes a kept warning's place; muted warnings are
+ * neither kept nor counted, and errors cannot be muted. */
+static void test_cap_keeps_errors(void **state)
+{
+	(void)state;
+	bool muted[DIAG_N_CODES] = {false};
+	muted[DIAG_EMPTY_SIDE] = true;
+	muted[DIAG_BAD_TOKEN] = true;	/* an error: muting it does nothing */
+	struct diags d;
+	diags_init(&d, 2);
+	d.muted = muted;
+	for (int i = 0; i < 3; i++)
+		diag_add(&d, DIAG_TURN_ORDER, (struct loc){0, 1 + i, 1, 1}, "w%d", i);
+	diag_add(&d, DIAG_EMPTY_SIDE, (struct loc){0, 9, 1, 1}, "muted");
+	diag_add(&d, DIAG_BAD_TOKEN, (struct loc){0, 10, 1, 1}, "e1");
+	diag_add(&d, DIAG_BAD_TOKEN, (struct loc){0, 11, 1, 1}, "e2");
+	diag_add(&d, DIAG_BAD_TOKEN, (struct loc){0, 12, 1, 1}, "e3");
+	assert_int_equal(d.n, 2);
+	assert_int_equal(d.n_warnings, 3);
+	assert_int_equal(d.n_errors, 3);
+	assert_int_equal(d.n_dropped, 4);	/* one warning, then two warnings and one error */
+	diags_sort(&d);
+	assert_string_equal(d.v[0].msg, "e1");
+	assert_string_equal(d.v[1].msg, "e2");
+	diags_release(&d);
+}
+
+/* An excerpt draws control characters as pictures and never echoes them:
+ * ESC as U+241B, NUL as U+2400, DEL as U+2421, a C1 CSI or a bad byte as
+ * U+FFFD. */
+static void test_render_controls_drawn(void **state)
+{
+	(void)state;
+	struct sources src;
+	sources_init(&src);
+	const char text[] = "note \"\x1b]0;x\x07\0\x7f\xc2\x9b\xff\"\n";
+	sources_add_text(&src, "c.battle", text, sizeof text - 1, (struct loc){-1, 0, 0, 0});
+	struct diags d;
+	diags_init(&d, 10);
+	diag_add(&d, DIAG_BAD_TOKEN, (struct loc){0, 1, 7, 1}, "control");
+	struct buf out;
+	buf_init(&out, 0);
+	diag_render(&d.v[0], &src, &out);
+	assert_string_equal(out.text, "c.battle:1:7: error bad-token: control\n"
+				      "    1 | note \"\xe2\x90\x9b]0;x\xe2\x90\x87\xe2\x90\x80\xe2\x90\xa1"
+				      "\xef\xbf\xbd\xef\xbf\xbd\"\n"
+				      "      |       ^\n");
+	buf_release(&out);
+	diags_release(&d);
+	sources_release(&src);
+}
+
 static void test_buf_ceiling(void **state)
 {
 	(void)state;
@@ -94,6 +146,28 @@ static void test_source_lines(void **state)
 	sources_release(&src);
 }
 
+/* A long include path is shortened in the message, around "...", so the
+ * reason still shows at its end. */
+static void test_long_path_message(void **state)
+{
+	(void)state;
+	char path[4100] = "build/";
+	memset(path + 6, 'a', 4000);
+	strcpy(path + 4006, "z.oob");
+	struct sources src;
+	sources_init(&src);
+	size_t left = 1 << 20;
+	char *err = NULL;
+	assert_int_equal(sources_load_include(&src, path, "build", &left, (struct loc){-1, 0, 0, 0}, &err), -1);
+	assert_non_null(err);
+	assert_true(strlen(err) < 300);
+	assert_non_null(strstr(err, "build/aaaa"));
+	assert_non_null(strstr(err, "...aaaa"));
+	assert_non_null(strstr(err, "az.oob'"));
+	free(err);
+	sources_release(&src);
+}
+
 static void test_arena(void **state)
 {
 	(void)state;
@@ -112,8 +186,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_render_caret_and_tabs),
 		cmocka_unit_test(test_codes_and_cap),
+		cmocka_unit_test(test_cap_keeps_errors),
+		cmocka_unit_test(test_render_controls_drawn),
 		cmocka_unit_test(test_buf_ceiling),
 		cmocka_unit_test(test_source_lines),
+		cmocka_unit_test(test_long_path_message),
 		cmocka_unit_test(test_arena),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

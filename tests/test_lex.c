@@ -32,15 +32,37 @@ static void test_face_captures(void **state)
 	(void)state;
 	struct token t[8];
 	struct lex_error e;
-	lex("d6[3] [ 10 ] D20[17] [0]", t, 8, &e);
+	lex("d6[3] [ 10 ] D20[17] [0] d0[1]", t, 8, &e);
 	assert_int_equal(t[0].kind, TOK_FACE);
 	assert_int_equal(t[0].die, 6);
 	assert_int_equal(t[0].num, 3);
-	assert_int_equal(t[1].die, 0);
+	assert_int_equal(t[1].die, -1);	/* no die written */
 	assert_int_equal(t[1].num, 10);
 	assert_int_equal(t[2].die, 20);
 	assert_int_equal(t[2].num, 17);
 	assert_int_equal(t[3].num, 0);
+	assert_int_equal(t[4].die, 0);	/* d0 written: the parser refuses it */
+}
+
+/* Numbers of any length lex whole: leading zeros do not count, and past nine
+ * significant digits the value is LEX_NUM_HUGE with its sign, never wrapped. */
+static void test_long_numbers(void **state)
+{
+	(void)state;
+	struct token t[8];
+	struct lex_error e;
+	lex("0000000007 1234567890 -99999999999 +000000000012x [00000000000009] 999999999", t, 8, &e);
+	assert_int_equal(t[0].kind, TOK_NUMBER);
+	assert_int_equal(t[0].num, 7);
+	assert_int_equal(t[1].kind, TOK_NUMBER);
+	assert_int_equal(t[1].num, LEX_NUM_HUGE);
+	assert_int_equal(t[2].kind, TOK_SIGNED);
+	assert_int_equal(t[2].num, -LEX_NUM_HUGE);
+	assert_int_equal(t[3].kind, TOK_MOD);
+	assert_int_equal(t[3].num, 12);
+	assert_int_equal(t[4].kind, TOK_FACE);
+	assert_int_equal(t[4].num, 9);
+	assert_int_equal(t[5].num, 999999999);
 }
 
 static void test_modifier_captures(void **state)
@@ -192,6 +214,11 @@ static void test_control_characters(void **state)
 	lex("turn 1\r2", t, 8, &e);
 	assert_int_equal(e.status, LEX_CONTROL);
 	assert_int_equal(e.col, 7);
+	lex("note \"\xc2\x9b" "31m\"", t, 8, &e);	/* C1 CSI */
+	assert_int_equal(e.status, LEX_CONTROL);
+	assert_int_equal(e.col, 7);
+	lex("note \"\xc2\xa0\xc3\xb3\"", t, 8, &e);	/* no-break space, o acute: not controls */
+	assert_int_equal(e.status, LEX_OK);
 }
 
 static void test_backslashes_and_spacing(void **state)
@@ -225,6 +252,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kinds_and_columns),
 		cmocka_unit_test(test_face_captures),
+		cmocka_unit_test(test_long_numbers),
 		cmocka_unit_test(test_modifier_captures),
 		cmocka_unit_test(test_words_numbers_dates),
 		cmocka_unit_test(test_strings),

@@ -514,6 +514,12 @@ static const struct {
 	{0, "phase maneuver\nmc lee [6]: 5inf +1vet +1vet\n", "repeated-modifier@13:24"},
 	{FULL, "side US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n", "no-header@1:1"},
 	{FULL, "battle \"B\"\nside US nation=US\n", "empty-side@2:1"},
+	/* an include line in error reads nothing, and what it would have declared
+	 * is not reported missing (docs/diagnostics.md, include-failed) */
+	{FULL, "battle \"B\"\ninclude us\nside MEX nation=MEX\n  unit b \"B\" inf raw spirited M stands=4\n"
+	       "turn 1 US\ndisorder a\n", "expected@2:9"},
+	{FULL, "battle \"B\"\ninclude \"us\" \"x\"\nside MEX nation=MEX\n  unit b \"B\" inf raw spirited M stands=4\n"
+	       "turn 1 US\ndisorder a\n", "trailing@2:14"},
 	/* a unit belongs to the side line above it, not to any side */
 	{FULL, "battle \"B\"\nside US nation=US\nside MEX nation=MEX\n  unit a \"A\" inf raw spirited M stands=4\n",
 	 "empty-side@2:1"},
