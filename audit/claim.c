@@ -54,7 +54,7 @@ const char *claim_cite(const struct claim_mod *m, char *buf, size_t size)
 static void check_one(struct audit *a, const struct mod *m, const struct claim_mod *cm,
 		      const struct derived_mod *dm, const char *unit, enum diag_severity sev)
 {
-	char cite[160];
+	char cite[512];
 	int value = m->has_value ? m->value : cm->value;
 	if (!dm->set)
 		audit_find(a, FINDING_MOD_EXTRA, sev, m->at, claim_cite(cm, cite, sizeof cite),
@@ -72,7 +72,7 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 		      enum diag_severity sev)
 {
 	const struct mod *seen[CLAIM_MAX_FACTORS] = {0};
-	char cite[160];
+	char cite[512];
 	for (int i = 0; i < c->n_mods; i++) {
 		const struct mod *m = &c->mods[i];
 		struct claim_mod cm;
@@ -134,7 +134,7 @@ void claim_record(struct record *rec, struct rec_part *p, const char *unit, cons
 {
 	if (!rec)
 		return;
-	char cite[160], none[512] = "";
+	char cite[512], none[512] = "";
 	for (int f = 0; f < n_factors; f++) {
 		if (!d[f].set && d[f].why[0]) {	/* factors in a row with one reason share a line */
 			char names[256];

@@ -16,7 +16,7 @@
 struct rec_mod {
 	const char *code;	/* static: the ruleset's code */
 	int value;
-	char source[96];
+	char source[256];
 	char why[192];
 };
 
@@ -36,7 +36,7 @@ struct rec_part {
 
 struct step {
 	char text[512];
-	char source[96];
+	char source[256];
 };
 
 /* The state of one unit or leader after the event, as named fields. */

@@ -262,7 +262,7 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 			  const struct mc_derivation *d, enum diag_severity sev)
 {
 	const struct claim *c = &line->claim;
-	char cite[160];
+	char cite[512];
 	claim_check_total(a, c, d->total, sev);
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect) {
@@ -445,7 +445,7 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 		part->loss = d.loss;
 	}
 	claim_record(a->rec, part, line->unit.id, d.mods, rff_mc_factor_name, MCF_N);
-	char cite[160];
+	char cite[512];
 	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s", line->unit.id,
 		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect);
 	if (d.loss)

@@ -385,7 +385,7 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 	d->diff = d->total[ATTACKER] - d->total[DEFENDER];
 	d->band = rff_charge_band(d->diff);
 	derive_losses(a, c, d);
-	char cite[96];
+	char cite[512];
 	snprintf(cite, sizeof cite, "%s Charge Table", d->band->cite);
 	record_step(a->rec, cite, "difference %+d: %s gives %s; losses: attacker %d, defender %d", d->diff,
 		    d->band->text, d->band->effect, d->loss[ATTACKER], d->loss[DEFENDER]);
@@ -442,7 +442,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	claim_check_sum(a, roll->die.value, cl, sev);
 	claim_check_total(a, cl, d->total[side], sev);
 	if (cl->has_loss && cl->loss != d->loss[side]) {
-		char cite[96];
+		char cite[512];
 		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, d->band->effect);
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, cl->loss_at, cite, "%s: loss=%d claimed, derived %d",
 			   me->decl->id, cl->loss, d->loss[side]);
@@ -452,7 +452,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 static void check_result(struct audit *a, const struct combat *c, const struct charge_derivation *d)
 {
 	const struct ev_charge *r = c->roll;
-	char cite[96];
+	char cite[512];
 	const struct claim *att = &r->side[ATTACKER].claim, *def = &r->side[DEFENDER].claim;
 	if (r->has_diff && att->has_total && def->has_total && att->total - def->total != r->diff)
 		audit_find(a, FINDING_ARITHMETIC, DIAG_WARNING, r->diff_at, NULL,
@@ -856,7 +856,7 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	/* the claim names the effect, or its result alone ("out-one-turn") */
 	bool claimed_result = f->effect && !rff_fallen_named(f->effect, false);
 	if (f->effect && strcmp(f->effect, claimed_result ? row->result : row->effect) != 0) {
-		char cite[64];
+		char cite[512];
 		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, row->effect);
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s (%s)",
 			   f->effect, f->die.value, row->effect, row->result);

@@ -410,7 +410,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
-	char cite[192];
+	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
 		 d->result.cite, d->result.effect, target->decl->slot[VC_EXPERIENCE], d->result.cell, reading(a));
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
@@ -445,7 +445,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 			const struct fire_derivation *d, const char *outcome, enum diag_severity sev)
 {
 	const struct claim *c = &ev->claim;
-	char cite[160];
+	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite, d->result.effect,
 		 t->decl->slot[VC_EXPERIENCE], d->result.cell);
 	if (c->has_points && c->points != d->points)

@@ -58,6 +58,7 @@ struct parser {
 	int last_event;		/* stmt index of the last event, -1 if none */
 	int depth;
 	char *root;		/* the folder includes stay in (resolved) */
+	char *extra_root;	/* --include-root, resolved: another such folder, or NULL */
 	size_t bytes_left;	/* of SOURCES_MAX_BYTES, for what includes read */
 	bool quiet;		/* reading a line that failed to lex: keep its ids, say nothing */
 	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
@@ -770,7 +771,7 @@ static int parse_include(struct parser *p, struct token *kw)
 	}
 	if (rc == 0) {
 		char *err = NULL;
-		int file = sources_load_include(&p->b->src, path, p->root, &p->bytes_left, at, &err);
+		int file = sources_load_include(&p->b->src, path, p->root, p->extra_root, &p->bytes_left, at, &err);
 		if (file < 0) {
 			rc = error_at(p, DIAG_INCLUDE_FAILED, at,
 				      "%s; what depends on it is not checked further", err);
@@ -1988,14 +1989,16 @@ static struct battle *run(struct battle *b, const struct parse_opts *opts, struc
 {
 	struct parser p = {.b = b, .d = d, .opts = opts, .v = opts->default_rules,
 			   .side_stmt = -1, .last_event = -1};
-	p.root = opts->include_root ? realpath(opts->include_root, NULL) : source_root(b->src.v[0].path);
-	if (!p.root)	/* text in memory under a made-up name: the working folder */
-		p.root = realpath(".", NULL);
+	/* the battle's folder, and the one the user named besides (when it
+	 * cannot be resolved, it adds nothing: never does a failure widen) */
+	p.root = source_root(b->src.v[0].path);
+	p.extra_root = opts->include_root ? realpath(opts->include_root, NULL) : NULL;
 	p.bytes_left = SOURCES_MAX_BYTES > b->src.v[0].len ? SOURCES_MAX_BYTES - b->src.v[0].len : 0;
 	parse_file_into(&p, 0);
 	finish(&p);
 	free(p.uses);
 	free(p.root);
+	free(p.extra_root);
 	return b;
 }
 

@@ -81,17 +81,9 @@ int sources_add_text(struct sources *s, const char *name, const char *text, size
 	return s->n++;
 }
 
-int sources_load(struct sources *s, const char *path, struct loc included_at, char **err)
+/* Reads the open stream f (which it closes) into the set under path. */
+static int load_stream(struct sources *s, FILE *f, const char *path, struct loc included_at, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		struct buf b;
-		buf_init(&b, 0);
-		buf_printf(&b, "cannot open '%s': %s", path, strerror(errno));
-		*err = buf_detach(&b);
-		buf_release(&b);
-		return -1;
-	}
 	struct buf text;
 	buf_init(&text, MAX_FILE_BYTES);
 	char chunk[8192];
@@ -119,6 +111,20 @@ int sources_load(struct sources *s, const char *path, struct loc included_at, ch
 	int idx = sources_add_text(s, path, text.text, text.len, included_at);
 	buf_release(&text);
 	return idx;
+}
+
+int sources_load(struct sources *s, const char *path, struct loc included_at, char **err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		struct buf b;
+		buf_init(&b, 0);
+		buf_printf(&b, "cannot open '%s': %s", path, strerror(errno));
+		*err = buf_detach(&b);
+		buf_release(&b);
+		return -1;
+	}
+	return load_stream(s, f, path, included_at, err);
 }
 
 /* A path as a message quotes it: past 160 bytes, its first 80 and last 60
@@ -157,14 +163,18 @@ static char *message(const char *fmt, const char *a, const char *b)
 
 char *source_root(const char *path)
 {
-	char *real = realpath(path, NULL);
-	if (!real)
-		return NULL;
-	char *slash = strrchr(real, '/');
-	if (slash == real)
+	/* the folder the path names, not its target's: a battle reached through
+	 * a link includes what lies beside the link */
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
 		slash[1] = '\0';	/* a file at the top of the tree */
-	else if (slash)
+	else
 		*slash = '\0';
+	char *real = realpath(dir, NULL);
+	free(dir);
 	return real;
 }
 
@@ -195,8 +205,8 @@ static const char *not_text(const char *text, size_t len)
 	return NULL;
 }
 
-int sources_load_include(struct sources *s, const char *path, const char *root, size_t *left,
-			 struct loc included_at, char **err)
+int sources_load_include(struct sources *s, const char *path, const char *root, const char *extra_root,
+			 size_t *left, struct loc included_at, char **err)
 {
 	char *real = realpath(path, NULL);
 	if (!real) {
@@ -206,9 +216,9 @@ int sources_load_include(struct sources *s, const char *path, const char *root, 
 	int rc = -1;
 	struct stat st;
 	int fd = -1;
-	if (root && !inside(real, root)) {
+	if (!(root && inside(real, root)) && !(extra_root && inside(real, extra_root))) {
 		*err = message("'%s' is outside the battle's folder%s; an include stays in it "
-			       "(--include-root DIR names another)", path, "");
+			       "(--include-root DIR adds another)", path, "");
 		goto out;
 	}
 	for (int i = 0; i < s->n; i++)
@@ -240,9 +250,15 @@ int sources_load_include(struct sources *s, const char *path, const char *root, 
 		*err = message("'%s' passes the %s a battle and its includes may hold", path, limit);
 		goto out;
 	}
-	close(fd);
-	fd = -1;
-	rc = sources_load(s, real, included_at, err);
+	/* read what was checked, through the same descriptor: a file swapped
+	 * for a FIFO meanwhile is not opened again */
+	FILE *f = fcntl(fd, F_SETFL, 0) == 0 ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		*err = message("cannot open '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	fd = -1;	/* the stream owns it */
+	rc = load_stream(s, f, real, included_at, err);
 	if (rc < 0)
 		goto out;
 	free(s->v[rc].path);	/* shown as the include names it, joined to its includer */

@@ -45,17 +45,19 @@ void sources_release(struct sources *s);
 int sources_load(struct sources *s, const char *path, struct loc included_at, char **err);
 /* Reads an included file into the set, as load does, after checking it is
  * one a battle may include: a regular file (not a directory, a FIFO or a
- * device: those would hang or make no sense) inside root, the folder of
- * the battle or the one the user named, symbolic links resolved; not read
+ * device: those would hang or make no sense) inside root (the battle's
+ * folder) or extra_root (the one the user named), symbolic links resolved;
+ * with both NULL nothing is included; not read
  * before (each file is read once, so includes cannot multiply); text that
  * could be notation (no NUL byte, UTF-8); and within the bytes left of the
  * budget *left, which it lowers.  Returns the index, or -1 with a message
  * in *err (caller frees). */
-int sources_load_include(struct sources *s, const char *path, const char *root, size_t *left,
-			 struct loc included_at, char **err);
+int sources_load_include(struct sources *s, const char *path, const char *root, const char *extra_root,
+			 size_t *left, struct loc included_at, char **err);
 
-/* The folder a top-level file's includes stay in: the directory of its
- * resolved path (caller frees), or NULL when it cannot be resolved. */
+/* The folder a top-level file's includes stay in: its directory as the
+ * path names it (a link's, not its target's), resolved (caller frees), or
+ * NULL when it cannot be resolved. */
 char *source_root(const char *path);
 
 /* Adds text held in memory (tests, stdin) under a display name. */

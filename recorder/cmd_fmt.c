@@ -207,11 +207,17 @@ int cmd_fmt(int argc, char **argv)
 		status = b ? EXIT_FINDINGS : EXIT_USAGE;
 	} else {
 		struct buf out;
-		buf_init(&out, 0);
+		/* the canonical text of a file within the input limit, with room:
+		 * never cut, for --write would then replace the file by a piece */
+		buf_init(&out, (size_t)SOURCES_MAX_BYTES * 2);
 		fmt_battle(b, 0, &out);
 		size_t at;
-		int line = check ? first_difference(b, &out, &at) : 0;
-		if (check) {
+		int line = check && !out.full ? first_difference(b, &out, &at) : 0;
+		if (out.full) {
+			msg_error("the canonical form of '%s' passes %d MiB; not formatted", path,
+				  SOURCES_MAX_BYTES * 2 >> 20);
+			status = EXIT_USAGE;
+		} else if (check) {
 			if (line) {	/* the first line to change, and what it becomes */
 				printf("%s:%d: not in canonical form; `umpire fmt` writes it as:\n  %.*s\n", path,
 				       line, (int)strcspn(out.text + at, "\n"), out.text + at);

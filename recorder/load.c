@@ -1,7 +1,10 @@
 /* load: parsing with one lexer per process, printing diagnostics. */
 #include "load.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "../audit/ruleset.h"
 #include "../grammar/lex.h"
@@ -27,6 +30,12 @@ static struct lex *lexer_get(void)
 
 struct battle *load_battle(const char *path, const char *include_root, struct diags *d)
 {
+	struct stat st;
+	int bad = !include_root ? 0 : stat(include_root, &st) < 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+	if (bad) {	/* a root that is not there would add nothing: say so now */
+		msg_error("--include-root '%s': %s", include_root, strerror(bad));
+		return NULL;
+	}
 	struct parse_opts opts = {.lex = lexer_get(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
 				  .include_root = include_root};
 	return parse_file(path, &opts, d);

@@ -158,7 +158,7 @@ static void test_long_path_message(void **state)
 	sources_init(&src);
 	size_t left = 1 << 20;
 	char *err = NULL;
-	assert_int_equal(sources_load_include(&src, path, "build", &left, (struct loc){-1, 0, 0, 0}, &err), -1);
+	assert_int_equal(sources_load_include(&src, path, "build", NULL, &left, (struct loc){-1, 0, 0, 0}, &err), -1);
 	assert_non_null(err);
 	assert_true(strlen(err) < 300);
 	assert_non_null(strstr(err, "build/aaaa"));

@@ -1,6 +1,6 @@
 /* fuzz_common: what the libFuzzer targets share (tests/fuzz, `make fuzz`):
  * one lexer for the process, and parse options whose includes can read
- * nothing (their root is an empty folder made at start). */
+ * nothing (the battle is named inside an empty folder made at start). */
 #ifndef UMPIRE_FUZZ_COMMON_H
 #define UMPIRE_FUZZ_COMMON_H
 
