@@ -150,8 +150,9 @@ static void put_shown(struct buf *out, const char *line, size_t len)
 		for (size_t k = 1; n && k < n; k++)
 			if (i + k >= len || ((unsigned char)line[i + k] >> 6) != 2)
 				n = 0;
-		if (n == 0 || (c == 0xC2 && (unsigned char)line[i + 1] <= 0x9F)) {
-			buf_puts(out, "\xEF\xBF\xBD");	/* U+FFFD: bad byte or C1 control */
+		if (n == 0 || (c == 0xC2 && (unsigned char)line[i + 1] <= 0x9F) ||
+		    source_bidi_control(line + i, len - i)) {
+			buf_puts(out, "\xEF\xBF\xBD");	/* U+FFFD: bad byte, C1 or bidi control */
 			i += n ? n : 1;
 		} else if (c == 0x7F) {
 			buf_puts(out, "\xE2\x90\xA1");	/* U+2421 */

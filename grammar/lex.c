@@ -153,7 +153,8 @@ static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 /* The byte offset of the first control character other than tab, or -1:
  * a NUL or a stray CR would otherwise vanish from strings and comments, and
  * C1 controls (U+0080-U+009F, 0xC2 0x80-0x9F in valid UTF-8: CSI, NEL) drive
- * some terminals as ESC does. */
+ * some terminals as ESC does; bidirectional overrides and isolates make a
+ * line read otherwise than it parses. */
 static long control_at(const char *line, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -162,9 +163,12 @@ static long control_at(const char *line, size_t len)
 			return (long)i;
 		if (c == 0xC2 && i + 1 < len && (unsigned char)line[i + 1] <= 0x9F)
 			return (long)i;
+		if (c == 0xE2 && source_bidi_control(line + i, len - i))
+			return (long)i;
 	}
 	return -1;
 }
+
 
 /* Matches the first token kind that fits at off; returns it, TOK_END when
  * none fits, or TOK_N_KINDS with *rc set when PCRE2 fails. */

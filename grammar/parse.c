@@ -312,6 +312,28 @@ static void check_uses(struct parser *p)
 
 /* Numbers, faces, strings */
 
+/* The number a NUMBER, SIGNED or MOD token spells, as written (the lexer's
+ * value saturates past nine digits: quoting it would misquote the log),
+ * cut after 24 characters. */
+static const char *number_as_written(struct parser *p, const struct token *t)
+{
+	size_t len = t->kind == TOK_MOD ? t->sub_off - t->off : t->len;
+	char *s = arena_alloc(p->b->arena, 28);
+	snprintf(s, 28, "%.*s%s", (int)(len > 24 ? 24 : len), p->text + t->off, len > 24 ? "..." : "");
+	return s;
+}
+
+/* n as a message quotes it: past nine digits the lexer's value is not what
+ * the log says, so it shows as the bound it passed, "999999999+". */
+static const char *saturated(struct parser *p, long n)
+{
+	if (n == LEX_NUM_HUGE || n == -LEX_NUM_HUGE)
+		return n > 0 ? "999999999+" : "-999999999-";
+	char *s = arena_alloc(p->b->arena, 24);
+	snprintf(s, 24, "%ld", n);
+	return s;
+}
+
 static int want_number(struct parser *p, const char *what, int lo, int hi, int *out)
 {
 	struct token *t = peek(p);
@@ -320,8 +342,8 @@ static int want_number(struct parser *p, const char *what, int lo, int hi, int *
 		return expected(p, what);
 	next(p);
 	if (t->num < lo || t->num > hi)
-		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %ld is out of range (%d-%d)", what,
-				t->num, lo, hi);
+		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %s is out of range (%d-%d)", what,
+				number_as_written(p, t), lo, hi);
 	*out = (int)t->num;
 	return 0;
 }
@@ -335,8 +357,8 @@ static int want_signed(struct parser *p, const char *what, int lo, int hi, int *
 		return expected(p, what);
 	next(p);
 	if (t->num < lo || t->num > hi)
-		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %+ld is out of range (%+d to %+d)", what,
-				t->num, lo, hi);
+		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %s is out of range (%+d to %+d)", what,
+				number_as_written(p, t), lo, hi);
 	*out = (int)t->num;
 	return 0;
 }
@@ -356,10 +378,11 @@ static int parse_face(struct parser *p, struct face *f)
 	f->value = value;
 	f->at = loc_of(p, t);
 	if (die < 2 || die > 100)
-		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "a d%d is no die umpire knows (d2-d100)", die);
+		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "a d%s is no die umpire knows (d2-d100)",
+				saturated(p, die));
 	if (value < 1 || value > die)
-		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "face %d is outside a d%d (1-%d)", value, die,
-				die);
+		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "face %s is outside a d%d (1-%d)",
+				saturated(p, value), die, die);
 	return 0;
 }
 
@@ -1333,7 +1356,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		if (t->kind == TOK_MOD) {
 			if (t->num < -99 || t->num > 99)
 				return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t),
-						"a modifier of %+ld is out of range (-99 to +99)", t->num);
+						"a modifier of %s is out of range (-99 to +99)", number_as_written(p, t));
 			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
 			struct mod m = {w ? w->word : NULL, (int)t->num, true, loc_of(p, t), !w, NULL};
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
@@ -1782,8 +1805,12 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 	case LEX_CONTROL: {
 		size_t len;
 		const char *line = sources_line(&p->b->src, p->file, p->line, &len);
-		unsigned char c = (unsigned char)line[source_off(line, len, e->col)];
-		diag_add(p->d, DIAG_BAD_TOKEN, at, "control character U+%04X in the line", c);
+		size_t off = source_off(line, len, e->col);
+		unsigned char c = (unsigned char)line[off];
+		int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;	/* the line is valid UTF-8 here */
+		unsigned long cp = code_point(line + off, n);
+		diag_add(p->d, DIAG_BAD_TOKEN, at, "%s character U+%04lX in the line",
+			 cp >= 0x2000 ? "bidirectional control" : "control", cp);
 		break;
 	}
 	case LEX_MATCH_ERROR:

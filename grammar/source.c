@@ -320,3 +320,11 @@ char *source_join(const char *base, const char *path)
 	strcpy(p + dir, path);
 	return p;
 }
+
+bool source_bidi_control(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return len >= 3 && u[0] == 0xE2 &&
+	       ((u[1] == 0x80 && u[2] >= 0xAA && u[2] <= 0xAE) ||	/* U+202A-202E embeddings, overrides */
+		(u[1] == 0x81 && u[2] >= 0xA6 && u[2] <= 0xA9));	/* U+2066-2069 isolates */
+}

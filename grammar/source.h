@@ -7,6 +7,7 @@
 #ifndef UMPIRE_SOURCE_H
 #define UMPIRE_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* A span of text: file index, 1-based line, 1-based column and length in
@@ -75,5 +76,10 @@ size_t source_off(const char *line, size_t len, int col);
 /* path joined to the directory of base ("a/b.battle" + "oob/x" = "a/oob/x");
  * absolute paths are returned as they are.  The caller frees the result. */
 char *source_join(const char *base, const char *path);
+
+/* Whether s (len bytes, valid UTF-8) starts with a bidirectional embedding,
+ * override or isolate control (U+202A-202E, U+2066-2069): the lexer refuses
+ * them, and an excerpt draws them as U+FFFD. */
+bool source_bidi_control(const char *s, size_t len);
 
 #endif

@@ -95,6 +95,10 @@ static void test_render_controls_drawn(void **state)
 				      "    1 | note \"\xe2\x90\x9b]0;x\xe2\x90\x87\xe2\x90\x80\xe2\x90\xa1"
 				      "\xef\xbf\xbd\xef\xbf\xbd\"\n"
 				      "      |       ^\n");
+	sources_add_text(&src, "b.battle", "x\xe2\x80\xaey\n", 6, (struct loc){-1, 0, 0, 0});
+	buf_clear(&out);
+	diag_render_at(&src, (struct loc){1, 1, 2, 1}, "error", "bad-token", "bidi", &out);
+	assert_non_null(strstr(out.text, "| x\xef\xbf\xbdy\n"));	/* U+202E drawn as U+FFFD */
 	buf_release(&out);
 	diags_release(&d);
 	sources_release(&src);

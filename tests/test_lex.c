@@ -219,6 +219,13 @@ static void test_control_characters(void **state)
 	assert_int_equal(e.col, 7);
 	lex("note \"\xc2\xa0\xc3\xb3\"", t, 8, &e);	/* no-break space, o acute: not controls */
 	assert_int_equal(e.status, LEX_OK);
+	lex("note \"ab\xe2\x80\xae" "cd\"", t, 8, &e);	/* U+202E right-to-left override */
+	assert_int_equal(e.status, LEX_CONTROL);
+	assert_int_equal(e.col, 9);
+	lex("note \"\xe2\x81\xa6x\"", t, 8, &e);	/* U+2066 left-to-right isolate */
+	assert_int_equal(e.status, LEX_CONTROL);
+	lex("note \"\xe2\x80\x8e\xe2\x80\x94\"", t, 8, &e);	/* a left-to-right mark, an em dash: fine */
+	assert_int_equal(e.status, LEX_OK);
 }
 
 static void test_backslashes_and_spacing(void **state)

@@ -625,9 +625,38 @@ static void test_malformed_corpus(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* A number past nine digits is quoted as written, or as the bound it
+ * passed, never as the value the lexer saturated it to (1000000000). */
+static void test_huge_numbers_quoted(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *body, *msg;
+	} cases[] = {
+		{"stands 5inf +2147483647\n", "+2147483647 is out of range (-99 to +99)"},
+		{"phase maneuver\nmc [5]: 5inf +123456789012vet =3\n", "a modifier of +123456789012 is out of range"},
+		{"phase fire\nfire 5inf@6 -> 2lt [77777777777777]\n", "face 999999999+ is outside a d10"},
+		{"phase fire\nfire 5inf@6 -> 2lt d99999999999[3]\n", "a d999999999+ is no die"},
+		{"phase fire\nfire 5inf@6 -> 2lt d0[1]\n", "a d0 is no die"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct diags d;
+		struct battle *b = tu_parse_body(cases[i].body, &d);
+		bool found = false;
+		for (int k = 0; k < d.n; k++)
+			found = found || strstr(d.v[k].msg, cases[i].msg) != NULL;
+		if (!found)
+			print_error("case %zu: no message with '%s' (%s)\n", i, cases[i].msg, tu_diag_list(&d));
+		assert_true(found);
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_huge_numbers_quoted),
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_order_of_battle_aliases),
 		cmocka_unit_test(test_turns_and_phases),

@@ -240,9 +240,9 @@ add(T, "txt-bom-in-string", CHK, 0, "-", HEAD + b'note "zero\xef\xbb\xbfwidth"\n
 add(T, "txt-double-bom", CHK, 1, "bad-token", b'\xef\xbb\xbf\xef\xbb\xbf' + HEAD + b'note "x"\n')
 add(T, "txt-bom-fmt-check", FMT, 1, "-", b'\xef\xbb\xbf' + HEAD + b'note "x"\n',
     why="accepted, but fmt writes no BOM")
-add(T, "txt-rlo-in-string", CHK, 0, "-",
+add(T, "txt-rlo-in-string", CHK, 1, "bad-token",
     oob_with(b'  unit c "C \xe2\x80\xaereversed" inf raw spirited M stands=4\n') + b'turn 1 US\n',
-    why="U+202E is a format character, not a control character")
+    why="notation.md: bidirectional overrides and isolates are refused, as control characters are")
 add(T, "txt-rlo-in-id", CHK, 1, "bad-token",
     oob_with(b'  unit c\xe2\x80\xae "C" inf raw spirited M stands=4\n') + b'turn 1 US\n')
 add(T, "txt-zero-width-space-in-id", CHK, 1, "bad-token",
