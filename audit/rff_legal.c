@@ -211,6 +211,10 @@ void rff_legal_state(struct audit *a, const struct event *e)
 				   "%s has %d stand%s, not %d to mark", us->decl->id, us->stands, us->stands == 1 ? "" : "s",
 				   st->args[1].num);
 	}
+	if (strcmp(verb, "stands") == 0 && st->n_args > 1 && us->stands + st->args[1].num > STATE_MAX_STANDS)
+		audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
+			   "%s would have %d stands; umpire counts at most %d", us->decl->id,
+			   us->stands + st->args[1].num, STATE_MAX_STANDS);
 	if (strcmp(verb, "hasty-square") == 0) {
 		if (formation_is(us, "open") || formation_is(us, "march-column"))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632",

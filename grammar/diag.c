@@ -168,19 +168,41 @@ static void put_shown(struct buf *out, const char *line, size_t len)
 	}
 }
 
+/* A line longer than this many bytes is shown as a window around the spot:
+ * EXCERPT_SIDE characters either side, "..." where it is cut. */
+enum { EXCERPT_MAX = 240, EXCERPT_SIDE = 80 };
+
+/* The byte offset n characters before (dir -1) or after (dir 1) off. */
+static size_t step_chars(const char *line, size_t len, size_t off, int n, int dir)
+{
+	while (n-- > 0 && (dir < 0 ? off > 0 : off < len)) {
+		off += dir;
+		while (off > 0 && off < len && ((unsigned char)line[off] & 0xC0) == 0x80)
+			off += dir;
+	}
+	return off;
+}
+
 static void render_caret(const char *line, size_t len, struct loc at, struct buf *out)
 {
-	buf_printf(out, "%5d | ", at.line);
-	put_shown(out, line, len);
-	buf_puts(out, "\n      | ");
 	size_t off = source_off(line, len, at.col);
-	for (size_t i = 0; i < off; i++) {
+	int carets = at.len > 0 ? at.len : 1;
+	size_t from = 0, to = len;
+	if (len > EXCERPT_MAX) {	/* a huge line: never echo it whole */
+		from = step_chars(line, len, off, EXCERPT_SIDE, -1);
+		to = step_chars(line, len, off, EXCERPT_SIDE + (carets < EXCERPT_SIDE ? carets : EXCERPT_SIDE), 1);
+		if (carets > EXCERPT_SIDE)
+			carets = EXCERPT_SIDE;
+	}
+	buf_printf(out, "%5d | %s", at.line, from > 0 ? "..." : "");
+	put_shown(out, line + from, to - from);
+	buf_printf(out, "%s\n      | %s", to < len ? "..." : "", from > 0 ? "   " : "");
+	for (size_t i = from; i < off; i++) {
 		unsigned char c = (unsigned char)line[i];
 		if ((c & 0xC0) == 0x80)
 			continue;
 		buf_putc(out, c == '\t' ? '\t' : ' ');
 	}
-	int carets = at.len > 0 ? at.len : 1;
 	for (int i = 0; i < carets; i++)
 		buf_putc(out, i == 0 ? '^' : '~');
 	buf_putc(out, '\n');

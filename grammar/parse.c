@@ -1911,11 +1911,24 @@ static int parse_file_into(struct parser *p, int file)
 	int saved_file = p->file, saved_line = p->line, errors = p->d->n_errors;
 	p->file = file;
 	p->depth++;
+	bool opening = file > 0;	/* an included file before its first statement */
 	for (int i = 1; i <= p->b->src.v[file].n_lines; i++) {
 		size_t len;
 		const char *text = sources_line(&p->b->src, file, i, &len);
 		p->line = i;
 		parse_line(p, text, len);
+		if (!opening || cur(p)->kind == ST_BLANK)
+			continue;
+		opening = false;
+		if (cur(p)->kind == ST_ERROR) {
+			/* an include that does not open as notation (a Makefile, a
+			 * letter) is read no further: one error, not one per line */
+			diag_add(p->d, DIAG_INCLUDE_FAILED, p->b->src.v[file].included_at,
+				 "'%.200s' does not begin as a battle file (line %d); read no further",
+				 p->b->src.v[file].path, i);
+			p->degraded = true;
+			break;
+		}
 	}
 	p->depth--;
 	p->file = saved_file;

@@ -1072,9 +1072,25 @@ static void test_state_fields(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* The state counts at most STATE_MAX_STANDS (9999) stands and says so
+ * when a manual adjustment would pass it: 5inf's 8 stands plus 101 times
+ * 99 is 10 007, so the 101st adjustment (line 12 + 100) is flagged, and
+ * that one only. */
+static void test_stands_past_the_count(void **state)
+{
+	(void)state;
+	struct buf body;
+	buf_init(&body, 0);
+	for (int i = 0; i < 101; i++)
+		buf_puts(&body, "stands 5inf +99 \"reinforced\"\n");
+	assert_string_equal(audit_body(body.text, FOLLOW_CLAIMED), "inconsistent-state:warning@112:13");
+	buf_release(&body);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stands_past_the_count),
 		cmocka_unit_test(test_mistakes),
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_replace_cycle),

@@ -150,6 +150,31 @@ static void test_source_lines(void **state)
 	sources_release(&src);
 }
 
+/* A huge line is shown as a window of 80 characters either side of the
+ * spot (and the spot itself), "..." where it is cut; the caret stays under
+ * the spot. */
+static void test_render_window(void **state)
+{
+	(void)state;
+	static char text[1002];
+	memset(text, 'a', 1000);
+	text[499] = 'X';	/* column 500 */
+	text[1000] = '\n';
+	struct sources src;
+	sources_init(&src);
+	sources_add_text(&src, "w.battle", text, 1001, (struct loc){-1, 0, 0, 0});
+	struct buf out, want;
+	buf_init(&out, 0);
+	buf_init(&want, 0);
+	diag_render_at(&src, (struct loc){0, 1, 500, 3}, "error", "bad-token", "w", &out);
+	buf_printf(&want, "w.battle:1:500: error bad-token: w\n    1 | ...%.*sX%.*s...\n      |    %80s^~~\n",
+		   80, text, 82, text, "");
+	assert_string_equal(out.text, want.text);
+	buf_release(&out);
+	buf_release(&want);
+	sources_release(&src);
+}
+
 /* A long include path is shortened in the message, around "...", so the
  * reason still shows at its end. */
 static void test_long_path_message(void **state)
@@ -194,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_render_controls_drawn),
 		cmocka_unit_test(test_buf_ceiling),
 		cmocka_unit_test(test_source_lines),
+		cmocka_unit_test(test_render_window),
 		cmocka_unit_test(test_long_path_message),
 		cmocka_unit_test(test_arena),
 	};

@@ -135,6 +135,10 @@ add(I, "inc-binary-png", CHK, 1, "include-failed",
 add(I, "inc-utf16", CHK, 1, "include-failed",
     files={"main.battle": main_inc(b"us.oob"), "us.oob": b'\xff\xfe' + US_OOB.decode().encode("utf-16-le")},
     why="UTF-16 text holds NUL bytes: no battle text")
+add(I, "inc-prose-stops", CHK, 1, "include-failed",
+    files={"main.battle": main_inc(b"us.oob", b"letter.txt"), "us.oob": US_OOB,
+           "letter.txt": b"# kept from the e-mail\n\n" + b"Dear umpire, here is our game of Saturday.\n" * 60},
+    why="notation.md (Includes): an include that does not begin as notation is read no further")
 add(I, "inc-latin1", CHK, 1, "include-failed",
     files={"main.battle": main_inc(b"us.oob"),
            "us.oob": US_OOB + b'  unit pena "Pe\xf1a" inf raw spirited M stands=4 cmd=lee\n'},
