@@ -19,6 +19,8 @@ void sources_init(struct sources *s)
 {
 	s->v = NULL;
 	s->n = s->cap = 0;
+	s->slots = NULL;
+	s->n_slots = s->n_real = 0;
 }
 
 void sources_release(struct sources *s)
@@ -31,6 +33,7 @@ void sources_release(struct sources *s)
 		free(s->v[i].real);
 	}
 	free(s->v);
+	free(s->slots);
 	sources_init(s);
 }
 
@@ -205,6 +208,53 @@ static const char *not_text(const char *text, size_t len)
 	return NULL;
 }
 
+/* The resolved paths of the files read, hashed (open addressing, index + 1
+ * per slot, at most half full), so that "read once" costs the same for the
+ * ten-thousandth include as for the first. */
+static unsigned long hash_text(const char *t)
+{
+	unsigned long h = 2166136261u;	/* FNV-1a */
+	for (; *t; t++)
+		h = (h ^ (unsigned char)*t) * 16777619u;
+	return h;
+}
+
+static int find_real(const struct sources *s, const char *real)
+{
+	if (!s->n_slots)
+		return -1;
+	for (unsigned long i = hash_text(real) & (unsigned long)(s->n_slots - 1);; i = (i + 1) & (unsigned long)(s->n_slots - 1)) {
+		int at = s->slots[i] - 1;
+		if (at < 0)
+			return -1;
+		if (strcmp(s->v[at].real, real) == 0)
+			return at;
+	}
+}
+
+static void put_slot(struct sources *s, int idx)
+{
+	unsigned long mask = (unsigned long)(s->n_slots - 1);
+	unsigned long i = hash_text(s->v[idx].real) & mask;
+	while (s->slots[i])
+		i = (i + 1) & mask;
+	s->slots[i] = idx + 1;
+}
+
+static void remember_real(struct sources *s, int idx)
+{
+	if (2 * (s->n_real + 1) > s->n_slots) {
+		free(s->slots);
+		s->n_slots = s->n_slots ? s->n_slots * 2 : 64;
+		s->slots = xcalloc((size_t)s->n_slots, sizeof *s->slots);
+		for (int i = 0; i < s->n; i++)
+			if (s->v[i].real && i != idx)
+				put_slot(s, i);
+	}
+	put_slot(s, idx);
+	s->n_real++;
+}
+
 int sources_load_include(struct sources *s, const char *path, const char *root, const char *extra_root,
 			 size_t *left, struct loc included_at, char **err)
 {
@@ -221,19 +271,19 @@ int sources_load_include(struct sources *s, const char *path, const char *root, 
 			       "(--include-root DIR adds another)", path, "");
 		goto out;
 	}
-	for (int i = 0; i < s->n; i++)
-		if (s->v[i].real && strcmp(s->v[i].real, real) == 0) {
-			struct loc was = s->v[i].included_at;
-			char where[64];
-			snprintf(where, sizeof where, ":%d", was.line);
-			struct buf m;
-			buf_init(&m, 0);
-			buf_printf(&m, "'%s' is included already, at %s%s: a file is read once", path,
-				   was.file >= 0 ? s->v[was.file].path : "?", where);
-			*err = buf_detach(&m);
-			buf_release(&m);
-			goto out;
-		}
+	int seen = find_real(s, real);
+	if (seen >= 0) {
+		struct loc was = s->v[seen].included_at;
+		char where[64];
+		snprintf(where, sizeof where, ":%d", was.line);
+		struct buf m;
+		buf_init(&m, 0);
+		buf_printf(&m, "'%s' is included already, at %s%s: a file is read once", path,
+			   was.file >= 0 ? s->v[was.file].path : "?", where);
+		*err = buf_detach(&m);
+		buf_release(&m);
+		goto out;
+	}
 	/* O_NONBLOCK: a FIFO that slipped past the check does not hang the open */
 	fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0) {
@@ -263,6 +313,12 @@ int sources_load_include(struct sources *s, const char *path, const char *root, 
 		goto out;
 	free(s->v[rc].path);	/* shown as the include names it, joined to its includer */
 	s->v[rc].path = xstrdup(path);
+	/* read once and counted against the budget, whatever it holds: a
+	 * binary file included a thousand times is read once */
+	*left -= s->v[rc].len;
+	s->v[rc].real = real;
+	real = NULL;
+	remember_real(s, rc);
 	const char *why = not_text(s->v[rc].text, s->v[rc].len);
 	if (why) {
 		*err = message("'%s' is not a battle file: %s", path, why);
@@ -270,9 +326,6 @@ int sources_load_include(struct sources *s, const char *path, const char *root, 
 		rc = -1;
 		goto out;
 	}
-	*left -= s->v[rc].len;
-	s->v[rc].real = real;
-	real = NULL;
 out:
 	if (fd >= 0)
 		close(fd);

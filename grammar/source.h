@@ -36,6 +36,8 @@ enum { SOURCES_MAX_BYTES = 256 << 20 };	/* a campaign archive of a million event
 struct sources {
 	struct source *v;
 	int n, cap;
+	int *slots;		/* the files read by resolved path: source.c */
+	int n_slots, n_real;
 };
 
 void sources_init(struct sources *s);

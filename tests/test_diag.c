@@ -1,5 +1,6 @@
 /* test_diag: diagnostics as data and their rendering, with buf and source
  * underneath (the bottom layer's modules). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +176,43 @@ static void test_render_window(void **state)
 	sources_release(&src);
 }
 
+/* Each file is read once, however many are read (the index of resolved
+ * paths grows past 64, 128 and 256 slots here), a file that is no text
+ * included; the budget counts every file read. */
+static void test_read_once_many(void **state)
+{
+	(void)state;
+	char root[] = "build/test-once-XXXXXX", path[64];
+	assert_non_null(mkdtemp(root));
+	char *real_root = realpath(root, NULL);
+	for (int i = 0; i < 300; i++) {
+		snprintf(path, sizeof path, "%s/f%d.oob", root, i);
+		FILE *f = fopen(path, "w");
+		if (i == 7)
+			fwrite("bin\0ary\n", 1, 8, f);
+		else
+			fputs("note \"x\"\n", f);
+		fclose(f);
+	}
+	struct sources src;
+	sources_init(&src);
+	size_t left = 1 << 20;
+	for (int round = 0; round < 2; round++)
+		for (int i = 0; i < 300; i++) {
+			char *err = NULL;
+			snprintf(path, sizeof path, "%s/f%d.oob", root, i);
+			int rc = sources_load_include(&src, path, real_root, NULL, &left, (struct loc){-1, 0, 0, 0}, &err);
+			if (round == 0 && i != 7)
+				assert_true(rc >= 0);
+			else
+				assert_non_null(strstr(err, round ? "included already" : "not a battle file"));
+			free(err);
+		}
+	assert_int_equal(left, (1 << 20) - 299 * 9 - 8);	/* 299 notes of 9 bytes, the binary's 8 */
+	sources_release(&src);
+	free(real_root);
+}
+
 /* A long include path is shortened in the message, around "...", so the
  * reason still shows at its end. */
 static void test_long_path_message(void **state)
@@ -220,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_buf_ceiling),
 		cmocka_unit_test(test_source_lines),
 		cmocka_unit_test(test_render_window),
+		cmocka_unit_test(test_read_once_many),
 		cmocka_unit_test(test_long_path_message),
 		cmocka_unit_test(test_arena),
 	};
