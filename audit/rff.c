@@ -269,10 +269,15 @@ static void check_outcome(struct audit *a, const struct mc_line *line, const str
 		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);
 		if (strcmp(t->effect, c->effect) != 0) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-			audit_find(a, FINDING_LOOKUP, strcmp(c->effect, d->band->effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
-				   c->effect_at, band_cite(t, cite, sizeof cite),
-				   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
-				   column_name(us, d->disordered));
+			if (strcmp(c->effect, d->band->effect) == 0)	/* the effect is right: the total is not */
+				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, band_cite(t, cite, sizeof cite),
+					   "%s is right for the derived total of %d, but the total claimed, %d, gives "
+					   "%s (%s): the claimed total is what is wrong", c->effect, d->total, c->total,
+					   t->effect, column_name(us, d->disordered));
+			else
+				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t, cite, sizeof cite),
+					   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
+					   column_name(us, d->disordered));
 		}
 	}
 	if (c->effect && !lookup_wrong && strcmp(c->effect, d->band->effect) != 0)

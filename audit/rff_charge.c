@@ -464,9 +464,14 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 		if (strcmp(b->effect, r->effect) != 0) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, b->effect);
-			audit_find(a, FINDING_LOOKUP, strcmp(r->effect, d->band->effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
-				   r->effect_at, cite,
-				   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff, b->effect);
+			if (strcmp(r->effect, d->band->effect) == 0)	/* the effect is right: the difference is not */
+				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, r->effect_at, cite,
+					   "%s is right for the derived difference of %+d, but the difference claimed, "
+					   "%+d, gives %s: the claimed difference is what is wrong", r->effect, d->diff,
+					   r->diff, b->effect);
+			else
+				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, r->effect_at, cite,
+					   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff, b->effect);
 		}
 	}
 	if (r->has_diff && !r->effect && r->diff != d->diff)

@@ -463,10 +463,15 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-		audit_find(a, FINDING_LOOKUP, strcmp(c->effect, d->result.effect) == 0 ? DIAG_WARNING : DIAG_ERROR,
-			   c->effect_at, at_claim.cite,
-			   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
-			   t->decl->id, t->decl->slot[VC_EXPERIENCE], at_claim.effect);
+		if (strcmp(c->effect, d->result.effect) == 0)	/* the effect is right: the total is not */
+			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
+				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
+				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
+				   c->total, at_claim.effect, t->decl->id, t->decl->slot[VC_EXPERIENCE]);
+		else
+			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
+				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
+				   t->decl->id, t->decl->slot[VC_EXPERIENCE], at_claim.effect);
 	}
 	if (c->effect && !lookup_wrong && strcmp(c->effect, d->result.effect) != 0)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,

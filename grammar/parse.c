@@ -64,6 +64,7 @@ struct parser {
 	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
 	bool degraded;		/* an include failed: its ids and sections are unknown */
 	bool prev_failed;	/* the last line that was not blank failed to parse */
+	bool told_no_turn;	/* "before the first turn" reported: once is enough */
 
 	struct use *uses;
 	int n_uses, cap_uses;
@@ -580,6 +581,18 @@ static struct stmt *cur(struct parser *p)
 static int misplaced(struct parser *p, const struct token *t, const char *why)
 {
 	return error_at(p, DIAG_MISPLACED, loc_of(p, t), "%s", why);
+}
+
+/* A statement of the turns before the first turn line: said once (a
+ * misspelt turn line would otherwise bring an error on every line after
+ * it), the later ones fail quietly. */
+static int before_first_turn(struct parser *p, const struct token *t, const char *what)
+{
+	if (p->told_no_turn)
+		return -1;
+	p->told_no_turn = true;
+	return error_at(p, DIAG_MISPLACED, loc_of(p, t), "%s before the first turn; the lines after it that "
+			"need a turn are not reported", what);
 }
 
 /* Header */
@@ -1104,7 +1117,7 @@ static int parse_phase(struct parser *p, struct token *kw)
 	struct stmt *s = cur(p);
 	s->kind = ST_PHASE;
 	if (p->section != SEC_TURNS)
-		return misplaced(p, kw, "a phase before the first turn");
+		return before_first_turn(p, kw, "a phase");
 	struct token *t = peek(p);
 	p->phase_unknown = true;	/* until this line parses */
 	p->last_event = -1;
@@ -1667,8 +1680,8 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 {
 	char why[128];
 	if (p->section != SEC_TURNS) {
-		snprintf(why, sizeof why, "event '%s' before the first turn", ev->keyword);
-		return misplaced(p, kw, why);
+		snprintf(why, sizeof why, "event '%s'", ev->keyword);
+		return before_first_turn(p, kw, why);
 	}
 	if (ev->phases != PH_ANY && !p->phase_unknown) {
 		unsigned here = !p->phase ? 0 : strcmp(p->phase, "maneuver") == 0 ? PH_MANEUVER
@@ -2015,7 +2028,8 @@ static void finish(struct parser *p)
 	check_chain_of_command(p);
 	for (int i = 0; i < p->b->n_stmts; i++) {
 		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
-		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value))
+		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value) &&
+		    !p->degraded)	/* the side may be in the include that failed */
 			diag_add(p->d, DIAG_UNKNOWN_ID, victor->value_at, "unknown side '%.64s'", victor->value);
 	}
 	if (!p->saw_battle)

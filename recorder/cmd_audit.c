@@ -15,7 +15,7 @@
 
 const char cmd_audit_usage[] =
 	"usage: umpire audit [--notes] [--no-warn CODE]... [--follow=claimed|derived]\n"
-	"                    [--option NAME=VALUE]... [--json] FILE\n"
+	"                    [--option NAME=VALUE]... [--include-root DIR] [--json] FILE\n"
 	"\n"
 	"Re-derive every maneuver check, fire combat and charge combat of FILE from\n"
 	"the dice, the order of battle and the tracked state of every unit, and\n"

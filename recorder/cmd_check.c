@@ -9,7 +9,7 @@
 #include "msg.h"
 
 const char cmd_check_usage[] =
-	"usage: umpire check [--no-warn CODE]... [--include-root DIR] FILE...\n"
+	"usage: umpire check [-q] [--no-warn CODE]... [--include-root DIR] FILE...\n"
 	"\n"
 	"Parse each battle log and the files it includes, resolve every unit,\n"
 	"leader and side, and report each problem as\n"

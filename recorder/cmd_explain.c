@@ -13,8 +13,8 @@
 #include "runopts.h"
 
 const char cmd_explain_usage[] =
-	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]... FILE:LINE\n"
-	"       umpire explain FILE:INCLUDED:LINE\n"
+	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]...\n"
+	"                      [--include-root DIR] FILE:LINE | FILE:INCLUDED:LINE\n"
 	"\n"
 	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
 	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"

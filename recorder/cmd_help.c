@@ -79,12 +79,12 @@ const char notation_card[] =
 
 int cmd_help(int argc, char **argv)
 {
-	if (argc < 2) {
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		printf("usage: umpire COMMAND [ARGS]\n\ncommands:\n");
 		for (int i = 0; i < n_commands; i++)
 			printf("  %-8s %s\n", commands[i].name, commands[i].summary);
 		printf("\n'umpire help COMMAND' shows a command's help; 'umpire help notation'\n"
-		       "prints the notation card.\n");
+		       "prints the notation card, 'umpire help words' every word and alias.\n");
 		return EXIT_CLEAN;
 	}
 	if (strcmp(argv[1], "notation") == 0) {

@@ -34,10 +34,10 @@ EOT
 	cpu=$(echo "$user $sys" | awk '{printf "%.3f", $1 + $2}')
 }
 
+# a cpu time under time(1)'s hundredth is no measure: its ratio is "-"
 ratio() {
-	echo "$1 $2" | awk '{ if ($2 > 0) printf "%.0fx", $1 / $2; else printf "-" }'
+	echo "$1 $2" | awk '{ if ($2 > 0 && $1 >= 0.01) printf "%.0fx", $1 / $2; else printf "-" }'
 }
-# cpu seconds below time(1)'s hundredth are printed as such, not as 0
 
 echo "ratio: cpu over a memchr line scan of the same file (target for check and audit: 15x)"
 printf '%-10s %-13s %9s %9s %10s\n' events what "cpu s" ratio "peak MiB"

@@ -520,6 +520,11 @@ static const struct {
 	       "turn 1 US\ndisorder a\n", "expected@2:9"},
 	{FULL, "battle \"B\"\ninclude \"us\" \"x\"\nside MEX nation=MEX\n  unit b \"B\" inf raw spirited M stands=4\n"
 	       "turn 1 US\ndisorder a\n", "trailing@2:14"},
+	/* a misspelt turn line: the lines after it that need a turn are told once */
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\ntrun 1 US\nphase fire\n"
+	       "disorder a\nphase maneuver\nrally a\n", "unknown-keyword@4:1, misplaced@5:1"},
+	/* the victor's side may be declared in the include that failed */
+	{FULL, "battle \"B\"\nresult \"won\" victor=US\ninclude \"no-such.oob\"\n", "include-failed@3:9"},
 	/* a unit belongs to the side line above it, not to any side */
 	{FULL, "battle \"B\"\nside US nation=US\nside MEX nation=MEX\n  unit a \"A\" inf raw spirited M stands=4\n",
 	 "empty-side@2:1"},
