@@ -97,7 +97,7 @@ static int load_stream(struct sources *s, FILE *f, const char *path, struct loc 
 			too_big = 1;
 			break;
 		}
-	int read_error = ferror(f);
+	int read_error = ferror(f) ? errno : 0;	/* EISDIR for a folder */
 	fclose(f);
 	if (too_big || read_error) {
 		struct buf b;
@@ -105,7 +105,7 @@ static int load_stream(struct sources *s, FILE *f, const char *path, struct loc 
 		if (too_big)
 			buf_printf(&b, "'%s' is larger than %d MiB", path, MAX_FILE_BYTES >> 20);
 		else
-			buf_printf(&b, "cannot read '%s'", path);
+			buf_printf(&b, "cannot read '%s': %s", path, strerror(read_error));
 		*err = buf_detach(&b);
 		buf_release(&b);
 		buf_release(&text);
