@@ -23,7 +23,7 @@ for f in examples/*.battle; do
 	build/umpire audit "$f" >"$out/$name.audit.txt" || status=1
 	tail -n 1 "$out/$name.audit.txt"
 	build/umpire audit --json "$f" >"$out/$name.audit.jsonl" || status=1
-	echo "$f: $(wc -l <"$out/$name.audit.jsonl") events as JSON Lines in $out/$name.audit.jsonl"
+	echo "$f: $(wc -l <"$out/$name.audit.jsonl") JSON Lines (turns, phases, events, rulings) in $out/$name.audit.jsonl"
 	line=$(grep -n '^charge ' "$f" | head -n 1 | cut -d: -f1)
 	if [ -n "$line" ]; then
 		build/umpire explain "$f:$line" >"$out/$name.explain.txt" || status=1
