@@ -43,6 +43,7 @@ for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.s
 	printf '%s\n' "$out" | grep -v '^ok ' || true
 	ok=$(printf '%s\n' "$out" | grep -c '^ok ')
 	bad=$(printf '%s\n' "$out" | grep -c '^not ok ')
+	echo "$([ "$bad" -eq 0 ] && [ $rc -eq 0 ] && echo PASS || echo FAIL) $script ($ok passed, $bad failed)"
 	passed=$((passed + ok))
 	failed=$((failed + bad))
 	[ $rc -ne 0 ] && [ "$bad" -eq 0 ] && failed=$((failed + 1))
