@@ -1849,8 +1849,15 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 		while (off + n < len && ((unsigned char)line[off + n] & 0xC0) == 0x80)
 			n++;
 		bool face = line[off] == '[' || line[off] == ']';	/* a die face half written */
+		size_t digits = 0;	/* "[7 -1fp": the face has no closing bracket */
+		while (line[off] == '[' && off + 1 + digits < len && line[off + 1 + digits] >= '0' &&
+		       line[off + 1 + digits] <= '9')
+			digits++;
+		bool open = digits > 0 && (off + 1 + digits == len || line[off + 1 + digits] != ']');
 		diag_add(p->d, DIAG_BAD_TOKEN, at, "unexpected character '%.*s' (U+%04lX)%s", n, line + off,
-			 code_point(line + off, n), face ? ": a die face is written [N], as [7] or d20[17]" : "");
+			 code_point(line + off, n),
+			 open ? ": a die face without its closing ']' (write [7])"
+			 : face ? ": a die face is written [N], as [7] or d20[17]" : "");
 	}
 	}
 }

@@ -564,6 +564,11 @@ static void test_hints(void **state)
 	diags_release(&d);
 	b = tu_parse_body("phase fire\nfire 5inf@6 -> 2lt [9 =9\n", &d);
 	assert_string_equal(tu_diag_list(&d), "bad-token@13:20");
+	assert_non_null(strstr(d.v[0].msg, "a die face without its closing ']'"));
+	battle_free(b);
+	diags_release(&d);
+	b = tu_parse_body("phase fire\nfire 5inf@6 -> 2lt [x] =9\n", &d);
+	assert_string_equal(tu_diag_list(&d), "bad-token@13:20");
 	assert_non_null(strstr(d.v[0].msg, "a die face is written [N]"));
 	battle_free(b);
 	diags_release(&d);
