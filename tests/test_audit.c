@@ -96,22 +96,6 @@ static const char *with_option(const char *setting, const char *body)
 	return out;
 }
 
-/* Is every "key=value" of want a whole token of got? */
-static bool has_tokens(const char *got, const char *want)
-{
-	char copy[512];
-	snprintf(copy, sizeof copy, "%s", want);
-	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
-		size_t n = strlen(tok);
-		bool found = false;
-		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
-			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
 static const struct {
 	const char *what;
 	const char *body;
@@ -538,7 +522,7 @@ static void test_reroll(void **state)
 	 * 1 +1 vet +2 fresh = 4; 9 +0 trained -2 spent (2 of 10) -3 outnumbered 3:1 (002:216) = 4 */
 	assert_string_equal(audit_body("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
 				       FOLLOW_CLAIMED), "");
-	assert_true(has_tokens(fields_after("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
+	assert_true(tu_has_tokens(fields_after("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
@@ -549,17 +533,17 @@ static void test_reading_options(void **state)
 	/* leader-out (002:229): hit in the other side's turn 2; own-turn and player-turn: out
 	 * through 3; two-turns: through 4.  Hit in his own turn 1: player-turn, through 2 */
 	const char *enemy_turn = "turn 2 MEX\nphase fire\nfallen lee [7] flesh-wound\n";
-	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=player-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
 			       "out_until=3"));
-	assert_true(has_tokens(fields_after(with_option("leader-out=two-turns", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=two-turns", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
 			       "out_until=4"));
-	assert_true(has_tokens(fields_after(with_option("leader-out=player-turn", "phase fire\nfallen lee [7] flesh-wound\n"),
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=player-turn", "phase fire\nfallen lee [7] flesh-wound\n"),
 					    FOLLOW_CLAIMED, 'L', "lee"), "out_until=2"));
 	/* winner-disorder (002:238): lancers Swept the 5th (8 +0 +2 fresh +2 open = 12 against
 	 * 1 +1 +2 = 4); at the end of the phase by default, at once with immediate */
 	const char *swept = "turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [8] | [1]\n";
-	assert_true(has_tokens(fields_after(swept, FOLLOW_CLAIMED, 'U', "lancers"), "order=good-order disorder_pending=true"));
-	assert_true(has_tokens(fields_after(with_option("winner-disorder=immediate", swept), FOLLOW_CLAIMED, 'U', "lancers"),
+	assert_true(tu_has_tokens(fields_after(swept, FOLLOW_CLAIMED, 'U', "lancers"), "order=good-order disorder_pending=true"));
+	assert_true(tu_has_tokens(fields_after(with_option("winner-disorder=immediate", swept), FOLLOW_CLAIMED, 'U', "lancers"),
 			       "order=disordered disorder_pending=false"));
 	/* gun-charge-losses (002:238): the 2nd Light against the limbered battery: 9 +0 trained
 	 * +2 fresh = 11 against 1 +2 elite -3 outnumbered 10:2 (002:216) -3 limbered (002:208) =
@@ -567,14 +551,14 @@ static void test_reading_options(void **state)
 	 * difference over 9 ... Limbered guns full retreat silenced": 7, all; with none, no stand
 	 * is lost and the guns retreat silenced */
 	const char *guns = "turn 2 MEX\nphase charge\ncharge 2lt -> bty [9] | [1]\n";
-	assert_true(has_tokens(fields_after(guns, FOLLOW_CLAIMED, 'U', "bty"), "stands=0 removed=true"));
-	assert_true(has_tokens(fields_after(with_option("gun-charge-losses=none", guns), FOLLOW_CLAIMED, 'U', "bty"),
+	assert_true(tu_has_tokens(fields_after(guns, FOLLOW_CLAIMED, 'U', "bty"), "stands=0 removed=true"));
+	assert_true(tu_has_tokens(fields_after(with_option("gun-charge-losses=none", guns), FOLLOW_CLAIMED, 'U', "bty"),
 			       "stands=2 removed=false silenced=2 limbered=true"));
 	/* Driven Back by cavalry (002:239): 1 +0 +2 fresh +2 open ground +1 lancers against limbered
 	 * guns (000:546) = 6 against 5 +2 elite -3 outnumbered 6:2 -3 limbered = 1: +5.  The battery
 	 * loses 1 stand; "1 additional stand and full retreat broken if defeated by cavalry" is for
 	 * troops, which can be broken */
-	assert_true(has_tokens(fields_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n",
+	assert_true(tu_has_tokens(fields_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n",
 					    FOLLOW_CLAIMED, 'U', "bty"), "stands=1 removed=false limbered=true"));
 	/* losses-stack (002:30-31): 9 +1 gallant +1 vet +2 fresh -1 heavy casualties -2 greater
 	 * losses = 10; with max the -1 goes: 11.  Either is Double Quick (002:39) */
@@ -595,18 +579,18 @@ static void test_reading_options(void **state)
 	 * +1 (002:187): 3 +1 = 4, Lively against trained troops (002:200); the guns fire less
 	 * than half the points, so it is musketry: no effect; with any, the 2nd is disordered */
 	const char *lively = "unlimber bty\nphase fire\nfire 5inf:8@6, bty:1@14 -> 2lt [3]\n";
-	assert_true(has_tokens(fields_after(with_option("lively-mixed=half", lively), FOLLOW_CLAIMED, 'U', "2lt"),
+	assert_true(tu_has_tokens(fields_after(with_option("lively-mixed=half", lively), FOLLOW_CLAIMED, 'U', "2lt"),
 			       "order=good-order"));
-	assert_true(has_tokens(fields_after(with_option("lively-mixed=any", lively), FOLLOW_CLAIMED, 'U', "2lt"),
+	assert_true(tu_has_tokens(fields_after(with_option("lively-mixed=any", lively), FOLLOW_CLAIMED, 'U', "2lt"),
 			       "order=disordered"));
 	/* a horse shot (002:230) is "for one turn" as a flesh wound is: through turn 3, so the
 	 * header of turn 3 changes nothing and that of turn 4 mounts him again */
 	assert_string_equal(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\n",
 					 FOLLOW_CLAIMED, 'L', "lee"), "(not in the last record)");
-	assert_true(has_tokens(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\nturn 4 MEX\n",
+	assert_true(tu_has_tokens(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\nturn 4 MEX\n",
 					    FOLLOW_CLAIMED, 'L', "lee"), "dismounted=false"));
 	/* broken dismounted cavalry reforms in open order (000:410, 000:582) */
-	assert_true(has_tokens(fields_after("turn 2 MEX\ndismount lancers\nbreak lancers\nrally lancers\n",
+	assert_true(tu_has_tokens(fields_after("turn 2 MEX\ndismount lancers\nbreak lancers\nrally lancers\n",
 					    FOLLOW_CLAIMED, 'U', "lancers"), "formation=open order=good-order mounted=false"));
 }
 
@@ -621,9 +605,9 @@ static void test_reading_options_oob(void **state)
 			    "  leader l \"L\" able\n  unit fg \"FG\" gun trained olcLG stands=1 cmd=l unlimbered fixed\n"
 			    "turn 1 US\nphase maneuver\nmc [1]: fg(outflanked,greater-losses)\n";
 	snprintf(text, sizeof text, fixed, "lost");
-	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=true"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=true"));
 	snprintf(text, sizeof text, fixed, "as-heavy");
-	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=false"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "fg"), "removed=false"));
 	/* mounted-fire (000:315, 000:738): mounted cavalry with rifles */
 	const char *mounted = "battle \"M\" rules=rff-maw\noption mounted-fire=%s\nside US nation=US\n"
 			      "  leader l \"L\" able\n  unit mr \"MR\" cav trained spirited R stands=4 cmd=l\n"
@@ -640,9 +624,9 @@ static void test_reading_options_oob(void **state)
 			    "side MEX nation=MEX\n  unit hg \"HG\" gun trained hcHG stands=1 unlimbered\n"
 			    "turn 1 US\nphase charge\ncharge 5inf -> hg(fortified) [1] | [2]\n";
 	snprintf(text, sizeof text, works, "hold");
-	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=false stands=1 damaged=1"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=false stands=1 damaged=1"));
 	snprintf(text, sizeof text, works, "lost");
-	assert_true(has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=true"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=true"));
 }
 
 /* A fallen-leader line claims the effect or its result alone (002:226-233). */
@@ -1038,7 +1022,7 @@ static void test_one_line_one_modifier(void **state)
 			   "turn 1 MEX\nphase fire\nfire ri:8@4 -> lc(charging) [5] +0fp +1bb +1ss =7\n";
 	assert_string_equal(audit_list(text, FOLLOW_CLAIMED),
 			    "on-trust:note@10:6, state-diverged:note@10:16, on-trust:note@10:19, non-cumulative:error@10:43");
-	assert_true(has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "lc"), "stands=6 order=disordered"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "lc"), "stands=6 order=disordered"));
 }
 
 /* 000:716-720: national guard and auxiliaries are Mexican units. */
@@ -1063,7 +1047,7 @@ static void test_state_fields(void **state)
 	for (size_t i = 0; i < sizeof field_cases / sizeof field_cases[0]; i++) {
 		const char *got = fields_after(field_cases[i].body, field_cases[i].follow, field_cases[i].kind,
 					       field_cases[i].id);
-		if (!has_tokens(got, field_cases[i].want)) {
+		if (!tu_has_tokens(got, field_cases[i].want)) {
 			print_error("%s:\n%s  want %s\n  got  %s\n", field_cases[i].what, field_cases[i].body,
 				    field_cases[i].want, got);
 			failures++;

@@ -229,22 +229,6 @@ static const char *derived_tokens(const struct battle *b, const struct records *
 	return out;
 }
 
-/* Is every token of want a whole token of got? */
-static bool has_tokens(const char *got, const char *want)
-{
-	char copy[1024];
-	snprintf(copy, sizeof copy, "%s", want);
-	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
-		size_t n = strlen(tok);
-		bool found = false;
-		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
-			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
 /* An "expect-after ROLE key=value..." line of a case file as tokens
  * "ID.key=value" (keys with '_' for '-', yes/no/none as true/false/null),
  * appended to out. */
@@ -307,7 +291,7 @@ static int expect_tokens(const struct case_audit *ca, const char *kind, const ch
 			 const char *want, const char *id, const char *text)
 {
 	const char *got = derived_tokens(ca->b, &ca->r, kind, unit, ids);
-	if (has_tokens(got, want))
+	if (tu_has_tokens(got, want))
 		return 0;
 	print_error("case %s:\n  want %s\n  got  %s\n%s", id, want, got, text);
 	return 1;

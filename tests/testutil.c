@@ -117,3 +117,18 @@ char *tu_read_file(const char *path, size_t *len)
 	buf_release(&b);
 	return text;
 }
+
+bool tu_has_tokens(const char *got, const char *want)
+{
+	char copy[1024];
+	snprintf(copy, sizeof copy, "%s", want);
+	for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+		size_t n = strlen(tok);
+		bool found = false;
+		for (const char *p = strstr(got, tok); p && !found; p = strstr(p + 1, tok))
+			found = (p == got || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ');
+		if (!found)
+			return false;
+	}
+	return true;
+}

@@ -37,6 +37,10 @@ struct battle *tu_parse_body(const char *body, struct diags *d);
 /* "code@line:col, ..." of every diagnostic, for assertions and messages. */
 const char *tu_diag_list(const struct diags *d);
 
+/* Whether every space-separated token of want ("key=value ...") stands
+ * whole, between spaces or the ends, somewhere in got. */
+bool tu_has_tokens(const char *got, const char *want);
+
 /* Reads a whole file; NULL if it cannot.  The caller frees the text. */
 char *tu_read_file(const char *path, size_t *len);
 
