@@ -420,11 +420,15 @@ CHAIN_AWK = (b'# a chain of N leaders, each under the one declared before\n'
              b'  for (i = 2; i <= n; i++) printf "  leader l%d \\"L%d\\" able under=l%d\\n", i, i, i - 1\n'
              b'  printf "  unit u \\"U\\" inf raw spirited M stands=4 cmd=l%d\\n", n\n'
              b'  print "turn 1 US"\n  print "phase maneuver"\n  printf "mc l%d [6]: u\\n", n\n}\n')
-add(L, "lim-3000-leader-chain", CHK, 0, "-", files={"gen.awk": CHAIN_AWK}, setup="awk -f gen.awk > main.battle")
-add(L, "lim-3000-leader-chain-audit", AUD, 0, "-", files={"gen.awk": CHAIN_AWK}, setup="awk -f gen.awk > main.battle",
-    why="the audit follows the chain of command for provisional command")
-add(L, "lim-3000-leader-cycle", CHK, 1, "command-cycle", files={"gen.awk": CHAIN_AWK},
-    setup="awk -v cycle=1 -f gen.awk > main.battle", why="l1 under the last of 3000: one loop")
+# shared by the three cases below: run.sh exports HOSTILE, this folder
+SHARED = {"lib/chain.awk": CHAIN_AWK}
+CHAIN = 'awk %s -f "$HOSTILE/lib/chain.awk" > main.battle'
+add(L, "lim-3000-leader-chain", CHK, 0, "-", files={"README": b"setup writes main.battle: a chain\n"},
+    setup=CHAIN % "")
+add(L, "lim-3000-leader-chain-audit", AUD, 0, "-", files={"README": b"setup writes main.battle: a chain to audit\n"},
+    setup=CHAIN % "", why="the audit follows the chain of command for provisional command")
+add(L, "lim-3000-leader-cycle", CHK, 1, "command-cycle", files={"README": b"setup writes main.battle: a cycle\n"},
+    setup=CHAIN % "-v cycle=1", why="l1 under the last of 3000: one loop")
 add(L, "lim-3000-leader-reverse-chain", CHK, 1, "before-declaration",
     files={"gen.awk": b'BEGIN {\n  print "battle \\"Upside down\\""\n  print "side US nation=US"\n'
                       b'  for (i = 1; i < 3000; i++) printf "  leader l%d \\"L\\" able under=l%d\\n", i, i + 1\n'
@@ -628,6 +632,11 @@ def write():
             continue
         p = os.path.join(OUT, e)
         shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
+    for rel, data in SHARED.items():  # scripts several setups use
+        p = os.path.join(OUT, rel)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "wb") as f:
+            f.write(data)
     lines = []
     for i, c in enumerate(CASES, 1):
         name = "%03d-%s" % (i, c["name"])
@@ -669,7 +678,8 @@ HEADER = """\
 #          "error (overruled) CODE:"), or - for none required.
 # SETUP    a shell command run (sh -c) in the scratch copy before the command,
 #          for what cannot be a checked-in file (a FIFO, a symbolic link,
-#          /dev/zero, a 100 KB line, a 3000-leader chain), or -.
+#          /dev/zero, a 100 KB line, a 3000-leader chain), or -; scripts
+#          several setups share are in $HOSTILE/lib.
 #
 # The expectations come from docs/notation.md, docs/diagnostics.md,
 # docs/rules.md and docs/umpire.1, not from the program's output (gen.py,

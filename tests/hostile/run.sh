@@ -10,6 +10,8 @@ set -u
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 HERE=$(cd "$(dirname "$0")" && pwd)
+HOSTILE=$HERE	# a setup finds the scripts cases share in $HOSTILE/lib
+export HOSTILE
 TIMEOUT=${TIMEOUT:-10}
 TAB=$(printf '\t')
 status=0
