@@ -8,6 +8,7 @@
 
 #include "../grammar/near.h"
 #include "../grammar/xalloc.h"
+#include "rff_vocab.h"	/* M2: the state verbs move into the ruleset */
 
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
 			   struct loc at, const char *cite, const char *fmt, ...)
@@ -42,7 +43,7 @@ static void resolve_options(struct audit *a)
 	const struct vocab *v = a->rs->vocab;
 	for (size_t i = 0; i < v->n_words && a->n_options < AUDIT_MAX_OPTIONS; i++) {
 		const struct vocab_word *w = &v->words[i];
-		if (w->cat != VC_OPTION || w->canon || !w->spec)
+		if (w->cat != v->option || w->canon || !w->spec)
 			continue;
 		int k = a->n_options++;
 		snprintf(a->defaults[k], sizeof a->defaults[k], "%.*s", (int)strcspn(w->spec, "|"), w->spec);
@@ -88,13 +89,13 @@ bool audit_check_option(const struct vocab *v, const char *setting, char *why, s
 		snprintf(why, size, "expected NAME=VALUE");
 		return false;
 	}
-	const struct vocab_word *w = vocab_find(v, VC_OPTION, setting, (size_t)(eq - setting));
+	const struct vocab_word *w = vocab_find(v, v->option, setting, (size_t)(eq - setting));
 	if (w && w->canon)
-		w = vocab_find(v, VC_OPTION, w->canon, strlen(w->canon));
+		w = vocab_find(v, v->option, w->canon, strlen(w->canon));
 	if (!w) {
 		const char *near = NULL;
 		for (size_t i = 0; i < v->n_words && !near; i++)
-			if (v->words[i].cat == VC_OPTION &&
+			if (v->words[i].cat == RC_OPTION &&
 			    near_miss(setting, (size_t)(eq - setting), v->words[i].word, strlen(v->words[i].word)))
 				near = v->words[i].word;
 		snprintf(why, size, "%s has no rule option '%.*s'%s%s%s", v->name, (int)(eq - setting), setting,
@@ -141,7 +142,7 @@ static void apply_unit_event(struct audit *a, const char *verb, const struct ev_
 		us->formation = "hasty-square";
 		us->hasty_expires = true;
 		state_wait(&a->st, u);
-		if (us->decl->slot[VC_EXPERIENCE] && strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0 &&
+		if (us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0 &&
 		    us->order == ORDER_GOOD)
 			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
 	}
@@ -223,14 +224,14 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 		if (u >= 0)
 			state_lose(&a->st, u, e->u.fire.claim.loss);
 	}
-	if (e->def->shape != SHAPE_CHARGE && e->def->shape != SHAPE_REROLL)
+	if (e->def->shape != SHAPE_CLASH && e->def->shape != SHAPE_REROLL)
 		return;
 	/* A reroll's losses fall on the units of the charge it repeats. */
-	const struct ev_charge *units = e->def->shape == SHAPE_CHARGE || a->last_charge < 0
-						? &e->u.charge
-						: &a->b->stmts[a->last_charge].u.event.u.charge;
+	const struct ev_clash *units = e->def->shape == SHAPE_CLASH || a->last_charge < 0
+						? &e->u.clash
+						: &a->b->stmts[a->last_charge].u.event.u.clash;
 	for (int i = 0; i < 2; i++) {
-		const struct claim *claim = &e->u.charge.side[i].claim;
+		const struct claim *claim = &e->u.clash.side[i].claim;
 		if (!claim->has_loss || units->side[i].n_units == 0)
 			continue;
 		int u = state_unit(&a->st, units->side[i].units[0].id);
@@ -331,29 +332,29 @@ static void add_leader(const struct audit *a, struct named *x, const char *id)
 static void event_named(const struct audit *a, const struct event *e, struct named *x)
 {
 	switch (e->def->shape) {
-	case SHAPE_MC:
-		if (e->u.mc.leader)
-			add_leader(a, x, e->u.mc.leader);
-		for (int i = 0; i < e->u.mc.n_lines; i++)
-			add_unit(a, x, e->u.mc.lines[i].unit.id);
+	case SHAPE_CHECK:
+		if (e->u.check.leader)
+			add_leader(a, x, e->u.check.leader);
+		for (int i = 0; i < e->u.check.n_lines; i++)
+			add_unit(a, x, e->u.check.lines[i].unit.id);
 		break;
 	case SHAPE_FIRE:
 		for (int i = 0; i < e->u.fire.n_firers; i++)
 			add_unit(a, x, e->u.fire.firers[i].id);
 		add_unit(a, x, e->u.fire.target.id);
 		break;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL: {
-		const struct ev_charge *c = e->def->shape == SHAPE_REROLL && a->last_charge >= 0
-						    ? &a->b->stmts[a->last_charge].u.event.u.charge
-						    : &e->u.charge;
+		const struct ev_clash *c = e->def->shape == SHAPE_REROLL && a->last_charge >= 0
+						    ? &a->b->stmts[a->last_charge].u.event.u.clash
+						    : &e->u.clash;
 		for (int side = 0; side < 2; side++)
 			for (int i = 0; i < c->side[side].n_units; i++)
 				add_unit(a, x, c->side[side].units[i].id);
 		break;
 	}
-	case SHAPE_FALLEN:
-		add_leader(a, x, e->u.fallen.leader);
+	case SHAPE_LEADER_ROLL:
+		add_leader(a, x, e->u.leader_roll.leader);
 		break;
 	case SHAPE_STATE:
 		for (int i = 0; i < e->u.state.n_args; i++) {
@@ -449,7 +450,7 @@ static const struct stmt *override_of(const struct battle *b, int i)
 		const struct stmt *s = &b->stmts[j];
 		if (s->kind == ST_BLANK)
 			continue;
-		if (s->kind == ST_RULING && s->u.ruling.event == i && strcmp(s->u.ruling.verb, "override") == 0)
+		if (s->kind == ST_RULING && s->u.ruling.event == i && s->u.ruling.verb == RULING_OVERRIDE)
 			return s;
 		return NULL;
 	}
@@ -459,27 +460,27 @@ static const struct stmt *override_of(const struct battle *b, int i)
 /* The event with the umpire's result in place of the players' claim; false
  * when the ruling cannot say which claim it replaces (a check of several
  * units). Charges take the effect only: loss=N names no side. */
-static bool overridden(const struct stmt *s, const struct claim *umpire, struct stmt *copy, struct mc_line *line)
+static bool overridden(const struct stmt *s, const struct claim *umpire, struct stmt *copy, struct check_line *line)
 {
 	*copy = *s;
 	struct event *e = &copy->u.event;
 	switch (e->def->shape) {
-	case SHAPE_MC:
-		if (e->u.mc.n_lines != 1)
+	case SHAPE_CHECK:
+		if (e->u.check.n_lines != 1)
 			return false;
-		*line = e->u.mc.lines[0];
+		*line = e->u.check.lines[0];
 		line->claim = *umpire;
-		e->u.mc.lines = line;
+		e->u.check.lines = line;
 		return true;
 	case SHAPE_FIRE:
 		e->u.fire.claim = *umpire;
 		return true;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL:
-		e->u.charge.effect = umpire->effect;
-		e->u.charge.has_diff = false;
+		e->u.clash.effect = umpire->effect;
+		e->u.clash.has_diff = false;
 		for (int side = 0; side < 2; side++)
-			e->u.charge.side[side].claim.has_loss = false;
+			e->u.clash.side[side].claim.has_loss = false;
 		return umpire->effect != NULL;
 	default:
 		return false;
@@ -495,7 +496,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	state_copy(&before, &a->st);
 	audit_event(a, s);
 	struct stmt copy;
-	struct mc_line line;
+	struct check_line line;
 	if (!overridden(s, &ruling->u.ruling.claim, &copy, &line)) {
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
 			   "this override cannot say which claim it replaces: the state follows the log");
@@ -570,7 +571,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 			else
 				audit_event(&a, s);
 			event_states(&a, s);
-			if (s->u.event.def->shape == SHAPE_CHARGE)
+			if (s->u.event.def->shape == SHAPE_CLASH)
 				a.last_charge = i;
 			break;
 		case ST_RULING:

@@ -28,8 +28,8 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 	const struct unit_state *us = &a->st.units[u];
 	char state[128];
 	state_describe(&a->st, u, state, sizeof state);
-	const struct rff_uet_row *row = us->decl->slot[VC_MORALE] && !state_is(us, "gun")
-						? rff_uet_row(us->decl->slot[VC_MORALE], us->start,
+	const struct rff_uet_row *row = us->decl->slot[RC_MORALE] && !state_is(us, "gun")
+						? rff_uet_row(us->decl->slot[RC_MORALE], us->start,
 							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
 						: NULL;
 	if (!row || us->removed) {
@@ -38,7 +38,7 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 	}
 	const char *comma = strchr(state, ',');
 	snprintf(buf, size, "%.*s, %s (%s %d: %s, %s)%s", comma ? (int)(comma - state) : (int)strlen(state), state,
-		 rff_effectiveness_name(rff_effectiveness(row, us->stands)), us->decl->slot[VC_MORALE], us->start,
+		 rff_effectiveness_name(rff_effectiveness(row, us->stands)), us->decl->slot[RC_MORALE], us->start,
 		 row->cell, row->cite, comma ? comma : "");
 	return buf;
 }
@@ -97,7 +97,7 @@ static int panic_loss(struct audit *a, bool disordered, const char *effect, int 
 }
 
 /* Leader rating, provisional command or out of command (002:21-27, 000:398-402, 000:566). */
-static void derive_command(struct audit *a, const struct ev_mc *mc, int l, int u, struct mc_derivation *d)
+static void derive_command(struct audit *a, const struct ev_check *mc, int l, int u, struct mc_derivation *d)
 {
 	const struct state *st = &a->st;
 	const struct unit_state *us = &st->units[u];
@@ -105,7 +105,7 @@ static void derive_command(struct audit *a, const struct ev_mc *mc, int l, int u
 		set_mod(d, "ooc", "an out-of-command check (no leader)");
 		return;
 	}
-	if (strcmp(st->light, "night") == 0 && state_attached_leader(st, u) < 0) {
+	if (strcmp(st->cond, "night") == 0 && state_attached_leader(st, u) < 0) {
 		set_mod(d, "ooc", "at night only a unit with an attached leader is in command (000:566)");
 		return;
 	}
@@ -133,16 +133,16 @@ static const char *experience_code(const char *experience)
 /* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
 static void derive_effectiveness(struct audit *a, const struct unit_state *us, struct mc_derivation *d)
 {
-	if (state_is(us, "gun") || !us->decl->slot[VC_MORALE])
+	if (state_is(us, "gun") || !us->decl->slot[RC_MORALE])
 		return;	/* guns have no effectiveness */
 	bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
-	const struct rff_uet_row *row = rff_uet_row(us->decl->slot[VC_MORALE], us->start, text);
+	const struct rff_uet_row *row = rff_uet_row(us->decl->slot[RC_MORALE], us->start, text);
 	if (!row)
 		return;
 	enum rff_effectiveness e = rff_effectiveness(row, us->stands);
 	static const char *const codes[] = {"fresh", "worn", "spent"};
 	set_mod(d, codes[e], "%s has %d of %d stands, %s: %s (%s %s)", us->decl->id, us->stands,
-		us->start, us->decl->slot[VC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
+		us->start, us->decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
 }
 
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
@@ -178,7 +178,7 @@ static void note_absent(const struct unit_state *us, int l, struct mc_derivation
 	claim_absent(d->mods, MCF_GREATER, "not stated");
 }
 
-static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, const struct uref *ref,
+static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, const struct uref *ref,
 		      struct mc_derivation *d)
 {
 	const struct unit_state *us = &a->st.units[u];
@@ -194,9 +194,9 @@ static void derive_mc(struct audit *a, const struct ev_mc *mc, int l, int u, con
 			a->st.leaders[state_attached_leader(&a->st, u)].decl->id);
 	else if (state_has_flag(us, "brave-colonel"))
 		set_mod(d, "colonel", "%s has a brave colonel", us->decl->id);
-	const char *exp = experience_code(us->decl->slot[VC_EXPERIENCE]);
+	const char *exp = experience_code(us->decl->slot[RC_EXPERIENCE]);
 	if (exp)
-		set_mod(d, exp, "%s is %s", us->decl->id, us->decl->slot[VC_EXPERIENCE]);
+		set_mod(d, exp, "%s is %s", us->decl->id, us->decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
 	if (state_is(us, "gun") &&
 	    (state_has_flag(us, "battery") || (!state_has_flag(us, "section") && us->stands >= 2)))
@@ -258,7 +258,7 @@ static const char *band_cite(const struct rff_mc_band *b, char *buf, size_t size
 }
 
 /* Total, table lookup, effect and losses. */
-static void check_outcome(struct audit *a, const struct mc_line *line, const struct unit_state *us,
+static void check_outcome(struct audit *a, const struct check_line *line, const struct unit_state *us,
 			  const struct mc_derivation *d, enum diag_severity sev)
 {
 	const struct claim *c = &line->claim;
@@ -306,7 +306,7 @@ static void note_facts(struct audit *a, const struct uref *ref)
 static bool gun_lost(const struct audit *a, const struct unit_state *us, const struct uref *ref,
 		     const struct rff_mc_effect *fx)
 {
-	const char *carriage = us->decl->slot[VC_CARRIAGE];
+	const char *carriage = us->decl->slot[RC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
 	bool fixed = state_has_flag(us, "fixed") && fx->fixed_guns_lost;
 	bool in_reach = battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
@@ -358,7 +358,7 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 }
 
 /* The state follows the claim as played, or the derivation with --follow=derived. */
-static void follow(struct audit *a, int u, const struct mc_line *line, const struct mc_derivation *d,
+static void follow(struct audit *a, int u, const struct check_line *line, const struct mc_derivation *d,
 		   const char *played)
 {
 	const struct claim *c = &line->claim;
@@ -385,14 +385,14 @@ static void square_over_rough(struct unit_state *us, const struct uref *ref, con
 	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					     strcmp(us->formation, "hasty-square") == 0);
 	bool to_square = to && strcmp(to, "square") == 0;
-	bool raw = us->decl->slot[VC_EXPERIENCE] && strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0;
+	bool raw = us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0;
 	if (raw && rough && (from_square != to_square) && us->order == ORDER_GOOD)
 		us->order = ORDER_DISORDERED;
 }
 
 /* What the unit then does changes its state as played: formation, limber,
  * gun rally, ammunition (the actions of 002:94-148). */
-static void apply_actions(struct audit *a, int u, const struct mc_line *line, const char *effect)
+static void apply_actions(struct audit *a, int u, const struct check_line *line, const char *effect)
 {
 	struct unit_state *us = &a->st.units[u];
 	int together = rff_legal_combination(a, us, line->actions, line->n_actions, effect);
@@ -411,8 +411,8 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 		if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
 			continue;	/* the legal state: a forbidden action changes nothing */
 		if (strcmp(verb, "form") == 0) {
-			square_over_rough(us, &line->unit, line->actions[i].formation);
-			us->formation = line->actions[i].formation;
+			square_over_rough(us, &line->unit, line->actions[i].word);
+			us->formation = line->actions[i].word;
 		}
 		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
 			us->limbered = verb[0] == 'l';
@@ -422,12 +422,12 @@ static void apply_actions(struct audit *a, int u, const struct mc_line *line, co
 		}
 		else if (strcmp(verb, "replenish") == 0)
 			us->low_ammo = 0;
-		else if (strcmp(verb, "charge") == 0 && line->actions[i].cold_steel)
+		else if (strcmp(verb, "charge") == 0 && line->actions[i].flag)
 			us->cold_steel_turn = a->st.turn;
 	}
 }
 
-static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const struct mc_line *line)
+static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
 	int u = state_unit(&a->st, line->unit.id);
 	if (u < 0)
@@ -466,7 +466,7 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 	claim_check_sum(a, mc->die.value, &line->claim, sev);
 	check_outcome(a, line, us, &d, sev);
 	note_facts(a, &line->unit);
-	if (strcmp(a->st.light, "night") == 0 &&
+	if (strcmp(a->st.cond, "night") == 0 &&
 	    (strcmp(d.band->effect, "double-quick") == 0 || strcmp(d.band->effect, "well-handled") == 0))
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
 			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
@@ -480,7 +480,7 @@ static void audit_mc_line(struct audit *a, const struct ev_mc *mc, int l, const 
 
 /* Who may lead a unit's check: a leader of its own side, in play; an
  * artillery commander only guns (000:402). */
-static void check_leader(struct audit *a, const struct ev_mc *mc, int l, const struct mc_line *line)
+static void check_leader(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
 	const struct leader_state *ls = &a->st.leaders[l];
 	int u = state_unit(&a->st, line->unit.id);
@@ -491,7 +491,7 @@ static void check_leader(struct audit *a, const struct ev_mc *mc, int l, const s
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, NULL,
 			   "%s is a leader of side %s; %s belongs to side %s", mc->leader, ls->decl->side,
 			   line->unit.id, us->decl->side);
-	else if (ls->decl->arty && !state_is(us, "gun"))
+	else if (battle_has_flag(ls->decl->flags, ls->decl->n_flags, "arty") && !state_is(us, "gun"))
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
 			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
 			   line->unit.id);
@@ -499,7 +499,7 @@ static void check_leader(struct audit *a, const struct ev_mc *mc, int l, const s
 
 static void audit_mc(struct audit *a, const struct stmt *s)
 {
-	const struct ev_mc *mc = &s->u.event.u.mc;
+	const struct ev_check *mc = &s->u.event.u.check;
 	int l = mc->leader ? state_leader(&a->st, mc->leader) : -1;
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
@@ -534,8 +534,8 @@ static void disorder_unit(struct audit *a, const char *id, enum unit_order order
 static void check_event(struct audit *a, const struct event *e)
 {
 	switch (e->def->shape) {
-	case SHAPE_MC:
-		rff_legal_die(a, &e->u.mc.die);
+	case SHAPE_CHECK:
+		rff_legal_die(a, &e->u.check.die);
 		break;
 	case SHAPE_FIRE:
 		rff_legal_die(a, &e->u.fire.die);
@@ -544,16 +544,16 @@ static void check_event(struct audit *a, const struct event *e)
 			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, e->u.fire.target.at, "fires at");
 		}
 		break;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL:
 		for (int side = 0; side < 2; side++)
-			rff_legal_die(a, &e->u.charge.side[side].die);
-		if (e->u.charge.side[0].n_units && e->u.charge.side[1].n_units)
-			rff_legal_sides(a, e->u.charge.side[0].units[0].id, e->u.charge.side[1].units[0].id,
-					e->u.charge.side[1].units[0].at, "charges");
+			rff_legal_die(a, &e->u.clash.side[side].die);
+		if (e->u.clash.side[0].n_units && e->u.clash.side[1].n_units)
+			rff_legal_sides(a, e->u.clash.side[0].units[0].id, e->u.clash.side[1].units[0].id,
+					e->u.clash.side[1].units[0].at, "charges");
 		break;
-	case SHAPE_FALLEN:
-		rff_legal_die(a, &e->u.fallen.die);
+	case SHAPE_LEADER_ROLL:
+		rff_legal_die(a, &e->u.leader_roll.die);
 		break;
 	default:
 		break;
@@ -565,7 +565,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 	const struct event *e = &s->u.event;
 	check_event(a, e);
 	switch (e->def->shape) {
-	case SHAPE_MC:
+	case SHAPE_CHECK:
 		audit_mc(a, s);
 		return true;
 	case SHAPE_STATE:
@@ -578,11 +578,11 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 	case SHAPE_FIRE:
 		rff_fire_audit(a, s);
 		return true;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL:
 		rff_charge_audit(a, s);
 		return true;
-	case SHAPE_FALLEN:
+	case SHAPE_LEADER_ROLL:
 		rff_fallen_audit(a, s);
 		return true;
 	default:
@@ -595,8 +595,8 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 static void unit_fields(const struct audit *a, int u, struct fields *out)
 {
 	const struct unit_state *us = &a->st.units[u];
-	const struct rff_uet_row *row = us->decl->slot[VC_MORALE] && !state_is(us, "gun")
-						? rff_uet_row(us->decl->slot[VC_MORALE], us->start,
+	const struct rff_uet_row *row = us->decl->slot[RC_MORALE] && !state_is(us, "gun")
+						? rff_uet_row(us->decl->slot[RC_MORALE], us->start,
 							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
 						: NULL;
 	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->stands)) : NULL);

@@ -18,13 +18,14 @@
 #include "rff.h"
 #include "rff_legal.h"
 #include "rff_tables.h"
+#include "rff_vocab.h"
 
 enum { ATTACKER, DEFENDER };
 
 /* The charge being resolved: whose units, which roll. */
 struct combat {
-	const struct ev_charge *units;	/* the charge's units (the charge before, for a reroll) */
-	const struct ev_charge *roll;	/* this line's dice and claims */
+	const struct ev_clash *units;	/* the charge's units (the charge before, for a reroll) */
+	const struct ev_clash *roll;	/* this line's dice and claims */
 	bool breakthrough;		/* the second combat of a breakthrough charge */
 	bool reroll;
 	int principal[2];		/* unit index of each side's first unit */
@@ -56,7 +57,7 @@ static void derive(struct derived_mod *d, const char *code, int value, const cha
 }
 
 /* Stands that count for outnumbering: sheltered crews do not (000:646). */
-static int side_stands(const struct audit *a, const struct charge_side *s)
+static int side_stands(const struct audit *a, const struct clash_side *s)
 {
 	int n = 0;
 	for (int i = 0; i < s->n_units; i++) {
@@ -245,21 +246,21 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const struct unit_state *me = &a->st.units[c->principal[side]];
 	const struct uref *ref = &c->units->side[side].units[0];
 	const char *id = me->decl->id;
-	const char *exp = experience_code(me->decl->slot[VC_EXPERIENCE]);
+	const char *exp = experience_code(me->decl->slot[RC_EXPERIENCE]);
 	static const int exp_value[] = {2, 1, 0, -1};
 	static const char *const exp_codes[] = {"elite", "vet", "trained", "raw"};
 	for (int i = 0; exp && i < 4; i++)
 		if (strcmp(exp, exp_codes[i]) == 0)
-			derive(d, exp, exp_value[i], "%s is %s", id, me->decl->slot[VC_EXPERIENCE]);
-	if (!state_is(me, "gun") && me->decl->slot[VC_MORALE]) {
+			derive(d, exp, exp_value[i], "%s is %s", id, me->decl->slot[RC_EXPERIENCE]);
+	if (!state_is(me, "gun") && me->decl->slot[RC_MORALE]) {
 		bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
-		const struct rff_uet_row *row = rff_uet_row(me->decl->slot[VC_MORALE], me->start, text);
+		const struct rff_uet_row *row = rff_uet_row(me->decl->slot[RC_MORALE], me->start, text);
 		if (row) {
 			static const int values[] = {2, 0, -2};
 			static const char *const codes[] = {"fresh", "worn", "spent"};
 			enum rff_effectiveness e = rff_effectiveness(row, me->stands);
 			derive(d, codes[e], values[e], "%s has %d of %d stands, %s (%s %s)", id, me->stands,
-			       me->start, me->decl->slot[VC_MORALE], row->cite, row->cell);
+			       me->start, me->decl->slot[RC_MORALE], row->cite, row->cell);
 		}
 	}
 	derive_outnumbered(a, c, side, d);
@@ -316,7 +317,7 @@ static bool guns_lost(const struct audit *a, const struct unit_state *u, const s
 	 * hp-fortified-guns=lost */
 	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
 		return false;
-	bool heavy = u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "hc") == 0;
+	bool heavy = u->decl->slot[RC_CARRIAGE] && strcmp(u->decl->slot[RC_CARRIAGE], "hc") == 0;
 	bool fixed = state_has_flag(u, "fixed");
 	switch (b->guns) {
 	case RFF_GUNS_LOST:
@@ -429,7 +430,7 @@ static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *o
 static void check_side(struct audit *a, const struct combat *c, const struct charge_derivation *d, int side,
 		       enum diag_severity sev)
 {
-	const struct charge_side *roll = &c->roll->side[side];
+	const struct clash_side *roll = &c->roll->side[side];
 	const struct claim *cl = &roll->claim;
 	const struct unit_state *me = &a->st.units[c->principal[side]];
 	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
@@ -451,7 +452,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 
 static void check_result(struct audit *a, const struct combat *c, const struct charge_derivation *d)
 {
-	const struct ev_charge *r = c->roll;
+	const struct ev_clash *r = c->roll;
 	char cite[512];
 	const struct claim *att = &r->side[ATTACKER].claim, *def = &r->side[DEFENDER].claim;
 	if (r->has_diff && att->has_total && def->has_total && att->total - def->total != r->diff)
@@ -486,7 +487,7 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 }
 
 /* The effect as played, or NULL when nothing is claimed. */
-static const char *played_effect(const struct ev_charge *r)
+static const char *played_effect(const struct ev_clash *r)
 {
 	if (r->effect)
 		return r->effect;
@@ -508,7 +509,7 @@ static void worsen(struct unit_state *u, enum unit_order order)
 
 static bool light_carriage(const struct unit_state *u)
 {
-	const char *carriage = u->decl->slot[VC_CARRIAGE];
+	const char *carriage = u->decl->slot[RC_CARRIAGE];
 	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(u, "fixed");
 }
 
@@ -541,7 +542,7 @@ static int difference_for(const char *effect)
  * stay with its first-named unit: the seeds do not share them out). */
 static void worsen_side(struct audit *a, const struct combat *c, int side, enum unit_order order)
 {
-	const struct charge_side *cs = &c->units->side[side];
+	const struct clash_side *cs = &c->units->side[side];
 	for (int i = 0; i < cs->n_units; i++) {
 		int u = state_unit(&a->st, cs->units[i].id);
 		if (u >= 0)
@@ -638,7 +639,7 @@ static void fallen_due(struct audit *a, const struct combat *c, const char *e)
 		if (s->kind == ST_BLANK || s->kind == ST_RULING ||
 		    (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE))
 			continue;
-		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_FALLEN)
+		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_LEADER_ROLL)
 			return;
 		break;
 	}
@@ -649,7 +650,7 @@ static void fallen_due(struct audit *a, const struct combat *c, const char *e)
 }
 
 /* The facts the log states are taken on trust (hidden unless --notes). */
-static void note_facts(struct audit *a, const struct ev_charge *c)
+static void note_facts(struct audit *a, const struct ev_clash *c)
 {
 	for (int side = 0; side < 2; side++)
 		for (int i = 0; i < c->side[side].n_units; i++) {
@@ -662,7 +663,7 @@ static void note_facts(struct audit *a, const struct ev_charge *c)
 }
 
 /* Every unit named is still in the game. */
-static bool present(struct audit *a, const struct ev_charge *units)
+static bool present(struct audit *a, const struct ev_clash *units)
 {
 	bool ok = true;
 	for (int side = 0; side < 2; side++)
@@ -683,7 +684,7 @@ static bool present(struct audit *a, const struct ev_charge *units)
 static void played_outcome(struct audit *a, const struct combat *c, const char *played,
 			   struct charge_derivation *p)
 {
-	const struct ev_charge *r = c->roll;
+	const struct ev_clash *r = c->roll;
 	if (played && strcmp(played, p->band->effect) != 0) {
 		p->diff = r->has_diff && strcmp(rff_charge_band(r->diff)->effect, played) == 0
 				  ? r->diff : difference_for(played);
@@ -731,7 +732,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 /* Cold steel stated on the charge line by a unit that may not use it. */
 static void legal_cold_steel(struct audit *a, const struct combat *c)
 {
-	const struct charge_side *att = &c->units->side[ATTACKER];
+	const struct clash_side *att = &c->units->side[ATTACKER];
 	for (int i = 0; i < att->n_units; i++) {
 		const struct fact *cs = battle_fact(&att->units[i], "cold-steel", NULL);
 		int u = state_unit(&a->st, att->units[i].id);
@@ -743,7 +744,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 void rff_charge_audit(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
-	struct combat c = {.roll = &e->u.charge};
+	struct combat c = {.roll = &e->u.clash};
 	c.reroll = e->def->shape == SHAPE_REROLL;
 	c.breakthrough = strcmp(e->def->keyword, "breakthrough") == 0;
 	audit_record(a, c.reroll ? "reroll" : "charge");
@@ -754,10 +755,10 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 			return;
 		}
 		const struct stmt *charge = &a->b->stmts[a->last_charge];
-		c.units = &charge->u.event.u.charge;
+		c.units = &charge->u.event.u.clash;
 		c.breakthrough = strcmp(charge->u.event.def->keyword, "breakthrough") == 0;
 	} else {
-		c.units = &e->u.charge;
+		c.units = &e->u.clash;
 		note_facts(a, c.units);
 	}
 	a->reroll_due = false;
@@ -841,7 +842,7 @@ static int out_until(const struct audit *a, const struct leader_state *ls)
 /* fallen: the fallen-leader table's effect on the leader (002:225-233). */
 void rff_fallen_audit(struct audit *a, const struct stmt *s)
 {
-	const struct ev_fallen *f = &s->u.event.u.fallen;
+	const struct ev_leader_roll *f = &s->u.event.u.leader_roll;
 	int l = state_leader(&a->st, f->leader);
 	const struct rff_fallen_row *row = rff_fallen(f->die.value);
 	if (l < 0 || !row)

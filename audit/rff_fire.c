@@ -17,6 +17,7 @@
 #include "rff.h"
 #include "rff_legal.h"
 #include "rff_tables.h"
+#include "rff_vocab.h"
 
 /* One firing unit's share. */
 struct firer {
@@ -95,7 +96,7 @@ static int gun_half_stands(const struct unit_state *us, int firing, int availabl
 static bool within_light(struct audit *a, const struct uref *ref)
 {
 	const char *cite;
-	int limit = rff_light_range(a->st.light, a->st.twilight_turn, a->st.part, a->st.sky, &cite);
+	int limit = rff_light_range(a->st.cond, a->st.cond_num, a->st.cond_word, &cite);
 	if (!limit || ref->range <= limit)
 		return true;
 	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, cite,
@@ -107,7 +108,7 @@ static bool within_light(struct audit *a, const struct uref *ref)
 static bool firer_points(struct audit *a, const struct uref *ref, struct firer *f)
 {
 	const struct unit_state *us = &a->st.units[f->u];
-	const char *weapon = us->decl->slot[VC_WEAPON];
+	const char *weapon = us->decl->slot[RC_WEAPON];
 	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
 	if (!within_light(a, ref))
 		return false;
@@ -195,13 +196,13 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
 			continue;
 		const struct unit_state *us = &a->st.units[d->firers[i].u];
-		if (strcmp(us->decl->slot[VC_EXPERIENCE], "raw") == 0)
+		if (strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0)
 			raw += d->firers[i].quarters;
 		if (state_has_flag(us, "sharpshooters"))
 			sharp += d->firers[i].quarters;
 		bool charged = charge || battle_fact(&ev->firers[i], "charged", NULL);
-		bool bb = charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[VC_WEAPON] &&
-			  strcmp(us->decl->slot[VC_WEAPON], "M") == 0;
+		bool bb = charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[RC_WEAPON] &&
+			  strcmp(us->decl->slot[RC_WEAPON], "M") == 0;
 		if (bb)
 			buck += d->firers[i].quarters;
 		if (bb || state_has_flag(us, "sharpshooters"))
@@ -263,7 +264,7 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
 			struct fire_derivation *d)
 {
-	const char *light = a->st.light;
+	const char *light = a->st.cond;
 	int far = 0;
 	bool in_charge = battle_fact(&ev->target, "charging", NULL);
 	for (int i = 0; i < d->n_firers; i++) {
@@ -353,7 +354,7 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 		claim_absent(d->mods, FF_GUN_TARGET, "%s is not a gun", id);
 	}
 	claim_absent(d->mods, FF_COVER, "the log states no cover or fortified position; %s is not in open "
-		     "order; %s", id, strcmp(a->st.light, "daylight") == 0 ? "daylight" : "the light does not count");
+		     "order; %s", id, strcmp(a->st.cond, "daylight") == 0 ? "daylight" : "the light does not count");
 }
 
 /* Everything derived for the event; false if it cannot be derived. */
@@ -405,16 +406,16 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		tp->points = d->points;	/* the fire points of every firer, rounded down */
 	}
 	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
-	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], d->total, &d->result))
+	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[RC_EXPERIENCE], d->total, &d->result))
 		return false;
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
-		 d->result.cite, d->result.effect, target->decl->slot[VC_EXPERIENCE], d->result.cell, reading(a));
+		 d->result.cite, d->result.effect, target->decl->slot[RC_EXPERIENCE], d->result.cell, reading(a));
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
-		    target->decl->id, target->decl->slot[VC_EXPERIENCE], target->decl->slot[VC_EXPERIENCE],
+		    target->decl->id, target->decl->slot[RC_EXPERIENCE], target->decl->slot[RC_EXPERIENCE],
 		    d->result.cell, d->result.effect);
 	if (a->rec)
 		a->rec->effect = d->result.effect;
@@ -447,10 +448,11 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	const struct claim *c = &ev->claim;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite, d->result.effect,
-		 t->decl->slot[VC_EXPERIENCE], d->result.cell);
-	if (c->has_points && c->points != d->points)
-		audit_find(a, FINDING_POINTS, sev, c->points_at, "002:152-174 Musketry & Cannonade",
-			   "pts=%d claimed, derived %d fire points", c->points, d->points);
+		 t->decl->slot[RC_EXPERIENCE], d->result.cell);
+	const struct tally *pts = claim_tally(c, RFF_TALLY_PTS);
+	if (pts && pts->value != d->points)
+		audit_find(a, FINDING_POINTS, sev, pts->at, "002:152-174 Musketry & Cannonade",
+			   "pts=%d claimed, derived %d fire points", pts->value, d->points);
 	if (c->n_mods) {
 		struct claim_table table = {fire_lookup, rff_fire_factor_name, d};
 		claim_check_mods(a, c, d->mods, &table, ev->target.id, ev->target.at, sev);
@@ -460,23 +462,23 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	struct rff_fire_result at_claim;
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
-	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[VC_EXPERIENCE], c->total, &at_claim) &&
+	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[RC_EXPERIENCE], c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 		if (strcmp(c->effect, d->result.effect) == 0)	/* the effect is right: the total is not */
 			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
 				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
 				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
-				   c->total, at_claim.effect, t->decl->id, t->decl->slot[VC_EXPERIENCE]);
+				   c->total, at_claim.effect, t->decl->id, t->decl->slot[RC_EXPERIENCE]);
 		else
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
 				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
-				   t->decl->id, t->decl->slot[VC_EXPERIENCE], at_claim.effect);
+				   t->decl->id, t->decl->slot[RC_EXPERIENCE], at_claim.effect);
 	}
 	if (c->effect && !lookup_wrong && strcmp(c->effect, d->result.effect) != 0)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
 			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, d->result.effect,
-			   d->total, t->decl->id, t->decl->slot[VC_EXPERIENCE]);
+			   d->total, t->decl->id, t->decl->slot[RC_EXPERIENCE]);
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
 			   c->loss, d->loss);
@@ -523,20 +525,23 @@ static void check_state_claim(struct audit *a, const struct claim *c, const stru
 {
 	struct unit_state after = *t;
 	effect_on(&after, d->result.effect, d->loss, d->cannonade);
-	if (c->disordered && (state_is(t, "gun") || after.order == ORDER_GOOD))
-		audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, c->disordered_at, cite,
+	const struct tally *dis = claim_tally(c, RFF_TALLY_DISORDERED);
+	if (dis && (state_is(t, "gun") || after.order == ORDER_GOOD))
+		audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, dis->at, cite,
 			   "disordered claimed, but %s %s", t->decl->id,
 			   state_is(t, "gun") ? "is a gun: guns are silenced, not disordered" : "stays in good order");
-	const int by_fire[CLAIM_MARKS] = {
-		[MARK_SILENCED] = after.silenced - (t->silenced < after.stands ? t->silenced : after.stands),
-		[MARK_DAMAGED] = after.damaged - (t->damaged < after.stands ? t->damaged : after.stands),
-		[MARK_WRECKED] = after.wrecked - t->wrecked,
+	const int by_fire[RFF_MARK_WRECKED + 1] = {
+		[RFF_MARK_SILENCED] = after.silenced - (t->silenced < after.stands ? t->silenced : after.stands),
+		[RFF_MARK_DAMAGED] = after.damaged - (t->damaged < after.stands ? t->damaged : after.stands),
+		[RFF_MARK_WRECKED] = after.wrecked - t->wrecked,
 	};
-	for (int m = 0; m < CLAIM_MARKS; m++)
-		if (c->has_mark[m] && c->mark[m] != by_fire[m])
-			audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, c->mark_at[m], cite,
-				   "%s=%d claimed, derived %d gun stand%s %s by this fire", claim_mark_names[m], c->mark[m],
-				   by_fire[m], by_fire[m] == 1 ? "" : "s", claim_mark_names[m]);
+	for (int m = RFF_MARK_SILENCED; m <= RFF_MARK_WRECKED; m++) {
+		const struct tally *k = claim_tally(c, m);
+		if (k && k->value != by_fire[m])
+			audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, k->at, cite,
+				   "%s=%d claimed, derived %d gun stand%s %s by this fire", k->word->word, k->value,
+				   by_fire[m], by_fire[m] == 1 ? "" : "s", k->word->word);
+	}
 }
 
 /* Units within 2" behind the target take the next lower effect (002:197). */
@@ -582,7 +587,7 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 		const struct stmt *s = &a->b->stmts[i];
 		if (s->kind == ST_BLANK || s->kind == ST_RULING)
 			continue;
-		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_FALLEN)
+		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_LEADER_ROLL)
 			return;
 		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE)
 			continue;	/* low-ammo, notes and the like may come first */
@@ -688,7 +693,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
-		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[VC_EXPERIENCE], c->total, &r))
+		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[RC_EXPERIENCE], c->total, &r))
 			played = r.effect;
 	}
 	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rff_tables.h"
+#include "rff_vocab.h"
 
 /* The effects after which a maneuver is Well Handled or better. */
 static bool well_handled(const char *effect)
@@ -30,7 +31,7 @@ static bool mex_cavalry(const struct unit_state *u)
 
 static bool at_night(const struct audit *a)
 {
-	return a->st.light && strcmp(a->st.light, "night") == 0;
+	return a->st.cond && strcmp(a->st.cond, "night") == 0;
 }
 
 /* Who may not charge with cold steel (000:544, 000:548, 000:932). */
@@ -54,7 +55,7 @@ void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stat
 	const char *barred = cold_steel_barred(u, stationary);
 	if (barred)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544", "%s: %s", u->decl->id, barred);
-	else if (u->fired_turn == a->st.turn && strcmp(u->decl->slot[VC_EXPERIENCE], "elite") != 0)
+	else if (u->fired_turn == a->st.turn && strcmp(u->decl->slot[RC_EXPERIENCE], "elite") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544",
 			   "%s charges with cold steel in the turn it fired; only elite troops may do both",
 			   u->decl->id);
@@ -88,12 +89,12 @@ static bool on_the_list(struct audit *a, const struct unit_state *u, const struc
 			   u->decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
 		return false;
 	}
-	if (what == RFF_ACT_FORM && row->tardy_formations && act->formation &&
-		 strcmp(act->formation, "line") != 0 && strcmp(act->formation, "open") != 0 &&
-		 strcmp(act->formation, "square") != 0 && strcmp(act->formation, "garrison") != 0)
+	if (what == RFF_ACT_FORM && row->tardy_formations && act->word &&
+		 strcmp(act->word, "line") != 0 && strcmp(act->word, "open") != 0 &&
+		 strcmp(act->word, "square") != 0 && strcmp(act->word, "garrison") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
-			   u->decl->id, effect, act->formation);
+			   u->decl->id, effect, act->word);
 	return true;
 }
 
@@ -105,11 +106,11 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 	if (!on_the_list(a, u, act, effect))
 		return;	/* one finding for one action */
 	if (strcmp(verb, "charge") == 0) {
-		if (act->cold_steel)
-			rff_legal_cold_steel(a, u, false, act->cold_steel_at);
+		if (act->flag)
+			rff_legal_cold_steel(a, u, false, act->flag_at);
 		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
-	if (strcmp(verb, "form") == 0 && act->formation && strcmp(act->formation, "square") == 0) {
+	if (strcmp(verb, "form") == 0 && act->word && strcmp(act->word, "square") == 0) {
 		if (!state_is(u, "inf") && !(state_is(u, "cav") && !u->mounted))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
 				   "%s: only infantry may form square", id);
@@ -128,7 +129,7 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 static bool light_carriage(const struct unit_state *u)
 {
 	static const char *const light[] = {"hlc", "olc", "flc", "mlc", "lc"};
-	const char *c = u->decl->slot[VC_CARRIAGE];
+	const char *c = u->decl->slot[RC_CARRIAGE];
 	for (size_t i = 0; c && i < sizeof light / sizeof light[0]; i++)
 		if (strcmp(c, light[i]) == 0)
 			return true;
@@ -139,7 +140,7 @@ int rff_legal_combination(struct audit *a, const struct unit_state *u, const str
 			  const char *effect)
 {
 	bool guns = state_is(u, "gun");
-	bool flying = guns && ((u->decl->slot[VC_CARRIAGE] && strcmp(u->decl->slot[VC_CARRIAGE], "flc") == 0) ||
+	bool flying = guns && ((u->decl->slot[RC_CARRIAGE] && strcmp(u->decl->slot[RC_CARRIAGE], "flc") == 0) ||
 			       state_has_flag(u, "flying"));
 	unsigned set = 0;
 	int count = 0;
@@ -197,7 +198,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	if (what != RFF_ACT_N && us->check_turn == a->st.turn && us->check_effect &&
 	    !(us->check_actions & (1u << what))) {
 		struct action act = {.verb = verb, .at = e->kw_at,
-				     .formation = st->n_args > 1 && st->args[1].type == 'F' ? st->args[1].text : NULL};
+				     .word = st->n_args > 1 && st->args[1].type == 'W' ? st->args[1].text : NULL};
 		if (!on_the_list(a, us, &act, us->check_effect))
 			return;
 	}
@@ -261,7 +262,7 @@ void rff_legal_fire(struct audit *a, const struct unit_state *u, const struct ur
 	if (bt)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, bt->at, "000:544",
 			   "%s fires during a breakthrough charge: no unit may, elite or not", u->decl->id);
-	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->decl->slot[VC_EXPERIENCE], "elite") != 0)
+	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->decl->slot[RC_EXPERIENCE], "elite") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, cs ? cs->at : ref->at, "000:544",
 			   "%s fires in the turn it charges with cold steel; only elite troops may do both", u->decl->id);
 }
@@ -295,7 +296,7 @@ void rff_legal_order_of_battle(struct audit *a)
 	for (int i = 0; i < a->st.n_units; i++) {
 		const struct unit_state *u = &a->st.units[i];
 		legal_national_guard(a, u);
-		const char *morale = u->decl->slot[VC_MORALE];
+		const char *morale = u->decl->slot[RC_MORALE];
 		if (morale && !state_is(u, "gun") && u->start > 25 && !rff_uet_row(morale, u->start, true)) {
 			a->stmt = u->decl_stmt;
 			a->side = u->decl->side;
@@ -303,7 +304,7 @@ void rff_legal_order_of_battle(struct audit *a)
 				   "%s starts with %d stands; the Unit Effectiveness Table stops at 25: "
 				   "its effectiveness is not derived", u->decl->id, u->start);
 		}
-		const char *exp = u->decl->slot[VC_EXPERIENCE];
+		const char *exp = u->decl->slot[RC_EXPERIENCE];
 		if (!u->nation || strcmp(u->nation, "MEX") != 0 || !exp)
 			continue;
 		/* Veteran is allowed: 000:912 says no unit above Trained, but 000:914
@@ -312,7 +313,7 @@ void rff_legal_order_of_battle(struct audit *a)
 			continue;
 		a->stmt = u->decl_stmt;
 		a->side = u->decl->side;
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->slot_at[VC_EXPERIENCE], "000:912",
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->slot_at[RC_EXPERIENCE], "000:912",
 			   "%s is a Mexican unit rated elite: no Mexican unit is rated higher than Trained "
 			   "(the San Patricios Veteran, 000:914)", u->decl->id);
 	}

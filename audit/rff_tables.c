@@ -559,9 +559,9 @@ const char *rff_fire_next_lower(const char *effect)
 	return fire_effects[n - 1].effect;
 }
 
-int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,
-		    const char **cite)
+int rff_light_range(const char *light, int twilight_turn, const char *part_or_sky, const char **cite)
 {
+	const char *part = part_or_sky, *sky = part_or_sky;
 	static const int evening[] = {48, 36, 24, 12};
 	static const struct {
 		const char *sky;

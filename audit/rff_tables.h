@@ -261,7 +261,6 @@ const struct rff_fallen_row *rff_fallen_named(const char *name, bool result);
 
 /* The farthest a weapon may fire in the light of the turn (000:558, 000:562);
  * 0 for no limit (daylight). */
-int rff_light_range(const char *light, int twilight_turn, const char *part, const char *sky,
-		    const char **cite);
+int rff_light_range(const char *light, int twilight_turn, const char *part_or_sky, const char **cite);
 
 #endif

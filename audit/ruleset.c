@@ -9,6 +9,11 @@ static const struct ruleset *const rulesets[] = {
 	&rff_ruleset,
 };
 
+const struct ruleset *ruleset_at(size_t i)
+{
+	return i < sizeof rulesets / sizeof rulesets[0] ? rulesets[i] : NULL;
+}
+
 const struct ruleset *ruleset_find(const char *name)
 {
 	for (size_t i = 0; i < sizeof rulesets / sizeof rulesets[0]; i++)

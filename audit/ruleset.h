@@ -9,6 +9,7 @@
 #define UMPIRE_RULESET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../grammar/battle.h"
 #include "../grammar/vocab.h"
@@ -31,6 +32,8 @@ struct ruleset {
 	void (*unit_fields)(const struct audit *a, int u, struct fields *out);
 };
 
+/* The i-th ruleset of the registry (from 0), or NULL past the last. */
+const struct ruleset *ruleset_at(size_t i);
 /* The ruleset called name (case-insensitive), or NULL. */
 const struct ruleset *ruleset_find(const char *name);
 /* The vocabulary of the ruleset called name, or NULL (for the parser). */

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "../grammar/xalloc.h"
+#include "rff_vocab.h"	/* M2: RFF's state moves into the ruleset */
 
 /* The nation of the side a unit or leader belongs to. */
 static const char *nation_of(const struct battle *b, const char *side)
@@ -22,16 +23,16 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 	u->decl = d;
 	u->nation = nation_of(b, d->side);
 	u->start = u->stands = d->stands > 0 ? d->stands : 1;
-	const char *order = d->slot[VC_ORDER];
+	const char *order = d->slot[RC_ORDER];
 	u->order = !order || strcmp(order, "good-order") == 0 ? ORDER_GOOD
 		   : strcmp(order, "broken") == 0	      ? ORDER_BROKEN
 							      : ORDER_DISORDERED;
-	u->formation = u->order == ORDER_BROKEN ? NULL : d->slot[VC_FORMATION];	/* broken: none (000:416) */
+	u->formation = u->order == ORDER_BROKEN ? NULL : d->slot[RC_FORMATION];	/* broken: none (000:416) */
 	u->sheltered_in = -1;
 	u->first_leader = -1;
-	u->limbered = d->slot[VC_LIMBER] && strcmp(d->slot[VC_LIMBER], "limbered") == 0;
-	u->mounted = strcmp(d->slot[VC_ARM] ? d->slot[VC_ARM] : "", "cav") == 0 &&
-		     !(d->slot[VC_MOUNT] && strcmp(d->slot[VC_MOUNT], "dismounted") == 0);
+	u->limbered = d->slot[RC_LIMBER] && strcmp(d->slot[RC_LIMBER], "limbered") == 0;
+	u->mounted = strcmp(d->slot[RC_ARM] ? d->slot[RC_ARM] : "", "cav") == 0 &&
+		     !(d->slot[RC_MOUNT] && strcmp(d->slot[RC_MOUNT], "dismounted") == 0);
 	for (int i = 0; i < d->n_flags; i++)
 		if (strcmp(d->flags[i], "reserve") == 0)
 			u->off_table = true;
@@ -41,7 +42,7 @@ void state_init(struct state *st, const struct battle *b)
 {
 	memset(st, 0, sizeof *st);
 	st->b = b;
-	st->light = "daylight";
+	st->cond = vocab_default(b->vocab, b->vocab->condition);
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];
 		if (y->kind == 'U')
@@ -131,7 +132,7 @@ int state_leader(const struct state *st, const char *id)
 
 bool state_is(const struct unit_state *u, const char *arm)
 {
-	return u->decl->slot[VC_ARM] && strcmp(u->decl->slot[VC_ARM], arm) == 0;
+	return u->decl->slot[RC_ARM] && strcmp(u->decl->slot[RC_ARM], arm) == 0;
 }
 
 bool state_has_flag(const struct unit_state *u, const char *flag)
@@ -297,10 +298,9 @@ void state_enter(struct state *st, const struct stmt *s)
 		const struct st_turn *t = &s->u.turn;
 		st->turn = t->number;
 		st->side = t->side;
-		st->light = t->light ? t->light : "daylight";
-		st->twilight_turn = t->twilight_turn;
-		st->part = t->part;
-		st->sky = t->sky;
+		st->cond = t->cond ? t->cond : vocab_default(st->b->vocab, st->b->vocab->condition);
+		st->cond_num = t->cond_num;
+		st->cond_word = t->cond_word;
 		st->phase = NULL;
 		kept = 0;
 		for (int k = 0; k < st->n_away; k++) {

@@ -93,9 +93,10 @@ struct state {
 	/* the current turn */
 	int turn;
 	const char *side;		/* the phasing side's id, or NULL */
-	const char *light;		/* "daylight", "twilight", "night" */
-	int twilight_turn;
-	const char *part, *sky;
+	/* the turn's condition (st_turn), its default when the turn gives none */
+	const char *cond;
+	int cond_num;
+	const char *cond_word;
 	const char *phase;
 	int *of_sym;			/* per battle symbol: its unit or leader index, or -1 */
 	/* what a turn or phase header may change: units with a mark that waits

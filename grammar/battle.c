@@ -9,7 +9,15 @@
 
 #include "xalloc.h"
 
-const char *const claim_mark_names[CLAIM_MARKS] = {"silenced", "damaged", "wrecked"};
+const char *const ruling_verb_names[RULING_VERBS] = {[RULING_ACCEPT] = "accept", [RULING_OVERRIDE] = "override"};
+
+const struct tally *claim_tally(const struct claim *c, int code)
+{
+	for (int i = 0; i < c->n_tallies; i++)
+		if (c->tallies[i].word->code == code)
+			return &c->tallies[i];
+	return NULL;
+}
 
 struct battle *battle_new(void)
 {
@@ -138,4 +146,12 @@ bool battle_clock(const struct battle *b, int turn, char out[8])
 	long t = (h * 60L + m + (long)(turn - 1) * atol(minutes->value)) % (24 * 60);
 	snprintf(out, 8, "%02ld:%02ld", t / 60, t % 60);
 	return true;
+}
+
+bool battle_has_flag(const char *const *flags, int n, const char *word)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(flags[i], word) == 0)
+			return true;
+	return false;
 }

@@ -43,13 +43,17 @@ struct mod {
 /* A situational fact of the table, in parentheses after a unit. */
 struct fact {
 	const char *word;
-	const char *value;	/* ground=open: "open"; NULL for a bare fact */
+	const char *value;	/* WORD=VALUE: VALUE; NULL for a bare fact */
 	struct loc at;
 };
 
-/* Gun stands a fire claims to mark, in the order the notation prints them. */
-enum claim_mark { MARK_SILENCED, MARK_DAMAGED, MARK_WRECKED, CLAIM_MARKS };
-extern const char *const claim_mark_names[CLAIM_MARKS];	/* "silenced", "damaged", "wrecked" */
+/* A claim word of the event's tallies (vocab_event.tallies): counted
+ * (word=N) or bare (value 1). */
+struct tally {
+	const struct vocab_word *word;
+	int value;
+	struct loc at;
+};
 
 /* What a player claims after the dice.  Listing any modifier claims the
  * complete list; a total or effect alone claims only itself. */
@@ -61,21 +65,17 @@ struct claim {
 	struct loc total_at;
 	const char *effect;	/* canonical effect name, or NULL */
 	struct loc effect_at;
-	const char *outcome;	/* fire: a charging target checked or home, or NULL */
+	const char *outcome;	/* a word of the event's outcomes, or NULL */
 	struct loc outcome_at;
 	bool has_loss;		/* loss=N: stands claimed lost */
 	int loss;
 	struct loc loss_at;
-	bool has_points;	/* pts=N: fire points claimed */
-	int points;
-	struct loc points_at;
-	/* fire: the target's state the fire leaves, as claimed */
-	bool disordered;	/* the word disordered */
-	struct loc disordered_at;
-	bool has_mark[CLAIM_MARKS];	/* silenced=N damaged=N wrecked=N: gun stands this fire marks */
-	int mark[CLAIM_MARKS];
-	struct loc mark_at[CLAIM_MARKS];
+	struct tally *tallies;	/* in the order written; each word once */
+	int n_tallies;
 };
+
+/* The tally of claim c whose word's code (vocab_word.code) is code, or NULL. */
+const struct tally *claim_tally(const struct claim *c, int code);
 
 /* A unit named in an event: 5inf:8@6(cover)[7]. */
 struct uref {
@@ -88,29 +88,29 @@ struct uref {
 	struct face hit;	/* a rocket's hit roll, hit.at.file < 0 if none */
 };
 
-/* What a unit does after its maneuver check. */
+/* What a unit does after its check. */
 struct action {
 	const char *verb;
 	struct loc at;
-	const char *formation;	/* form FORMATION */
-	struct uref *targets;	/* charge TARGET, ... */
+	const char *word;	/* a "W" action's word, or NULL */
+	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
 	int n_targets;
-	bool cold_steel;
-	struct loc cold_steel_at;
+	const char *flag;	/* a word of vocab.action_flag after the targets, or NULL */
+	struct loc flag_at;
 };
 
-struct mc_line {
+struct check_line {
 	struct uref unit;
 	struct claim claim;
 	struct action *actions;
 	int n_actions;
 };
 
-struct ev_mc {
+struct ev_check {
 	const char *leader;	/* NULL: an out-of-command check */
 	struct loc leader_at;
 	struct face die;
-	struct mc_line *lines;
+	struct check_line *lines;
 	int n_lines;
 };
 
@@ -122,16 +122,16 @@ struct ev_fire {
 	struct claim claim;
 };
 
-struct charge_side {
+struct clash_side {
 	struct uref *units;	/* empty on a reroll */
 	int n_units;
 	struct face die;
 	struct claim claim;
 };
 
-/* charge, breakthrough and reroll: side[0] attacks, side[1] defends. */
-struct ev_charge {
-	struct charge_side side[2];
+/* SHAPE_CLASH and SHAPE_REROLL: side[0] attacks, side[1] defends. */
+struct ev_clash {
+	struct clash_side side[2];
 	bool has_diff;
 	int diff;
 	struct loc diff_at;
@@ -139,7 +139,7 @@ struct ev_charge {
 	struct loc effect_at;
 };
 
-struct ev_fallen {
+struct ev_leader_roll {
 	const char *leader;
 	struct loc leader_at;
 	struct face die;
@@ -149,8 +149,8 @@ struct ev_fallen {
 
 /* One argument of a state event, by its signature letter. */
 struct arg {
-	char type;		/* 'U', 'L', 'F', 'N', 'S' */
-	const char *text;	/* id, formation or string */
+	char type;		/* 'U', 'L', 'W', 'N', 'C', 'S' */
+	const char *text;	/* id, word or string */
 	int num;
 	struct loc at;
 };
@@ -164,23 +164,26 @@ struct event {
 	const struct vocab_event *def;	/* keyword, shape, signature */
 	struct loc kw_at;
 	union {
-		struct ev_mc mc;
+		struct ev_check check;
 		struct ev_fire fire;
-		struct ev_charge charge;	/* SHAPE_CHARGE and SHAPE_REROLL */
-		struct ev_fallen fallen;
+		struct ev_clash clash;	/* SHAPE_CLASH and SHAPE_REROLL */
+		struct ev_leader_roll leader_roll;
 		struct ev_state state;
 	} u;
 };
+
+/* Unit-slot categories are numbered below this (a vocabulary test checks). */
+enum { UNIT_SLOTS = 16 };
 
 struct st_unit {
 	const char *id;
 	struct loc id_at;
 	const char *name;
 	const char *side;
-	/* ORDER: enum vocab_cat from VC_ARM to VC_MOUNT */
-	const char *slot[VC_FLAG];
-	struct loc slot_at[VC_FLAG];
-	const char **flags;
+	/* the word of each unit-slot category (vocab_cat.role), by category */
+	const char *slot[UNIT_SLOTS];
+	struct loc slot_at[UNIT_SLOTS];
+	const char **flags;	/* unit attributes, canonical */
 	int n_flags;
 	int stands;		/* stands=N, -1 if missing */
 	const char *cmd;	/* commanding leader id */
@@ -195,7 +198,8 @@ struct st_leader {
 	const char *name;
 	const char *side;
 	const char *rating;
-	bool arty;
+	const char **flags;	/* leader attributes (vocab.leader_flag), canonical */
+	int n_flags;
 	const char *under;	/* superior leader id */
 	struct loc under_at;
 };
@@ -210,11 +214,14 @@ struct st_side {
 struct st_turn {
 	int number;
 	const char *side;	/* NULL: no player side (simultaneous turns) */
-	const char *light;	/* "daylight", "twilight", "night" or NULL */
-	int twilight_turn;	/* 1..4 for twilight, else 0 */
-	const char *part;	/* twilight: "morning" or "evening" */
-	const char *sky;	/* night: the sky */
+	const char *cond;	/* a word of vocab.condition, or NULL (its default) */
+	int cond_num;		/* the condition's number, 0 if none */
+	const char *cond_word;	/* the condition's word argument, or NULL */
 };
+
+/* An umpire's ruling on the event before it. */
+enum ruling_verb { RULING_ACCEPT, RULING_OVERRIDE, RULING_VERBS };
+extern const char *const ruling_verb_names[RULING_VERBS];	/* as the notation spells them */
 
 enum stmt_kind {
 	ST_BLANK,		/* empty or comment-only line */
@@ -239,7 +246,7 @@ struct stmt {
 		struct st_turn turn;
 		struct { const char *phase; const char *mode; } phase;
 		struct event event;
-		struct { const char *verb; int event; struct claim claim; } ruling; /* event: stmt index */
+		struct { enum ruling_verb verb; int event; struct claim claim; } ruling; /* event: stmt index */
 	} u;
 };
 
@@ -274,7 +281,7 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);
 
-/* The fact word stated on u (ground=open: word "ground"), and when value is
+/* The fact word stated on u (WORD=VALUE: the word WORD), and when value is
  * not NULL only with that value; NULL if the log does not state it. */
 const struct fact *battle_fact(const struct uref *u, const char *word, const char *value);
 /* Registers id; returns the existing symbol instead if already declared. */
@@ -285,6 +292,9 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
  * turn before, past midnight modulo a day.  False (out untouched) when it
  * does not. */
 bool battle_clock(const struct battle *b, int turn, char out[8]);
+
+/* Whether a declaration's attribute list (flags, n) holds word (canonical). */
+bool battle_has_flag(const char *const *flags, int n, const char *word);
 
 /* The kv named key on a statement, or NULL. */
 const struct kv *stmt_kv(const struct stmt *s, const char *key);

@@ -101,7 +101,37 @@ static void put_urefs(const struct battle *b, struct buf *out, const struct uref
 	}
 }
 
-/* Each claim item with a space before it: mods, pts=, =total, effect, loss=. */
+enum tally_place { TALLY_LEAD, TALLY_BARE, TALLY_COUNTED };
+
+static enum tally_place place_of(const struct vocab_word *w)
+{
+	return !w->num_what ? TALLY_BARE : w->lead ? TALLY_LEAD : TALLY_COUNTED;
+}
+
+/* The claim's tallies of one place, in the vocabulary's order (the order
+ * of its words in memory). */
+static void put_tallies(struct buf *out, const struct claim *c, enum tally_place place)
+{
+	const struct vocab_word *last = NULL;
+	for (;;) {
+		const struct tally *next = NULL;
+		for (int i = 0; i < c->n_tallies; i++) {
+			const struct tally *t = &c->tallies[i];
+			if (place_of(t->word) == place && (!last || t->word > last) && (!next || t->word < next->word))
+				next = t;
+		}
+		if (!next)
+			return;
+		if (place == TALLY_BARE)
+			buf_printf(out, " %s", next->word->word);
+		else
+			buf_printf(out, " %s=%d", next->word->word, next->value);
+		last = next->word;
+	}
+}
+
+/* Each claim item with a space before it: mods, leading tallies, =total,
+ * effect, outcome, bare tallies, loss=, counted tallies. */
 static void put_claim(struct buf *out, const struct claim *c)
 {
 	for (int i = 0; i < c->n_mods; i++) {
@@ -110,45 +140,41 @@ static void put_claim(struct buf *out, const struct claim *c)
 		else
 			buf_printf(out, " %s", c->mods[i].code);
 	}
-	if (c->has_points)
-		buf_printf(out, " pts=%d", c->points);
+	put_tallies(out, c, TALLY_LEAD);
 	if (c->has_total)
 		buf_printf(out, " =%d", c->total);
 	if (c->effect)
 		buf_printf(out, " %s", c->effect);
 	if (c->outcome)
 		buf_printf(out, " %s", c->outcome);
-	if (c->disordered)
-		buf_puts(out, " disordered");
+	put_tallies(out, c, TALLY_BARE);
 	if (c->has_loss)
 		buf_printf(out, " loss=%d", c->loss);
-	for (int m = 0; m < CLAIM_MARKS; m++)
-		if (c->has_mark[m])
-			buf_printf(out, " %s=%d", claim_mark_names[m], c->mark[m]);
+	put_tallies(out, c, TALLY_COUNTED);
 }
 
 static void put_action(const struct battle *b, struct buf *out, const struct action *a)
 {
 	buf_printf(out, " %s", a->verb);
-	if (a->formation)
-		buf_printf(out, " %s", a->formation);
+	if (a->word)
+		buf_printf(out, " %s", a->word);
 	if (a->n_targets) {
 		buf_putc(out, ' ');
 		put_urefs(b, out, a->targets, a->n_targets);
 	}
-	if (a->cold_steel)
-		buf_puts(out, " cold-steel");
+	if (a->flag)
+		buf_printf(out, " %s", a->flag);
 }
 
-static void put_mc(const struct battle *b, struct buf *out, const struct ev_mc *mc)
+static void put_check(const struct battle *b, struct buf *out, const struct ev_check *ck)
 {
-	if (mc->leader)
-		buf_printf(out, " %s", canon_id(b, 'L', mc->leader));
+	if (ck->leader)
+		buf_printf(out, " %s", canon_id(b, 'L', ck->leader));
 	buf_putc(out, ' ');
-	put_face(out, &mc->die);
+	put_face(out, &ck->die);
 	buf_putc(out, ':');
-	for (int i = 0; i < mc->n_lines; i++) {
-		const struct mc_line *l = &mc->lines[i];
+	for (int i = 0; i < ck->n_lines; i++) {
+		const struct check_line *l = &ck->lines[i];
 		buf_puts(out, i ? "; " : " ");
 		put_uref(b, out, &l->unit);
 		put_claim(out, &l->claim);
@@ -168,7 +194,7 @@ static void put_fire(const struct battle *b, struct buf *out, const struct ev_fi
 	put_claim(out, &f->claim);
 }
 
-static void put_charge(const struct battle *b, struct buf *out, const struct ev_charge *c)
+static void put_clash(const struct battle *b, struct buf *out, const struct ev_clash *c)
 {
 	if (c->side[0].n_units) {
 		buf_putc(out, ' ');
@@ -232,21 +258,21 @@ static void put_event(const struct battle *b, struct buf *out, const struct even
 {
 	buf_puts(out, e->def->keyword);
 	switch (e->def->shape) {
-	case SHAPE_MC:
-		put_mc(b, out, &e->u.mc);
+	case SHAPE_CHECK:
+		put_check(b, out, &e->u.check);
 		break;
 	case SHAPE_FIRE:
 		put_fire(b, out, &e->u.fire);
 		break;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL:
-		put_charge(b, out, &e->u.charge);
+		put_clash(b, out, &e->u.clash);
 		break;
-	case SHAPE_FALLEN:
-		buf_printf(out, " %s ", canon_id(b, 'L', e->u.fallen.leader));
-		put_face(out, &e->u.fallen.die);
-		if (e->u.fallen.effect)
-			buf_printf(out, " %s", e->u.fallen.effect);
+	case SHAPE_LEADER_ROLL:
+		buf_printf(out, " %s ", canon_id(b, 'L', e->u.leader_roll.leader));
+		put_face(out, &e->u.leader_roll.die);
+		if (e->u.leader_roll.effect)
+			buf_printf(out, " %s", e->u.leader_roll.effect);
 		break;
 	case SHAPE_STATE:
 		put_state(b, out, e);
@@ -254,16 +280,35 @@ static void put_event(const struct battle *b, struct buf *out, const struct even
 	}
 }
 
-/* The unit's attribute flags in the vocabulary's order. */
-static void put_flags(const struct battle *b, struct buf *out, const struct st_unit *u)
+/* A declaration's attribute flags (canonical words of categories of role,
+ * or of category cat) in the vocabulary's order. */
+static void put_flags(const struct vocab *v, struct buf *out, int cat, enum vocab_role role,
+		      const char *const *flags, int n)
 {
-	for (size_t i = 0; i < b->vocab->n_words; i++) {
-		const struct vocab_word *w = &b->vocab->words[i];
-		if (w->cat != VC_FLAG || w->canon)
+	for (size_t i = 0; n && i < v->n_words; i++) {
+		const struct vocab_word *w = &v->words[i];
+		if (w->canon || (w->cat != cat && (role == VR_OTHER || v->cats[w->cat].role != role)))
 			continue;
-		for (int j = 0; j < u->n_flags; j++)
-			if (strcmp(u->flags[j], w->word) == 0)
+		for (int j = 0; j < n; j++)
+			if (strcmp(flags[j], w->word) == 0)
 				buf_printf(out, " %s", w->word);
+	}
+}
+
+/* The unit's slot words of the leading or the trailing categories, a
+ * prefix category's word joined before the word it prefixes. */
+static void put_slots(const struct battle *b, struct buf *out, const struct st_unit *u, bool trailing)
+{
+	const struct vocab *v = b->vocab;
+	for (int c = VC_NONE + 1; c < v->n_cats && c < UNIT_SLOTS; c++) {
+		if (v->cats[c].role != VR_UNIT_SLOT || v->cats[c].trailing != trailing || v->cats[c].prefix_of)
+			continue;
+		const char *prefix = NULL;
+		for (int k = VC_NONE + 1; k < v->n_cats && k < UNIT_SLOTS; k++)
+			if (v->cats[k].prefix_of == c && u->slot[k])
+				prefix = u->slot[k];
+		if (u->slot[c] || prefix)
+			buf_printf(out, " %s%s", prefix ? prefix : "", u->slot[c] ? u->slot[c] : "");
 	}
 }
 
@@ -271,20 +316,13 @@ static void put_unit(const struct battle *b, struct buf *out, const struct st_un
 {
 	buf_printf(out, "unit %s ", u->id);
 	put_string(out, u->name);
-	for (int c = VC_ARM; c <= VC_MORALE; c++)
-		if (u->slot[c])
-			buf_printf(out, " %s", u->slot[c]);
-	if (u->slot[VC_CARRIAGE] || u->slot[VC_WEAPON])
-		buf_printf(out, " %s%s", u->slot[VC_CARRIAGE] ? u->slot[VC_CARRIAGE] : "",
-			   u->slot[VC_WEAPON] ? u->slot[VC_WEAPON] : "");
+	put_slots(b, out, u, false);
 	if (u->stands >= 0)
 		buf_printf(out, " stands=%d", u->stands);
 	if (u->cmd)
 		buf_printf(out, " cmd=%s", canon_id(b, 'L', u->cmd));
-	for (int c = VC_FORMATION; c <= VC_MOUNT; c++)
-		if (u->slot[c])
-			buf_printf(out, " %s", u->slot[c]);
-	put_flags(b, out, u);
+	put_slots(b, out, u, true);
+	put_flags(b->vocab, out, VC_NONE, VR_UNIT_FLAG, u->flags, u->n_flags);
 	if (u->as) {
 		buf_puts(out, " as=");
 		put_value(out, u->as);
@@ -299,8 +337,7 @@ static void put_leader(const struct battle *b, struct buf *out, const struct st_
 	put_string(out, l->name);
 	if (l->rating)
 		buf_printf(out, " %s", l->rating);
-	if (l->arty)
-		buf_puts(out, " arty");
+	put_flags(b->vocab, out, b->vocab->leader_flag, VR_OTHER, l->flags, l->n_flags);
 	if (l->under)
 		buf_printf(out, " under=%s", canon_id(b, 'L', l->under));
 }
@@ -310,18 +347,18 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 	buf_printf(out, "turn %d", t->number);
 	if (t->side)
 		buf_printf(out, " %s", canon_id(b, 'S', t->side));
-	if (t->light)
-		buf_printf(out, " %s", t->light);
-	if (t->twilight_turn)
-		buf_printf(out, " %d %s", t->twilight_turn, t->part);
-	if (t->sky)
-		buf_printf(out, " %s", t->sky);
+	if (t->cond)
+		buf_printf(out, " %s", t->cond);
+	if (t->cond_num)
+		buf_printf(out, " %d", t->cond_num);
+	if (t->cond_word)
+		buf_printf(out, " %s", t->cond_word);
 }
 
 static void put_ruling(struct buf *out, const struct stmt *s)
 {
 	static const char *const keys[] = {"by", NULL};
-	buf_printf(out, "ruling %s", s->u.ruling.verb);
+	buf_printf(out, "ruling %s", ruling_verb_names[s->u.ruling.verb]);
 	put_claim(out, &s->u.ruling.claim);
 	put_kvs(out, s, keys);
 	buf_putc(out, ' ');

@@ -180,7 +180,7 @@ static int expect(struct parser *p, enum token_kind kind, const char *what)
 
 /* Vocabulary */
 
-static const struct vocab_word *lookup(struct parser *p, enum vocab_cat cat, const struct token *t)
+static const struct vocab_word *lookup(struct parser *p, int cat, const struct token *t)
 {
 	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER)
 		return NULL;
@@ -188,7 +188,7 @@ static const struct vocab_word *lookup(struct parser *p, enum vocab_cat cat, con
 }
 
 /* The word of cat nearest to a misspelt token, or NULL. */
-static const char *nearest_text(const struct parser *p, enum vocab_cat cat, const char *text, size_t len)
+static const char *nearest_text(const struct parser *p, int cat, const char *text, size_t len)
 {
 	for (size_t i = 0; i < p->v->n_words; i++) {
 		const struct vocab_word *w = &p->v->words[i];
@@ -198,25 +198,25 @@ static const char *nearest_text(const struct parser *p, enum vocab_cat cat, cons
 	return NULL;
 }
 
-static const char *nearest_word(const struct parser *p, enum vocab_cat cat, const struct token *t)
+static const char *nearest_word(const struct parser *p, int cat, const struct token *t)
 {
 	return nearest_text(p, cat, p->text + t->off, t->len);
 }
 
 /* A word of cat, or an unknown-word error naming the category. */
-static const char *want_word(struct parser *p, enum vocab_cat cat)
+static const char *want_word(struct parser *p, int cat)
 {
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD) {
 		char what[64];
-		snprintf(what, sizeof what, "a %s", vocab_cat_name(cat));
+		snprintf(what, sizeof what, "a %s", vocab_cat_name(p->v, cat));
 		expected(p, what);
 		return NULL;
 	}
 	const struct vocab_word *w = lookup(p, cat, t);
 	if (!w) {
 		const char *hint = nearest_word(p, cat, t);
-		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(cat),
+		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(p->v, cat),
 			 found(p, t), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		return NULL;
 	}
@@ -685,7 +685,7 @@ static int parse_option(struct parser *p, struct token *kw)
 	struct token *name = peek(p);
 	if (name->kind != TOK_WORD)
 		return expected(p, "a rule option name");
-	const struct vocab_word *opt = lookup(p, VC_OPTION, name);
+	const struct vocab_word *opt = lookup(p, p->v->option, name);
 	if (!opt)
 		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, name), "unknown rule option %s in %s",
 				found(p, name), p->v->name);
@@ -862,7 +862,7 @@ static int parse_side(struct parser *p, struct token *kw)
 		s->u.side.players = atoi(players->value);
 	if (!nation)
 		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u.side.id);
-	const struct vocab_word *w = vocab_find(p->v, VC_NATION, nation->value, strlen(nation->value));
+	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
 	if (!w)
 		return error_at(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
 	s->u.side.nation = w->word;
@@ -884,7 +884,19 @@ static const char *current_side(struct parser *p)
 	return p->side_stmt >= 0 ? p->b->stmts[p->side_stmt].u.side.id : NULL;
 }
 
-/* leader = "leader" WORD STRING { RATING | "arty" | kv } ; */
+/* Adds an attribute word (canonical) to a declaration's list, once. */
+static int add_flag(struct parser *p, const char **flags, int *n_flags, const char *word, struct loc at)
+{
+	for (int i = 0; i < *n_flags; i++)
+		if (flags[i] == word)
+			return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", word);
+	if (*n_flags >= MAX_ITEMS)
+		return error_at(p, DIAG_TOO_MANY, at, "more than %d attributes", MAX_ITEMS);
+	flags[(*n_flags)++] = word;
+	return 0;
+}
+
+/* leader = "leader" WORD STRING { RATING | LEADER-FLAG | kv } ; */
 static int parse_leader(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
@@ -904,29 +916,34 @@ static int parse_leader(struct parser *p, struct token *kw)
 	if (!(l->name = want_string(p, "the leader's name in quotes")))
 		return -1;
 	struct kv kvs[MAX_ITEMS];
-	int n = 0, rc = 0;
+	const char *flags[MAX_ITEMS];
+	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {
 		struct token *w = peek(p);
 		const struct vocab_word *vw;
 		if (at_kv(p)) {
 			rc = parse_kv(p, leader_keys, kvs, &n);
-		} else if ((vw = lookup(p, VC_RATING, w))) {
+		} else if ((vw = lookup(p, p->v->rating, w))) {
 			if (l->rating)
-				rc = error_at(p, DIAG_DUPLICATE, loc_of(p, w), "a second leader rating");
+				rc = error_at(p, DIAG_DUPLICATE, loc_of(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
 			l->rating = vw->word;
 			next(p);
-		} else if ((vw = lookup(p, VC_LEADER_FLAG, w))) {
-			l->arty = true;
+		} else if ((vw = lookup(p, p->v->leader_flag, w))) {
+			rc = add_flag(p, flags, &n_flags, vw->word, loc_of(p, w));
 			next(p);
 		} else if (w->kind == TOK_WORD) {
+			char ratings[256], lflags[256];
 			rc = error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, w),
-				      "unknown word %s in a leader: expected a rating (gallant, able, poor), "
-				      "arty or under=", found(p, w));
+				      "unknown word %s in a leader: expected a %s (%s), %s%sunder=", found(p, w),
+				      vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings),
+				      vocab_list(p->v, p->v->leader_flag, lflags, sizeof lflags), *lflags ? " or " : "");
 		} else {
 			break;
 		}
 	}
 	keep_kvs(p, s, kvs, n);
+	l->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
+	l->n_flags = n_flags;
 	if (rc < 0)
 		return -1;
 	const struct kv *under = stmt_kv(s, "under");
@@ -934,76 +951,110 @@ static int parse_leader(struct parser *p, struct token *kw)
 		l->under = under->value;
 		l->under_at = under->value_at;
 	}
+	char ratings[256];
 	if (!l->rating)
-		return error_at(p, DIAG_MISSING, l->id_at, "leader '%s' has no rating (gallant, able, poor)",
-				l->id);
+		return error_at(p, DIAG_MISSING, l->id_at, "leader '%s' has no %s (%s)", l->id,
+				vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings));
 	return 0;
+}
+
+static bool is_slot(const struct parser *p, int c)
+{
+	return c < UNIT_SLOTS && p->v->cats[c].role == VR_UNIT_SLOT;
+}
+
+/* A word of a prefix category written joined before a word of the
+ * category it prefixes (a word of one glued before a word of the other); 0 if t is not one. */
+static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, struct loc at)
+{
+	for (size_t i = 0; i < p->v->n_words; i++) {
+		const struct vocab_word *c = &p->v->words[i];
+		size_t n = strlen(c->word);
+		int of = p->v->cats[c->cat].prefix_of;
+		if (!of || !is_slot(p, of) || !is_slot(p, c->cat) || n >= t->len ||
+		    strncasecmp(c->word, p->text + t->off, n))
+			continue;
+		const struct vocab_word *g = vocab_find(p->v, of, p->text + t->off + n, t->len - n);
+		if (!g)
+			continue;
+		if (u->slot[of] || u->slot[c->cat])
+			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), found(p, t));
+		u->slot[c->cat] = c->word;
+		u->slot[of] = g->word;
+		u->slot_at[c->cat] = u->slot_at[of] = at;
+		return 1;
+	}
+	return 0;
+}
+
+/* "an arm, experience, ... or unit attribute": what a unit's words may be. */
+static const char *unit_word_cats(const struct parser *p, char *out, size_t size)
+{
+	size_t n = 0;
+	int last = 0;
+	for (int c = VC_NONE + 1; c < p->v->n_cats; c++)
+		if (p->v->cats[c].role != VR_OTHER)
+			last = c;
+	for (int c = VC_NONE + 1; c < p->v->n_cats && n < size; c++)
+		if (p->v->cats[c].role != VR_OTHER)
+			n += (size_t)snprintf(out + n, size - n, "%s%s", !n ? (strchr("aeiou", p->v->cats[c].name[0]) ? "an " : "a ")
+									     : c == last ? " or " : ", ",
+					      p->v->cats[c].name);
+	return out;
 }
 
 /* Classifies a word of a unit declaration into its category. */
 static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 		     const char **flags, int *n_flags)
 {
-	static const enum vocab_cat cats[] = {VC_ARM, VC_EXPERIENCE, VC_MORALE, VC_WEAPON,
-					      VC_CARRIAGE, VC_FORMATION, VC_ORDER, VC_LIMBER, VC_MOUNT};
 	struct loc at = loc_of(p, t);
-	for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++) {
-		const struct vocab_word *w = lookup(p, cats[i], t);
+	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
+		const struct vocab_word *w = is_slot(p, c) ? lookup(p, c, t) : NULL;
 		if (!w)
 			continue;
-		if (u->slot[cats[i]])
+		if (u->slot[c])
 			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
-					vocab_cat_name(cats[i]), found(p, t), u->slot[cats[i]]);
-		u->slot[cats[i]] = w->word;
-		u->slot_at[cats[i]] = at;
+					vocab_cat_name(p->v, c), found(p, t), u->slot[c]);
+		u->slot[c] = w->word;
+		u->slot_at[c] = at;
 		return 0;
 	}
-	/* A carriage written before its gun: flcLG */
-	for (size_t i = 0; i < p->v->n_words; i++) {
-		const struct vocab_word *c = &p->v->words[i];
-		size_t n = strlen(c->word);
-		if (c->cat != VC_CARRIAGE || n >= t->len || strncasecmp(c->word, p->text + t->off, n))
-			continue;
-		const struct vocab_word *g = vocab_find(p->v, VC_WEAPON, p->text + t->off + n, t->len - n);
-		if (!g)
-			continue;
-		if (u->slot[VC_WEAPON] || u->slot[VC_CARRIAGE])
-			return error_at(p, DIAG_DUPLICATE, at, "a second weapon %s", found(p, t));
-		u->slot[VC_CARRIAGE] = c->word;
-		u->slot[VC_WEAPON] = g->word;
-		u->slot_at[VC_CARRIAGE] = u->slot_at[VC_WEAPON] = at;
-		return 0;
-	}
-	const struct vocab_word *f = lookup(p, VC_FLAG, t);
-	if (f) {
-		for (int i = 0; i < *n_flags; i++)
-			if (flags[i] == f->word)
-				return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", f->word);
-		if (*n_flags >= MAX_ITEMS)
-			return error_at(p, DIAG_TOO_MANY, at, "more than %d attributes", MAX_ITEMS);
-		flags[(*n_flags)++] = f->word;
-		return 0;
+	int rc = unit_compound(p, u, t, at);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
+		const struct vocab_word *f = p->v->cats[c].role == VR_UNIT_FLAG ? lookup(p, c, t) : NULL;
+		if (f)
+			return add_flag(p, flags, n_flags, f->word, at);
 	}
 	if (is_word(p, t, "carry")) {
 		u->carry = true;
 		return 0;
 	}
-	return error_at(p, DIAG_UNKNOWN_WORD, at,
-			"unknown word %s in a unit: expected an arm, experience, morale class, weapon, "
-			"formation, order or attribute of %s", found(p, t), p->v->name);
+	char cats[512];
+	return error_at(p, DIAG_UNKNOWN_WORD, at, "unknown word %s in a unit: expected %s of %s", found(p, t),
+			unit_word_cats(p, cats, sizeof cats), p->v->name);
+}
+
+/* Whether a word the unit gives makes slot category c unnecessary. */
+static bool waived(const struct parser *p, const struct st_unit *u, int c)
+{
+	for (int k = VC_NONE + 1; k < p->v->n_cats && k < UNIT_SLOTS; k++) {
+		const struct vocab_word *w = u->slot[k] ? vocab_find(p->v, k, u->slot[k], strlen(u->slot[k])) : NULL;
+		if (w && w->waives == c)
+			return true;
+	}
+	return false;
 }
 
 static int unit_complete(struct parser *p, struct st_unit *u)
 {
-	if (!u->slot[VC_ARM])
-		return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no arm (inf, cav, gun)", u->id);
-	if (!u->slot[VC_EXPERIENCE])
-		return error_at(p, DIAG_MISSING, u->id_at,
-				"unit '%s' has no experience (elite, veteran, trained, raw)", u->id);
-	if (!u->slot[VC_MORALE] && strcmp(u->slot[VC_ARM], "gun") != 0)
-		return error_at(p, DIAG_MISSING, u->id_at,
-				"unit '%s' has no morale class (spirited, reliable, unreliable, dispirited)",
-				u->id);
+	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
+		char words[256];
+		if (is_slot(p, c) && p->v->cats[c].required && !u->slot[c] && !waived(p, u, c))
+			return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no %s (%s)", u->id,
+					vocab_cat_name(p->v, c), vocab_list(p->v, c, words, sizeof words));
+	}
 	if (u->stands < 0)
 		return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no stands=", u->id);
 	return 0;
@@ -1062,27 +1113,32 @@ static int parse_unit(struct parser *p, struct token *kw)
 
 /* Turns and phases */
 
-/* light = "daylight" | "twilight" NUMBER ( "morning" | "evening" ) | "night" SKY ; */
-static int parse_light(struct parser *p, struct st_turn *t)
+/* condition = CONDITION [ NUMBER ] [ WORD ] ; as the condition word's entry says */
+static int parse_condition(struct parser *p, struct st_turn *t)
 {
-	const char *light = want_word(p, VC_LIGHT);
-	if (!light)
+	struct token *tok = peek(p);
+	const char *cond = want_word(p, p->v->condition);
+	if (!cond)
 		return -1;
-	t->light = light;
-	if (strcmp(light, "twilight") == 0) {
-		if (want_number(p, "the twilight turn (1-4)", 1, 4, &t->twilight_turn) < 0)
-			return -1;
-		t->part = want_word(p, VC_TWILIGHT);
-		return t->part ? 0 : -1;
-	}
-	if (strcmp(light, "night") == 0) {
-		t->sky = want_word(p, VC_SKY);
-		return t->sky ? 0 : -1;
-	}
+	const struct vocab_word *w = lookup(p, p->v->condition, tok);
+	t->cond = cond;
+	if (w->num_max && want_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
+		return -1;
+	if (w->arg && !(t->cond_word = want_word(p, w->arg)))
+		return -1;
 	return 0;
 }
 
-/* turn = "turn" NUMBER [ WORD ] [ light ] ; */
+/* Whether the ruleset's phase word takes a mode (phase WORD MODE). */
+static bool has_modes(const struct vocab *v, const char *phase)
+{
+	for (size_t i = 0; i < v->n_phases; i++)
+		if (strcmp(v->phases[i].word, phase) == 0 && v->phases[i].mode)
+			return true;
+	return false;
+}
+
+/* turn = "turn" NUMBER [ WORD ] [ condition ] ; */
 static int parse_turn(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
@@ -1102,16 +1158,16 @@ static int parse_turn(struct parser *p, struct token *kw)
 	p->phase_unknown = false;
 	p->last_event = -1;
 	struct token *w = peek(p);
-	if (w->kind == TOK_WORD && !lookup(p, VC_LIGHT, w)) {
+	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w)) {
 		struct loc at;
 		t->side = parse_id(p, 'S', &at);
 	}
 	if (peek(p)->kind == TOK_WORD)
-		return parse_light(p, t);
+		return parse_condition(p, t);
 	return 0;
 }
 
-/* phase = "phase" PHASE [ FIRE-MODE ] ; */
+/* phase = "phase" PHASE [ MODE ] ; a mode where the ruleset's phase has them */
 static int parse_phase(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
@@ -1121,18 +1177,17 @@ static int parse_phase(struct parser *p, struct token *kw)
 	struct token *t = peek(p);
 	p->phase_unknown = true;	/* until this line parses */
 	p->last_event = -1;
-	const char *phase = want_word(p, VC_PHASE);
+	const char *phase = want_word(p, p->v->phase);
 	if (!phase)
 		return -1;
 	s->u.phase.phase = phase;
-	if (strcmp(phase, "fire") == 0 && peek(p)->kind == TOK_WORD) {
-		if (!(s->u.phase.mode = want_word(p, VC_FIRE_MODE)))
+	if (has_modes(p->v, phase) && peek(p)->kind == TOK_WORD) {
+		if (!(s->u.phase.mode = want_word(p, p->v->phase_mode)))
 			return -1;
 	}
 	p->phase_unknown = false;
-	/* maneuver, defensive fire, offensive fire (the default), charge: 002:50-62 */
-	bool defensive = s->u.phase.mode && strcmp(s->u.phase.mode, "defensive") == 0;
-	int rank = strcmp(phase, "maneuver") == 0 ? 1 : strcmp(phase, "fire") == 0 ? (defensive ? 2 : 3) : 4;
+	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u.phase.mode);
+	int rank = ph ? ph->rank : p->phase_rank;
 	if (rank < p->phase_rank)
 		warn_at(p, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s%s%s after a later phase of turn %d",
 			phase, s->u.phase.mode ? " " : "", s->u.phase.mode ? s->u.phase.mode : "", p->turn);
@@ -1144,14 +1199,14 @@ static int parse_phase(struct parser *p, struct token *kw)
 /* Events */
 
 /* fact = WORD [ "=" ( WORD | NUMBER ) ] ; */
-static int parse_fact(struct parser *p, enum vocab_cat cat, struct fact *f)
+static int parse_fact(struct parser *p, int cat, struct fact *f)
 {
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD)
 		return expected(p, "a fact of the table");
 	const struct vocab_word *w = lookup(p, cat, t);
 	if (!w)
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s", vocab_cat_name(cat),
+		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s", vocab_cat_name(p->v, cat),
 				found(p, t));
 	next(p);
 	f->word = w->word;
@@ -1183,7 +1238,7 @@ static int parse_fact(struct parser *p, enum vocab_cat cat, struct fact *f)
 }
 
 /* uref = WORD [ ":" NUMBER ] [ "@" NUMBER ] [ "(" fact { "," fact } ")" ] [ face ] ; */
-static int parse_uref(struct parser *p, struct uref *u, enum vocab_cat facts, bool hit)
+static int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
 {
 	u->stands = u->range = -1;
 	u->hit.at.file = -1;
@@ -1222,7 +1277,7 @@ static int parse_uref(struct parser *p, struct uref *u, enum vocab_cat facts, bo
 }
 
 /* A comma-separated list of unit references. */
-static int parse_urefs(struct parser *p, enum vocab_cat facts, bool hit, struct uref **out, int *n)
+static int parse_urefs(struct parser *p, int facts, bool hit, struct uref **out, int *n)
 {
 	struct uref us[MAX_ITEMS];
 	int k = 0;
@@ -1238,16 +1293,15 @@ static int parse_urefs(struct parser *p, enum vocab_cat facts, bool hit, struct 
 	return 0;
 }
 
-/* The claim vocabulary of one event kind. */
+/* The claim vocabulary of one event kind: its categories (VC_NONE: none). */
 struct claim_kind {
-	enum vocab_cat mods, effects;
-	bool points;		/* pts=N allowed (fire) */
-	enum vocab_cat outcomes;	/* VC_N_CATS: none */
+	int mods, effects, outcomes, tallies;
 };
 
-static const struct claim_kind mc_claims = {VC_MOD_MC, VC_EFFECT_MC, false, VC_N_CATS};
-static const struct claim_kind fire_claims = {VC_MOD_FIRE, VC_EFFECT_FIRE, true, VC_OUTCOME_FIRE};
-static const struct claim_kind charge_claims = {VC_MOD_CHARGE, VC_EFFECT_CHARGE, false, VC_N_CATS};
+static struct claim_kind claims_of(const struct vocab_event *ev)
+{
+	return (struct claim_kind){ev->mods, ev->effects, ev->outcomes, ev->tallies};
+}
 
 static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 {
@@ -1260,53 +1314,53 @@ static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 	return 0;
 }
 
-/* The gun mark a fire claim's key names, or CLAIM_MARKS. */
-static enum claim_mark mark_key(struct parser *p, const struct token *t)
+/* A tally word of the claim (WORD=N, or a bare WORD), or NULL. */
+static const struct vocab_word *tally_word(struct parser *p, const struct claim_kind *k, const struct token *t)
 {
-	for (int m = 0; m < CLAIM_MARKS; m++)
-		if (is_word(p, t, claim_mark_names[m]))
-			return (enum claim_mark)m;
-	return CLAIM_MARKS;
+	return k->tallies ? lookup(p, k->tallies, t) : NULL;
 }
 
-/* mark-kv = ( "silenced" | "damaged" | "wrecked" ) "=" NUMBER ; (fire) */
-static int parse_mark_kv(struct parser *p, struct claim *c)
+static int add_tally(struct parser *p, struct tally *ts, int *n, struct tally t)
 {
-	struct token *key = next(p);
-	enum claim_mark m = mark_key(p, key);
-	if (c->has_mark[m])
-		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", claim_mark_names[m]);
-	next(p);
-	if (want_number(p, "gun stands", 0, MAX_STANDS, &c->mark[m]) < 0)
-		return -1;
-	c->has_mark[m] = true;
-	c->mark_at[m] = loc_span(p, key, &p->tok[p->pos - 1]);
+	if (*n == MAX_ITEMS)
+		return error_at(p, DIAG_TOO_MANY, t.at, "more than %d claims", MAX_ITEMS);
+	ts[(*n)++] = t;
 	return 0;
 }
 
-/* claim-kv = ( "loss" | "pts" ) "=" NUMBER ; */
-static int parse_claim_kv(struct parser *p, const struct claim_kind *k, struct claim *c)
+static bool tallied(const struct tally *ts, int n, const struct vocab_word *w)
+{
+	for (int i = 0; i < n; i++)
+		if (ts[i].word == w)
+			return true;
+	return false;
+}
+
+/* tally-kv = TALLY "=" NUMBER ; (a counted tally) */
+static int parse_tally_kv(struct parser *p, const struct vocab_word *w, struct tally *ts, int *n)
 {
 	struct token *key = next(p);
-	bool loss = is_word(p, key, "loss");
-	if (!loss && !(k->points && is_word(p, key, "pts")))
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, key), "unknown claim %s: expected %s",
-				found(p, key), k->points ? "loss= or pts=" : "loss=");
-	if ((loss && c->has_loss) || (!loss && c->has_points))
-		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", loss ? "loss" : "pts");
+	if (tallied(ts, *n, w))
+		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", w->word);
 	next(p);
-	int v;
-	if (want_number(p, loss ? "stands lost" : "fire points", 0, 999, &v) < 0)
+	struct tally t = {w, 0, {0}};
+	if (want_number(p, w->num_what, 0, w->num_max, &t.value) < 0)
 		return -1;
-	if (loss) {
-		c->has_loss = true;
-		c->loss = v;
-		c->loss_at = loc_span(p, key, &p->tok[p->pos - 1]);
-	} else {
-		c->has_points = true;
-		c->points = v;
-		c->points_at = loc_span(p, key, &p->tok[p->pos - 1]);
-	}
+	t.at = loc_span(p, key, &p->tok[p->pos - 1]);
+	return add_tally(p, ts, n, t);
+}
+
+/* loss-kv = "loss" "=" NUMBER ; */
+static int parse_loss(struct parser *p, struct claim *c)
+{
+	struct token *key = next(p);
+	if (c->has_loss)
+		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "loss= claimed twice");
+	next(p);
+	if (want_number(p, "stands lost", 0, 999, &c->loss) < 0)
+		return -1;
+	c->has_loss = true;
+	c->loss_at = loc_span(p, key, &p->tok[p->pos - 1]);
 	return 0;
 }
 
@@ -1330,16 +1384,30 @@ static int parse_total(struct parser *p, const struct claim_kind *k, struct clai
 	return 0;
 }
 
-/* The commonest slips in a claim, as a hint, or NULL: "8pts" for pts=8, an
- * effect typed as two words ("well handled"). */
+/* The counted tally whose word starts with the len letters at s (two or
+ * more), or NULL: "8wo" for word=8. */
+static const struct vocab_word *tally_prefix(const struct parser *p, const struct claim_kind *k, const char *s,
+					     size_t len)
+{
+	for (size_t i = 0; k->tallies && len >= 2 && i < p->v->n_words; i++) {
+		const struct vocab_word *w = &p->v->words[i];
+		if (w->cat == k->tallies && w->num_what && !w->canon && strlen(w->word) >= len &&
+		    strncmp(w->word, s, len) == 0)
+			return w;
+	}
+	return NULL;
+}
+
+/* The commonest slips in a claim, as a hint, or NULL: "8word" for word=8, an
+ * effect typed as two words instead of joined by '-'. */
 static const char *claim_slip(struct parser *p, const struct claim_kind *k, const struct token *t)
 {
 	static char hint[160];
 	const char *s = p->text + t->off;
 	size_t digits = strspn(s, "0123456789");
-	if (k->points && digits && digits < t->len &&
-	    (strncmp(s + digits, "pts", t->len - digits) == 0 || strncmp(s + digits, "pt", t->len - digits) == 0)) {
-		snprintf(hint, sizeof hint, "fire points are claimed as 'pts=%.*s'", (int)digits, s);
+	const struct vocab_word *tw = digits ? tally_prefix(p, k, s + digits, t->len - digits) : NULL;
+	if (tw) {
+		snprintf(hint, sizeof hint, "%s are claimed as '%s=%.*s'", tw->num_what, tw->word, (int)digits, s);
 		return hint;
 	}
 	const struct token *n = t + 1;	/* the next token on the line */
@@ -1362,7 +1430,8 @@ typedef bool stop_fn(struct parser *p, const struct token *t);
 static int parse_claim(struct parser *p, const struct claim_kind *k, struct claim *c, stop_fn *stop)
 {
 	struct mod mods[MAX_ITEMS];
-	int n = 0, rc = 0;
+	struct tally ts[MAX_ITEMS];
+	int n = 0, n_ts = 0, rc = 0;
 	while (rc == 0) {
 		struct token *t = peek(p);
 		const struct vocab_word *w;
@@ -1375,21 +1444,20 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
 				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
 				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
-				warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(k->mods), m.code,
+				warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 					m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			}
 			next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, k, c);
-		} else if (at_kv(p) && (is_word(p, t, "loss") || (k->points && is_word(p, t, "pts")))) {
-			rc = parse_claim_kv(p, k, c);
-		} else if (k->points && at_kv(p) && mark_key(p, t) != CLAIM_MARKS) {
-			rc = parse_mark_kv(p, c);
-		} else if (k->points && t->kind == TOK_WORD && is_word(p, t, "disordered") && !c->disordered) {
+		} else if (at_kv(p) && is_word(p, t, "loss")) {
+			rc = parse_loss(p, c);
+		} else if (at_kv(p) && (w = tally_word(p, k, t)) && w->num_what) {
+			rc = parse_tally_kv(p, w, ts, &n_ts);
+		} else if (t->kind == TOK_WORD && (w = tally_word(p, k, t)) && !w->num_what && !tallied(ts, n_ts, w)) {
 			next(p);
-			c->disordered = true;
-			c->disordered_at = loc_of(p, t);
+			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, loc_of(p, t)});
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
 			next(p);
 			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t), false, NULL});
@@ -1397,10 +1465,10 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			next(p);
 			c->effect = w->word;
 			c->effect_at = loc_of(p, t);
-		} else if (t->kind == TOK_WORD && k->outcomes != VC_N_CATS && (w = lookup(p, k->outcomes, t))) {
+		} else if (t->kind == TOK_WORD && k->outcomes && (w = lookup(p, k->outcomes, t))) {
 			if (c->outcome)
-				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second charge outcome %s",
-						found(p, t));
+				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second %s %s",
+						vocab_cat_name(p->v, k->outcomes), found(p, t));
 			next(p);
 			c->outcome = w->word;
 			c->outcome_at = loc_of(p, t);
@@ -1414,17 +1482,17 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: %s", found(p, t), slip);
 			const char *hint = nearest_word(p, k->effects, t);
 			if (!hint && stop)	/* a check's actions follow its claim: a misspelt one */
-				hint = nearest_word(p, VC_ACTION, t);
+				hint = nearest_word(p, p->v->action, t);
 			if (hint || c->effect || c->has_total)	/* after the total, words are effects */
 				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
-						"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(k->mods),
-						vocab_cat_name(k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
+						"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(p->v, k->mods),
+						vocab_cat_name(p->v, k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
 						hint ? "'?" : "");
 			/* a modifier the ruleset does not have, claimed by its code alone:
 			 * the audit reports it, the rest of the log is still audited */
 			struct mod m = {arena_strndup(p->b->arena, p->text + t->off, t->len), 0, false, loc_of(p, t), true,
 					nearest_word(p, k->mods, t)};
-			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(k->mods), m.code,
+			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			next(p);
 			rc = add_mod(p, mods, &n, m);
@@ -1437,51 +1505,55 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 	}
 	c->mods = arena_memdup(p->b->arena, mods, n * sizeof *mods);
 	c->n_mods = n;
+	c->tallies = arena_memdup(p->b->arena, ts, n_ts * sizeof *ts);
+	c->n_tallies = n_ts;
 	return rc;
 }
 
 static bool is_action(struct parser *p, const struct token *t)
 {
-	return lookup(p, VC_ACTION, t) != NULL;
+	return lookup(p, p->v->action, t) != NULL;
 }
 
-/* action = VERB [ FORMATION | uref { "," uref } [ "cold-steel" ] ] ; */
+/* action = VERB [ WORD | uref { "," uref } [ ACTION-FLAG ] ] ; by the verb's spec */
 static int parse_action(struct parser *p, struct action *a)
 {
 	struct token *t = next(p);
-	const struct vocab_word *w = lookup(p, VC_ACTION, t);
+	const struct vocab_word *w = lookup(p, p->v->action, t);
 	a->verb = w->word;
 	a->at = loc_of(p, t);
-	if (w->spec && strcmp(w->spec, "F") == 0) {
-		a->formation = want_word(p, VC_FORMATION);
-		return a->formation ? 0 : -1;
+	if (w->spec && strcmp(w->spec, "W") == 0) {
+		a->word = want_word(p, w->arg);
+		return a->word ? 0 : -1;
 	}
 	if (w->spec && strcmp(w->spec, "T") == 0) {
-		if (parse_urefs(p, VC_FACT_CHARGE, false, &a->targets, &a->n_targets) < 0)
+		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
 			return -1;
-		struct token *cs = peek(p);
-		if (is_word(p, cs, "cold-steel") || is_word(p, cs, "cs")) {
+		struct token *f = peek(p);
+		const struct vocab_word *fw = p->v->action_flag ? lookup(p, p->v->action_flag, f) : NULL;
+		if (fw) {
 			next(p);
-			a->cold_steel = true;
-			a->cold_steel_at = loc_of(p, cs);
+			a->flag = fw->word;
+			a->flag_at = loc_of(p, f);
 		}
 	}
 	return 0;
 }
 
-/* mc-line = uref claim { action } ; */
-static int parse_mc_line(struct parser *p, struct mc_line *l)
+/* check-line = uref claim { action } ; */
+static int parse_check_line(struct parser *p, const struct vocab_event *ev, struct check_line *l)
 {
-	if (parse_uref(p, &l->unit, VC_FACT_MC, false) < 0 ||
-	    parse_claim(p, &mc_claims, &l->claim, is_action) < 0)
+	struct claim_kind k = claims_of(ev);
+	if (parse_uref(p, &l->unit, ev->facts, false) < 0 || parse_claim(p, &k, &l->claim, is_action) < 0)
 		return -1;
 	struct action as[MAX_ITEMS];
 	int n = 0;
 	while (peek(p)->kind == TOK_WORD) {
+		char actions[512];
 		if (!is_action(p, peek(p)))
-			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)),
-					"unknown action %s: expected move, form, front, charge, ...",
-					found(p, peek(p)));
+			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)), "unknown %s %s: expected %s",
+					vocab_cat_name(p->v, p->v->action), found(p, peek(p)),
+					vocab_list(p->v, p->v->action, actions, sizeof actions));
 		if (n == MAX_ITEMS)
 			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d actions", MAX_ITEMS);
 		memset(&as[n], 0, sizeof as[n]);
@@ -1493,58 +1565,60 @@ static int parse_mc_line(struct parser *p, struct mc_line *l)
 	return 0;
 }
 
-/* mc = KEYWORD [ WORD ] face ":" mc-line { ";" mc-line } ; */
-static int parse_mc(struct parser *p, struct ev_mc *mc)
+/* check = KEYWORD [ WORD ] face ":" check-line { ";" check-line } ; */
+static int parse_check(struct parser *p, const struct vocab_event *ev, struct ev_check *ck)
 {
-	if (peek(p)->kind == TOK_WORD && !(mc->leader = parse_id(p, 'L', &mc->leader_at)))
+	if (peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at)))
 		return -1;
-	if (parse_face(p, &mc->die) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
+	if (parse_face(p, &ck->die) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
 		return -1;
-	struct mc_line ls[MAX_ITEMS];
+	struct check_line ls[MAX_ITEMS];
 	int n = 0;
 	do {
 		if (n == MAX_ITEMS)
 			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d units", MAX_ITEMS);
 		memset(&ls[n], 0, sizeof ls[n]);
-		if (parse_mc_line(p, &ls[n++]) < 0)
+		if (parse_check_line(p, ev, &ls[n++]) < 0)
 			return -1;
 	} while (peek(p)->kind == TOK_SEMI && next(p));
-	mc->lines = arena_memdup(p->b->arena, ls, n * sizeof *ls);
-	mc->n_lines = n;
-	if (!mc->leader && n > 1)
+	ck->lines = arena_memdup(p->b->arena, ls, n * sizeof *ls);
+	ck->n_lines = n;
+	if (!ck->leader && n > 1)
 		return error_at(p, DIAG_TOO_MANY, ls[1].unit.at,
 				"an out-of-command check (no leader) takes one unit");
 	return 0;
 }
 
-/* fire = KEYWORD uref { "," uref } "->" uref face claim ; */
-static int parse_fire(struct parser *p, struct ev_fire *f)
+/* fire-shape = KEYWORD uref { "," uref } "->" uref face claim ; */
+static int parse_fire(struct parser *p, const struct vocab_event *ev, struct ev_fire *f)
 {
-	if (parse_urefs(p, VC_FACT_FIRE, true, &f->firers, &f->n_firers) < 0)
+	struct claim_kind k = claims_of(ev);
+	if (parse_urefs(p, ev->facts, true, &f->firers, &f->n_firers) < 0)
 		return -1;
 	for (int i = 0; i < f->n_firers; i++)
 		if (f->firers[i].range < 0)
 			return error_at(p, DIAG_EXPECTED, f->firers[i].at,
 					"expected '@' and the range after firing unit '%s'", f->firers[i].id);
 	if (expect(p, TOK_ARROW, "'->' and the target") < 0 ||
-	    parse_uref(p, &f->target, VC_FACT_FIRE, false) < 0 || parse_face(p, &f->die) < 0)
+	    parse_uref(p, &f->target, ev->facts, false) < 0 || parse_face(p, &f->die) < 0)
 		return -1;
-	return parse_claim(p, &fire_claims, &f->claim, NULL);
+	return parse_claim(p, &k, &f->claim, NULL);
 }
 
 /* side-roll = face claim ; */
-static int parse_side_roll(struct parser *p, struct charge_side *s)
+static int parse_side_roll(struct parser *p, const struct claim_kind *k, struct clash_side *s)
 {
 	if (parse_face(p, &s->die) < 0)
 		return -1;
-	return parse_claim(p, &charge_claims, &s->claim, NULL);
+	return parse_claim(p, k, &s->claim, NULL);
 }
 
-/* charge-result = side-roll "|" side-roll [ ":" [ SIGNED | NUMBER ] [ EFFECT ] ] ; */
-static int parse_charge_result(struct parser *p, struct ev_charge *c)
+/* clash-result = side-roll "|" side-roll [ ":" [ SIGNED | NUMBER ] [ EFFECT ] ] ; */
+static int parse_clash_result(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
 {
-	if (parse_side_roll(p, &c->side[0]) < 0 || expect(p, TOK_BAR, "'|' and the defender's roll") < 0 ||
-	    parse_side_roll(p, &c->side[1]) < 0)
+	struct claim_kind k = claims_of(ev);
+	if (parse_side_roll(p, &k, &c->side[0]) < 0 || expect(p, TOK_BAR, "'|' and the defender's roll") < 0 ||
+	    parse_side_roll(p, &k, &c->side[1]) < 0)
 		return -1;
 	if (peek(p)->kind != TOK_COLON)
 		return 0;
@@ -1558,7 +1632,7 @@ static int parse_charge_result(struct parser *p, struct ev_charge *c)
 	}
 	t = peek(p);
 	if (t->kind == TOK_WORD) {
-		const char *e = want_word(p, VC_EFFECT_CHARGE);
+		const char *e = want_word(p, ev->effects);
 		if (!e)
 			return -1;
 		c->effect = e;
@@ -1569,24 +1643,24 @@ static int parse_charge_result(struct parser *p, struct ev_charge *c)
 	return 0;
 }
 
-/* charge = KEYWORD uref { "," uref } "->" uref { "," uref } charge-result ; */
-static int parse_charge(struct parser *p, struct ev_charge *c)
+/* clash = KEYWORD uref { "," uref } "->" uref { "," uref } clash-result ; */
+static int parse_clash(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
 {
-	if (parse_urefs(p, VC_FACT_CHARGE, false, &c->side[0].units, &c->side[0].n_units) < 0 ||
+	if (parse_urefs(p, ev->facts, false, &c->side[0].units, &c->side[0].n_units) < 0 ||
 	    expect(p, TOK_ARROW, "'->' and the defenders") < 0 ||
-	    parse_urefs(p, VC_FACT_CHARGE, false, &c->side[1].units, &c->side[1].n_units) < 0)
+	    parse_urefs(p, ev->facts, false, &c->side[1].units, &c->side[1].n_units) < 0)
 		return -1;
-	return parse_charge_result(p, c);
+	return parse_clash_result(p, ev, c);
 }
 
-/* fallen = KEYWORD WORD face [ EFFECT ] ; */
-static int parse_fallen(struct parser *p, struct ev_fallen *f)
+/* leader-roll = KEYWORD WORD face [ EFFECT ] ; */
+static int parse_leader_roll(struct parser *p, const struct vocab_event *ev, struct ev_leader_roll *f)
 {
 	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_face(p, &f->die) < 0)
 		return -1;
 	struct token *t = peek(p);
 	if (t->kind == TOK_WORD) {
-		if (!(f->effect = want_word(p, VC_EFFECT_FALLEN)))
+		if (!(f->effect = want_word(p, ev->effects)))
 			return -1;
 		f->effect_at = loc_of(p, t);
 	}
@@ -1594,7 +1668,7 @@ static int parse_fallen(struct parser *p, struct ev_fallen *f)
 }
 
 /* One argument of a state event by its signature letter. */
-static int parse_arg(struct parser *p, char type, struct arg *a)
+static int parse_arg(struct parser *p, const struct vocab_event *ev, char type, struct arg *a)
 {
 	struct token *t = peek(p);
 	a->type = type;
@@ -1604,8 +1678,8 @@ static int parse_arg(struct parser *p, char type, struct arg *a)
 	case 'L':
 		a->text = parse_id(p, type, &a->at);
 		return a->text ? 0 : -1;
-	case 'F':
-		a->text = want_word(p, VC_FORMATION);
+	case 'W':
+		a->text = want_word(p, ev->arg);
 		return a->text ? 0 : -1;
 	case 'N':
 		return want_signed(p, "a signed number of stands such as -2", -MAX_STANDS, MAX_STANDS, &a->num);
@@ -1635,8 +1709,9 @@ static bool arg_fits(struct parser *p, char type)
 }
 
 /* state = KEYWORD { argument } ; by the event's signature */
-static int parse_state(struct parser *p, const char *sig, struct ev_state *st)
+static int parse_state(struct parser *p, const struct vocab_event *ev, struct ev_state *st)
 {
+	const char *sig = ev->sig;
 	struct arg args[16];
 	int n = 0;
 	for (const char *c = sig; *c; c++) {
@@ -1650,7 +1725,7 @@ static int parse_state(struct parser *p, const char *sig, struct ev_state *st)
 				return -1;
 		} else {
 			memset(&args[n], 0, sizeof args[n]);
-			if (parse_arg(p, *c, &args[n++]) < 0)
+			if (parse_arg(p, ev, *c, &args[n++]) < 0)
 				return -1;
 		}
 		if (optional)
@@ -1661,18 +1736,13 @@ static int parse_state(struct parser *p, const char *sig, struct ev_state *st)
 	return 0;
 }
 
-static const char *phase_names(unsigned phases)
+/* Where the phases of mask lie, for messages (vocab_phase.where). */
+static const char *phase_names(const struct vocab *v, unsigned phases)
 {
-	switch (phases) {
-	case PH_MANEUVER:
-		return "the maneuver phase";
-	case PH_FIRE:
-		return "a fire phase";
-	case PH_CHARGE:
-		return "the charge phase";
-	default:
-		return "a turn";
-	}
+	for (size_t i = 0; phases != VOCAB_ANY_PHASE && i < v->n_phases; i++)
+		if (phases & v->phases[i].bit)
+			return v->phases[i].where;
+	return "a turn";
 }
 
 /* Whether an event may stand here; reports why not. */
@@ -1683,12 +1753,12 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 		snprintf(why, sizeof why, "event '%s'", ev->keyword);
 		return before_first_turn(p, kw, why);
 	}
-	if (ev->phases != PH_ANY && !p->phase_unknown) {
-		unsigned here = !p->phase ? 0 : strcmp(p->phase, "maneuver") == 0 ? PH_MANEUVER
-					 : strcmp(p->phase, "fire") == 0 ? PH_FIRE : PH_CHARGE;
+	if (ev->phases != VOCAB_ANY_PHASE && !p->phase_unknown) {
+		const struct vocab_phase *ph = p->phase ? vocab_phase_of(p->v, p->phase, NULL) : NULL;
+		unsigned here = ph ? ph->bit : 0;
 		if (!(ev->phases & here)) {
 			snprintf(why, sizeof why, "event '%s' belongs in %s, not %s%s", ev->keyword,
-				 phase_names(ev->phases), p->phase ? "the phase " : "before any phase",
+				 phase_names(p->v, ev->phases), p->phase ? "the phase " : "before any phase",
 				 p->phase ? p->phase : "");
 			return misplaced(p, kw, why);
 		}
@@ -1696,13 +1766,13 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 	if (ev->shape == SHAPE_REROLL) {
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
 		enum event_shape shape = last && last->kind == ST_EVENT ? last->u.event.def->shape : SHAPE_STATE;
-		if (shape != SHAPE_CHARGE && shape != SHAPE_REROLL)	/* after a line that failed: said there */
-			return p->prev_failed ? -1 : misplaced(p, kw, "a reroll must follow the charge it repeats");
+		if (shape != SHAPE_CLASH && shape != SHAPE_REROLL)	/* after a line that failed: said there */
+			return p->prev_failed ? -1 : misplaced(p, kw, "a reroll must follow the clash it repeats");
 	}
 	return 0;
 }
 
-/* event = mc | fire | charge | reroll | fallen | state ; */
+/* event = check | fire-shape | clash | reroll | leader-roll | state ; */
 static int parse_event(struct parser *p, struct token *kw, const struct vocab_event *ev)
 {
 	struct stmt *s = cur(p);
@@ -1715,35 +1785,36 @@ static int parse_event(struct parser *p, struct token *kw, const struct vocab_ev
 	if (placed < 0)
 		return -1;
 	switch (ev->shape) {
-	case SHAPE_MC:
-		return parse_mc(p, &e->u.mc);
+	case SHAPE_CHECK:
+		return parse_check(p, ev, &e->u.check);
 	case SHAPE_FIRE:
-		return parse_fire(p, &e->u.fire);
-	case SHAPE_CHARGE:
-		return parse_charge(p, &e->u.charge);
+		return parse_fire(p, ev, &e->u.fire);
+	case SHAPE_CLASH:
+		return parse_clash(p, ev, &e->u.clash);
 	case SHAPE_REROLL:
-		return parse_charge_result(p, &e->u.charge);
-	case SHAPE_FALLEN:
-		return parse_fallen(p, &e->u.fallen);
+		return parse_clash_result(p, ev, &e->u.clash);
+	case SHAPE_LEADER_ROLL:
+		return parse_leader_roll(p, ev, &e->u.leader_roll);
 	case SHAPE_STATE:
-		return parse_state(p, ev->sig, &e->u.state);
+		return parse_state(p, ev, &e->u.state);
 	}
 	return 0;
 }
 
-/* The effect vocabulary of the event a ruling settles. */
-static enum vocab_cat ruled_effects(const struct stmt *ev)
+/* ruling-verb = "accept" | "override" ; the umpire's words, in every ruleset */
+static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
 {
-	switch (ev->u.event.def->shape) {
-	case SHAPE_MC:
-		return VC_EFFECT_MC;
-	case SHAPE_FIRE:
-		return VC_EFFECT_FIRE;
-	case SHAPE_FALLEN:
-		return VC_EFFECT_FALLEN;
-	default:
-		return VC_EFFECT_CHARGE;
-	}
+	struct token *t = peek(p);
+	for (int v = 0; v < RULING_VERBS; v++)
+		if (t->kind == TOK_WORD && is_word(p, t, ruling_verb_names[v])) {
+			next(p);
+			*verb = (enum ruling_verb)v;
+			return 0;
+		}
+	if (t->kind != TOK_WORD)
+		return expected(p, "a ruling");
+	return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown ruling %s: expected %s or %s", found(p, t),
+			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
 }
 
 /* ruling = "ruling" ( "accept" | "override" ) claim "by" "=" ( WORD | STRING ) STRING ; */
@@ -1754,9 +1825,10 @@ static int parse_ruling(struct parser *p, struct token *kw)
 	if (p->last_event < 0)	/* after a line that failed: said there */
 		return p->prev_failed ? -1 : misplaced(p, kw, "a ruling must follow the event it settles");
 	s->u.ruling.event = p->last_event;
-	if (!(s->u.ruling.verb = want_word(p, VC_RULING)))
+	if (want_ruling_verb(p, &s->u.ruling.verb) < 0)
 		return -1;
-	struct claim_kind k = {VC_MOD_MC, ruled_effects(&p->b->stmts[p->last_event]), false, VC_N_CATS};
+	const struct vocab_event *ruled = p->b->stmts[p->last_event].u.event.def;
+	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, VC_NONE};
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {

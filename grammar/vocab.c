@@ -2,23 +2,12 @@
 #include "vocab.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
 #include "xalloc.h"
-
-/* ORDER: enum vocab_cat */
-static const char *const cat_names[VC_N_CATS] = {
-	"arm", "experience", "morale class", "weapon", "carriage", "formation",
-	"order", "limber state", "mount state", "unit attribute",
-	"leader rating", "leader attribute", "nation",
-	"light", "twilight part", "night sky", "phase", "fire phase",
-	"maneuver modifier", "fire modifier", "charge modifier",
-	"maneuver effect", "fire effect", "charge effect", "fallen-leader effect",
-	"maneuver fact", "fire fact", "charge fact",
-	"action", "ruling", "rule option", "charge outcome",
-};
 
 static int same(const char *word, const char *s, size_t len)
 {
@@ -34,7 +23,7 @@ struct word_index {
 	int *slots;	/* word index + 1, 0 free */
 };
 
-static unsigned word_hash(enum vocab_cat cat, const char *word, size_t len)
+static unsigned word_hash(int cat, const char *word, size_t len)
 {
 	unsigned h = 2166136261u ^ (unsigned)cat;
 	for (size_t i = 0; i < len; i++)
@@ -69,7 +58,7 @@ static const struct word_index *index_of(const struct vocab *v)
 	return NULL;	/* more vocabularies than umpire has: looked up one by one */
 }
 
-const struct vocab_word *vocab_find(const struct vocab *v, enum vocab_cat cat, const char *word,
+const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *word,
 				    size_t len)
 {
 	const struct word_index *x = index_of(v);
@@ -99,9 +88,53 @@ const struct vocab_event *vocab_find_event(const struct vocab *v, const char *kw
 	return NULL;
 }
 
-const char *vocab_cat_name(enum vocab_cat cat)
+const char *vocab_cat_name(const struct vocab *v, int cat)
 {
-	return cat_names[cat];
+	return cat > VC_NONE && cat < v->n_cats ? v->cats[cat].name : "word";
+}
+
+const char *vocab_default(const struct vocab *v, int cat)
+{
+	for (size_t i = 0; i < v->n_words; i++)
+		if (v->words[i].cat == cat && !v->words[i].canon)
+			return v->words[i].word;
+	return NULL;
+}
+
+const char *vocab_list(const struct vocab *v, int cat, char *out, size_t size)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < v->n_words && n < size; i++) {
+		const struct vocab_word *w = &v->words[i];
+		if (w->cat == cat && !w->canon)
+			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? ", " : "", w->word);
+	}
+	return out;
+}
+
+const struct vocab_phase *vocab_phase_of(const struct vocab *v, const char *word, const char *mode)
+{
+	const struct vocab_phase *plain = NULL;
+	for (size_t i = 0; i < v->n_phases; i++) {
+		const struct vocab_phase *ph = &v->phases[i];
+		if (strcmp(ph->word, word) != 0)
+			continue;
+		if (mode && ph->mode && strcmp(ph->mode, mode) == 0)
+			return ph;
+		if (!ph->mode && !plain)
+			plain = ph;
+	}
+	return plain;
+}
+
+/* The word of the first phase an event's mask names, "any" for anywhere. */
+static const char *phase_word(const struct vocab *v, unsigned phases)
+{
+	for (size_t i = 0; phases != VOCAB_ANY_PHASE && i < v->n_phases; i++)
+		if (phases & v->phases[i].bit)
+			return v->phases[i].word;
+	return "any";
 }
 
 int vocab_allows(const struct vocab_word *w, const char *value, size_t len)
@@ -138,10 +171,10 @@ static void put_cell(struct buf *out, const char *s)
 	}
 }
 
-static void put_category(const struct vocab *v, enum vocab_cat cat, struct buf *out)
+static void put_category(const struct vocab *v, int cat, struct buf *out)
 {
 	buf_printf(out, "\n#### %s\n\n| word | aliases | meaning | source |\n|---|---|---|---|\n",
-		   cat_names[cat]);
+		   v->cats[cat].name);
 	for (size_t i = 0; i < v->n_words; i++) {
 		const struct vocab_word *w = &v->words[i];
 		if (w->cat != cat || w->canon)
@@ -150,7 +183,7 @@ static void put_category(const struct vocab *v, enum vocab_cat cat, struct buf *
 		put_aliases(v, w, out);
 		buf_puts(out, " | ");
 		put_cell(out, w->doc);
-		if (cat == VC_OPTION) {
+		if (cat == v->option) {
 			buf_puts(out, " (values: ");
 			put_cell(out, w->spec);
 			buf_putc(out, ')');
@@ -162,11 +195,9 @@ static void put_category(const struct vocab *v, enum vocab_cat cat, struct buf *
 void vocab_markdown(const struct vocab *v, struct buf *out)
 {
 	buf_printf(out, "### Vocabulary of `%s`\n\n%s. Words are matched without regard to case; "
-		   "`fmt` writes the word in the first column. Sources are `SEED:LINE` in "
-		   "`../shared/seeds/` (000 the rule text, 001 and 002 the Quick Reference Sheet).\n",
-		   v->name, v->title);
-	for (int c = 0; c < VC_N_CATS; c++)
-		put_category(v, (enum vocab_cat)c, out);
+		   "`fmt` writes the word in the first column. %s\n", v->name, v->title, v->sources);
+	for (int c = VC_NONE + 1; c < v->n_cats; c++)
+		put_category(v, c, out);
 	buf_puts(out, "\n#### events\n\n| keyword | aliases | arguments | phase |\n|---|---|---|---|\n");
 	for (size_t i = 0; i < v->n_events; i++) {
 		const struct vocab_event *e = &v->events[i];
@@ -179,8 +210,6 @@ void vocab_markdown(const struct vocab *v, struct buf *out)
 				buf_printf(out, "%s`%s`", n++ ? ", " : "", v->events[j].keyword);
 		buf_puts(out, " | ");
 		put_cell(out, e->doc);
-		buf_printf(out, " | %s |\n",
-			   e->phases == PH_MANEUVER ? "maneuver" : e->phases == PH_FIRE ? "fire"
-			   : e->phases == PH_CHARGE ? "charge" : "any");
+		buf_printf(out, " | %s |\n", phase_word(v, e->phases));
 	}
 }

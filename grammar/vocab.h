@@ -3,83 +3,135 @@
  * The grammar fixes the shapes of statements; a ruleset names the words that
  * fill them: event keywords, experience grades, effects, modifier codes and
  * facts per event kind, with their aliases.  A ruleset provides one const
- * struct vocab (audit/rff_vocab.c for Regimental Fire and Fury); the parser
+ * struct vocab (audit/rff_vocab.c for one); the parser
  * looks words up in it, case-insensitively. */
 #ifndef UMPIRE_VOCAB_H
 #define UMPIRE_VOCAB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-/* Word categories.  ORDER: the names in vocab.c follow this order. */
-enum vocab_cat {
-	VC_ARM, VC_EXPERIENCE, VC_MORALE, VC_WEAPON, VC_CARRIAGE, VC_FORMATION,
-	VC_ORDER, VC_LIMBER, VC_MOUNT, VC_FLAG,
-	VC_RATING, VC_LEADER_FLAG, VC_NATION,
-	VC_LIGHT, VC_TWILIGHT, VC_SKY, VC_PHASE, VC_FIRE_MODE,
-	VC_MOD_MC, VC_MOD_FIRE, VC_MOD_CHARGE,
-	VC_EFFECT_MC, VC_EFFECT_FIRE, VC_EFFECT_CHARGE, VC_EFFECT_FALLEN,
-	VC_FACT_MC, VC_FACT_FIRE, VC_FACT_CHARGE,
-	VC_ACTION, VC_RULING, VC_OPTION, VC_OUTCOME_FIRE,
-	VC_N_CATS
+/* A word category is an index into the vocabulary's cats[], numbered by
+ * the ruleset's own enum from 1; VC_NONE (0) is no category, so a place of
+ * the notation a ruleset leaves zero is not used. */
+enum { VC_NONE = 0 };
+
+/* What the grammar does with a category's words, where it is not named by
+ * a place of struct vocab or struct vocab_event. */
+enum vocab_role {
+	VR_OTHER,		/* named by a place, or read by the ruleset alone */
+	VR_UNIT_SLOT,		/* a unit declaration gives at most one word of it */
+	VR_UNIT_FLAG,		/* a unit declaration gives any number of them */
+};
+
+struct vocab_cat {
+	const char *name;	/* "experience": in messages and docs */
+	enum vocab_role role;
+	bool required;		/* unit slot: every unit gives one ... */
+	bool trailing;		/* unit slot: written after stands= and cmd= */
+	int prefix_of;		/* unit slot: its word may be written joined before a
+				 * word of this category */
 };
 
 struct vocab_word {
-	enum vocab_cat cat;
+	int cat;
 	const char *word;	/* the canonical spelling, or an alias */
 	const char *canon;	/* NULL for a canonical word; else the word it stands for */
 	const char *doc;	/* one line for help and docs (canonical words) */
 	const char *cite;	/* seed file:line the word comes from, or NULL */
 	/* Options: the allowed values, "|"-separated, the default first.
 	 * Facts: the values they take ("partial|full"), "U" a unit id, NULL none.
-	 * Actions: what follows the verb: "F" a formation, "T" targets. */
+	 * Actions: what follows the verb: "W" a word of arg, "T" targets. */
 	const char *spec;
+	int code;		/* the ruleset's own enum for the word, 0 if none */
+	/* A turn condition's arguments: a number up to num_max (num_what
+	 * names it), then a word of category arg.  An action's: the category
+	 * of its word ("W") or of its targets' facts ("T").  A claim tally's:
+	 * num_what names the number after '=' (up to num_max), NULL a bare word. */
+	int arg;
+	int num_max;
+	const char *num_what;
+	bool lead;		/* a counted tally written before the claimed total */
+	const char *key;	/* a tally's name in the claim's JSON, or NULL: not listed there */
+	int waives;		/* a unit slot made unnecessary by this word */
 };
 
 /* The shapes an event line can take; the keyword picks one. */
 enum event_shape {
-	SHAPE_MC,		/* mc LEADER FACE : unit claims ; ... */
-	SHAPE_FIRE,		/* fire FIRER, ... -> TARGET FACE claims */
-	SHAPE_CHARGE,		/* charge ATT, ... -> DEF, ... FACE claims | FACE claims : result */
-	SHAPE_REROLL,		/* reroll FACE claims | FACE claims : result */
-	SHAPE_FALLEN,		/* fallen LEADER FACE [effect] */
+	SHAPE_CHECK,		/* KW LEADER FACE : unit claims ; ...   (a leader's roll for units) */
+	SHAPE_FIRE,		/* KW FIRER, ... -> TARGET FACE claims   (one side rolls against another) */
+	SHAPE_CLASH,		/* KW ATT, ... -> DEF, ... FACE claims | FACE claims : result (both roll) */
+	SHAPE_REROLL,		/* KW FACE claims | FACE claims : result (the clash before, again) */
+	SHAPE_LEADER_ROLL,	/* KW LEADER FACE [effect] */
 	SHAPE_STATE,		/* keyword and arguments by signature */
 };
 
-/* Phases an event may stand in (bit mask). */
-enum {
-	PH_MANEUVER = 1, PH_FIRE = 2, PH_CHARGE = 4,
-	PH_ANY = PH_MANEUVER | PH_FIRE | PH_CHARGE,
+/* Phases an event may stand in: bits of the ruleset's phase list; an event
+ * with VOCAB_ANY_PHASE stands anywhere in a turn. */
+#define VOCAB_ANY_PHASE (~0u)
+
+/* One phase of the ruleset's turn: its word, a mode that may follow it
+ * (NULL: none, or the phase without one), where it falls in the turn. */
+struct vocab_phase {
+	const char *word;	/* a word of vocab.phase */
+	const char *mode;	/* a word of vocab.phase_mode, or NULL */
+	unsigned bit;		/* which events may stand in it (vocab_event.phases) */
+	int rank;		/* its order in the turn, from 1 */
+	const char *where;	/* "the first phase": in messages */
 };
 
 struct vocab_event {
 	const char *keyword;	/* canonical or alias */
 	const char *canon;	/* NULL, or the canonical keyword */
 	enum event_shape shape;
-	/* SHAPE_STATE: one letter per argument: U unit, L leader, F formation,
-	 * N signed number, C a count of stands (1 or more), S string, '>' the
-	 * arrow '->'; '?' after a letter makes it optional. */
+	/* SHAPE_STATE: one letter per argument: U unit, L leader, W a word of
+	 * arg, N signed number, C a count of stands (1 or more), S string,
+	 * '>' the arrow '->'; '?' after a letter makes it optional. */
 	const char *sig;
-	unsigned phases;	/* PH_* where the event may stand */
+	unsigned phases;	/* bits of vocab_phase where the event may stand */
 	const char *doc;
+	/* the categories of its claims and units' facts (VC_NONE: none) */
+	int mods, effects, facts, outcomes, tallies;
+	int arg;		/* SHAPE_STATE: the category of a W argument */
 };
 
 struct vocab {
-	const char *name;		/* "rff-maw" */
+	const char *name;		/* as rules= names it */
 	const char *title;
-	int die;			/* default die size (10 for RFF) */
+	const char *sources;		/* how its words' sources read, for the docs */
+	int die;			/* default die size */
+	const struct vocab_cat *cats;	/* indexed by category; cats[0] unused */
+	int n_cats;
 	const struct vocab_word *words;
 	size_t n_words;
 	const struct vocab_event *events;
 	size_t n_events;
+	const struct vocab_phase *phases;
+	size_t n_phases;
+	/* the category each place of the notation takes its words from */
+	int rating;			/* a leader's rating (required) */
+	int leader_flag;		/* a leader's attributes */
+	int nation;			/* a side's nation= */
+	int condition;			/* a turn's condition; the first canonical word is the default */
+	int phase, phase_mode;		/* phase WORD [MODE] */
+	int action;			/* what a unit does after its check */
+	int action_flag;		/* a word after an action's targets */
+	int option;			/* option NAME=VALUE */
 };
 
 /* The canonical entry for word in cat (following an alias), or NULL. */
-const struct vocab_word *vocab_find(const struct vocab *v, enum vocab_cat cat, const char *word,
+const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *word,
 				    size_t len);
 /* The canonical event for keyword (following an alias), or NULL. */
 const struct vocab_event *vocab_find_event(const struct vocab *v, const char *kw, size_t len);
-/* "experience", "maneuver modifier", ...: a category's name in messages. */
-const char *vocab_cat_name(enum vocab_cat cat);
+/* A category's name in messages ("word" for VC_NONE). */
+const char *vocab_cat_name(const struct vocab *v, int cat);
+/* The first canonical word of cat (its default, as a turn's condition), or NULL. */
+const char *vocab_default(const struct vocab *v, int cat);
+/* The canonical words of cat, ", "-separated, into out (size bytes). */
+const char *vocab_list(const struct vocab *v, int cat, char *out, size_t size);
+/* The phase of the ruleset named word (with mode, or its default without), or NULL. */
+const struct vocab_phase *vocab_phase_of(const struct vocab *v, const char *word, const char *mode);
 /* Whether value is one of a word's allowed values (options, facts). */
 int vocab_allows(const struct vocab_word *w, const char *value, size_t len);
 

@@ -47,20 +47,20 @@ const char cmd_audit_usage[] =
 
 /* Unsettled errors and warnings by turn and by the side whose claim it is:
  * per side, as many as the battle declares. */
-struct tally {
+struct finding_count {
 	int turn;
 	int events;
 	int *errors, *warnings;
 };
 
-static void tally_init(struct tally *t, int n_sides)
+static void count_init(struct finding_count *t, int n_sides)
 {
 	t->turn = t->events = 0;
 	t->errors = xcalloc((size_t)n_sides + 1, sizeof *t->errors);
 	t->warnings = xcalloc((size_t)n_sides + 1, sizeof *t->warnings);
 }
 
-static void tally_reset(struct tally *t, int n_sides, int turn)
+static void count_reset(struct finding_count *t, int n_sides, int turn)
 {
 	t->turn = turn;
 	t->events = 0;
@@ -68,7 +68,7 @@ static void tally_reset(struct tally *t, int n_sides, int turn)
 	memset(t->warnings, 0, (size_t)n_sides * sizeof *t->warnings);
 }
 
-static void tally_release(struct tally *t)
+static void count_release(struct finding_count *t)
 {
 	free(t->errors);
 	free(t->warnings);
@@ -82,7 +82,7 @@ static int side_index(const char *const *sides, int n, const char *side)
 	return -1;
 }
 
-static void count(struct tally *t, const struct finding *x, const char *const *sides, int n_sides,
+static void count(struct finding_count *t, const struct finding *x, const char *const *sides, int n_sides,
 		  const bool *silenced)
 {
 	int k = side_index(sides, n_sides, x->side);
@@ -94,7 +94,7 @@ static void count(struct tally *t, const struct finding *x, const char *const *s
 		t->warnings[k]++;
 }
 
-static bool tally_any(const struct tally *t, int n_sides)
+static bool count_any(const struct finding_count *t, int n_sides)
 {
 	for (int k = 0; k < n_sides; k++)
 		if (t->errors[k] || t->warnings[k])
@@ -111,7 +111,7 @@ static void put_line(struct buf *text)
 	buf_clear(text);
 }
 
-static void print_row(struct buf *line, const char *label, const struct tally *t, int n_sides)
+static void print_row(struct buf *line, const char *label, const struct finding_count *t, int n_sides)
 {
 	buf_printf(line, "  %-11s %6d", label, t->events);
 	for (int k = 0; k < n_sides; k++)
@@ -146,9 +146,9 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 	for (int k = 0; k < n_sides; k++)
 		buf_printf(&line, "   %-9s", sides[k]);
 	put_line(&line);
-	struct tally turn, total;
-	tally_init(&turn, n_sides);
-	tally_init(&total, n_sides);
+	struct finding_count turn, total;
+	count_init(&turn, n_sides);
+	count_init(&total, n_sides);
 	struct finding_index x;
 	finding_index_init(&x, f, b->n_stmts);
 	char label[32];
@@ -156,9 +156,9 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 		const struct stmt *s = &b->stmts[i];
 		if (s->kind == ST_TURN) {
 			turn_label(b, turn.turn, label, sizeof label);
-			if (turn.turn || tally_any(&turn, n_sides))	/* turn 0: the order of battle */
+			if (turn.turn || count_any(&turn, n_sides))	/* turn 0: the order of battle */
 				print_row(&line, turn.turn ? label : "oob", &turn, n_sides);
-			tally_reset(&turn, n_sides, s->u.turn.number);
+			count_reset(&turn, n_sides, s->u.turn.number);
 		} else if (s->kind == ST_EVENT) {	/* state events too: each is a line of the log */
 			turn.events++;
 			total.events++;
@@ -173,8 +173,8 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 		print_row(&line, label, &turn, n_sides);
 	print_row(&line, "total", &total, n_sides);
 	finding_index_release(&x);
-	tally_release(&turn);
-	tally_release(&total);
+	count_release(&turn);
+	count_release(&total);
 	free(sides);
 	buf_release(&line);
 }

@@ -42,10 +42,11 @@ static void write_claim(struct json *j, const struct claim *c)
 		json_int(j, c->loss);
 	else
 		json_null(j);
-	if (c->has_points) {
-		json_key(j, "points");
-		json_int(j, c->points);
-	}
+	for (int i = 0; i < c->n_tallies; i++)
+		if (c->tallies[i].word->key) {
+			json_key(j, c->tallies[i].word->key);
+			json_int(j, c->tallies[i].value);
+		}
 	json_object_end(j);
 }
 
@@ -54,15 +55,15 @@ static void write_claimed(struct json *j, const struct event *e)
 {
 	json_object_begin(j);
 	switch (e->def->shape) {
-	case SHAPE_MC:
+	case SHAPE_CHECK:
 		json_key(j, "units");
 		json_array_begin(j);
-		for (int i = 0; i < e->u.mc.n_lines; i++) {
+		for (int i = 0; i < e->u.check.n_lines; i++) {
 			json_object_begin(j);
 			json_key(j, "unit");
-			json_string(j, e->u.mc.lines[i].unit.id);
+			json_string(j, e->u.check.lines[i].unit.id);
 			json_key(j, "claim");
-			write_claim(j, &e->u.mc.lines[i].claim);
+			write_claim(j, &e->u.check.lines[i].claim);
 			json_object_end(j);
 		}
 		json_array_end(j);
@@ -71,23 +72,23 @@ static void write_claimed(struct json *j, const struct event *e)
 		json_key(j, "claim");
 		write_claim(j, &e->u.fire.claim);
 		break;
-	case SHAPE_CHARGE:
+	case SHAPE_CLASH:
 	case SHAPE_REROLL:
 		json_key(j, "attacker");
-		write_claim(j, &e->u.charge.side[0].claim);
+		write_claim(j, &e->u.clash.side[0].claim);
 		json_key(j, "defender");
-		write_claim(j, &e->u.charge.side[1].claim);
+		write_claim(j, &e->u.clash.side[1].claim);
 		json_key(j, "difference");
-		if (e->u.charge.has_diff)
-			json_int(j, e->u.charge.diff);
+		if (e->u.clash.has_diff)
+			json_int(j, e->u.clash.diff);
 		else
 			json_null(j);
 		json_key(j, "effect");
-		json_string(j, e->u.charge.effect);
+		json_string(j, e->u.clash.effect);
 		break;
-	case SHAPE_FALLEN:
+	case SHAPE_LEADER_ROLL:
 		json_key(j, "effect");
-		json_string(j, e->u.fallen.effect);
+		json_string(j, e->u.leader_roll.effect);
 		break;
 	case SHAPE_STATE:
 		break;
@@ -268,8 +269,11 @@ static void write_turn(struct json *j, const struct battle *b, const struct stmt
 	json_int(j, t->number);
 	json_key(j, "side");
 	json_string(j, t->side);
-	json_key(j, "light");
-	json_string(j, t->light ? t->light : "daylight");
+	const struct vocab *v = b->vocab;
+	if (v->condition) {	/* "light": daylight, ... */
+		json_key(j, v->cats[v->condition].name);
+		json_string(j, t->cond ? t->cond : vocab_default(v, v->condition));
+	}
 	char clock[8];
 	json_key(j, "clock");
 	json_string(j, battle_clock(b, t->number, clock) ? clock : NULL);
@@ -323,7 +327,7 @@ static void write_ruling(struct json *j, const struct battle *b, const struct st
 {
 	const struct stmt *ev = &b->stmts[s->u.ruling.event];
 	json_key(j, "ruling");
-	json_string(j, s->u.ruling.verb);
+	json_string(j, ruling_verb_names[s->u.ruling.verb]);
 	json_key(j, "settles");
 	json_object_begin(j);
 	json_key(j, "file");

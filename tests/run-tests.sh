@@ -33,11 +33,12 @@ else
 	echo "FAIL make install did not stage build/stage/usr/bin/umpire and the man page"
 fi
 # Scripts that print "ok NAME" / "not ok NAME" lines: the end-to-end cases,
+# the check that the generic core names no ruleset's word,
 # the fuzz regressions and seeds, the hostile corpus (its scratch copies in
 # build/hostile).
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
-for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh; do
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh; do
 	out=$(sh "$script" build/asan/umpire)
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true

@@ -10,6 +10,7 @@
 
 #include "testutil.h"
 #include "../audit/finding.h"
+#include "../audit/rff_vocab.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 #include "../recorder/cmd.h"
@@ -147,9 +148,9 @@ static void test_rules_doc(void **state)
 	const struct vocab *v = ruleset_default();
 	for (size_t i = 0; i < v->n_words; i++) {
 		const struct vocab_word *w = &v->words[i];
-		static const enum vocab_cat covered[] = {VC_MOD_MC, VC_MOD_FIRE, VC_MOD_CHARGE, VC_EFFECT_MC,
-							 VC_EFFECT_FIRE, VC_EFFECT_CHARGE, VC_EFFECT_FALLEN,
-							 VC_OUTCOME_FIRE, VC_OPTION, VC_FACT_CHARGE};
+		static const int covered[] = {RC_MOD_MC, RC_MOD_FIRE, RC_MOD_CHARGE, RC_EFFECT_MC,
+							 RC_EFFECT_FIRE, RC_EFFECT_CHARGE, RC_EFFECT_FALLEN,
+							 RC_OUTCOME_FIRE, RC_OPTION, RC_FACT_CHARGE};
 		bool listed = false;
 		for (size_t k = 0; k < sizeof covered / sizeof covered[0]; k++)
 			listed |= w->cat == covered[k];
@@ -158,7 +159,7 @@ static void test_rules_doc(void **state)
 		char code[80];
 		snprintf(code, sizeof code, "`%s`", w->word);
 		if (!strstr(doc, code))
-			fail_msg("docs/rules.md does not cover %s %s", vocab_cat_name(w->cat), w->word);
+			fail_msg("docs/rules.md does not cover %s %s", vocab_cat_name(v, w->cat), w->word);
 	}
 	free(doc);
 }

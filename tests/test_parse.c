@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "../audit/rff_vocab.h"
 
 /* Parses the prelude + body and asserts no diagnostic at all. */
 static struct battle *clean_body(const char *body, struct diags *d)
@@ -72,22 +73,23 @@ static void test_order_of_battle_aliases(void **state)
 		"  unit r \"R\" gun veteran lcRK stands=1 section\n"
 		"  unit c \"C\" cav vet spirited C stands=6 dismounted mr as=2drag carry vol\n", &d);
 	const struct st_unit *a = &b->stmts[4].u.unit;
-	assert_string_equal(a->slot[VC_EXPERIENCE], "elite");
-	assert_string_equal(a->slot[VC_FORMATION], "open");
-	assert_string_equal(a->slot[VC_ORDER], "disordered");
+	assert_string_equal(a->slot[RC_EXPERIENCE], "elite");
+	assert_string_equal(a->slot[RC_FORMATION], "open");
+	assert_string_equal(a->slot[RC_ORDER], "disordered");
 	assert_string_equal(a->cmd, "taylor");
 	const struct st_unit *g = &b->stmts[5].u.unit;
-	assert_string_equal(g->slot[VC_EXPERIENCE], "raw");
-	assert_string_equal(g->slot[VC_CARRIAGE], "hc");
-	assert_string_equal(g->slot[VC_WEAPON], "HG");
+	assert_string_equal(g->slot[RC_EXPERIENCE], "raw");
+	assert_string_equal(g->slot[RC_CARRIAGE], "hc");
+	assert_string_equal(g->slot[RC_WEAPON], "HG");
 	assert_int_equal(g->n_flags, 2);
 	const struct st_unit *r = &b->stmts[6].u.unit;
-	assert_string_equal(r->slot[VC_WEAPON], "HR");
-	assert_string_equal(r->slot[VC_CARRIAGE], "lc");
+	assert_string_equal(r->slot[RC_WEAPON], "HR");
+	assert_string_equal(r->slot[RC_CARRIAGE], "lc");
 	const struct st_unit *c = &b->stmts[7].u.unit;
 	assert_true(c->carry);
 	assert_string_equal(c->as, "2drag");
-	assert_true(b->stmts[3].u.leader.arty);
+	assert_int_equal(b->stmts[3].u.leader.n_flags, 1);
+	assert_string_equal(b->stmts[3].u.leader.flags[0], "arty");
 	assert_string_equal(b->stmts[3].u.leader.rating, "poor");
 	assert_string_equal(b->stmts[3].u.leader.under, "taylor");
 	battle_free(b);
@@ -103,15 +105,15 @@ static void test_turns_and_phases(void **state)
 				      "turn 3 night full-moon\nturn 4 US day\n", &d);
 	const struct stmt *t2 = &b->stmts[tu_prelude_lines() + 4];
 	assert_string_equal(t2->u.turn.side, "MEX");
-	assert_string_equal(t2->u.turn.light, "twilight");
-	assert_int_equal(t2->u.turn.twilight_turn, 2);
-	assert_string_equal(t2->u.turn.part, "evening");
+	assert_string_equal(t2->u.turn.cond, "twilight");
+	assert_int_equal(t2->u.turn.cond_num, 2);
+	assert_string_equal(t2->u.turn.cond_word, "evening");
 	const struct stmt *t3 = &b->stmts[tu_prelude_lines() + 5];
 	assert_null(t3->u.turn.side);
-	assert_string_equal(t3->u.turn.sky, "full-moon");
+	assert_string_equal(t3->u.turn.cond_word, "full-moon");
 	assert_string_equal(b->stmts[tu_prelude_lines() + 1].u.phase.mode, "defensive");
 	assert_string_equal(b->stmts[tu_prelude_lines() + 2].u.phase.mode, "offensive");
-	assert_string_equal(last_stmt(b, ST_TURN)->u.turn.light, "daylight");
+	assert_string_equal(last_stmt(b, ST_TURN)->u.turn.cond, "daylight");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -125,11 +127,11 @@ static void test_maneuver_check(void **state)
 		"MC LEE [0]: 5INF(outflanked,ground=rough) +1vet fresh -2flank =10 DQ move charge 2lt, "
 		"lancers cs; bty +2elite +2bty +1limb =14 well-handled unlimber form line\n"
 		"mc d10[4]: 2lt -2ooc =2 tardy\n", &d);
-	const struct ev_mc *mc = &b->stmts[tu_prelude_lines() + 1].u.event.u.mc;
+	const struct ev_check *mc = &b->stmts[tu_prelude_lines() + 1].u.event.u.check;
 	assert_string_equal(mc->leader, "LEE");
 	assert_int_equal(mc->die.value, 10);	/* [0] is 10 on a d10 */
 	assert_int_equal(mc->n_lines, 2);
-	const struct mc_line *l = &mc->lines[0];
+	const struct check_line *l = &mc->lines[0];
 	assert_int_equal(l->unit.n_facts, 2);
 	assert_string_equal(l->unit.facts[1].word, "ground");
 	assert_string_equal(l->unit.facts[1].value, "rough");
@@ -143,9 +145,9 @@ static void test_maneuver_check(void **state)
 	assert_int_equal(l->n_actions, 2);
 	assert_string_equal(l->actions[1].verb, "charge");
 	assert_int_equal(l->actions[1].n_targets, 2);
-	assert_true(l->actions[1].cold_steel);
-	assert_string_equal(mc->lines[1].actions[1].formation, "line");
-	const struct ev_mc *ooc = &b->stmts[tu_prelude_lines() + 2].u.event.u.mc;
+	assert_string_equal(l->actions[1].flag, "cold-steel");
+	assert_string_equal(mc->lines[1].actions[1].word, "line");
+	const struct ev_check *ooc = &b->stmts[tu_prelude_lines() + 2].u.event.u.check;
 	assert_null(ooc->leader);
 	assert_int_equal(ooc->die.die, 0);
 	battle_free(b);
@@ -169,7 +171,7 @@ static void test_fire(void **state)
 	assert_int_equal(f->firers[1].hit.value, 7);
 	assert_int_equal(f->target.n_facts, 2);
 	assert_int_equal(f->die.value, 9);
-	assert_int_equal(f->claim.points, 10);
+	assert_int_equal(claim_tally(&f->claim, RFF_TALLY_PTS)->value, 10);
 	assert_string_equal(f->claim.effect, "telling-fire");
 	assert_string_equal(f->claim.outcome, "charge-checked");
 	assert_int_equal(f->claim.loss, 1);
@@ -190,20 +192,20 @@ static void test_charge_reroll_breakthrough(void **state)
 		"breakthrough 5inf -> lancers [7] +1bt | [3] : swept\n"
 		"fallen art [8] grievously-wounded\n", &d);
 	int base = tu_prelude_lines();
-	const struct ev_charge *c = &b->stmts[base + 1].u.event.u.charge;
+	const struct ev_clash *c = &b->stmts[base + 1].u.event.u.clash;
 	assert_int_equal(c->side[0].n_units, 2);
 	assert_int_equal(c->side[1].die.value, 5);
 	assert_int_equal(c->side[1].claim.total, 7);
 	assert_int_equal(c->diff, 1);
 	assert_string_equal(c->effect, "hard-pressed");
-	const struct ev_charge *r = &b->stmts[base + 2].u.event.u.charge;
+	const struct ev_clash *r = &b->stmts[base + 2].u.event.u.clash;
 	assert_int_equal(r->side[0].n_units, 0);
 	assert_true(r->has_diff);
 	assert_int_equal(r->diff, 0);
 	assert_string_equal(r->effect, "desperate-struggle");
 	assert_string_equal(b->stmts[base + 4].u.event.def->keyword, "breakthrough");
-	assert_string_equal(b->stmts[base + 4].u.event.u.charge.effect, "swept-from-the-field");
-	assert_string_equal(b->stmts[base + 5].u.event.u.fallen.effect, "grievously-wounded");
+	assert_string_equal(b->stmts[base + 4].u.event.u.clash.effect, "swept-from-the-field");
+	assert_string_equal(b->stmts[base + 5].u.event.u.leader_roll.effect, "grievously-wounded");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -226,7 +228,7 @@ static void test_state_events_and_ruling(void **state)
 	assert_int_equal(st->u.event.u.state.args[1].num, -2);
 	assert_string_equal(st->u.event.u.state.args[2].text, "lost on the march");
 	const struct stmt *ruling = last_stmt(b, ST_RULING);
-	assert_string_equal(ruling->u.ruling.verb, "override");
+	assert_int_equal(ruling->u.ruling.verb, RULING_OVERRIDE);
 	assert_int_equal(ruling->u.ruling.claim.loss, 1);
 	assert_string_equal(stmt_kv(ruling, "by")->value, "J. Smith");
 	assert_int_equal(b->stmts[ruling->u.ruling.event].u.event.def->shape, SHAPE_STATE);
@@ -539,7 +541,7 @@ static void test_battle_fact(void **state)
 	struct diags d;
 	struct battle *b = tu_parse_body("phase charge\ncharge 8inf(cold-steel,ground=rough) -> 2lt [5] | [4]\n", &d);
 	assert_int_equal(d.n_errors, 0);
-	const struct uref *att = &last_stmt(b, ST_EVENT)->u.event.u.charge.side[0].units[0];
+	const struct uref *att = &last_stmt(b, ST_EVENT)->u.event.u.clash.side[0].units[0];
 	assert_non_null(battle_fact(att, "cold-steel", NULL));
 	assert_null(battle_fact(att, "cold-steel", "rough"));		/* a bare fact has no value */
 	assert_string_equal(battle_fact(att, "ground", NULL)->value, "rough");

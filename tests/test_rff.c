@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "../audit/audit.h"
 #include "../audit/rff_tables.h"
+#include "../audit/rff_vocab.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 
@@ -94,7 +95,7 @@ static void test_maneuver_modifiers(void **state)
 	const struct vocab *v = ruleset_default();
 	int codes = 0;
 	for (size_t i = 0; i < v->n_words; i++)
-		if (v->words[i].cat == VC_MOD_MC && !v->words[i].canon) {
+		if (v->words[i].cat == RC_MOD_MC && !v->words[i].canon) {
 			assert_non_null(rff_mc_mod(v->words[i].word));
 			codes++;
 		}
@@ -1040,7 +1041,7 @@ static int audit_charge_case(const struct charge_case *c)
 		int expected_found = 0;
 		int last = b->n_stmts - 1;	/* the combat: the last event but a fallen roll */
 		while (last > 0 && (b->stmts[last].kind != ST_EVENT ||
-				    (!c->fallen && b->stmts[last].u.event.def->shape == SHAPE_FALLEN)))
+				    (!c->fallen && b->stmts[last].u.event.def->shape == SHAPE_LEADER_ROLL)))
 			last--;
 		for (int i = 0; i < f.n; i++) {
 			if (f.v[i].severity == DIAG_NOTE || f.v[i].stmt != last)

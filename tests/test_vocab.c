@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "testutil.h"
+#include "../audit/rff_vocab.h"
 #include "../audit/ruleset.h"
 
 static void test_aliases_resolve(void **state)
@@ -23,12 +24,12 @@ static void test_aliases_resolve(void **state)
 		else
 			assert_non_null(w->doc);
 	}
-	assert_string_equal(vocab_find(v, VC_EXPERIENCE, "CRACK", 5)->word, "elite");
-	assert_string_equal(vocab_find(v, VC_EXPERIENCE, "green", 5)->word, "raw");
-	assert_string_equal(vocab_find(v, VC_FORMATION, "extended-line", 13)->word, "open");
-	assert_string_equal(vocab_find(v, VC_WEAPON, "rk", 2)->word, "HR");
-	assert_string_equal(vocab_find(v, VC_EFFECT_MC, "dq", 2)->word, "double-quick");
-	assert_null(vocab_find(v, VC_EFFECT_MC, "telling-fire", 12));
+	assert_string_equal(vocab_find(v, RC_EXPERIENCE, "CRACK", 5)->word, "elite");
+	assert_string_equal(vocab_find(v, RC_EXPERIENCE, "green", 5)->word, "raw");
+	assert_string_equal(vocab_find(v, RC_FORMATION, "extended-line", 13)->word, "open");
+	assert_string_equal(vocab_find(v, RC_WEAPON, "rk", 2)->word, "HR");
+	assert_string_equal(vocab_find(v, RC_EFFECT_MC, "dq", 2)->word, "double-quick");
+	assert_null(vocab_find(v, RC_EFFECT_MC, "telling-fire", 12));
 	assert_string_equal(vocab_find_event(v, "BT", 2)->keyword, "breakthrough");
 	assert_null(vocab_find_event(v, "advance", 7));
 }
@@ -42,7 +43,7 @@ static void test_no_word_twice_in_a_category(void **state)
 			if (v->words[i].cat == v->words[j].cat &&
 			    strcasecmp(v->words[i].word, v->words[j].word) == 0)
 				fail_msg("'%s' twice in %s", v->words[i].word,
-					 vocab_cat_name(v->words[i].cat));
+					 vocab_cat_name(v, v->words[i].cat));
 	for (size_t i = 0; i < v->n_events; i++)
 		for (size_t j = i + 1; j < v->n_events; j++)
 			assert_true(strcasecmp(v->events[i].keyword, v->events[j].keyword) != 0);
@@ -56,11 +57,48 @@ static void test_unit_words_unambiguous(void **state)
 	for (size_t i = 0; i < v->n_words; i++)
 		for (size_t j = i + 1; j < v->n_words; j++) {
 			const struct vocab_word *a = &v->words[i], *b = &v->words[j];
-			if (a->cat <= VC_FLAG && b->cat <= VC_FLAG && a->cat != b->cat &&
+			if (v->cats[a->cat].role != VR_OTHER && v->cats[b->cat].role != VR_OTHER && a->cat != b->cat &&
 			    strcasecmp(a->word, b->word) == 0)
-				fail_msg("'%s' is both %s and %s", a->word, vocab_cat_name(a->cat),
-					 vocab_cat_name(b->cat));
+				fail_msg("'%s' is both %s and %s", a->word, vocab_cat_name(v, a->cat),
+					 vocab_cat_name(v, b->cat));
 		}
+}
+
+/* Every vocabulary of the registry is well formed: its words' and events'
+ * categories exist, unit slots fit struct st_unit, a prefix category
+ * prefixes a slot, every place of the notation names a category or none. */
+static void test_vocabularies_well_formed(void **state)
+{
+	(void)state;
+	for (size_t r = 0; ruleset_at(r); r++) {
+		const struct vocab *v = ruleset_at(r)->vocab;
+		for (size_t i = 0; i < v->n_words; i++) {
+			const struct vocab_word *w = &v->words[i];
+			if (w->cat <= VC_NONE || w->cat >= v->n_cats || w->arg < 0 || w->arg >= v->n_cats)
+				fail_msg("%s: word '%s' names a category it does not have", v->name, w->word);
+		}
+		for (int c = VC_NONE + 1; c < v->n_cats; c++) {
+			const struct vocab_cat *k = &v->cats[c];
+			assert_non_null(k->name);
+			if (k->role == VR_UNIT_SLOT && c >= UNIT_SLOTS)
+				fail_msg("%s: unit slot %s is category %d, past UNIT_SLOTS", v->name, k->name, c);
+			if (k->prefix_of && v->cats[k->prefix_of].role != VR_UNIT_SLOT)
+				fail_msg("%s: %s prefixes a category that is not a unit slot", v->name, k->name);
+		}
+		const int places[] = {v->rating, v->leader_flag, v->nation, v->condition, v->phase,
+				      v->phase_mode, v->action, v->action_flag, v->option};
+		for (size_t i = 0; i < sizeof places / sizeof places[0]; i++)
+			assert_true(places[i] >= VC_NONE && places[i] < v->n_cats);
+		for (size_t i = 0; i < v->n_events; i++) {
+			const struct vocab_event *e = &v->events[i];
+			const int cats[] = {e->mods, e->effects, e->facts, e->outcomes, e->tallies, e->arg};
+			for (size_t k = 0; k < sizeof cats / sizeof cats[0]; k++)
+				if (cats[k] < VC_NONE || cats[k] >= v->n_cats)
+					fail_msg("%s: event %s names a category it does not have", v->name, e->keyword);
+		}
+		for (size_t i = 0; i < v->n_phases; i++)
+			assert_non_null(vocab_find(v, v->phase, v->phases[i].word, strlen(v->phases[i].word)));
+	}
 }
 
 static int count_lines(const char *path)
@@ -111,7 +149,7 @@ static void test_options_allow(void **state)
 {
 	(void)state;
 	const struct vocab *v = ruleset_default();
-	const struct vocab_word *o = vocab_find(v, VC_OPTION, "panic-loss", 10);
+	const struct vocab_word *o = vocab_find(v, RC_OPTION, "panic-loss", 10);
 	assert_non_null(o);
 	assert_true(vocab_allows(o, "QRS", 3));
 	assert_true(vocab_allows(o, "text", 4));
@@ -126,6 +164,7 @@ int main(void)
 		cmocka_unit_test(test_aliases_resolve),
 		cmocka_unit_test(test_no_word_twice_in_a_category),
 		cmocka_unit_test(test_unit_words_unambiguous),
+		cmocka_unit_test(test_vocabularies_well_formed),
 		cmocka_unit_test(test_citations_exist),
 		cmocka_unit_test(test_options_allow),
 	};

@@ -1,0 +1,31 @@
+#!/bin/sh
+# run-generic-core.sh UMPIRE: the generic core names no ruleset's word.
+# Every word and alias of the default ruleset's vocabulary (as `help words`
+# lists them) is looked for as a string literal ("gun", "twilight") in the
+# files that must know no ruleset: the grammar, the audit driver and the
+# state.  A word in a message's prose ("a line of the file") is English,
+# not a ruleset's word in the code.  One "ok FILE" or "not ok FILE" line
+# per file, with the words found.
+set -u
+umpire=${1:-build/umpire}
+words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' | tr -d '`,' | tr ' ' '\n' | sort -u)
+[ -n "$words" ] || { echo "not ok generic-core: no words from $umpire help words"; exit 1; }
+# Words the core has in its own right: a unit's stands= is every ruleset's, and a
+# note is a diagnostic's severity as well as a note in the log.
+core="stands note"
+for f in grammar/*.c grammar/*.h grammar/*.def; do
+	[ -f "$f" ] || continue
+	found=$(python3 - "$f" "$core" $words <<'PY'
+import re, sys
+path, core, words = sys.argv[1], set(sys.argv[2].split()), {w.lower() for w in sys.argv[3:]}
+text = open(path, encoding="utf-8").read()
+text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)	# comments are not the code's words
+hits = set()
+for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', text):
+    if len(lit) > 1 and lit.lower() in words and lit.lower() not in core:	# one letter: a signature
+        hits.add(lit)
+print(" ".join(sorted(hits)))
+PY
+)
+	if [ -z "$found" ]; then echo "ok $f"; else echo "not ok $f: ruleset words $found"; fi
+done
