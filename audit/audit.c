@@ -8,7 +8,6 @@
 
 #include "../grammar/near.h"
 #include "../grammar/xalloc.h"
-#include "rff_vocab.h"	/* M2: the state verbs move into the ruleset */
 
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
 			   struct loc at, const char *cite, const char *fmt, ...)
@@ -95,7 +94,7 @@ bool audit_check_option(const struct vocab *v, const char *setting, char *why, s
 	if (!w) {
 		const char *near = NULL;
 		for (size_t i = 0; i < v->n_words && !near; i++)
-			if (v->words[i].cat == RC_OPTION &&
+			if (v->words[i].cat == v->option &&
 			    near_miss(setting, (size_t)(eq - setting), v->words[i].word, strlen(v->words[i].word)))
 				near = v->words[i].word;
 		snprintf(why, size, "%s has no rule option '%.*s'%s%s%s", v->name, (int)(eq - setting), setting,
@@ -109,111 +108,79 @@ bool audit_check_option(const struct vocab *v, const char *setting, char *why, s
 	return true;
 }
 
-/* The unit an argument names, or -1. */
-static int arg_unit(const struct audit *a, const struct arg *arg)
+int audit_arg_unit(const struct audit *a, const struct arg *arg)
 {
 	return arg->type == 'U' ? state_unit(&a->st, arg->text) : -1;
 }
 
-static int arg_leader(const struct audit *a, const struct arg *arg)
+int audit_arg_leader(const struct audit *a, const struct arg *arg)
 {
 	return arg->type == 'L' ? state_leader(&a->st, arg->text) : -1;
 }
 
-/* Applies a unit state event ("disorder 5inf", "stands 5inf -1 ..."). */
-static void apply_unit_event(struct audit *a, const char *verb, const struct ev_state *ev)
+/* Applies a state event every ruleset's state knows (enum state_verb). */
+static void apply_core_event(struct audit *a, enum state_verb verb, const struct ev_state *ev)
 {
-	int u = ev->n_args > 0 ? arg_unit(a, &ev->args[0]) : -1;
-	if (u < 0)
-		return;
-	struct unit_state *us = &a->st.units[u];
-	static const struct {
-		const char *verb;
-		enum unit_order order;
-	} orders[] = {{"disorder", ORDER_DISORDERED}, {"rally", ORDER_GOOD}, {"break", ORDER_BROKEN}};
-	for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
-		if (strcmp(verb, orders[i].verb) == 0)
-			state_set_order(us, orders[i].order);
-	if (strcmp(verb, "form") == 0)
-		us->formation = ev->args[1].text;
-	else if (strcmp(verb, "storming") == 0)
-		us->formation = "storming-column";
-	else if (strcmp(verb, "hasty-square") == 0) {
-		us->formation = "hasty-square";
-		us->hasty_expires = true;
-		state_wait(&a->st, u);
-		if (us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0 &&
-		    us->order == ORDER_GOOD)
-			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
-	}
-	else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
-		us->limbered = verb[0] == 'l';
-	else if (strcmp(verb, "mount") == 0 || strcmp(verb, "dismount") == 0)
-		us->mounted = verb[0] == 'm';
-	else if (strcmp(verb, "silence") == 0)
-		state_silence(us, (ev->n_args > 1 ? ev->args[1].num : us->stands) - us->silenced);	/* the markers */
-	else if (strcmp(verb, "gun-rally") == 0) {
-		us->silenced = 0;
-		us->sheltered = false;	/* the crew returns to its gun (000:652) */
-	}
-	else if (strcmp(verb, "damage") == 0)
-		state_damage(us, 1);
-	else if (strcmp(verb, "wreck") == 0)
-		us->wrecked++;
-	else if (strcmp(verb, "shelter") == 0) {
-		us->sheltered = true;
-		us->silenced = us->stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
-		us->sheltered_in = ev->n_args > 1 ? arg_unit(a, &ev->args[1]) : -1;
-	}
-	else if (strcmp(verb, "low-ammo") == 0)	/* one gun stand, or the troops (002:198) */
-		state_low_ammo(us, ev->n_args > 1 ? ev->args[1].num - us->low_ammo	/* the markers */
-						  : us->low_ammo ? 0 : 1);
-	else if (strcmp(verb, "replenish") == 0)
-		us->low_ammo = 0;
-	else if (strcmp(verb, "stands") == 0)
-		state_lose(&a->st, u, -ev->args[1].num);
-	else if (strcmp(verb, "remove") == 0)
-		us->removed = true;
-	else if (strcmp(verb, "arrive") == 0)
-		us->off_table = false;
-}
-
-/* Applies a leader state event ("attach lee 5inf", "replace old new"). */
-static void apply_leader_event(struct audit *a, const char *verb, const struct ev_state *ev)
-{
-	int l = ev->n_args > 0 ? arg_leader(a, &ev->args[0]) : -1;
-	if (l < 0)
-		return;
-	struct leader_state *ls = &a->st.leaders[l];
-	if (strcmp(verb, "attach") == 0)
-		state_attach(&a->st, l, arg_unit(a, &ev->args[1]));
-	else if (strcmp(verb, "detach") == 0)
-		state_attach(&a->st, l, -1);
-	else if (strcmp(verb, "leader-out") == 0 && ls->out_until <= a->st.turn) {	/* a roll may have set more */
-		ls->out_until = a->st.turn + 1;
-		state_away(&a->st, l);
-	}
-	else if (strcmp(verb, "leader-back") == 0)
-		ls->out_until = 0;
-	else if (strcmp(verb, "leader-lost") == 0)
-		ls->removed = true;
-	else if (strcmp(verb, "replace") == 0) {
-		int deputy = arg_leader(a, &ev->args[1]);
+	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
+	int l = ev->n_args > 0 ? audit_arg_leader(a, &ev->args[0]) : -1;
+	struct leader_state *ls = l >= 0 ? &a->st.leaders[l] : NULL;
+	switch (verb) {
+	case SV_STANDS:
+		if (u >= 0)
+			state_lose(&a->st, u, -ev->args[1].num);
+		break;
+	case SV_REMOVE:
+		if (u >= 0)
+			a->st.units[u].removed = true;
+		break;
+	case SV_ARRIVE:
+		if (u >= 0)
+			a->st.units[u].off_table = false;
+		break;
+	case SV_ATTACH:
+		if (ls)
+			state_attach(&a->st, l, audit_arg_unit(a, &ev->args[1]));
+		break;
+	case SV_DETACH:
+		if (ls)
+			state_attach(&a->st, l, -1);
+		break;
+	case SV_LEADER_OUT:
+		if (ls && ls->out_until <= a->st.turn) {	/* a roll may have set more */
+			ls->out_until = a->st.turn + 1;
+			state_away(&a->st, l);
+		}
+		break;
+	case SV_LEADER_BACK:
+		if (ls)
+			ls->out_until = 0;
+		break;
+	case SV_LEADER_LOST:
+		if (ls)
+			ls->removed = true;
+		break;
+	case SV_REPLACE: {
+		int deputy = ls ? audit_arg_leader(a, &ev->args[1]) : -1;
 		if (deputy >= 0 && deputy != l) {
 			a->st.leaders[deputy].deputy_for = l;
 			ls->replaced_by = deputy;
 		}
+		break;
+	}
+	case SV_NONE:
+	case SV_NOTE:
+		break;
 	}
 }
 
-/* State events change the state as the log says (generic to all rulesets). */
+/* State events change the state as the log says: those every ruleset
+ * knows here, the ruleset's own through its apply_state. */
 static void apply_state_event(struct audit *a, const struct event *e)
 {
-	const char *verb = e->def->keyword;
-	if (e->u.state.n_args > 0 && e->u.state.args[0].type == 'L')
-		apply_leader_event(a, verb, &e->u.state);
-	else
-		apply_unit_event(a, verb, &e->u.state);
+	if (e->def->core)
+		apply_core_event(a, (enum state_verb)e->def->core, &e->u.state);
+	else if (a->rs->apply_state)
+		a->rs->apply_state(a, e);
 }
 
 /* For events the ruleset does not audit yet, the claimed losses still count. */
@@ -227,9 +194,9 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 	if (e->def->shape != SHAPE_CLASH && e->def->shape != SHAPE_REROLL)
 		return;
 	/* A reroll's losses fall on the units of the charge it repeats. */
-	const struct ev_clash *units = e->def->shape == SHAPE_CLASH || a->last_charge < 0
+	const struct ev_clash *units = e->def->shape == SHAPE_CLASH || a->last_clash < 0
 						? &e->u.clash
-						: &a->b->stmts[a->last_charge].u.event.u.clash;
+						: &a->b->stmts[a->last_clash].u.event.u.clash;
 	for (int i = 0; i < 2; i++) {
 		const struct claim *claim = &e->u.clash.side[i].claim;
 		if (!claim->has_loss || units->side[i].n_units == 0)
@@ -345,8 +312,8 @@ static void event_named(const struct audit *a, const struct event *e, struct nam
 		break;
 	case SHAPE_CLASH:
 	case SHAPE_REROLL: {
-		const struct ev_clash *c = e->def->shape == SHAPE_REROLL && a->last_charge >= 0
-						    ? &a->b->stmts[a->last_charge].u.event.u.clash
+		const struct ev_clash *c = e->def->shape == SHAPE_REROLL && a->last_clash >= 0
+						    ? &a->b->stmts[a->last_clash].u.event.u.clash
 						    : &e->u.clash;
 		for (int side = 0; side < 2; side++)
 			for (int i = 0; i < c->side[side].n_units; i++)
@@ -427,20 +394,6 @@ static void header_states(struct audit *a, const struct stmt *s)
 		record_states(a, rec, a->named);
 	}
 	a->st.n_touched = 0;
-}
-
-/* A Desperate Struggle not rolled again before the next event, phase or
- * turn (002:241): reported on the charge. */
-static void reroll_missing(struct audit *a)
-{
-	if (!a->reroll_due || a->last_charge < 0)
-		return;
-	int here = a->stmt;
-	a->stmt = a->last_charge;
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[a->last_charge].u.event.kw_at, "002:241",
-		   "a Desperate Struggle: both sides roll again, and the reroll is not logged");
-	a->stmt = here;
-	a->reroll_due = false;
 }
 
 /* The `ruling override` that settles statement i, or NULL. */
@@ -538,12 +491,14 @@ static void apply_ruling(struct audit *a, const struct stmt *s)
 
 int audit_battle(const struct battle *b, const struct audit_opts *opts, struct findings *out)
 {
-	const struct ruleset *rs = ruleset_find(b->vocab ? b->vocab->name : "rff-maw");
+	const struct ruleset *rs = b->vocab ? ruleset_find(b->vocab->name) : ruleset_at(0);
 	if (!rs)
 		return -1;
 	struct named named = {0};
-	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_charge = -1, .named = &named};
+	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_clash = -1, .named = &named};
 	resolve_options(&a);
+	if (rs->begin)
+		a.ctx = rs->begin(&a);
 	state_init(&a.st, b);
 	if (rs->audit_order_of_battle)
 		rs->audit_order_of_battle(&a);
@@ -553,8 +508,8 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
 			       (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_REROLL &&
 				s->u.event.def->shape != SHAPE_STATE);
-		if (settles)	/* a Desperate Struggle not rolled again is reported now */
-			reroll_missing(&a);
+		if (settles && rs->settle)	/* a roll due and not logged is reported now */
+			rs->settle(&a);
 		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT))
 			break;	/* what follows cannot change the statements explained */
 		if (opts->flush && (s->kind == ST_TURN || s->kind == ST_PHASE || s->kind == ST_EVENT))
@@ -572,7 +527,7 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 				audit_event(&a, s);
 			event_states(&a, s);
 			if (s->u.event.def->shape == SHAPE_CLASH)
-				a.last_charge = i;
+				a.last_clash = i;
 			break;
 		case ST_RULING:
 			apply_ruling(&a, s);
@@ -582,7 +537,10 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 		}
 	}
 	a.stmt = b->n_stmts;
-	reroll_missing(&a);
+	if (rs->settle)
+		rs->settle(&a);
+	if (rs->end)
+		rs->end(&a);
 	if (opts->flush)
 		opts->flush(opts->flush_ctx, opts->records, out, b->n_stmts);
 	state_release(&a.st);

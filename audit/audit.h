@@ -49,9 +49,9 @@ struct audit {
 	struct state st;
 	struct findings *out;
 	int stmt;			/* the statement being audited */
-	int last_charge;		/* the charge a reroll repeats, or -1 */
+	int last_clash;			/* the SHAPE_CLASH event a reroll repeats, or -1 */
 	const char *side;		/* whose claim the findings concern (audit_find) */
-	bool reroll_due;		/* the last charge ended in a Desperate Struggle */
+	void *ctx;			/* the ruleset's own, from its begin */
 	struct record *rec;		/* the current event's record, or NULL */
 	struct named *named;		/* scratch: what an event names (audit.c) */
 	/* every rule option of the ruleset, resolved once: the run's, the
@@ -79,6 +79,11 @@ struct record *audit_record(struct audit *a, const char *kind);
 /* The illegal-action findings of the current event so far: compare before
  * and after a step to learn whether the rules forbid it. */
 int audit_illegal_count(const struct audit *a);
+
+/* The unit or leader a state event's argument names, or -1 (another kind
+ * of argument, or an id the battle does not declare). */
+int audit_arg_unit(const struct audit *a, const struct arg *arg);
+int audit_arg_leader(const struct audit *a, const struct arg *arg);
 
 /* The value of a rule option: given for this run (audit_opts), set in the
  * battle (`option NAME=VALUE`), or its default (the first value the

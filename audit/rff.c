@@ -10,10 +10,12 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "audit.h"
+#include "../grammar/xalloc.h"
 #include "claim.h"
 #include "rff_charge.h"
 #include "rff_fire.h"
@@ -602,10 +604,117 @@ static void unit_fields(const struct audit *a, int u, struct fields *out)
 	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->stands)) : NULL);
 }
 
+/* Applies RFF's own state events ("disorder 5inf", "silence bty 2"). */
+static void rff_apply_state(struct audit *a, const struct event *e)
+{
+	const struct ev_state *ev = &e->u.state;
+	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
+	if (u < 0)
+		return;
+	struct unit_state *us = &a->st.units[u];
+	switch ((enum rff_verb)e->def->code) {
+	case RV_DISORDER:
+		state_set_order(us, ORDER_DISORDERED);
+		break;
+	case RV_RALLY:
+		state_set_order(us, ORDER_GOOD);
+		break;
+	case RV_BREAK:
+		state_set_order(us, ORDER_BROKEN);
+		break;
+	case RV_FORM:
+		us->formation = ev->args[1].text;
+		break;
+	case RV_STORMING:
+		us->formation = "storming-column";
+		break;
+	case RV_HASTY_SQUARE:
+		us->formation = "hasty-square";
+		us->hasty_expires = true;
+		state_wait(&a->st, u);
+		if (us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0 &&
+		    us->order == ORDER_GOOD)
+			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
+		break;
+	case RV_LIMBER:
+	case RV_UNLIMBER:
+		us->limbered = e->def->code == RV_LIMBER;
+		break;
+	case RV_MOUNT:
+	case RV_DISMOUNT:
+		us->mounted = e->def->code == RV_MOUNT;
+		break;
+	case RV_SILENCE:
+		state_silence(us, (ev->n_args > 1 ? ev->args[1].num : us->stands) - us->silenced);	/* the markers */
+		break;
+	case RV_GUN_RALLY:
+		us->silenced = 0;
+		us->sheltered = false;	/* the crew returns to its gun (000:652) */
+		break;
+	case RV_DAMAGE:
+		state_damage(us, 1);
+		break;
+	case RV_WRECK:
+		us->wrecked++;
+		break;
+	case RV_SHELTER:
+		us->sheltered = true;
+		us->silenced = us->stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
+		us->sheltered_in = ev->n_args > 1 ? audit_arg_unit(a, &ev->args[1]) : -1;
+		break;
+	case RV_LOW_AMMO:	/* one gun stand, or the troops (002:198) */
+		state_low_ammo(us, ev->n_args > 1 ? ev->args[1].num - us->low_ammo	/* the markers */
+						  : us->low_ammo ? 0 : 1);
+		break;
+	case RV_REPLENISH:
+		us->low_ammo = 0;
+		break;
+	case RV_NONE:
+	case RV_COUNTERCHARGE:
+	case RV_EVADE:
+		break;
+	}
+}
+
+struct rff_run *rff_run(struct audit *a)
+{
+	return a->ctx;
+}
+
+static void *rff_begin(struct audit *a)
+{
+	(void)a;
+	return xcalloc(1, sizeof(struct rff_run));
+}
+
+static void rff_end(struct audit *a)
+{
+	free(a->ctx);
+	a->ctx = NULL;
+}
+
+/* A Desperate Struggle not rolled again before the next event, phase or
+ * turn (002:241): reported on the charge. */
+static void rff_settle(struct audit *a)
+{
+	if (!rff_run(a)->reroll_due || a->last_clash < 0)
+		return;
+	int here = a->stmt;
+	a->stmt = a->last_clash;
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[a->last_clash].u.event.kw_at, "002:241",
+		   "a Desperate Struggle: both sides roll again, and the reroll is not logged");
+	a->stmt = here;
+	rff_run(a)->reroll_due = false;
+}
+
 const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
 	.audit_event = audit_event,
+	.apply_state = rff_apply_state,
+	.begin = rff_begin,
+	.end = rff_end,
+	.settle = rff_settle,
 	.audit_order_of_battle = rff_legal_order_of_battle,
 	.unit_fields = unit_fields,
 };

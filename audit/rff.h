@@ -2,12 +2,20 @@
 #ifndef UMPIRE_RFF_H
 #define UMPIRE_RFF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "audit.h"
 #include "ruleset.h"
 
 extern const struct ruleset rff_ruleset;
+
+/* What RFF keeps for one audit beside the state (struct audit.ctx). */
+struct rff_run {
+	bool reroll_due;	/* the last charge ended in a Desperate Struggle */
+};
+
+struct rff_run *rff_run(struct audit *a);
 
 /* Unit u's state after an event, with its effectiveness: "9 stands, fresh
  * (spirited 10: worn at 7, 000:687), disordered, line"; into buf. */

@@ -749,19 +749,19 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	c.breakthrough = strcmp(e->def->keyword, "breakthrough") == 0;
 	audit_record(a, c.reroll ? "reroll" : "charge");
 	if (c.reroll) {
-		if (a->last_charge < 0 || !a->reroll_due) {
+		if (a->last_clash < 0 || !rff_run(a)->reroll_due) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->kw_at, "002:241",
 				   "a reroll follows only a Desperate Struggle");
 			return;
 		}
-		const struct stmt *charge = &a->b->stmts[a->last_charge];
+		const struct stmt *charge = &a->b->stmts[a->last_clash];
 		c.units = &charge->u.event.u.clash;
 		c.breakthrough = strcmp(charge->u.event.def->keyword, "breakthrough") == 0;
 	} else {
 		c.units = &e->u.clash;
 		note_facts(a, c.units);
 	}
-	a->reroll_due = false;
+	rff_run(a)->reroll_due = false;
 	if (!present(a, c.units))
 		return;
 	for (int side = 0; side < 2; side++)
@@ -812,9 +812,9 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
 	/* both sides roll again, unless the struggle removed one (002:241) */
-	a->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !a->st.units[c.principal[ATTACKER]].removed &&
+	rff_run(a)->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !a->st.units[c.principal[ATTACKER]].removed &&
 			!a->st.units[c.principal[DEFENDER]].removed;
-	if (strcmp(effect, "desperate-struggle") == 0 && !a->reroll_due)
+	if (strcmp(effect, "desperate-struggle") == 0 && !rff_run(a)->reroll_due)
 		record_step(a->rec, "000:532", "a side is removed from the game: there is no reroll");
 	for (int side = 0; a->rec && side < 2; side++) {
 		struct rec_part *p = &a->rec->parts[a->rec->n_parts - 2 + side];

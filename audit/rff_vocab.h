@@ -30,6 +30,14 @@ enum rff_tally {
 	RFF_TALLY_DISORDERED,
 };
 
+/* RFF's own state events (vocab_event.code); those every ruleset's state
+ * knows carry a state_verb instead. */
+enum rff_verb {
+	RV_NONE, RV_COUNTERCHARGE, RV_HASTY_SQUARE, RV_EVADE, RV_FORM, RV_LIMBER, RV_UNLIMBER,
+	RV_MOUNT, RV_DISMOUNT, RV_DISORDER, RV_RALLY, RV_BREAK, RV_SILENCE, RV_DAMAGE, RV_WRECK,
+	RV_GUN_RALLY, RV_SHELTER, RV_LOW_AMMO, RV_REPLENISH, RV_STORMING,
+};
+
 extern const struct vocab rff_vocab;
 
 #endif

@@ -25,6 +25,17 @@ struct ruleset {
 	 * ruleset does not audit (yet); the driver then records a not-audited
 	 * note and applies the claimed losses itself. */
 	bool (*audit_event)(struct audit *a, const struct stmt *s);
+	/* Applies a state event of the ruleset's own (vocab_event.code; those
+	 * with a state_verb the driver applies); may be NULL. */
+	void (*apply_state)(struct audit *a, const struct event *e);
+	/* Makes the ruleset's own state for one audit (struct audit.ctx),
+	 * before the first statement; end frees it.  Both may be NULL. */
+	void *(*begin)(struct audit *a);
+	void (*end)(struct audit *a);
+	/* Called before a turn, a phase or an event that is not a reroll or a
+	 * state event, and after the last statement: reports what the events
+	 * before left undone (a roll due and not logged); may be NULL. */
+	void (*settle)(struct audit *a);
 	/* Checks the order of battle before the first event; may be NULL. */
 	void (*audit_order_of_battle)(struct audit *a);
 	/* Appends the ruleset's own fields of unit u's state (RFF's

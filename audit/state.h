@@ -84,6 +84,21 @@ void fields_text(struct fields *f, const char *name, const char *text);
 /* The field called name, or NULL. */
 const struct field *fields_get(const struct fields *f, const char *name);
 
+/* The state events every ruleset's state knows (vocab_event.core). */
+enum state_verb {
+	SV_NONE,
+	SV_STANDS,		/* UNIT +N|-N: stands gained or lost outside combat */
+	SV_REMOVE,		/* UNIT: out of the battle */
+	SV_ARRIVE,		/* UNIT: a reinforcement comes on */
+	SV_ATTACH,		/* LEADER UNIT */
+	SV_DETACH,		/* LEADER */
+	SV_LEADER_OUT,		/* LEADER: out of play until the next turn */
+	SV_LEADER_BACK,		/* LEADER: back in play */
+	SV_LEADER_LOST,		/* LEADER: out of the battle */
+	SV_REPLACE,		/* OLD NEW: NEW takes over OLD's command */
+	SV_NOTE,		/* a note: changes nothing */
+};
+
 struct state {
 	const struct battle *b;
 	struct unit_state *units;

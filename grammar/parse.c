@@ -1745,6 +1745,17 @@ static const char *phase_names(const struct vocab *v, unsigned phases)
 	return "a turn";
 }
 
+/* "a reroll must follow the charge it repeats", in the ruleset's words. */
+static const char *reroll_why(const struct vocab *v, const struct vocab_event *ev, char *why, size_t size)
+{
+	const char *clash = "event";
+	for (size_t i = v->n_events; i-- > 0;)
+		if (v->events[i].shape == SHAPE_CLASH && !v->events[i].canon)
+			clash = v->events[i].keyword;	/* the first */
+	snprintf(why, size, "a %s must follow the %s it repeats", ev->keyword, clash);
+	return why;
+}
+
 /* Whether an event may stand here; reports why not. */
 static int event_placed(struct parser *p, const struct token *kw, const struct vocab_event *ev)
 {
@@ -1767,7 +1778,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
 		enum event_shape shape = last && last->kind == ST_EVENT ? last->u.event.def->shape : SHAPE_STATE;
 		if (shape != SHAPE_CLASH && shape != SHAPE_REROLL)	/* after a line that failed: said there */
-			return p->prev_failed ? -1 : misplaced(p, kw, "a reroll must follow the clash it repeats");
+			return p->prev_failed ? -1 : misplaced(p, kw, reroll_why(p->v, ev, why, sizeof why));
 	}
 	return 0;
 }

@@ -13,7 +13,8 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 # Words the core has in its own right: a unit's stands= is every ruleset's, and a
 # note is a diagnostic's severity as well as a note in the log.
 core="stands note"
-for f in grammar/*.c grammar/*.h grammar/*.def; do
+for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
+	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'
 import re, sys
