@@ -494,6 +494,13 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	const struct ruleset *rs = b->vocab ? ruleset_find(b->vocab->name) : ruleset_at(0);
 	if (!rs)
 		return -1;
+	audit_battle_with(rs, b, opts, out);
+	return 0;
+}
+
+void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
+		       struct findings *out)
+{
 	struct named named = {0};
 	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_clash = -1, .named = &named};
 	resolve_options(&a);
@@ -546,5 +553,4 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	state_release(&a.st);
 	named_release(&named);
 	findings_sort(out);
-	return 0;
 }

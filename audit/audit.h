@@ -68,6 +68,9 @@ struct audit {
  * findings are added to out, sorted by position.  Returns 0, or -1 when the
  * battle's ruleset cannot audit (none known). */
 int audit_battle(const struct battle *b, const struct audit_opts *opts, struct findings *out);
+/* The same with a ruleset of the caller's (b parsed with its vocabulary). */
+void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
+		       struct findings *out);
 
 /* Adds a finding about the current event (see finding_add). */
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
