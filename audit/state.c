@@ -8,7 +8,7 @@
 #include <strings.h>
 
 #include "../grammar/xalloc.h"
-#include "rff_vocab.h"	/* M2: RFF's state moves into the ruleset */
+#include "rff_vocab.h"	/* RFF's unit fields, still here: docs/rules.md, interface section */
 
 /* The nation of the side a unit or leader belongs to. */
 static const char *nation_of(const struct battle *b, const char *side)
