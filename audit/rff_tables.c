@@ -559,9 +559,8 @@ const char *rff_fire_next_lower(const char *effect)
 	return fire_effects[n - 1].effect;
 }
 
-int rff_light_range(const char *light, int twilight_turn, const char *part_or_sky, const char **cite)
+int rff_light_range(const char *light, int twilight_turn, const char *word, const char **cite)
 {
-	const char *part = part_or_sky, *sky = part_or_sky;
 	static const int evening[] = {48, 36, 24, 12};
 	static const struct {
 		const char *sky;
@@ -569,11 +568,11 @@ int rff_light_range(const char *light, int twilight_turn, const char *part_or_sk
 	} skies[] = {{"overcast", 4}, {"moonless", 4}, {"moonlit", 8}, {"full-moon", 12}};
 	if (light && strcmp(light, "twilight") == 0 && twilight_turn >= 1 && twilight_turn <= 4) {
 		*cite = "000:558";
-		bool morning = part && strcmp(part, "morning") == 0;
+		bool morning = word && strcmp(word, "morning") == 0;
 		return evening[morning ? 4 - twilight_turn : twilight_turn - 1];
 	}
-	for (size_t i = 0; light && sky && strcmp(light, "night") == 0 && i < sizeof skies / sizeof skies[0]; i++)
-		if (strcmp(skies[i].sky, sky) == 0) {
+	for (size_t i = 0; light && word && strcmp(light, "night") == 0 && i < sizeof skies / sizeof skies[0]; i++)
+		if (strcmp(skies[i].sky, word) == 0) {
 			*cite = "000:562";
 			return skies[i].range;
 		}

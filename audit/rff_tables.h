@@ -259,8 +259,9 @@ const struct rff_fallen_row *rff_fallen(int face);
 /* The first row whose effect (or, with result, whose result) is name, or NULL. */
 const struct rff_fallen_row *rff_fallen_named(const char *name, bool result);
 
-/* The farthest a weapon may fire in the light of the turn (000:558, 000:562);
- * 0 for no limit (daylight). */
-int rff_light_range(const char *light, int twilight_turn, const char *part_or_sky, const char **cite);
+/* The farthest a weapon may fire in the light of the turn (000:558, 000:562):
+ * word is the twilight's part (morning, evening) or the night's sky; 0 for
+ * no limit (daylight). */
+int rff_light_range(const char *light, int twilight_turn, const char *word, const char **cite);
 
 #endif

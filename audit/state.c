@@ -137,10 +137,7 @@ bool state_is(const struct unit_state *u, const char *arm)
 
 bool state_has_flag(const struct unit_state *u, const char *flag)
 {
-	for (int i = 0; i < u->decl->n_flags; i++)
-		if (strcmp(u->decl->flags[i], flag) == 0)
-			return true;
-	return false;
+	return battle_has_flag(u->decl->flags, u->decl->n_flags, flag);
 }
 
 int state_attached_leader(const struct state *st, int u)

@@ -1736,15 +1736,6 @@ static int parse_state(struct parser *p, const struct vocab_event *ev, struct ev
 	return 0;
 }
 
-/* Where the phases of mask lie, for messages (vocab_phase.where). */
-static const char *phase_names(const struct vocab *v, unsigned phases)
-{
-	for (size_t i = 0; phases != VOCAB_ANY_PHASE && i < v->n_phases; i++)
-		if (phases & v->phases[i].bit)
-			return v->phases[i].where;
-	return "a turn";
-}
-
 /* "a reroll must follow the charge it repeats", in the ruleset's words. */
 static const char *reroll_why(const struct vocab *v, const struct vocab_event *ev, char *why, size_t size)
 {
@@ -1768,8 +1759,9 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 		const struct vocab_phase *ph = p->phase ? vocab_phase_of(p->v, p->phase, NULL) : NULL;
 		unsigned here = ph ? ph->bit : 0;
 		if (!(ev->phases & here)) {
+			const struct vocab_phase *where = vocab_phase_in(p->v, ev->phases);
 			snprintf(why, sizeof why, "event '%s' belongs in %s, not %s%s", ev->keyword,
-				 phase_names(p->v, ev->phases), p->phase ? "the phase " : "before any phase",
+				 where ? where->where : "a turn", p->phase ? "the phase " : "before any phase",
 				 p->phase ? p->phase : "");
 			return misplaced(p, kw, why);
 		}

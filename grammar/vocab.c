@@ -128,13 +128,12 @@ const struct vocab_phase *vocab_phase_of(const struct vocab *v, const char *word
 	return plain;
 }
 
-/* The word of the first phase an event's mask names, "any" for anywhere. */
-static const char *phase_word(const struct vocab *v, unsigned phases)
+const struct vocab_phase *vocab_phase_in(const struct vocab *v, unsigned phases)
 {
 	for (size_t i = 0; phases != VOCAB_ANY_PHASE && i < v->n_phases; i++)
 		if (phases & v->phases[i].bit)
-			return v->phases[i].word;
-	return "any";
+			return &v->phases[i];
+	return NULL;
 }
 
 int vocab_allows(const struct vocab_word *w, const char *value, size_t len)
@@ -210,6 +209,7 @@ void vocab_markdown(const struct vocab *v, struct buf *out)
 				buf_printf(out, "%s`%s`", n++ ? ", " : "", v->events[j].keyword);
 		buf_puts(out, " | ");
 		put_cell(out, e->doc);
-		buf_printf(out, " | %s |\n", phase_word(v, e->phases));
+		const struct vocab_phase *ph = vocab_phase_in(v, e->phases);
+		buf_printf(out, " | %s |\n", ph ? ph->word : "any");
 	}
 }

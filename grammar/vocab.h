@@ -135,6 +135,9 @@ const char *vocab_cat_name(const struct vocab *v, int cat);
 const char *vocab_default(const struct vocab *v, int cat);
 /* The canonical words of cat, ", "-separated, into out (size bytes). */
 const char *vocab_list(const struct vocab *v, int cat, char *out, size_t size);
+/* The first phase of an event's mask (vocab_event.phases), or NULL for
+ * VOCAB_ANY_PHASE. */
+const struct vocab_phase *vocab_phase_in(const struct vocab *v, unsigned phases);
 /* The phase of the ruleset named word (with mode, or its default without), or NULL. */
 const struct vocab_phase *vocab_phase_of(const struct vocab *v, const char *word, const char *mode);
 /* Whether value is one of a word's allowed values (options, facts). */

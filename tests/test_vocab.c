@@ -95,6 +95,8 @@ static void test_vocabularies_well_formed(void **state)
 			for (size_t k = 0; k < sizeof cats / sizeof cats[0]; k++)
 				if (cats[k] < VC_NONE || cats[k] >= v->n_cats)
 					fail_msg("%s: event %s names a category it does not have", v->name, e->keyword);
+			if (!e->canon && e->phases != VOCAB_ANY_PHASE && !vocab_phase_in(v, e->phases))
+				fail_msg("%s: event %s stands in no phase the ruleset has", v->name, e->keyword);
 		}
 		for (size_t i = 0; i < v->n_phases; i++)
 			assert_non_null(vocab_find(v, v->phase, v->phases[i].word, strlen(v->phases[i].word)));
