@@ -123,7 +123,7 @@ static void apply_core_event(struct audit *a, enum state_verb verb, const struct
 {
 	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
 	int l = ev->n_args > 0 ? audit_arg_leader(a, &ev->args[0]) : -1;
-	struct leader_state *ls = l >= 0 ? &a->st.leaders[l] : NULL;
+	struct leader_state *ls = l >= 0 ? state_leader_at(&a->st, l) : NULL;
 	switch (verb) {
 	case SV_STANDS:
 		if (u >= 0)
@@ -131,11 +131,11 @@ static void apply_core_event(struct audit *a, enum state_verb verb, const struct
 		break;
 	case SV_REMOVE:
 		if (u >= 0)
-			a->st.units[u].removed = true;
+			state_unit_at(&a->st, u)->removed = true;
 		break;
 	case SV_ARRIVE:
 		if (u >= 0)
-			a->st.units[u].off_table = false;
+			state_unit_at(&a->st, u)->off_table = false;
 		break;
 	case SV_ATTACH:
 		if (ls)
@@ -162,7 +162,7 @@ static void apply_core_event(struct audit *a, enum state_verb verb, const struct
 	case SV_REPLACE: {
 		int deputy = ls ? audit_arg_leader(a, &ev->args[1]) : -1;
 		if (deputy >= 0 && deputy != l) {
-			a->st.leaders[deputy].deputy_for = l;
+			state_leader_at(&a->st, deputy)->deputy_for = l;
 			ls->replaced_by = deputy;
 		}
 		break;
@@ -341,7 +341,7 @@ static void record_states(struct audit *a, struct record *rec, struct named *x)
 	int units = x->n;
 	for (int i = 0; i < units; i++)	/* a leader goes with the unit it is attached to */
 		if (x->v[i] >= 0)
-			for (int l = a->st.units[x->v[i]].first_leader; l >= 0; l = a->st.leaders[l].next)
+			for (int l = state_unit_at(&a->st, x->v[i])->first_leader; l >= 0; l = state_leader_at(&a->st, l)->next)
 				add_code(x, &a->st, -1 - l);
 	struct fields f;
 	for (int pass = 0; pass < 2; pass++)
@@ -351,10 +351,10 @@ static void record_states(struct audit *a, struct record *rec, struct named *x)
 				state_unit_fields(&a->st, c, &f);
 				if (a->rs->unit_fields)
 					a->rs->unit_fields(a, c, &f);
-				record_state(rec, 'U', a->st.units[c].decl->id, &f);
+				record_state(rec, 'U', state_unit_at(&a->st, c)->decl->id, &f);
 			} else if (pass == 1 && c < 0) {
 				state_leader_fields(&a->st, -1 - c, &f);
-				record_state(rec, 'L', a->st.leaders[-1 - c].decl->id, &f);
+				record_state(rec, 'L', state_leader_at(&a->st, -1 - c)->decl->id, &f);
 			}
 		}
 }
@@ -506,7 +506,7 @@ void audit_battle_with(const struct ruleset *rs, const struct battle *b, const s
 	resolve_options(&a);
 	if (rs->begin)
 		a.ctx = rs->begin(&a);
-	state_init(&a.st, b);
+	state_init(&a.st, b, rs->state);
 	if (rs->audit_order_of_battle)
 		rs->audit_order_of_battle(&a);
 	for (int i = 0; i < b->n_stmts; i++) {

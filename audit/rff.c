@@ -22,25 +22,26 @@
 #include "rff_legal.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
+#include "rff_unit.h"
 
-static void disorder_unit(struct audit *a, const char *id, enum unit_order order);
+static void disorder_unit(struct audit *a, const char *id, enum rff_order order);
 
 const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 {
-	const struct unit_state *us = &a->st.units[u];
+	const struct rff_unit *us = rff_unit(&a->st, u);
 	char state[128];
-	state_describe(&a->st, u, state, sizeof state);
-	const struct rff_uet_row *row = us->decl->slot[RC_MORALE] && !state_is(us, "gun")
-						? rff_uet_row(us->decl->slot[RC_MORALE], us->start,
+	rff_unit_describe(&a->st, u, state, sizeof state);
+	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
+						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
 							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
 						: NULL;
-	if (!row || us->removed) {
+	if (!row || us->core.removed) {
 		snprintf(buf, size, "%s", state);
 		return buf;
 	}
 	const char *comma = strchr(state, ',');
 	snprintf(buf, size, "%.*s, %s (%s %d: %s, %s)%s", comma ? (int)(comma - state) : (int)strlen(state), state,
-		 rff_effectiveness_name(rff_effectiveness(row, us->stands)), us->decl->slot[RC_MORALE], us->start,
+		 rff_effectiveness_name(rff_effectiveness(row, us->core.stands)), us->core.decl->slot[RC_MORALE], us->core.start,
 		 row->cell, row->cite, comma ? comma : "");
 	return buf;
 }
@@ -66,24 +67,24 @@ static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, 
 }
 
 /* Is leader l the unit's commander, directly or as the deputy of it? */
-static bool commands(const struct state *st, int l, const struct unit_state *u)
+static bool commands(const struct state *st, int l, const struct rff_unit *u)
 {
-	if (!u->decl->cmd)
+	if (!u->core.decl->cmd)
 		return false;
-	int cmd = state_leader(st, u->decl->cmd);
+	int cmd = state_leader(st, u->core.decl->cmd);
 	/* Bounded: a log may replace leaders in a cycle ("replace lee scott", "replace scott lee"). */
-	for (int x = l, hops = 0; x >= 0 && hops <= st->n_leaders; x = st->leaders[x].deputy_for, hops++)
+	for (int x = l, hops = 0; x >= 0 && hops <= st->n_leaders; x = state_leader_at(st, x)->deputy_for, hops++)
 		if (x == cmd)
 			return true;
 	return false;
 }
 
 /* Provisional command always: national guard, auxiliaries (000:720), militia (000:402). */
-static const char *always_provisional(const struct unit_state *u)
+static const char *always_provisional(const struct rff_unit *u)
 {
 	static const char *const flags[] = {"national-guard", "auxiliaries", "militia"};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-		if (state_has_flag(u, flags[i]))
+		if (state_has_flag(&u->core, flags[i]))
 			return flags[i];
 	return NULL;
 }
@@ -102,7 +103,7 @@ static int panic_loss(struct audit *a, bool disordered, const char *effect, int 
 static void derive_command(struct audit *a, const struct ev_check *mc, int l, int u, struct mc_derivation *d)
 {
 	const struct state *st = &a->st;
-	const struct unit_state *us = &st->units[u];
+	const struct rff_unit *us = rff_unit(st, u);
 	if (l < 0) {
 		set_mod(d, "ooc", "an out-of-command check (no leader)");
 		return;
@@ -111,15 +112,15 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 		set_mod(d, "ooc", "at night only a unit with an attached leader is in command (000:566)");
 		return;
 	}
-	const struct st_leader *ld = st->leaders[l].decl;
+	const struct st_leader *ld = state_leader_at(st, l)->decl;
 	set_mod(d, ld->rating, "%s is %s", ld->id, ld->rating);
 	const char *flag = always_provisional(us);
 	if (flag)
-		set_mod(d, "prov", "%s is %s: always provisional command (000:402, 000:720)", us->decl->id,
+		set_mod(d, "prov", "%s is %s: always provisional command (000:402, 000:720)", us->core.decl->id,
 			flag);
 	else if (!commands(st, l, us))
-		set_mod(d, "prov", "%s is commanded by %s, not %s", us->decl->id,
-			us->decl->cmd ? us->decl->cmd : "no leader", mc->leader);
+		set_mod(d, "prov", "%s is commanded by %s, not %s", us->core.decl->id,
+			us->core.decl->cmd ? us->core.decl->cmd : "no leader", mc->leader);
 }
 
 static const char *experience_code(const char *experience)
@@ -133,45 +134,45 @@ static const char *experience_code(const char *experience)
 }
 
 /* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
-static void derive_effectiveness(struct audit *a, const struct unit_state *us, struct mc_derivation *d)
+static void derive_effectiveness(struct audit *a, const struct rff_unit *us, struct mc_derivation *d)
 {
-	if (state_is(us, "gun") || !us->decl->slot[RC_MORALE])
+	if (us->arm == RFF_GUN || !us->core.decl->slot[RC_MORALE])
 		return;	/* guns have no effectiveness */
 	bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
-	const struct rff_uet_row *row = rff_uet_row(us->decl->slot[RC_MORALE], us->start, text);
+	const struct rff_uet_row *row = rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start, text);
 	if (!row)
 		return;
-	enum rff_effectiveness e = rff_effectiveness(row, us->stands);
+	enum rff_effectiveness e = rff_effectiveness(row, us->core.stands);
 	static const char *const codes[] = {"fresh", "worn", "spent"};
-	set_mod(d, codes[e], "%s has %d of %d stands, %s: %s (%s %s)", us->decl->id, us->stands,
-		us->start, us->decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
+	set_mod(d, codes[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
+		us->core.start, us->core.decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
 }
 
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
-static void derive_formation(const struct unit_state *us, const struct uref *ref, struct mc_derivation *d)
+static void derive_formation(const struct rff_unit *us, const struct uref *ref, struct mc_derivation *d)
 {
 	static const char *const map[][2] = {
 		{"field-column", "column"}, {"march-column", "column"}, {"square", "square"},
 		{"hasty-square", "square"}, {"garrison", "garrison"}};
 	for (size_t i = 0; us->formation && i < sizeof map / sizeof map[0]; i++)
 		if (strcmp(us->formation, map[i][0]) == 0)
-			set_mod(d, map[i][1], "%s is in %s", us->decl->id, us->formation);
-	if (state_is(us, "gun") && us->limbered)
-		set_mod(d, "limbered", "%s is limbered", us->decl->id);
+			set_mod(d, map[i][1], "%s is in %s", us->core.decl->id, us->formation);
+	if (us->arm == RFF_GUN && us->limbered)
+		set_mod(d, "limbered", "%s is limbered", us->core.decl->id);
 	if (battle_fact(ref, "cover", NULL))
 		set_mod(d, "cover", "the log states linear cover");
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
-static void note_absent(const struct unit_state *us, int l, struct mc_derivation *d)
+static void note_absent(const struct rff_unit *us, int l, struct mc_derivation *d)
 {
-	const char *id = us->decl->id;
+	const char *id = us->core.decl->id;
 	claim_absent(d->mods, MCF_ATTACHED, "%s", l < 0 ? "no leader leads the check"
 						    : "no leader attached and no brave colonel");
 	claim_absent(d->mods, MCF_COMMAND, "%s is in command of its leader", id);
-	claim_absent(d->mods, MCF_EFFECTIVENESS, "%s", state_is(us, "gun") ? "guns have no effectiveness"
+	claim_absent(d->mods, MCF_EFFECTIVENESS, "%s", us->arm == RFF_GUN ? "guns have no effectiveness"
 									    : "the Unit Effectiveness Table has no row for it");
-	claim_absent(d->mods, MCF_BATTERY, "%s", state_is(us, "gun") ? "a single section" : "not a gun");
+	claim_absent(d->mods, MCF_BATTERY, "%s", us->arm == RFF_GUN ? "a single section" : "not a gun");
 	claim_absent(d->mods, MCF_FORMATION, "%s is in %s, not limbered, and the log states no linear cover", id,
 		     us->formation ? us->formation : "no logged formation");
 	claim_absent(d->mods, MCF_FLANK, "the log does not state %s outflanked and it is not broken", id);
@@ -183,31 +184,31 @@ static void note_absent(const struct unit_state *us, int l, struct mc_derivation
 static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, const struct uref *ref,
 		      struct mc_derivation *d)
 {
-	const struct unit_state *us = &a->st.units[u];
+	const struct rff_unit *us = rff_unit(&a->st, u);
 	memset(d, 0, sizeof *d);
 	if (battle_fact(ref, "out-of-command", NULL)) {	/* an out-of-command check on the leader's die */
 		set_mod(d, "ooc", "the log states %s beyond every leader's command radius: an out-of-command "
-			"check, no leader's rating (000:391, 000:402)", us->decl->id);
+			"check, no leader's rating (000:391, 000:402)", us->core.decl->id);
 		l = -1;
 	}
 	derive_command(a, mc, l, u, d);
 	if (l >= 0 && state_attached_leader(&a->st, u) >= 0)
 		set_mod(d, "attached", "%s is attached",
-			a->st.leaders[state_attached_leader(&a->st, u)].decl->id);
-	else if (state_has_flag(us, "brave-colonel"))
-		set_mod(d, "colonel", "%s has a brave colonel", us->decl->id);
-	const char *exp = experience_code(us->decl->slot[RC_EXPERIENCE]);
+			state_leader_at(&a->st, state_attached_leader(&a->st, u))->decl->id);
+	else if (state_has_flag(&us->core, "brave-colonel"))
+		set_mod(d, "colonel", "%s has a brave colonel", us->core.decl->id);
+	const char *exp = experience_code(us->core.decl->slot[RC_EXPERIENCE]);
 	if (exp)
-		set_mod(d, exp, "%s is %s", us->decl->id, us->decl->slot[RC_EXPERIENCE]);
+		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
-	if (state_is(us, "gun") &&
-	    (state_has_flag(us, "battery") || (!state_has_flag(us, "section") && us->stands >= 2)))
-		set_mod(d, "bty", "%s is a battery", us->decl->id);
+	if (us->arm == RFF_GUN &&
+	    (state_has_flag(&us->core, "battery") || (!state_has_flag(&us->core, "section") && us->core.stands >= 2)))
+		set_mod(d, "bty", "%s is a battery", us->core.decl->id);
 	derive_formation(us, ref, d);
 	if (battle_fact(ref, "outflanked", NULL))
-		set_mod(d, "outflanked", "the log states %s is outflanked", us->decl->id);
+		set_mod(d, "outflanked", "the log states %s is outflanked", us->core.decl->id);
 	else if (us->order == ORDER_BROKEN)
-		set_mod(d, "broken", "%s is broken", us->decl->id);
+		set_mod(d, "broken", "%s is broken", us->core.decl->id);
 	static const char *const facts[] = {"key-lost", "heavy-casualties", "greater-losses"};
 	/* three printed lines, three modifiers; option losses-stack=max takes the
 	 * worse of heavy casualties and greater losses, as steps of one factor */
@@ -219,18 +220,18 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 		claim_absent(d->mods, MCF_HEAVY, "greater losses take its place (option losses-stack=max)");
 	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
-	d->disordered = !state_is(us, "gun") && us->order != ORDER_GOOD;
-	d->band = rff_mc_band(us->nation ? us->nation : "US", d->disordered, d->total);
+	d->disordered = us->arm != RFF_GUN && us->order != ORDER_GOOD;
+	d->band = rff_mc_band(us->core.nation ? us->core.nation : "US", d->disordered, d->total);
 	d->loss = panic_loss(a, d->disordered, d->band->effect, d->total);
 }
 
 /* The outcome of a claim: its effect, or the table's effect for its total. */
-static const char *claimed_outcome(const struct claim *c, const struct unit_state *us, bool disordered)
+static const char *claimed_outcome(const struct claim *c, const struct rff_unit *us, bool disordered)
 {
 	if (c->effect)
 		return c->effect;
 	if (c->has_total)
-		return rff_mc_band(us->nation ? us->nation : "US", disordered, c->total)->effect;
+		return rff_mc_band(us->core.nation ? us->core.nation : "US", disordered, c->total)->effect;
 	return NULL;
 }
 
@@ -245,10 +246,10 @@ static bool mc_lookup(const char *code, const void *ctx, struct claim_mod *out)
 
 static const struct claim_table mc_table = {mc_lookup, rff_mc_factor_name, NULL};
 
-static const char *column_name(const struct unit_state *us, bool disordered)
+static const char *column_name(const struct rff_unit *us, bool disordered)
 {
 	static char buf[64];
-	snprintf(buf, sizeof buf, "%s, %s", us->nation ? us->nation : "US",
+	snprintf(buf, sizeof buf, "%s, %s", us->core.nation ? us->core.nation : "US",
 		 disordered ? "disordered or broken troops" : "troops in good order and guns");
 	return buf;
 }
@@ -260,7 +261,7 @@ static const char *band_cite(const struct rff_mc_band *b, char *buf, size_t size
 }
 
 /* Total, table lookup, effect and losses. */
-static void check_outcome(struct audit *a, const struct check_line *line, const struct unit_state *us,
+static void check_outcome(struct audit *a, const struct check_line *line, const struct rff_unit *us,
 			  const struct mc_derivation *d, enum diag_severity sev)
 {
 	const struct claim *c = &line->claim;
@@ -268,7 +269,7 @@ static void check_outcome(struct audit *a, const struct check_line *line, const 
 	claim_check_total(a, c, d->total, sev);
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect) {
-		const struct rff_mc_band *t = rff_mc_band(us->nation ? us->nation : "US", d->disordered, c->total);
+		const struct rff_mc_band *t = rff_mc_band(us->core.nation ? us->core.nation : "US", d->disordered, c->total);
 		if (strcmp(t->effect, c->effect) != 0) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 			if (strcmp(c->effect, d->band->effect) == 0)	/* the effect is right: the total is not */
@@ -305,12 +306,12 @@ static void note_facts(struct audit *a, const struct uref *ref)
 
 /* Heavy carriage and fixed guns cannot limber and retreat from close range,
  * unless fortified (000:33; the reading is in docs/rules.md). */
-static bool gun_lost(const struct audit *a, const struct unit_state *us, const struct uref *ref,
+static bool gun_lost(const struct audit *a, const struct rff_unit *us, const struct uref *ref,
 		     const struct rff_mc_effect *fx)
 {
-	const char *carriage = us->decl->slot[RC_CARRIAGE];
+	const char *carriage = us->core.decl->slot[RC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
-	bool fixed = state_has_flag(us, "fixed") && fx->fixed_guns_lost;
+	bool fixed = state_has_flag(&us->core, "fixed") && fx->fixed_guns_lost;
 	bool in_reach = battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
 	if (us->limbered)
 		return false;
@@ -321,40 +322,40 @@ static bool gun_lost(const struct audit *a, const struct unit_state *us, const s
 	return (heavy || fixed) && in_reach;
 }
 
-static void apply_gun_effect(const struct audit *a, struct unit_state *us, const struct uref *ref,
+static void apply_gun_effect(const struct audit *a, struct rff_unit *us, const struct uref *ref,
 			     const struct rff_mc_effect *fx)
 {
 	if (!fx->guns_retreat)
 		return;
 	if (gun_lost(a, us, ref, fx))
-		us->removed = true;
+		us->core.removed = true;
 	else if (!fx->guns_retreat_close_only || battle_fact(ref, "close", NULL)) {
 		us->limbered = true;
-		us->silenced = us->stands;
+		us->silenced = us->core.stands;
 	}
 }
 
 /* The state after the effect as played (002:38-43). */
 static void apply_effect(struct audit *a, int u, const struct uref *ref, const char *effect, int loss)
 {
-	struct unit_state *us = &a->st.units[u];
+	struct rff_unit *us = rff_unit(&a->st, u);
 	const struct rff_mc_effect *fx = rff_mc_effect(effect);
 	if (!fx)
 		return;
-	if (state_is(us, "gun")) {
+	if (us->arm == RFF_GUN) {
 		apply_gun_effect(a, us, ref, fx);
 		return;
 	}
 	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					strcmp(us->formation, "hasty-square") == 0);
-	if (fx->cavalry_mounts && state_is(us, "cav"))
+	if (fx->cavalry_mounts && us->arm == RFF_CAV)
 		us->mounted = true;
-	static const enum unit_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
+	static const enum rff_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
 					     [RFF_REFORM] = ORDER_DISORDERED, [RFF_TO_BROKEN] = ORDER_BROKEN};
 	bool holds = (fx->square_holds && square) || fx->troops == RFF_KEEP ||	/* a square: 000:624 */
 		     (fx->troops == RFF_TO_DISORDERED && us->order == ORDER_BROKEN);
 	if (!holds)
-		state_set_order(us, to[fx->troops]);
+		rff_unit_set_order(us, to[fx->troops]);
 	if (loss > 0)
 		state_lose(&a->st, u, loss);
 }
@@ -370,8 +371,8 @@ static void follow(struct audit *a, int u, const struct check_line *line, const 
 	if (!derived)	/* the claimed losses, or those of the effect as played */
 		loss = c->has_loss ? c->loss
 				   : panic_loss(a, d->disordered, effect, c->has_total ? c->total : d->total);
-	if ((strcmp(effect, d->band->effect) != 0 || loss != d->loss) && !a->st.units[u].diverged) {
-		a->st.units[u].diverged = true;
+	if ((strcmp(effect, d->band->effect) != 0 || loss != d->loss) && !rff_unit(&a->st, u)->core.diverged) {
+		rff_unit(&a->st, u)->core.diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, line->unit.at, NULL,
 			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
 			   line->unit.id, effect, loss, d->band->effect, d->loss);
@@ -381,13 +382,13 @@ static void follow(struct audit *a, int u, const struct check_line *line, const 
 
 /* Raw troops forming a deliberate square, or leaving a square, over broken
  * or rough ground are disordered (000:622, 000:630). */
-static void square_over_rough(struct unit_state *us, const struct uref *ref, const char *to)
+static void square_over_rough(struct rff_unit *us, const struct uref *ref, const char *to)
 {
 	bool rough = battle_fact(ref, "ground", "broken") || battle_fact(ref, "ground", "rough");
 	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					     strcmp(us->formation, "hasty-square") == 0);
 	bool to_square = to && strcmp(to, "square") == 0;
-	bool raw = us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0;
+	bool raw = us->core.decl->slot[RC_EXPERIENCE] && strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0;
 	if (raw && rough && (from_square != to_square) && us->order == ORDER_GOOD)
 		us->order = ORDER_DISORDERED;
 }
@@ -396,7 +397,7 @@ static void square_over_rough(struct unit_state *us, const struct uref *ref, con
  * gun rally, ammunition (the actions of 002:94-148). */
 static void apply_actions(struct audit *a, int u, const struct check_line *line, const char *effect)
 {
-	struct unit_state *us = &a->st.units[u];
+	struct rff_unit *us = rff_unit(&a->st, u);
 	int together = rff_legal_combination(a, us, line->actions, line->n_actions, effect);
 	us->check_turn = a->st.turn;	/* what the log's state events may still do this turn */
 	us->check_effect = effect;
@@ -434,9 +435,9 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	int u = state_unit(&a->st, line->unit.id);
 	if (u < 0)
 		return;
-	const struct unit_state *us = &a->st.units[u];
-	a->side = us->decl->side;
-	if (us->removed) {
+	const struct rff_unit *us = rff_unit(&a->st, u);
+	a->side = us->core.decl->side;
+	if (us->core.removed) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "000:532",
 			   "%s was removed from the game earlier", line->unit.id);
 		return;
@@ -484,16 +485,16 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
  * artillery commander only guns (000:402). */
 static void check_leader(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
-	const struct leader_state *ls = &a->st.leaders[l];
+	const struct leader_state *ls = state_leader_at(&a->st, l);
 	int u = state_unit(&a->st, line->unit.id);
 	if (u < 0)
 		return;
-	const struct unit_state *us = &a->st.units[u];
-	if (ls->decl->side && us->decl->side && strcasecmp(ls->decl->side, us->decl->side) != 0)
+	const struct rff_unit *us = rff_unit(&a->st, u);
+	if (ls->decl->side && us->core.decl->side && strcasecmp(ls->decl->side, us->core.decl->side) != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, NULL,
 			   "%s is a leader of side %s; %s belongs to side %s", mc->leader, ls->decl->side,
-			   line->unit.id, us->decl->side);
-	else if (battle_has_flag(ls->decl->flags, ls->decl->n_flags, "arty") && !state_is(us, "gun"))
+			   line->unit.id, us->core.decl->side);
+	else if (battle_has_flag(ls->decl->flags, ls->decl->n_flags, "arty") && us->arm != RFF_GUN)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
 			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
 			   line->unit.id);
@@ -506,11 +507,11 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
 		record_step(rec, NULL, "base die %d; the check is led by %s (%s)", mc->die.value, mc->leader,
-			    a->st.leaders[l].decl->rating);
+			    state_leader_at(&a->st, l)->decl->rating);
 	else
 		record_step(rec, "002:27", "base die %d; an out-of-command check: no leader", mc->die.value);
 	if (l >= 0) {
-		const struct leader_state *ls = &a->st.leaders[l];
+		const struct leader_state *ls = state_leader_at(&a->st, l);
 		if (ls->removed || ls->out_until)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, mc->leader_at, ls->removed ? "002:228" : "002:229",
 				   "%s is %s", mc->leader, ls->removed ? "out of the game" : "out for this turn");
@@ -523,13 +524,13 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 
 /* Until fire and charge combat are audited, their claimed effects still
  * change the state as played: the order they leave troops in. */
-static void disorder_unit(struct audit *a, const char *id, enum unit_order order)
+static void disorder_unit(struct audit *a, const char *id, enum rff_order order)
 {
 	int u = state_unit(&a->st, id);
-	if (u < 0 || state_is(&a->st.units[u], "gun"))
+	if (u < 0 || rff_unit(&a->st, u)->arm == RFF_GUN)
 		return;
-	if (a->st.units[u].order < order)
-		state_set_order(&a->st.units[u], order);
+	if (rff_unit(&a->st, u)->order < order)
+		rff_unit_set_order(rff_unit(&a->st, u), order);
 }
 
 /* The rolls of an event are d10s; its sides are opposed. */
@@ -596,12 +597,12 @@ static bool audit_event(struct audit *a, const struct stmt *s)
  * has no row for. */
 static void unit_fields(const struct audit *a, int u, struct fields *out)
 {
-	const struct unit_state *us = &a->st.units[u];
-	const struct rff_uet_row *row = us->decl->slot[RC_MORALE] && !state_is(us, "gun")
-						? rff_uet_row(us->decl->slot[RC_MORALE], us->start,
+	const struct rff_unit *us = rff_unit(&a->st, u);
+	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
+						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
 							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
 						: NULL;
-	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->stands)) : NULL);
+	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->core.stands)) : NULL);
 }
 
 /* Applies RFF's own state events ("disorder 5inf", "silence bty 2"). */
@@ -611,16 +612,16 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
 	if (u < 0)
 		return;
-	struct unit_state *us = &a->st.units[u];
+	struct rff_unit *us = rff_unit(&a->st, u);
 	switch ((enum rff_verb)e->def->code) {
 	case RV_DISORDER:
-		state_set_order(us, ORDER_DISORDERED);
+		rff_unit_set_order(us, ORDER_DISORDERED);
 		break;
 	case RV_RALLY:
-		state_set_order(us, ORDER_GOOD);
+		rff_unit_set_order(us, ORDER_GOOD);
 		break;
 	case RV_BREAK:
-		state_set_order(us, ORDER_BROKEN);
+		rff_unit_set_order(us, ORDER_BROKEN);
 		break;
 	case RV_FORM:
 		us->formation = ev->args[1].text;
@@ -629,10 +630,8 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 		us->formation = "storming-column";
 		break;
 	case RV_HASTY_SQUARE:
-		us->formation = "hasty-square";
-		us->hasty_expires = true;
-		state_wait(&a->st, u);
-		if (us->decl->slot[RC_EXPERIENCE] && strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0 &&
+		rff_unit_hasty_square(&a->st, u);
+		if (us->core.decl->slot[RC_EXPERIENCE] && strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0 &&
 		    us->order == ORDER_GOOD)
 			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
 		break;
@@ -645,25 +644,25 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 		us->mounted = e->def->code == RV_MOUNT;
 		break;
 	case RV_SILENCE:
-		state_silence(us, (ev->n_args > 1 ? ev->args[1].num : us->stands) - us->silenced);	/* the markers */
+		rff_unit_silence(us, (ev->n_args > 1 ? ev->args[1].num : us->core.stands) - us->silenced);	/* the markers */
 		break;
 	case RV_GUN_RALLY:
 		us->silenced = 0;
 		us->sheltered = false;	/* the crew returns to its gun (000:652) */
 		break;
 	case RV_DAMAGE:
-		state_damage(us, 1);
+		rff_unit_damage(us, 1);
 		break;
 	case RV_WRECK:
 		us->wrecked++;
 		break;
 	case RV_SHELTER:
 		us->sheltered = true;
-		us->silenced = us->stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
+		us->silenced = us->core.stands;	/* "Silenced and crew takes shelter" (002:148, 000:650) */
 		us->sheltered_in = ev->n_args > 1 ? audit_arg_unit(a, &ev->args[1]) : -1;
 		break;
 	case RV_LOW_AMMO:	/* one gun stand, or the troops (002:198) */
-		state_low_ammo(us, ev->n_args > 1 ? ev->args[1].num - us->low_ammo	/* the markers */
+		rff_unit_low_ammo(us, ev->n_args > 1 ? ev->args[1].num - us->low_ammo	/* the markers */
 						  : us->low_ammo ? 0 : 1);
 		break;
 	case RV_REPLENISH:
@@ -710,6 +709,7 @@ static void rff_settle(struct audit *a)
 const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
+	.state = &rff_unit_rules,
 	.audit_event = audit_event,
 	.apply_state = rff_apply_state,
 	.begin = rff_begin,

@@ -19,6 +19,7 @@
 #include "rff_legal.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
+#include "rff_unit.h"
 
 enum { ATTACKER, DEFENDER };
 
@@ -40,9 +41,9 @@ struct charge_derivation {
 	bool guns_lost[2];
 };
 
-static bool nation_is(const struct unit_state *u, const char *nation)
+static bool nation_is(const struct rff_unit *u, const char *nation)
 {
-	return u->nation && strcmp(u->nation, nation) == 0;
+	return u->core.nation && strcmp(u->core.nation, nation) == 0;
 }
 
 static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
@@ -62,8 +63,8 @@ static int side_stands(const struct audit *a, const struct clash_side *s)
 	int n = 0;
 	for (int i = 0; i < s->n_units; i++) {
 		int u = state_unit(&a->st, s->units[i].id);
-		if (u >= 0 && !a->st.units[u].sheltered)
-			n += a->st.units[u].stands;
+		if (u >= 0 && !rff_unit(&a->st, u)->sheltered)
+			n += rff_unit(&a->st, u)->core.stands;
 	}
 	return n;
 }
@@ -77,9 +78,9 @@ static void derive_outnumbered(struct audit *a, const struct combat *c, int side
 	int value = theirs >= 3 * mine ? -3 : theirs >= 2 * mine ? -2 : 2 * theirs >= 3 * mine ? -1 : 0;
 	if (!value || mine == 0)
 		return;
-	const struct unit_state *me = &a->st.units[c->principal[side]];
-	const struct unit_state *them = &a->st.units[c->principal[!side]];
-	if (state_is(me, "cav") && state_is(them, "inf"))
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
+	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
+	if (me->arm == RFF_CAV && them->arm == RFF_INF)
 		derive(d, "cav-vs-inf", 0, "cavalry outnumbered by infantry, %d stands to %d (000:540)", mine, theirs);
 	else
 		derive(d, "outnumbered", value, "%d stands against %d", mine, theirs);
@@ -88,74 +89,74 @@ static void derive_outnumbered(struct audit *a, const struct combat *c, int side
 /* Whether the side's principal unit is disordered or broken infantry, or
  * limbered or silenced guns: what lancers charge with advantage (000:333,
  * 000:548; 000:930 says troops, the two others infantry). */
-static bool shaken(const struct unit_state *u)
+static bool shaken(const struct rff_unit *u)
 {
-	if (state_is(u, "gun"))
+	if (u->arm == RFF_GUN)
 		return u->limbered || u->silenced > 0;
-	return state_is(u, "inf") && u->order != ORDER_GOOD;
+	return u->arm == RFF_INF && u->order != ORDER_GOOD;
 }
 
 /* Cold steel, lancers or breakthrough (002:212, 000:544-550, 000:930-932). */
 static void derive_impetus(struct audit *a, const struct combat *c, struct derived_mod *d)
 {
-	const struct unit_state *me = &a->st.units[c->principal[ATTACKER]];
-	const struct unit_state *them = &a->st.units[c->principal[DEFENDER]];
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[ATTACKER]);
+	const struct rff_unit *them = rff_unit(&a->st, c->principal[DEFENDER]);
 	const struct uref *ref = &c->units->side[ATTACKER].units[0];
 	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
 	if (c->reroll) {	/* "Lose cold steel, breakthrough, and cavalry charge modifiers" */
 		bool keep = strcmp(audit_option(a, "reroll-lancers"), "keep") == 0;
-		if (keep && state_has_flag(me, "lancers") && (!lance_rule || shaken(them)))
+		if (keep && state_has_flag(&me->core, "lancers") && (!lance_rule || shaken(them)))
 			derive(d, "lancers", 1, "lancers keep their +1 in the reroll (002:212 names them apart from "
 			       "what 002:241 drops; option reroll-lancers=keep)");
 		else
 			claim_absent(d, CF_IMPETUS, "lost in the reroll of a Desperate Struggle (002:241, 000:544)%s",
-				     state_has_flag(me, "lancers") ? "; lancers too: their +1 is the cold steel of the "
+				     state_has_flag(&me->core, "lancers") ? "; lancers too: their +1 is the cold steel of the "
 								    "initial impact (000:928-930)" : "");
 		return;
 	}
-	if (c->breakthrough && !state_is(me, "gun")) {
+	if (c->breakthrough && me->arm != RFF_GUN) {
 		derive(d, "bt", 1, "the second combat of a breakthrough charge (000:544)");
 		return;
 	}
 	bool cold_steel = battle_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
-	bool cav = state_is(me, "cav");
-	bool barred = state_has_flag(me, "cuirassiers") || state_has_flag(me, "mounted-rifles") ||
+	bool cav = me->arm == RFF_CAV;
+	bool barred = state_has_flag(&me->core, "cuirassiers") || state_has_flag(&me->core, "mounted-rifles") ||
 		      (cav && (!me->mounted || battle_fact(ref, "stationary", NULL)));
 	bool lances = cav && nation_is(me, "MEX");
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
-		derive(d, "cs", 1, "%s charges with cold steel%s", me->decl->id,
+		derive(d, "cs", 1, "%s charges with cold steel%s", me->core.decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
-	else if (state_has_flag(me, "lancers") && !lance_rule)
+	else if (state_has_flag(&me->core, "lancers") && !lance_rule)
 		derive(d, "lancers", 1, "lancers, against any target (002:212; option lancers=qrs)");
-	else if (state_has_flag(me, "lancers") && shaken(them))
-		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->decl->id,
-		       state_is(them, "gun") ? "limbered or silenced" : "disordered or broken");
+	else if (state_has_flag(&me->core, "lancers") && shaken(them))
+		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->core.decl->id,
+		       them->arm == RFF_GUN ? "limbered or silenced" : "disordered or broken");
 	else if (cold_steel && barred)
-		claim_absent(d, CF_IMPETUS, "%s may not charge with cold steel (000:548, 000:932)", me->decl->id);
+		claim_absent(d, CF_IMPETUS, "%s may not charge with cold steel (000:548, 000:932)", me->core.decl->id);
 	else if (cold_steel || lances)
 		claim_absent(d, CF_IMPETUS, "lances count only against disordered or broken troops or limbered or "
-			     "silenced guns, and %s is neither (000:930)", them->decl->id);
+			     "silenced guns, and %s is neither (000:930)", them->core.decl->id);
 }
 
 /* The cavalry charge modifier by ground (002:213-215), for the attacker and
  * for defending cavalry that counter-charges (the fact countercharge). */
 static void derive_ground(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
 {
-	const struct unit_state *me = &a->st.units[c->principal[side]];
-	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
+	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
 	const struct uref *ref = &c->units->side[side].units[0];
-	if (c->reroll && state_is(me, "cav"))
+	if (c->reroll && me->arm == RFF_CAV)
 		claim_absent(d, CF_GROUND, "lost in the reroll of a Desperate Struggle: \"Lose ... cavalry charge "
 			     "modifiers\" (002:241)");
-	if (c->reroll || !state_is(me, "cav") || !me->mounted)
+	if (c->reroll || me->arm != RFF_CAV || !me->mounted)
 		return;
 	if (side == DEFENDER && !battle_fact(ref, "countercharge", NULL))
 		return;
 	const char *f = them->formation ? them->formation : "";
 	if (battle_fact(ref, "stationary", NULL))
-		derive(d, "stationary", 0, "%s is stationary", me->decl->id);
+		derive(d, "stationary", 0, "%s is stationary", me->core.decl->id);
 	else if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
-		derive(d, "vs-square", 0, "%s charges a square", me->decl->id);
+		derive(d, "vs-square", 0, "%s charges a square", me->core.decl->id);
 	else if (battle_fact(ref, "ground", "open"))
 		derive(d, "open-ground", 2, "the log states open ground");
 	else if (battle_fact(ref, "ground", "broken"))
@@ -166,35 +167,35 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 
 /* Outflanked as the log states, unless a storming column, which is never
  * outflanked in charge combat (000:662). */
-static bool outflanked(const struct unit_state *u, const struct uref *ref)
+static bool outflanked(const struct rff_unit *u, const struct uref *ref)
 {
 	return battle_fact(ref, "outflanked", NULL) && !(u->formation && strcmp(u->formation, "storming-column") == 0);
 }
 
 /* Outflanked, broken, march column or limbered guns (-3), which takes
  * priority over the hasty square's -1 (000:646); open order (-1). */
-static void derive_formation(const struct unit_state *me, const struct uref *ref, int side,
+static void derive_formation(const struct rff_unit *me, const struct uref *ref, int side,
 			     struct derived_mod *d)
 {
 	const char *f = me->formation ? me->formation : "";
 	if (outflanked(me, ref))
-		derive(d, "outflanked", -3, "the log states %s is outflanked", me->decl->id);
+		derive(d, "outflanked", -3, "the log states %s is outflanked", me->core.decl->id);
 	else if (me->order == ORDER_BROKEN)
-		derive(d, "broken", -3, "%s is broken", me->decl->id);
+		derive(d, "broken", -3, "%s is broken", me->core.decl->id);
 	else if (strcmp(f, "march-column") == 0)
-		derive(d, "march", -3, "%s is in march column", me->decl->id);
-	else if (state_is(me, "gun") && me->limbered)
-		derive(d, "limbered", -3, "%s is limbered", me->decl->id);
+		derive(d, "march", -3, "%s is in march column", me->core.decl->id);
+	else if (me->arm == RFF_GUN && me->limbered)
+		derive(d, "limbered", -3, "%s is limbered", me->core.decl->id);
 	if (strcmp(f, "open") == 0)
-		derive(d, "open", -1, "%s is in open order", me->decl->id);
+		derive(d, "open", -1, "%s is in open order", me->core.decl->id);
 	else if (side == DEFENDER && strcmp(f, "hasty-square") == 0 && !d[CF_FLANK].set)
-		derive(d, "hasty-square", -1, "%s formed a hasty square", me->decl->id);
+		derive(d, "hasty-square", -1, "%s formed a hasty square", me->core.decl->id);
 }
 
 /* Favourable ground, strong or fortified position: the best one; a square
  * defends favourable ground against a charge over broken or rough ground
  * (000:646). */
-static void derive_position(const struct combat *c, const struct unit_state *me, struct derived_mod *d)
+static void derive_position(const struct combat *c, const struct rff_unit *me, struct derived_mod *d)
 {
 	const struct uref *ref = &c->units->side[DEFENDER].units[0];
 	const struct uref *att = &c->units->side[ATTACKER].units[0];
@@ -221,10 +222,10 @@ static const char *experience_code(const char *experience)
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
-static void note_absent(const struct unit_state *me, int side, struct derived_mod *d)
+static void note_absent(const struct rff_unit *me, int side, struct derived_mod *d)
 {
-	const char *id = me->decl->id;
-	bool gun = state_is(me, "gun");
+	const char *id = me->core.decl->id;
+	bool gun = me->arm == RFF_GUN;
 	claim_absent(d, CF_EFFECTIVENESS, "%s", gun ? "guns have no effectiveness" : "no row of the Unit Effectiveness Table");
 	claim_absent(d, CF_OUTNUMBERED, "the other side has less than 3:2 of its stands, or it is cavalry against infantry");
 	claim_absent(d, CF_GUN_SUPPORT, "%s", gun ? "the log states neither supported nor unsupported" : "not a gun");
@@ -237,49 +238,49 @@ static void note_absent(const struct unit_state *me, int side, struct derived_mo
 							    : "a defender's modifier");
 	claim_absent(d, CF_IMPETUS, "%s", side == DEFENDER ? "an attacker's modifier"
 							   : "no cold steel, no lancers' advantage, not a breakthrough");
-	claim_absent(d, CF_GROUND, "%s", state_is(me, "cav") ? "the log states no ground charged over"
+	claim_absent(d, CF_GROUND, "%s", me->arm == RFF_CAV ? "the log states no ground charged over"
 							       : "not cavalry");
 }
 
 static void derive_side(struct audit *a, const struct combat *c, int side, struct derived_mod *d)
 {
-	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	const struct uref *ref = &c->units->side[side].units[0];
-	const char *id = me->decl->id;
-	const char *exp = experience_code(me->decl->slot[RC_EXPERIENCE]);
+	const char *id = me->core.decl->id;
+	const char *exp = experience_code(me->core.decl->slot[RC_EXPERIENCE]);
 	static const int exp_value[] = {2, 1, 0, -1};
 	static const char *const exp_codes[] = {"elite", "vet", "trained", "raw"};
 	for (int i = 0; exp && i < 4; i++)
 		if (strcmp(exp, exp_codes[i]) == 0)
-			derive(d, exp, exp_value[i], "%s is %s", id, me->decl->slot[RC_EXPERIENCE]);
-	if (!state_is(me, "gun") && me->decl->slot[RC_MORALE]) {
+			derive(d, exp, exp_value[i], "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
+	if (me->arm != RFF_GUN && me->core.decl->slot[RC_MORALE]) {
 		bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
-		const struct rff_uet_row *row = rff_uet_row(me->decl->slot[RC_MORALE], me->start, text);
+		const struct rff_uet_row *row = rff_uet_row(me->core.decl->slot[RC_MORALE], me->core.start, text);
 		if (row) {
 			static const int values[] = {2, 0, -2};
 			static const char *const codes[] = {"fresh", "worn", "spent"};
-			enum rff_effectiveness e = rff_effectiveness(row, me->stands);
-			derive(d, codes[e], values[e], "%s has %d of %d stands, %s (%s %s)", id, me->stands,
-			       me->start, me->decl->slot[RC_MORALE], row->cite, row->cell);
+			enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
+			derive(d, codes[e], values[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands,
+			       me->core.start, me->core.decl->slot[RC_MORALE], row->cite, row->cell);
 		}
 	}
 	derive_outnumbered(a, c, side, d);
-	if (state_is(me, "gun") && battle_fact(ref, "supported", NULL))
+	if (me->arm == RFF_GUN && battle_fact(ref, "supported", NULL))
 		derive(d, "supported", 1, "the log states %s is supported", id);
-	else if (state_is(me, "gun") && battle_fact(ref, "unsupported", NULL))
+	else if (me->arm == RFF_GUN && battle_fact(ref, "unsupported", NULL))
 		derive(d, "unsupported", -1, "the log states %s is unsupported", id);
-	if (state_is(me, "gun") && me->silenced > 0)
+	if (me->arm == RFF_GUN && me->silenced > 0)
 		derive(d, "silenced", -1, "%s is silenced", id);
-	else if (!state_is(me, "gun") && me->order == ORDER_DISORDERED)
+	else if (me->arm != RFF_GUN && me->order == ORDER_DISORDERED)
 		derive(d, "disordered", -1, "%s is disordered", id);
 	int l = state_attached_leader(&a->st, c->principal[side]);
 	if (l >= 0)
-		derive(d, "attached", 1, "%s is attached to %s", a->st.leaders[l].decl->id, id);
-	else if (state_has_flag(me, "brave-colonel"))
+		derive(d, "attached", 1, "%s is attached to %s", state_leader_at(&a->st, l)->decl->id, id);
+	else if (state_has_flag(&me->core, "brave-colonel"))
 		derive(d, "colonel", 1, "%s has a brave colonel", id);
 	derive_formation(me, ref, side, d);
-	const char *ng = state_has_flag(me, "national-guard") ? "national-guard"
-			 : state_has_flag(me, "auxiliaries") ? "auxiliaries" : NULL;
+	const char *ng = state_has_flag(&me->core, "national-guard") ? "national-guard"
+			 : state_has_flag(&me->core, "auxiliaries") ? "auxiliaries" : NULL;
 	if (ng) {
 		/* one item of 002:207's line (000:343); national-guard=additional reads
 		 * 000:720's "additional -1" as a modifier of its own */
@@ -307,18 +308,18 @@ static int extra_losses(struct audit *a, int diff)
 }
 
 /* Unlimbered guns a defeated side loses (002:238-240, 000:336). */
-static bool guns_lost(const struct audit *a, const struct unit_state *u, const struct rff_charge_band *b,
+static bool guns_lost(const struct audit *a, const struct rff_unit *u, const struct rff_charge_band *b,
 		      bool by_cavalry, bool fortified)
 {
-	if (!state_is(u, "gun") || u->limbered)
+	if (u->arm != RFF_GUN || u->limbered)
 		return false;
 	/* Hard Pressed: "Troops and guns hold position if fortified" (002:240), and
 	 * the loss is of guns that cannot retreat (000:336): they hold, unless
 	 * hp-fortified-guns=lost */
 	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
 		return false;
-	bool heavy = u->decl->slot[RC_CARRIAGE] && strcmp(u->decl->slot[RC_CARRIAGE], "hc") == 0;
-	bool fixed = state_has_flag(u, "fixed");
+	bool heavy = u->core.decl->slot[RC_CARRIAGE] && strcmp(u->core.decl->slot[RC_CARRIAGE], "hc") == 0;
+	bool fixed = state_has_flag(&u->core, "fixed");
 	switch (b->guns) {
 	case RFF_GUNS_LOST:
 		return true;
@@ -338,35 +339,35 @@ static int side_loss(struct audit *a, const struct combat *c, const struct charg
 	int winner = b->attacker_wins ? ATTACKER : DEFENDER;
 	if (!b->both_lose && side == winner)
 		return 0;
-	const struct unit_state *me = &a->st.units[c->principal[side]];
-	const struct unit_state *them = &a->st.units[c->principal[!side]];
-	if (b->loss_if_disordered && (state_is(me, "gun") || me->order == ORDER_GOOD))
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
+	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
+	if (b->loss_if_disordered && (me->arm == RFF_GUN || me->order == ORDER_GOOD))
 		return 0;
 	/* "DEFENDER lose N stands" is said of guns too, where 002:240 says "troop
 	 * stand" for troops only; option gun-charge-losses=none reads it of troops */
-	if (state_is(me, "gun") && strcmp(audit_option(a, "gun-charge-losses"), "none") == 0)
+	if (me->arm == RFF_GUN && strcmp(audit_option(a, "gun-charge-losses"), "none") == 0)
 		return 0;
 	int loss = b->loss;
 	if (b->extra_beyond)
 		loss += extra_losses(a, side == DEFENDER ? d->diff : -d->diff);
 	/* "... and full retreat broken": troops only, guns are never broken (002:239, 002:243) */
-	if (b->one_more_cav_or_flank && !state_is(me, "gun") &&
-	    (state_is(them, "cav") || outflanked(me, &c->units->side[side].units[0])))
+	if (b->one_more_cav_or_flank && me->arm != RFF_GUN &&
+	    (them->arm == RFF_CAV || outflanked(me, &c->units->side[side].units[0])))
 		loss++;
 	return loss;
 }
 
 static void derive_losses(struct audit *a, const struct combat *c, struct charge_derivation *d)
 {
-	const struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
-	const struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
+	const struct rff_unit *att = rff_unit(&a->st, c->principal[ATTACKER]);
+	const struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
 	d->guns_lost[DEFENDER] = d->band->attacker_wins &&
-				 guns_lost(a, def, d->band, state_is(att, "cav"),
+				 guns_lost(a, def, d->band, att->arm == RFF_CAV,
 					   battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL) != NULL);
 	for (int side = 0; side < 2; side++)
 		d->loss[side] = side_loss(a, c, d, side);
 	if (d->guns_lost[DEFENDER])
-		d->loss[DEFENDER] = def->stands;
+		d->loss[DEFENDER] = def->core.stands;
 }
 
 static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
@@ -375,7 +376,7 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 	memset(d, 0, sizeof *d);
 	struct rec_part *parts[2];
 	for (int side = 0; side < 2; side++) {
-		const char *id = a->st.units[c->principal[side]].decl->id;
+		const char *id = rff_unit(&a->st, c->principal[side])->core.decl->id;
 		derive_side(a, c, side, d->mods[side]);
 		d->total[side] = claim_total(c->roll->side[side].die.value, d->mods[side]);
 		parts[side] = record_part(a->rec, roles[side], id);
@@ -432,13 +433,13 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 {
 	const struct clash_side *roll = &c->roll->side[side];
 	const struct claim *cl = &roll->claim;
-	const struct unit_state *me = &a->st.units[c->principal[side]];
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
-	a->side = me->decl->side;	/* each side's claim is its own player's */
+	a->side = me->core.decl->side;	/* each side's claim is its own player's */
 	if (cl->n_mods) {
 		struct lookup_ctx lc = {d->mods[side], strcmp(audit_option(a, "national-guard"), "additional") != 0};
 		struct claim_table t = {charge_lookup, rff_charge_factor_name, &lc};
-		claim_check_mods(a, cl, d->mods[side], &t, me->decl->id, at, sev);
+		claim_check_mods(a, cl, d->mods[side], &t, me->core.decl->id, at, sev);
 	}
 	claim_check_sum(a, roll->die.value, cl, sev);
 	claim_check_total(a, cl, d->total[side], sev);
@@ -446,7 +447,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 		char cite[512];
 		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, d->band->effect);
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, cl->loss_at, cite, "%s: loss=%d claimed, derived %d",
-			   me->decl->id, cl->loss, d->loss[side]);
+			   me->core.decl->id, cl->loss, d->loss[side]);
 	}
 }
 
@@ -497,32 +498,32 @@ static const char *played_effect(const struct ev_clash *r)
 }
 
 /* Marks disorder or broken on troops; silences guns. */
-static void worsen(struct unit_state *u, enum unit_order order)
+static void worsen(struct rff_unit *u, enum rff_order order)
 {
-	if (state_is(u, "gun")) {
-		u->silenced = u->stands;
+	if (u->arm == RFF_GUN) {
+		u->silenced = u->core.stands;
 		return;
 	}
 	if (u->order < order)
-		state_set_order(u, order);
+		rff_unit_set_order(u, order);
 }
 
-static bool light_carriage(const struct unit_state *u)
+static bool light_carriage(const struct rff_unit *u)
 {
-	const char *carriage = u->decl->slot[RC_CARRIAGE];
-	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(u, "fixed");
+	const char *carriage = u->core.decl->slot[RC_CARRIAGE];
+	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(&u->core, "fixed");
 }
 
 /* A defending gun that survives Driven Back or Hard Pressed: Hard Pressed
  * damages a stand; light carriage guns limber up unless fortified, where
  * they hold (002:239-240). */
-static void defeated_guns(struct unit_state *def, const char *e, bool fortified)
+static void defeated_guns(struct rff_unit *def, const char *e, bool fortified)
 {
 	bool hard_pressed = strcmp(e, "hard-pressed") == 0;
-	if (!state_is(def, "gun") || def->removed || (!hard_pressed && strcmp(e, "driven-back") != 0))
+	if (def->arm != RFF_GUN || def->core.removed || (!hard_pressed && strcmp(e, "driven-back") != 0))
 		return;
 	if (hard_pressed)
-		state_damage(def, 1);
+		rff_unit_damage(def, 1);
 	if (light_carriage(def) && !fortified)
 		def->limbered = true;
 }
@@ -540,13 +541,13 @@ static int difference_for(const char *effect)
 
 /* Marks order on every unit named on a side of the combat (the stands lost
  * stay with its first-named unit: the seeds do not share them out). */
-static void worsen_side(struct audit *a, const struct combat *c, int side, enum unit_order order)
+static void worsen_side(struct audit *a, const struct combat *c, int side, enum rff_order order)
 {
 	const struct clash_side *cs = &c->units->side[side];
 	for (int i = 0; i < cs->n_units; i++) {
 		int u = state_unit(&a->st, cs->units[i].id);
 		if (u >= 0)
-			worsen(&a->st.units[u], order);
+			worsen(rff_unit(&a->st, u), order);
 	}
 }
 
@@ -558,40 +559,39 @@ static const struct rff_charge_band *band_named(const char *effect)
 
 /* Broken or disordered, the losing side (002:238-244; an outflanked loser
  * retreats broken, but a square holds on Hard Pressed, 000:648). */
-static enum unit_order loser_order(struct audit *a, const struct combat *c, const struct rff_charge_band *b,
+static enum rff_order loser_order(struct audit *a, const struct combat *c, const struct rff_charge_band *b,
 				   int side, bool square)
 {
-	const struct unit_state *me = &a->st.units[c->principal[side]];
-	const struct unit_state *them = &a->st.units[c->principal[!side]];
+	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
+	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
 	bool flank = outflanked(me, &c->units->side[side].units[0]);
 	bool broken = b->broken || (b->broken_if_flank && flank && !(b->square_holds && square)) ||
-		      (b->broken_if_cav && state_is(them, "cav")) || (b->broken_if_square && square && side == DEFENDER);
+		      (b->broken_if_cav && them->arm == RFF_CAV) || (b->broken_if_square && square && side == DEFENDER);
 	return broken ? ORDER_BROKEN : ORDER_DISORDERED;
 }
 
 /* "Disordered if ... cavalry, or after 2nd combat" (002:238-240) says not
  * when: at the end of the charge phase, as 000:600 marks a charge over rough
  * ground (the default), or at once (option winner-disorder=immediate). */
-static void winner_disordered(struct audit *a, struct unit_state *winner)
+static void winner_disordered(struct audit *a, struct rff_unit *winner)
 {
 	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0) {
 		worsen(winner, ORDER_DISORDERED);
 	} else {
-		winner->disorder_pending = true;
-		state_wait(&a->st, (int)(winner - a->st.units));
+		rff_unit_disorder_later(&a->st, rff_unit_index(&a->st, winner));
 	}
 }
 
 /* The state after the effect as played (002:238-244). */
 static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
 {
-	struct unit_state *att = &a->st.units[c->principal[ATTACKER]];
-	struct unit_state *def = &a->st.units[c->principal[DEFENDER]];
+	struct rff_unit *att = rff_unit(&a->st, c->principal[ATTACKER]);
+	struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
 	const struct uref *aref = &c->units->side[ATTACKER].units[0];
 	const struct rff_charge_band *b = band_named(e);
 	bool rough = battle_fact(aref, "ground", "broken") || battle_fact(aref, "ground", "rough");
 	bool attacker_wins = b->attacker_wins;
-	bool by_cav = state_is(att, "cav");
+	bool by_cav = att->arm == RFF_CAV;
 	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
 					strcmp(def->formation, "hasty-square") == 0);
 	for (int side = 0; side < 2; side++)	/* every unit of a losing side retreats alike */
@@ -603,7 +603,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	bool square_held = holds && b->square_holds;
 	/* "after 2nd combat": a breakthrough's; the winner of a reroll is already
 	 * disordered by its Desperate Struggle (002:241) */
-	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && !state_is(att, "gun"))
+	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && att->arm != RFF_GUN)
 		winner_disordered(a, att);
 	/* A storming column that wins carries the position, changes formation
 	 * (line, the first 000:664 names, until the log says otherwise) and is
@@ -612,7 +612,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 		att->formation = "line";
 		winner_disordered(a, att);
 	}
-	if (!attacker_wins && !b->both_lose && state_is(def, "cav"))
+	if (!attacker_wins && !b->both_lose && def->arm == RFF_CAV)
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
@@ -620,8 +620,8 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
-			if (a->st.units[i].sheltered && a->st.units[i].sheltered_in == c->principal[DEFENDER]) {
-				a->st.units[i].removed = true;
+			if (rff_unit(&a->st, i)->sheltered && rff_unit(&a->st, i)->sheltered_in == c->principal[DEFENDER]) {
+				rff_unit(&a->st, i)->core.removed = true;
 				state_touch_unit(&a->st, i);
 			}
 }
@@ -646,7 +646,7 @@ static void fallen_due(struct audit *a, const struct combat *c, const char *e)
 	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
 		   side == DEFENDER ? "002:238" : "002:244",
 		   "%s with %s attached calls for a fallen-leader check, which is not logged", e,
-		   a->st.leaders[l].decl->id);
+		   state_leader_at(&a->st, l)->decl->id);
 }
 
 /* The facts the log states are taken on trust (hidden unless --notes). */
@@ -670,7 +670,7 @@ static bool present(struct audit *a, const struct ev_clash *units)
 		for (int i = 0; i < units->side[side].n_units; i++) {
 			const struct uref *ref = &units->side[side].units[i];
 			int u = state_unit(&a->st, ref->id);
-			if (u >= 0 && a->st.units[u].removed) {
+			if (u >= 0 && rff_unit(&a->st, u)->core.removed) {
 				audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
 					   "%s was removed from the game earlier", ref->id);
 				ok = false;
@@ -705,13 +705,13 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 	record_step(a->rec, NULL, "as played (the claim): %s, losses: attacker %d, defender %d",
 		    p->band->effect, p->loss[ATTACKER], p->loss[DEFENDER]);
 	for (int side = 0; side < 2; side++) {
-		struct unit_state *u = &a->st.units[c->principal[side]];
-		if (u->diverged || (p->band == d->band && p->loss[side] == d->loss[side]))
+		struct rff_unit *u = rff_unit(&a->st, c->principal[side]);
+		if (u->core.diverged || (p->band == d->band && p->loss[side] == d->loss[side]))
 			continue;
-		u->diverged = true;
+		u->core.diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c->units->side[side].units[0].at, NULL,
 			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
-			   u->decl->id, p->band->effect, p->loss[side], d->band->effect, d->loss[side]);
+			   u->core.decl->id, p->band->effect, p->loss[side], d->band->effect, d->loss[side]);
 	}
 }
 
@@ -725,7 +725,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 			int u = state_unit(&a->st, ref->id);
 			bool counter = battle_fact(ref, "countercharge", NULL) != NULL;
 			if (u >= 0 && (side == ATTACKER || counter))
-				rff_legal_mex_cavalry(a, &a->st.units[u], ref->at, counter);
+				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), ref->at, counter);
 		}
 }
 
@@ -737,7 +737,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 		const struct fact *cs = battle_fact(&att->units[i], "cold-steel", NULL);
 		int u = state_unit(&a->st, att->units[i].id);
 		if (cs && u >= 0)
-			rff_legal_cold_steel(a, &a->st.units[u], battle_fact(&att->units[i], "stationary", NULL), cs->at);
+			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], "stationary", NULL), cs->at);
 	}
 }
 
@@ -769,10 +769,10 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (c.principal[0] < 0 || c.principal[1] < 0)
 		return;
 	if (c.breakthrough && !c.reroll)
-		rff_legal_breakthrough(a, &a->st.units[c.principal[ATTACKER]], c.units->side[ATTACKER].units[0].at);
+		rff_legal_breakthrough(a, rff_unit(&a->st, c.principal[ATTACKER]), c.units->side[ATTACKER].units[0].at);
 	if (!c.reroll) {
 		legal_cold_steel(a, &c);
-		const struct unit_state *att = &a->st.units[c.principal[ATTACKER]];
+		const struct rff_unit *att = rff_unit(&a->st, c.principal[ATTACKER]);
 		bool checked = att->checked_turn == a->st.turn && !c.breakthrough;
 		int illegal = audit_illegal_count(a);
 		if (!checked)	/* a checked charge is one finding, not two */
@@ -784,14 +784,14 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		if (checked) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
 				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
-				   "combat", att->decl->id);
+				   "combat", att->core.decl->id);
 			if (a->opts->follow == FOLLOW_DERIVED) {	/* the legal state: no combat took place */
 				record_step(a->rec, "002:195", "no charge combat: the state is left as it was");
 				return;
 			}
 		}
 	}
-	a->side = a->st.units[c.principal[ATTACKER]].decl->side;
+	a->side = rff_unit(&a->st, c.principal[ATTACKER])->core.decl->side;
 	struct charge_derivation d;
 	derive_charge(a, &c, &d);
 	const char *played = played_effect(c.roll);
@@ -800,7 +800,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		wrong |= c.roll->side[side].claim.has_loss && c.roll->side[side].claim.loss != d.loss[side];
 	for (int side = 0; side < 2; side++)
 		check_side(a, &c, &d, side, wrong ? DIAG_ERROR : DIAG_WARNING);
-	a->side = a->st.units[c.principal[ATTACKER]].decl->side;	/* the result is the attacker's claim */
+	a->side = rff_unit(&a->st, c.principal[ATTACKER])->core.decl->side;	/* the result is the attacker's claim */
 	check_result(a, &c, &d);
 	struct charge_derivation as_played = d;
 	if (a->opts->follow != FOLLOW_DERIVED)
@@ -812,8 +812,8 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
 	/* both sides roll again, unless the struggle removed one (002:241) */
-	rff_run(a)->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !a->st.units[c.principal[ATTACKER]].removed &&
-			!a->st.units[c.principal[DEFENDER]].removed;
+	rff_run(a)->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !rff_unit(&a->st, c.principal[ATTACKER])->core.removed &&
+			!rff_unit(&a->st, c.principal[DEFENDER])->core.removed;
 	if (strcmp(effect, "desperate-struggle") == 0 && !rff_run(a)->reroll_due)
 		record_step(a->rec, "000:532", "a side is removed from the game: there is no reroll");
 	for (int side = 0; a->rec && side < 2; side++) {
@@ -847,7 +847,7 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	const struct rff_fallen_row *row = rff_fallen(f->die.value);
 	if (l < 0 || !row)
 		return;
-	struct leader_state *ls = &a->st.leaders[l];
+	struct leader_state *ls = state_leader_at(&a->st, l);
 	a->side = ls->decl->side;
 	struct record *rec = audit_record(a, "fallen-leader");
 	record_part(rec, "leader", f->leader);
@@ -881,9 +881,6 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		ls->out_until = out_until(a, ls);
 		state_away(&a->st, l);
 	}
-	if (played->dismounted_turns) {
-		ls->dismounted = true;
-		state_away(&a->st, l);
-		ls->dismounted_until = out_until(a, ls);	/* "for one turn", as a flesh wound's */
-	}
+	if (played->dismounted_turns)	/* "for one turn", as a flesh wound's */
+		rff_unit_dismount_leader(&a->st, l, out_until(a, ls));
 }

@@ -18,6 +18,7 @@
 #include "rff_legal.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
+#include "rff_unit.h"
 
 /* One firing unit's share. */
 struct firer {
@@ -74,15 +75,15 @@ static bool rocket_hits(struct audit *a, const struct uref *ref)
 
 /* Whether all of a troop firer's points are halved (002:178: once, however
  * many of its reasons hold). Guns are halved stand by stand instead. */
-static bool halved(const struct unit_state *us)
+static bool halved(const struct rff_unit *us)
 {
-	return !state_is(us, "gun") && (us->low_ammo || us->order != ORDER_GOOD);
+	return us->arm != RFF_GUN && (us->low_ammo || us->order != ORDER_GOOD);
 }
 
 /* Of `firing` gun stands, how many fire at half: each damaged stand, and
  * each stand marked low on ammunition (002:198 "Mark one gun stand"). Each
  * mark is taken to be on its own stand, and the marked stands to fire last. */
-static int gun_half_stands(const struct unit_state *us, int firing, int available)
+static int gun_half_stands(const struct rff_unit *us, int firing, int available)
 {
 	int marked = us->damaged + us->low_ammo;
 	if (marked > available)
@@ -107,8 +108,8 @@ static bool within_light(struct audit *a, const struct uref *ref)
 /* A firer's fire points; false (with a finding) if it cannot fire. */
 static bool firer_points(struct audit *a, const struct uref *ref, struct firer *f)
 {
-	const struct unit_state *us = &a->st.units[f->u];
-	const char *weapon = us->decl->slot[RC_WEAPON];
+	const struct rff_unit *us = rff_unit(&a->st, f->u);
+	const char *weapon = us->core.decl->slot[RC_WEAPON];
 	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
 	if (!within_light(a, ref))
 		return false;
@@ -120,13 +121,13 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	 * arms are abstracted in charge combat (000:738), so cavalry fires only
 	 * dismounted whatever it carries, unless mounted-fire=rifles */
 	bool rifles = strcmp(audit_option(a, "mounted-fire"), "rifles") == 0;
-	if (state_is(us, "cav") && us->mounted && (!rifles || strcmp(weapon, "C") == 0)) {
+	if (us->arm == RFF_CAV && us->mounted && (!rifles || strcmp(weapon, "C") == 0)) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315, 000:738",
 			   "%s fires %s mounted: cavalry fires only dismounted", ref->id,
 			   strcmp(weapon, "C") == 0 ? "carbines" : weapon);
 		return false;
 	}
-	const struct rff_fire_points *row = rff_fire_points(us->nation ? us->nation : "US", weapon,
+	const struct rff_fire_points *row = rff_fire_points(us->core.nation ? us->core.nation : "US", weapon,
 							    ref->range, reading);
 	if (!row) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "002:152-174 Musketry & Cannonade",
@@ -135,13 +136,13 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	}
 	/* the seeds are silent (the basic rules are not among them): broken troops
 	 * have no formation to fire from, unless broken-fire=half */
-	if (!state_is(us, "gun") && us->order == ORDER_BROKEN && strcmp(audit_option(a, "broken-fire"), "none") == 0) {
+	if (us->arm != RFF_GUN && us->order == ORDER_BROKEN && strcmp(audit_option(a, "broken-fire"), "none") == 0) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:416",
 			   "%s is broken and has lost its formation: broken troops do not fire until they reform",
 			   ref->id);
 		return false;
 	}
-	int available = state_is(us, "gun") ? us->stands - us->silenced : us->stands;
+	int available = us->arm == RFF_GUN ? us->core.stands - us->silenced : us->core.stands;
 	if (available <= 0) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL,
 			   "%s cannot fire: every gun stand is silenced", ref->id);
@@ -150,7 +151,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	f->stands = ref->stands >= 0 ? ref->stands : available;
 	if (f->stands > available) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL, "%s fires %d stands but has %d%s",
-			   ref->id, f->stands, available, state_is(us, "gun") ? " unsilenced" : "");
+			   ref->id, f->stands, available, us->arm == RFF_GUN ? " unsilenced" : "");
 		f->stands = available;
 	}
 	int illegal = audit_illegal_count(a);
@@ -162,7 +163,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
 	const char *why = "";
-	int half = state_is(us, "gun") ? gun_half_stands(us, f->stands, available) : 0;
+	int half = us->arm == RFF_GUN ? gun_half_stands(us, f->stands, available) : 0;
 	if (halved(us)) {
 		f->quarters /= 2;
 		why = us->low_ammo ? ", halved: low on ammunition (002:178)" : ", halved: firing disordered (002:178)";
@@ -195,17 +196,17 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
 			continue;
-		const struct unit_state *us = &a->st.units[d->firers[i].u];
-		if (strcmp(us->decl->slot[RC_EXPERIENCE], "raw") == 0)
+		const struct rff_unit *us = rff_unit(&a->st, d->firers[i].u);
+		if (strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0)
 			raw += d->firers[i].quarters;
-		if (state_has_flag(us, "sharpshooters"))
+		if (state_has_flag(&us->core, "sharpshooters"))
 			sharp += d->firers[i].quarters;
 		bool charged = charge || battle_fact(&ev->firers[i], "charged", NULL);
-		bool bb = charged && us->nation && strcmp(us->nation, "US") == 0 && us->decl->slot[RC_WEAPON] &&
-			  strcmp(us->decl->slot[RC_WEAPON], "M") == 0;
+		bool bb = charged && us->core.nation && strcmp(us->core.nation, "US") == 0 && us->core.decl->slot[RC_WEAPON] &&
+			  strcmp(us->core.decl->slot[RC_WEAPON], "M") == 0;
 		if (bb)
 			buck += d->firers[i].quarters;
-		if (bb || state_has_flag(us, "sharpshooters"))
+		if (bb || state_has_flag(&us->core, "sharpshooters"))
 			either += d->firers[i].quarters;
 	}
 	if (half_or_more(d, raw))
@@ -219,11 +220,11 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 }
 
 /* Target modifiers (002:184-189); none for mounted cavalry as such (000:326). */
-static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 			       struct fire_derivation *d)
 {
 	const struct uref *ref = &ev->target;
-	const char *id = t->decl->id;
+	const char *id = t->core.decl->id;
 	const char *f = t->formation ? t->formation : "";
 	if (d->gun_target) {
 		if (t->limbered)
@@ -261,7 +262,7 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 }
 
 /* Twilight and night: targets count as in full cover (000:560, 000:566). */
-static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 			struct fire_derivation *d)
 {
 	const char *light = a->st.cond;
@@ -283,9 +284,9 @@ static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct 
 	const char *cover_fact = fact_value(&ev->target, "cover");
 	bool open = t->formation && strcmp(t->formation, "open") == 0;
 	if (cover_fact && strcmp(cover_fact, "partial") == 0)
-		derive(d, "partial", d->gun_target, "the log states %s is in partial cover", t->decl->id);
+		derive(d, "partial", d->gun_target, "the log states %s is in partial cover", t->core.decl->id);
 	else if (open)
-		derive(d, "open", d->gun_target, "%s is in open order", t->decl->id);
+		derive(d, "open", d->gun_target, "%s is in open order", t->core.decl->id);
 }
 
 /* Does the effect touch the target at all? Lively Fire from musketry does
@@ -298,7 +299,7 @@ static bool hits(const struct rff_fire_effect *fx, bool cannonade)
 
 /* Stands lost by the target (002:195-201; one more on 15 or more, so never
  * more than 3, 000:331); a gun's are its wrecked stands. */
-static int derive_loss(const struct unit_state *t, const struct fire_derivation *d)
+static int derive_loss(const struct rff_unit *t, const struct fire_derivation *d)
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
 	if (!hits(fx, d->cannonade))
@@ -332,10 +333,10 @@ static const char *reading(struct audit *a)
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
-static void note_absent(const struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+static void note_absent(const struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 			struct fire_derivation *d)
 {
-	const char *id = t->decl->id;
+	const char *id = t->core.decl->id;
 	const char *f = t->formation ? t->formation : "no logged formation";
 	static const char *const orders[] = {"in good order", "disordered", "broken"};
 	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
@@ -361,8 +362,8 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct fire_derivation *d)
 {
 	memset(d, 0, sizeof *d);
-	const struct unit_state *target = &a->st.units[t];
-	d->gun_target = state_is(target, "gun");
+	const struct rff_unit *target = rff_unit(&a->st, t);
+	d->gun_target = target->arm == RFF_GUN;
 	bool any = false;	/* a firer that cannot fire is reported; the others still fire */
 	int guns = 0;		/* fire points of guns, in quarters */
 	for (int i = 0; i < ev->n_firers && i < 32; i++) {
@@ -373,8 +374,8 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 			continue;
 		}
 		any = true;
-		a->st.units[f->u].fired_turn = a->st.turn;
-		if (state_is(&a->st.units[f->u], "gun"))
+		rff_unit(&a->st, f->u)->fired_turn = a->st.turn;
+		if (rff_unit(&a->st, f->u)->arm == RFF_GUN)
 			guns += f->quarters;
 		d->quarters += f->quarters;
 	}
@@ -406,16 +407,16 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		tp->points = d->points;	/* the fire points of every firer, rounded down */
 	}
 	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
-	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[RC_EXPERIENCE], d->total, &d->result))
+	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->core.decl->slot[RC_EXPERIENCE], d->total, &d->result))
 		return false;
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
-		 d->result.cite, d->result.effect, target->decl->slot[RC_EXPERIENCE], d->result.cell, reading(a));
+		 d->result.cite, d->result.effect, target->core.decl->slot[RC_EXPERIENCE], d->result.cell, reading(a));
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
-		    target->decl->id, target->decl->slot[RC_EXPERIENCE], target->decl->slot[RC_EXPERIENCE],
+		    target->core.decl->id, target->core.decl->slot[RC_EXPERIENCE], target->core.decl->slot[RC_EXPERIENCE],
 		    d->result.cell, d->result.effect);
 	if (a->rec)
 		a->rec->effect = d->result.effect;
@@ -425,12 +426,12 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 /* The outcome of a charging target (002:195-201): Mexican cavalry is checked
  * whenever the fire disorders it (000:332, 000:934); the band of 002:197
  * lets a charge with cold steel come home. */
-static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 				  const struct fire_derivation *d)
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
 	bool disorders = hits(fx, d->cannonade) && fx->disorders;
-	if (disorders && state_is(t, "cav") && t->nation && strcmp(t->nation, "MEX") == 0)
+	if (disorders && t->arm == RFF_CAV && t->core.nation && strcmp(t->core.nation, "MEX") == 0)
 		return "charge-checked";
 	if (d->result.checked_unless_cold_steel) {
 		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, "cold-steel", NULL);
@@ -439,16 +440,16 @@ static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, con
 	return d->result.outcome;
 }
 
-static void check_state_claim(struct audit *a, const struct claim *c, const struct unit_state *t,
+static void check_state_claim(struct audit *a, const struct claim *c, const struct rff_unit *t,
 			      const struct fire_derivation *d, const char *cite);
 
-static void check_claim(struct audit *a, const struct ev_fire *ev, const struct unit_state *t,
+static void check_claim(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 			const struct fire_derivation *d, const char *outcome, enum diag_severity sev)
 {
 	const struct claim *c = &ev->claim;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite, d->result.effect,
-		 t->decl->slot[RC_EXPERIENCE], d->result.cell);
+		 t->core.decl->slot[RC_EXPERIENCE], d->result.cell);
 	const struct tally *pts = claim_tally(c, RFF_TALLY_PTS);
 	if (pts && pts->value != d->points)
 		audit_find(a, FINDING_POINTS, sev, pts->at, "002:152-174 Musketry & Cannonade",
@@ -462,29 +463,29 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	struct rff_fire_result at_claim;
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
-	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->decl->slot[RC_EXPERIENCE], c->total, &at_claim) &&
+	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->core.decl->slot[RC_EXPERIENCE], c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 		if (strcmp(c->effect, d->result.effect) == 0)	/* the effect is right: the total is not */
 			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
 				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
 				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
-				   c->total, at_claim.effect, t->decl->id, t->decl->slot[RC_EXPERIENCE]);
+				   c->total, at_claim.effect, t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
 		else
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
 				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
-				   t->decl->id, t->decl->slot[RC_EXPERIENCE], at_claim.effect);
+				   t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE], at_claim.effect);
 	}
 	if (c->effect && !lookup_wrong && strcmp(c->effect, d->result.effect) != 0)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
 			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, d->result.effect,
-			   d->total, t->decl->id, t->decl->slot[RC_EXPERIENCE]);
+			   d->total, t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
 			   c->loss, d->loss);
 	if (c->outcome && !outcome)
 		audit_find(a, FINDING_OUTCOME, DIAG_WARNING, c->outcome_at, NULL,
-			   "%s claimed, but the log does not state %s is charging", c->outcome, t->decl->id);
+			   "%s claimed, but the log does not state %s is charging", c->outcome, t->core.decl->id);
 	else if (c->outcome && strcmp(c->outcome, outcome) != 0)
 		audit_find(a, FINDING_OUTCOME, DIAG_ERROR, c->outcome_at, cite, "%s claimed, derived %s",
 			   c->outcome, outcome);
@@ -492,20 +493,20 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 }
 
 /* An effect on a target's state (002:195-201): the unit's own, or a copy. */
-static void effect_on(struct unit_state *us, const char *effect, int loss, bool cannonade)
+static void effect_on(struct rff_unit *us, const char *effect, int loss, bool cannonade)
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(effect);
 	if (!hits(fx, cannonade))
 		return;
 	if (loss > 0)	/* first: the wrecked stands go, then the rest are silenced */
-		state_unit_lose(us, loss);
-	if (state_is(us, "gun")) {
+		rff_unit_lose(us, loss);
+	if (us->arm == RFF_GUN) {
 		if (fx->guns_wrecked)
 			us->wrecked += loss;
 		if (fx->silence_rest)
-			us->silenced = us->stands;
-		state_silence(us, fx->guns_silenced);
-		state_damage(us, fx->guns_damaged);
+			us->silenced = us->core.stands;
+		rff_unit_silence(us, fx->guns_silenced);
+		rff_unit_damage(us, fx->guns_damaged);
 	} else if (fx->disorders && us->order == ORDER_GOOD) {
 		us->order = ORDER_DISORDERED;
 	}
@@ -514,25 +515,25 @@ static void effect_on(struct unit_state *us, const char *effect, int loss, bool 
 /* Effects on a target as played. */
 static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
 {
-	effect_on(&a->st.units[t], effect, loss, cannonade);
+	effect_on(rff_unit(&a->st, t), effect, loss, cannonade);
 }
 
 /* The target's state the fire leaves, as claimed: disordered, and gun
  * stands silenced, damaged or wrecked by this fire (the derived effect on a
  * copy of the target). */
-static void check_state_claim(struct audit *a, const struct claim *c, const struct unit_state *t,
+static void check_state_claim(struct audit *a, const struct claim *c, const struct rff_unit *t,
 			      const struct fire_derivation *d, const char *cite)
 {
-	struct unit_state after = *t;
+	struct rff_unit after = *t;
 	effect_on(&after, d->result.effect, d->loss, d->cannonade);
 	const struct tally *dis = claim_tally(c, RFF_TALLY_DISORDERED);
-	if (dis && (state_is(t, "gun") || after.order == ORDER_GOOD))
+	if (dis && (t->arm == RFF_GUN || after.order == ORDER_GOOD))
 		audit_find(a, FINDING_STATE_AFTER, DIAG_ERROR, dis->at, cite,
-			   "disordered claimed, but %s %s", t->decl->id,
-			   state_is(t, "gun") ? "is a gun: guns are silenced, not disordered" : "stays in good order");
+			   "disordered claimed, but %s %s", t->core.decl->id,
+			   t->arm == RFF_GUN ? "is a gun: guns are silenced, not disordered" : "stays in good order");
 	const int by_fire[RFF_MARK_WRECKED + 1] = {
-		[RFF_MARK_SILENCED] = after.silenced - (t->silenced < after.stands ? t->silenced : after.stands),
-		[RFF_MARK_DAMAGED] = after.damaged - (t->damaged < after.stands ? t->damaged : after.stands),
+		[RFF_MARK_SILENCED] = after.silenced - (t->silenced < after.core.stands ? t->silenced : after.core.stands),
+		[RFF_MARK_DAMAGED] = after.damaged - (t->damaged < after.core.stands ? t->damaged : after.core.stands),
 		[RFF_MARK_WRECKED] = after.wrecked - t->wrecked,
 	};
 	for (int m = RFF_MARK_SILENCED; m <= RFF_MARK_WRECKED; m++) {
@@ -554,8 +555,8 @@ static void apply_massed(struct audit *a, const struct ev_fire *ev, const struct
 	const char *lower = rff_fire_next_lower(d->result.effect);
 	struct fire_derivation md = *d;
 	md.result.effect = lower;
-	md.gun_target = state_is(&a->st.units[m], "gun");
-	int loss = derive_loss(&a->st.units[m], &md);
+	md.gun_target = rff_unit(&a->st, m)->arm == RFF_GUN;
+	int loss = derive_loss(rff_unit(&a->st, m), &md);
 	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "002:197",
 		   "massed target: %s behind takes the next lower effect, %s%s", behind, lower,
 		   loss ? " and its losses" : "");
@@ -570,12 +571,12 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].stands == 0)
 			continue;
-		struct unit_state *us = &a->st.units[d->firers[i].u];
-		bool gun = state_is(us, "gun");	/* "Mark one gun stand or unit of troops" */
-		if (d->firers[i].stands * 2 >= us->stands && us->low_ammo < (gun ? us->stands : 1)) {
-			state_low_ammo(us, 1);
+		struct rff_unit *us = rff_unit(&a->st, d->firers[i].u);
+		bool gun = us->arm == RFF_GUN;	/* "Mark one gun stand or unit of troops" */
+		if (d->firers[i].stands * 2 >= us->core.stands && us->low_ammo < (gun ? us->core.stands : 1)) {
+			rff_unit_low_ammo(us, 1);
 			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
-				   "base die 10: %s is low on ammunition", us->decl->id);
+				   "base die 10: %s is low on ammunition", us->core.decl->id);
 		}
 	}
 	if (battle_fact(&ev->target, "no-leader", NULL)) {	/* the check is for a leader within 4" */
@@ -618,7 +619,7 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 	for (int i = -1; i < ev->n_firers; i++) {
 		const struct uref *ref = i < 0 ? &ev->target : &ev->firers[i];
 		int u = state_unit(&a->st, ref->id);
-		if (u >= 0 && a->st.units[u].removed) {
+		if (u >= 0 && rff_unit(&a->st, u)->core.removed) {
 			audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
 				   "%s was removed from the game earlier", ref->id);
 			ok = false;
@@ -641,7 +642,7 @@ static void check_no_effect(struct audit *a, const struct claim *c)
 
 /* The outcome as played: the claimed effect (or the effect of the claimed
  * total) with its losses, unless the losses are claimed too. */
-static void played_outcome(const struct unit_state *target, const struct claim *c, const char *played,
+static void played_outcome(const struct rff_unit *target, const struct claim *c, const char *played,
 			   struct fire_derivation *p)
 {
 	if (played && strcmp(played, p->result.effect) != 0) {
@@ -655,14 +656,14 @@ static void played_outcome(const struct unit_state *target, const struct claim *
 }
 
 /* The state follows the claim from here: said once per unit. */
-static void note_diverged(struct audit *a, const struct ev_fire *ev, struct unit_state *target,
+static void note_diverged(struct audit *a, const struct ev_fire *ev, struct rff_unit *target,
 			  const struct fire_derivation *d, const struct fire_derivation *p)
 {
 	record_step(a->rec, NULL, "as played (the claim): %s, %d stand%s lost", p->result.effect, p->loss,
 		    p->loss == 1 ? "" : "s");
-	if (target->diverged)
+	if (target->core.diverged)
 		return;
-	target->diverged = true;
+	target->core.diverged = true;
 	audit_find(a, FINDING_DIVERGED, DIAG_NOTE, ev->target.at, NULL,
 		   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
 		   ev->target.id, p->result.effect, p->loss, d->result.effect, d->loss);
@@ -676,7 +677,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	int t = state_unit(&a->st, ev->target.id);
 	if (t < 0 || !units_present(a, ev))
 		return;
-	if (a->st.units[t].sheltered)	/* its crew is in a square, the gun abandoned */
+	if (rff_unit(&a->st, t)->sheltered)	/* its crew is in a square, the gun abandoned */
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->target.at, "000:638",
 			   "%s is an abandoned gun whose crew shelters in a square: it cannot be targeted", ev->target.id);
 	note_trust(a, ev);
@@ -685,15 +686,15 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 		check_no_effect(a, &ev->claim);
 		return;
 	}
-	struct unit_state *target = &a->st.units[t];
-	a->side = d.firers[0].u >= 0 ? a->st.units[d.firers[0].u].decl->side : a->side;
+	struct rff_unit *target = rff_unit(&a->st, t);
+	a->side = d.firers[0].u >= 0 ? rff_unit(&a->st, d.firers[0].u)->core.decl->side : a->side;
 	const struct claim *c = &ev->claim;
 	bool charging = battle_fact(&ev->target, "charging", NULL);
 	const char *outcome = charging ? charge_outcome(a, ev, target, &d) : NULL;
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
-		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->decl->slot[RC_EXPERIENCE], c->total, &r))
+		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->core.decl->slot[RC_EXPERIENCE], c->total, &r))
 			played = r.effect;
 	}
 	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||

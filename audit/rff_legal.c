@@ -11,6 +11,7 @@
 
 #include "rff_tables.h"
 #include "rff_vocab.h"
+#include "rff_unit.h"
 
 /* The effects after which a maneuver is Well Handled or better. */
 static bool well_handled(const char *effect)
@@ -19,14 +20,14 @@ static bool well_handled(const char *effect)
 			  strcmp(effect, "rally-with-elan") == 0);
 }
 
-static bool formation_is(const struct unit_state *u, const char *f)
+static bool formation_is(const struct rff_unit *u, const char *f)
 {
 	return u->formation && strcmp(u->formation, f) == 0;
 }
 
-static bool mex_cavalry(const struct unit_state *u)
+static bool mex_cavalry(const struct rff_unit *u)
 {
-	return state_is(u, "cav") && u->nation && strcmp(u->nation, "MEX") == 0;
+	return u->arm == RFF_CAV && u->core.nation && strcmp(u->core.nation, "MEX") == 0;
 }
 
 static bool at_night(const struct audit *a)
@@ -35,44 +36,44 @@ static bool at_night(const struct audit *a)
 }
 
 /* Who may not charge with cold steel (000:544, 000:548, 000:932). */
-static const char *cold_steel_barred(const struct unit_state *u, bool stationary)
+static const char *cold_steel_barred(const struct rff_unit *u, bool stationary)
 {
-	if (state_has_flag(u, "cuirassiers"))
+	if (state_has_flag(&u->core, "cuirassiers"))
 		return "the Tulancingo Cuirassiers may not charge with cold steel (000:932)";
-	if (state_has_flag(u, "mounted-rifles"))
+	if (state_has_flag(&u->core, "mounted-rifles"))
 		return "the Mounted Rifles may not charge with cold steel (000:932)";
-	if (state_is(u, "cav") && !u->mounted)
+	if (u->arm == RFF_CAV && !u->mounted)
 		return "dismounted cavalry may not charge with cold steel (000:548)";
-	if (state_is(u, "cav") && stationary)
+	if (u->arm == RFF_CAV && stationary)
 		return "stationary cavalry may not charge with cold steel (000:548)";
-	if (state_is(u, "gun"))
+	if (u->arm == RFF_GUN)
 		return "guns do not charge";
 	return NULL;
 }
 
-void rff_legal_cold_steel(struct audit *a, const struct unit_state *u, bool stationary, struct loc at)
+void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool stationary, struct loc at)
 {
 	const char *barred = cold_steel_barred(u, stationary);
 	if (barred)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544", "%s: %s", u->decl->id, barred);
-	else if (u->fired_turn == a->st.turn && strcmp(u->decl->slot[RC_EXPERIENCE], "elite") != 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544", "%s: %s", u->core.decl->id, barred);
+	else if (u->fired_turn == a->st.turn && strcmp(u->core.decl->slot[RC_EXPERIENCE], "elite") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544",
 			   "%s charges with cold steel in the turn it fired; only elite troops may do both",
-			   u->decl->id);
+			   u->core.decl->id);
 }
 
-void rff_legal_mex_cavalry(struct audit *a, const struct unit_state *u, struct loc at, bool countercharge)
+void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct loc at, bool countercharge)
 {
 	if (mex_cavalry(u) && u->order != ORDER_GOOD)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, countercharge ? "002:114" : "002:107",
-			   "%s: Mexican cavalry cannot %s in disorder", u->decl->id,
+			   "%s: Mexican cavalry cannot %s in disorder", u->core.decl->id,
 			   countercharge ? "counter-charge" : "charge");
 }
 
 /* The action is on the list the effect gives (002:90-148); at night a
  * Double Quick or Well Handled is performed as Tardy (000:566).  False
  * (and reported) when it is not. */
-static bool on_the_list(struct audit *a, const struct unit_state *u, const struct action *act, const char *effect)
+static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct action *act, const char *effect)
 {
 	/* 000:566 names Double Quick and Well Handled; "all other effects remain
 	 * the same" keeps Rally with Elan's maneuver, unless night-elan=tardy */
@@ -80,13 +81,13 @@ static bool on_the_list(struct audit *a, const struct unit_state *u, const struc
 	bool night = at_night(a) && well_handled(effect) &&
 		     (!elan || strcmp(audit_option(a, "night-elan"), "tardy") == 0);
 	const char *as = !night ? effect : elan ? "rally" : "tardy";
-	const struct rff_maneuver_row *row = rff_maneuvers(as, state_is(u, "gun"));
+	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
 	enum rff_action what = rff_action_of(act->verb);
 	if (!row || what == RFF_ACT_N)
 		return true;
 	if (!(row->allowed & (1u << what))) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
-			   u->decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
+			   u->core.decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
 		return false;
 	}
 	if (what == RFF_ACT_FORM && row->tardy_formations && act->word &&
@@ -94,15 +95,15 @@ static bool on_the_list(struct audit *a, const struct unit_state *u, const struc
 		 strcmp(act->word, "square") != 0 && strcmp(act->word, "garrison") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
-			   u->decl->id, effect, act->word);
+			   u->core.decl->id, effect, act->word);
 	return true;
 }
 
-void rff_legal_action(struct audit *a, const struct unit_state *u, const struct action *act,
+void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct action *act,
 		      const char *effect)
 {
 	const char *verb = act->verb;
-	const char *id = u->decl->id;
+	const char *id = u->core.decl->id;
 	if (!on_the_list(a, u, act, effect))
 		return;	/* one finding for one action */
 	if (strcmp(verb, "charge") == 0) {
@@ -111,10 +112,10 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
 	if (strcmp(verb, "form") == 0 && act->word && strcmp(act->word, "square") == 0) {
-		if (!state_is(u, "inf") && !(state_is(u, "cav") && !u->mounted))
+		if (u->arm != RFF_INF && !(u->arm == RFF_CAV && !u->mounted))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
 				   "%s: only infantry may form square", id);
-		else if (state_is(u, "cav") && !u->mounted)
+		else if (u->arm == RFF_CAV && !u->mounted)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:81",
 				   "%s: dismounted cavalry deploys only in open order", id);
 		else if (effect && strcmp(effect, "tardy") == 0 &&	/* worse than Tardy: not on the list */
@@ -126,22 +127,22 @@ void rff_legal_action(struct audit *a, const struct unit_state *u, const struct 
 	}
 }
 
-static bool light_carriage(const struct unit_state *u)
+static bool light_carriage(const struct rff_unit *u)
 {
 	static const char *const light[] = {"hlc", "olc", "flc", "mlc", "lc"};
-	const char *c = u->decl->slot[RC_CARRIAGE];
+	const char *c = u->core.decl->slot[RC_CARRIAGE];
 	for (size_t i = 0; c && i < sizeof light / sizeof light[0]; i++)
 		if (strcmp(c, light[i]) == 0)
 			return true;
 	return false;
 }
 
-int rff_legal_combination(struct audit *a, const struct unit_state *u, const struct action *acts, int n,
+int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struct action *acts, int n,
 			  const char *effect)
 {
-	bool guns = state_is(u, "gun");
-	bool flying = guns && ((u->decl->slot[RC_CARRIAGE] && strcmp(u->decl->slot[RC_CARRIAGE], "flc") == 0) ||
-			       state_has_flag(u, "flying"));
+	bool guns = u->arm == RFF_GUN;
+	bool flying = guns && ((u->core.decl->slot[RC_CARRIAGE] && strcmp(u->core.decl->slot[RC_CARRIAGE], "flc") == 0) ||
+			       state_has_flag(&u->core, "flying"));
 	unsigned set = 0;
 	int count = 0;
 	for (int i = 0; i < n; i++) {	/* the first action that makes one maneuver too many */
@@ -152,7 +153,7 @@ int rff_legal_combination(struct audit *a, const struct unit_state *u, const str
 		if (++count >= 2 && !rff_combination(guns, effect, with, guns && light_carriage(u), flying)) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, acts[i].at, guns ? "002:120-144" : "002:92-110",
 				   "%s: %s after %s is one maneuver too many on %s; the lists combine only %s",
-				   u->decl->id, acts[i].verb, acts[0].verb, effect ? effect : "this effect",
+				   u->core.decl->id, acts[i].verb, acts[0].verb, effect ? effect : "this effect",
 				   guns ? "light guns' moves with limbering or firing, and flying artillery's on a "
 					  "Double Quick"
 					: "a half move with a change of formation or a passage of lines");
@@ -170,26 +171,26 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	const struct ev_state *st = &e->u.state;
 	if (strcmp(verb, "attach") == 0 && st->n_args > 1) {	/* a leader joins a unit of its side */
 		int l = state_leader(&a->st, st->args[0].text), v = state_unit(&a->st, st->args[1].text);
-		if (l >= 0 && v >= 0 && strcmp(a->st.leaders[l].decl->side, a->st.units[v].decl->side) != 0)
+		if (l >= 0 && v >= 0 && strcmp(state_leader_at(&a->st, l)->decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, st->args[1].at, NULL,
 				   "%s is a leader of side %s; %s belongs to side %s", st->args[0].text,
-				   a->st.leaders[l].decl->side, st->args[1].text, a->st.units[v].decl->side);
-		else if (v >= 0 && a->st.units[v].removed)
+				   state_leader_at(&a->st, l)->decl->side, st->args[1].text, rff_unit(&a->st, v)->core.decl->side);
+		else if (v >= 0 && rff_unit(&a->st, v)->core.removed)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, st->args[1].at, "000:532",
 				   "%s was removed from the game earlier", st->args[1].text);
-		else if (l >= 0 && (a->st.leaders[l].removed || a->st.leaders[l].out_until))
+		else if (l >= 0 && (state_leader_at(&a->st, l)->removed || state_leader_at(&a->st, l)->out_until))
 			audit_find(a, FINDING_STATE, DIAG_ERROR, st->args[0].at,
-				   a->st.leaders[l].removed ? "002:228" : "002:229", "%s is %s", st->args[0].text,
-				   a->st.leaders[l].removed ? "out of the game" : "out for this turn");
+				   state_leader_at(&a->st, l)->removed ? "002:228" : "002:229", "%s is %s", st->args[0].text,
+				   state_leader_at(&a->st, l)->removed ? "out of the game" : "out for this turn");
 	}
 	int u = st->n_args > 0 && st->args[0].type == 'U' ? state_unit(&a->st, st->args[0].text) : -1;
 	if (u < 0)
 		return;
-	const struct unit_state *us = &a->st.units[u];
+	const struct rff_unit *us = rff_unit(&a->st, u);
 	struct loc at = st->args[0].at;
-	if (us->removed && strcmp(verb, "remove") != 0) {	/* saying it again is no mistake */
+	if (us->core.removed && strcmp(verb, "remove") != 0) {	/* saying it again is no mistake */
 		audit_find(a, FINDING_STATE, DIAG_ERROR, at, "000:532", "%s was removed from the game earlier",
-			   us->decl->id);
+			   us->core.decl->id);
 		return;
 	}
 	/* a maneuver logged as a state event after the unit's check this turn is
@@ -203,24 +204,24 @@ void rff_legal_state(struct audit *a, const struct event *e)
 			return;
 	}
 	if ((strcmp(verb, "silence") == 0 || strcmp(verb, "low-ammo") == 0) && st->n_args > 1) {
-		if (!state_is(us, "gun"))
+		if (us->arm != RFF_GUN)
 			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, "002:198",
-				   "%s: troops are %s as a unit; a number of stands is for guns", us->decl->id,
+				   "%s: troops are %s as a unit; a number of stands is for guns", us->core.decl->id,
 				   verb[0] == 's' ? "never silenced" : "low on ammunition");
-		else if (st->args[1].num > us->stands)
+		else if (st->args[1].num > us->core.stands)
 			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
-				   "%s has %d stand%s, not %d to mark", us->decl->id, us->stands, us->stands == 1 ? "" : "s",
+				   "%s has %d stand%s, not %d to mark", us->core.decl->id, us->core.stands, us->core.stands == 1 ? "" : "s",
 				   st->args[1].num);
 	}
-	if (strcmp(verb, "stands") == 0 && st->n_args > 1 && us->stands + st->args[1].num > STATE_MAX_STANDS)
+	if (strcmp(verb, "stands") == 0 && st->n_args > 1 && us->core.stands + st->args[1].num > STATE_MAX_STANDS)
 		audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
-			   "%s would have %d stands; umpire counts at most %d", us->decl->id,
-			   us->stands + st->args[1].num, STATE_MAX_STANDS);
+			   "%s would have %d stands; umpire counts at most %d", us->core.decl->id,
+			   us->core.stands + st->args[1].num, STATE_MAX_STANDS);
 	if (strcmp(verb, "hasty-square") == 0) {
 		if (formation_is(us, "open") || formation_is(us, "march-column"))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632",
-				   "%s in %s cannot form a hasty square", us->decl->id, us->formation);
-		else if (!state_is(us, "inf"))
+				   "%s in %s cannot form a hasty square", us->core.decl->id, us->formation);
+		else if (us->arm != RFF_INF)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632", "only infantry forms a hasty square");
 		/* Against a breakthrough after the first combat (000:634): the
 		 * notation puts hasty-square in the maneuver phase only, so a
@@ -229,10 +230,10 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	if (strcmp(verb, "countercharge") == 0)
 		rff_legal_mex_cavalry(a, us, at, true);
 	if (strcmp(verb, "form") == 0 && st->n_args > 1 && strcmp(st->args[1].text, "square") == 0 &&
-	    !state_is(us, "inf"))
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, state_is(us, "cav") && !us->mounted ? "000:582, 002:81" : "000:610",
-			   state_is(us, "cav") && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
-							      : "%s: only infantry may form square", us->decl->id);
+	    us->arm != RFF_INF)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, us->arm == RFF_CAV && !us->mounted ? "000:582, 002:81" : "000:610",
+			   us->arm == RFF_CAV && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
+							      : "%s: only infantry may form square", us->core.decl->id);
 }
 
 /* Every roll of Regimental Fire and Fury is a d10 (000:392 "Roll one 10-sided die"). */
@@ -248,44 +249,44 @@ void rff_legal_die(struct audit *a, const struct face *f)
 void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what)
 {
 	int u = state_unit(&a->st, one), v = state_unit(&a->st, other);
-	if (u < 0 || v < 0 || strcmp(a->st.units[u].decl->side, a->st.units[v].decl->side) != 0)
+	if (u < 0 || v < 0 || strcmp(rff_unit(&a->st, u)->core.decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
 		return;
 	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, NULL, "%s %s %s, a unit of its own side", one, what, other);
 }
 
 /* Firing and charging with cold steel in one turn: elite troops only; and
  * none fires during a breakthrough charge (000:544), however the log says so. */
-void rff_legal_fire(struct audit *a, const struct unit_state *u, const struct uref *ref)
+void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref *ref)
 {
 	const struct fact *cs = battle_fact(ref, "cold-steel", NULL);
 	const struct fact *bt = battle_fact(ref, "breakthrough", NULL);
 	if (bt)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, bt->at, "000:544",
-			   "%s fires during a breakthrough charge: no unit may, elite or not", u->decl->id);
-	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->decl->slot[RC_EXPERIENCE], "elite") != 0)
+			   "%s fires during a breakthrough charge: no unit may, elite or not", u->core.decl->id);
+	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->core.decl->slot[RC_EXPERIENCE], "elite") != 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, cs ? cs->at : ref->at, "000:544",
-			   "%s fires in the turn it charges with cold steel; only elite troops may do both", u->decl->id);
+			   "%s fires in the turn it charges with cold steel; only elite troops may do both", u->core.decl->id);
 }
 
 /* A charge by a storming column may not break through (000:664). */
-void rff_legal_breakthrough(struct audit *a, const struct unit_state *u, struct loc at)
+void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct loc at)
 {
 	if (formation_is(u, "storming-column"))
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:664",
-			   "%s is a storming column, which cannot conduct a breakthrough charge", u->decl->id);
+			   "%s is a storming column, which cannot conduct a breakthrough charge", u->core.decl->id);
 }
 
 /* National guard and auxiliaries are Mexican (000:716-720). */
-static void legal_national_guard(struct audit *a, const struct unit_state *u)
+static void legal_national_guard(struct audit *a, const struct rff_unit *u)
 {
 	static const char *const flags[] = {"national-guard", "auxiliaries"};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-		if (state_has_flag(u, flags[i]) && (!u->nation || strcmp(u->nation, "MEX") != 0)) {
-			a->stmt = u->decl_stmt;
-			a->side = u->decl->side;
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->id_at, "000:716",
-				   "%s is %s, which only Mexican units are (000:716-720); its side is %s", u->decl->id,
-				   flags[i], u->nation ? u->nation : "of no nation");
+		if (state_has_flag(&u->core, flags[i]) && (!u->core.nation || strcmp(u->core.nation, "MEX") != 0)) {
+			a->stmt = u->core.decl_stmt;
+			a->side = u->core.decl->side;
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->core.decl->id_at, "000:716",
+				   "%s is %s, which only Mexican units are (000:716-720); its side is %s", u->core.decl->id,
+				   flags[i], u->core.nation ? u->core.nation : "of no nation");
 		}
 }
 
@@ -294,27 +295,27 @@ static void legal_national_guard(struct audit *a, const struct unit_state *u)
 void rff_legal_order_of_battle(struct audit *a)
 {
 	for (int i = 0; i < a->st.n_units; i++) {
-		const struct unit_state *u = &a->st.units[i];
+		const struct rff_unit *u = rff_unit(&a->st, i);
 		legal_national_guard(a, u);
-		const char *morale = u->decl->slot[RC_MORALE];
-		if (morale && !state_is(u, "gun") && u->start > 25 && !rff_uet_row(morale, u->start, true)) {
-			a->stmt = u->decl_stmt;
-			a->side = u->decl->side;
-			audit_find(a, FINDING_NOT_AUDITED, DIAG_WARNING, u->decl->id_at, "000:679-702",
+		const char *morale = u->core.decl->slot[RC_MORALE];
+		if (morale && u->arm != RFF_GUN && u->core.start > 25 && !rff_uet_row(morale, u->core.start, true)) {
+			a->stmt = u->core.decl_stmt;
+			a->side = u->core.decl->side;
+			audit_find(a, FINDING_NOT_AUDITED, DIAG_WARNING, u->core.decl->id_at, "000:679-702",
 				   "%s starts with %d stands; the Unit Effectiveness Table stops at 25: "
-				   "its effectiveness is not derived", u->decl->id, u->start);
+				   "its effectiveness is not derived", u->core.decl->id, u->core.start);
 		}
-		const char *exp = u->decl->slot[RC_EXPERIENCE];
-		if (!u->nation || strcmp(u->nation, "MEX") != 0 || !exp)
+		const char *exp = u->core.decl->slot[RC_EXPERIENCE];
+		if (!u->core.nation || strcmp(u->core.nation, "MEX") != 0 || !exp)
 			continue;
 		/* Veteran is allowed: 000:912 says no unit above Trained, but 000:914
 		 * and 000:862 rate the San Patricios Veteran (docs/rules.md). */
 		if (strcmp(exp, "elite") != 0)
 			continue;
-		a->stmt = u->decl_stmt;
-		a->side = u->decl->side;
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->decl->slot_at[RC_EXPERIENCE], "000:912",
+		a->stmt = u->core.decl_stmt;
+		a->side = u->core.decl->side;
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->core.decl->slot_at[RC_EXPERIENCE], "000:912",
 			   "%s is a Mexican unit rated elite: no Mexican unit is rated higher than Trained "
-			   "(the San Patricios Veteran, 000:914)", u->decl->id);
+			   "(the San Patricios Veteran, 000:914)", u->core.decl->id);
 	}
 }

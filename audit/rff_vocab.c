@@ -47,6 +47,7 @@ static const struct vocab_cat cats[RC_N] = {
 };
 
 #define W(c, w, d, ci) {.cat = RC_##c, .word = w, .doc = d, .cite = ci}
+#define WC(c, w, k, d, ci) {.cat = RC_##c, .word = w, .code = k, .doc = d, .cite = ci}
 #define A(c, alias, to) {.cat = RC_##c, .word = alias, .canon = to}
 #define ACT(w, how, argcat, d) {.cat = RC_ACTION, .word = w, .doc = d, .spec = how, .arg = argcat}
 #define OPT(w, values, d, ci) {.cat = RC_OPTION, .word = w, .doc = d, .cite = ci, .spec = values}
@@ -54,11 +55,11 @@ static const struct vocab_cat cats[RC_N] = {
 
 static const struct vocab_word words[] = {
 	/* Order of battle */
-	W(ARM, "inf", "infantry", NULL),
+	{.cat = RC_ARM, .word = "inf", .doc = "infantry", .code = RFF_INF},
 	A(ARM, "infantry", "inf"),
-	W(ARM, "cav", "cavalry", NULL),
+	{.cat = RC_ARM, .word = "cav", .doc = "cavalry", .code = RFF_CAV},
 	A(ARM, "cavalry", "cav"),
-	{.cat = RC_ARM, .word = "gun", .doc = "artillery: a battery or section of guns", .waives = RC_MORALE},
+	{.cat = RC_ARM, .word = "gun", .doc = "artillery: a battery or section of guns", .waives = RC_MORALE, .code = RFF_GUN},
 	A(ARM, "art", "gun"),
 	A(ARM, "artillery", "gun"),
 	A(ARM, "guns", "gun"),
@@ -116,16 +117,16 @@ static const struct vocab_word words[] = {
 	W(FORMATION, "storming-column", "storming column", "002:185"),
 	A(FORMATION, "storming", "storming-column"),
 
-	W(ORDER, "good-order", "in good order (the default)", "002:34"),
+	WC(ORDER, "good-order", ORDER_GOOD, "in good order (the default)", "002:34"),
 	A(ORDER, "good", "good-order"),
-	W(ORDER, "disordered", "disordered", "002:36"),
+	WC(ORDER, "disordered", ORDER_DISORDERED, "disordered", "002:36"),
 	A(ORDER, "dis", "disordered"),
-	W(ORDER, "broken", "broken", "002:36"),
+	WC(ORDER, "broken", ORDER_BROKEN, "broken", "002:36"),
 
-	W(LIMBER, "limbered", "guns limbered", "002:26"),
-	W(LIMBER, "unlimbered", "guns unlimbered", "002:43"),
-	W(MOUNT, "mounted", "cavalry mounted", "002:81"),
-	W(MOUNT, "dismounted", "cavalry dismounted", "002:81"),
+	WC(LIMBER, "limbered", RFF_LIMBERED, "guns limbered", "002:26"),
+	WC(LIMBER, "unlimbered", RFF_UNLIMBERED, "guns unlimbered", "002:43"),
+	WC(MOUNT, "mounted", RFF_MOUNTED, "cavalry mounted", "002:81"),
+	WC(MOUNT, "dismounted", RFF_DISMOUNTED, "cavalry dismounted", "002:81"),
 
 	W(FLAG, "light", "light troops, may deploy in open order", "000:582"),
 	W(FLAG, "lancers", "lancers (the Jalisco Lancers)", "000:926"),

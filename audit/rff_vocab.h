@@ -30,6 +30,12 @@ enum rff_tally {
 	RFF_TALLY_DISORDERED,
 };
 
+/* A unit's arm, order, limber and mount words (vocab_word.code of RC_ARM,
+ * RC_ORDER, RC_LIMBER, RC_MOUNT): resolved once, when the state begins. */
+enum rff_arm { RFF_ARM_NONE, RFF_INF, RFF_CAV, RFF_GUN };
+enum rff_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
+enum rff_carriage_state { RFF_CS_NONE, RFF_LIMBERED, RFF_UNLIMBERED, RFF_MOUNTED, RFF_DISMOUNTED };
+
 /* RFF's own state events (vocab_event.code); those every ruleset's state
  * knows carry a state_verb instead. */
 enum rff_verb {

@@ -20,6 +20,8 @@ struct audit;
 struct ruleset {
 	const char *name;
 	const struct vocab *vocab;
+	/* Its unit records and state hooks (state_init); NULL: the core's alone. */
+	const struct state_rules *state;
 	/* Audits the event statement s: adds findings to the audit and changes
 	 * its state as the game was played.  Returns false for an event kind the
 	 * ruleset does not audit (yet); the driver then records a not-audited

@@ -8,7 +8,6 @@
 #include <strings.h>
 
 #include "../grammar/xalloc.h"
-#include "rff_vocab.h"	/* RFF's unit fields, still here: docs/rules.md, interface section */
 
 /* The nation of the side a unit or leader belongs to. */
 static const char *nation_of(const struct battle *b, const char *side)
@@ -17,31 +16,24 @@ static const char *nation_of(const struct battle *b, const char *side)
 	return s ? b->stmts[s->stmt].u.side.nation : NULL;
 }
 
-static void init_unit(struct unit_state *u, const struct battle *b, const struct st_unit *d)
+static void init_unit(struct unit_state *u, const struct battle *b, const struct st_unit *d, int stmt)
 {
-	memset(u, 0, sizeof *u);
 	u->decl = d;
+	u->decl_stmt = stmt;
 	u->nation = nation_of(b, d->side);
 	u->start = u->stands = d->stands > 0 ? d->stands : 1;
-	const char *order = d->slot[RC_ORDER];
-	u->order = !order || strcmp(order, "good-order") == 0 ? ORDER_GOOD
-		   : strcmp(order, "broken") == 0	      ? ORDER_BROKEN
-							      : ORDER_DISORDERED;
-	u->formation = u->order == ORDER_BROKEN ? NULL : d->slot[RC_FORMATION];	/* broken: none (000:416) */
-	u->sheltered_in = -1;
 	u->first_leader = -1;
-	u->limbered = d->slot[RC_LIMBER] && strcmp(d->slot[RC_LIMBER], "limbered") == 0;
-	u->mounted = strcmp(d->slot[RC_ARM] ? d->slot[RC_ARM] : "", "cav") == 0 &&
-		     !(d->slot[RC_MOUNT] && strcmp(d->slot[RC_MOUNT], "dismounted") == 0);
-	for (int i = 0; i < d->n_flags; i++)
-		if (strcmp(d->flags[i], "reserve") == 0)
-			u->off_table = true;
 }
 
-void state_init(struct state *st, const struct battle *b)
+void state_init(struct state *st, const struct battle *b, const struct state_rules *rules)
 {
 	memset(st, 0, sizeof *st);
 	st->b = b;
+	st->rules = rules;
+	st->unit_size = rules && rules->unit_size > sizeof(struct unit_state) ? rules->unit_size
+									       : sizeof(struct unit_state);
+	st->leader_size = rules && rules->leader_size > sizeof(struct leader_state) ? rules->leader_size
+										   : sizeof(struct leader_state);
 	st->cond = vocab_default(b->vocab, b->vocab->condition);
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];
@@ -50,8 +42,8 @@ void state_init(struct state *st, const struct battle *b)
 		else if (y->kind == 'L')
 			st->n_leaders++;
 	}
-	st->units = xcalloc(st->n_units, sizeof *st->units);
-	st->leaders = xcalloc(st->n_leaders, sizeof *st->leaders);
+	st->unit_mem = xcalloc(st->n_units, st->unit_size);
+	st->leader_mem = xcalloc(st->n_leaders, st->leader_size);
 	st->of_sym = xcalloc((size_t)b->n_syms + 1, sizeof *st->of_sym);
 	int u = 0, l = 0;
 	for (int i = 0; i < b->n_syms; i++) {
@@ -59,10 +51,12 @@ void state_init(struct state *st, const struct battle *b)
 		const struct stmt *s = &b->stmts[y->stmt];
 		st->of_sym[i] = y->kind == 'U' ? u : y->kind == 'L' ? l : -1;
 		if (y->kind == 'U') {
-			init_unit(&st->units[u], b, &s->u.unit);
-			st->units[u++].decl_stmt = y->stmt;
+			init_unit(state_unit_at(st, u), b, &s->u.unit, y->stmt);
+			if (rules && rules->unit_init)
+				rules->unit_init(st, u);
+			u++;
 		} else if (y->kind == 'L') {
-			struct leader_state *ls = &st->leaders[l++];
+			struct leader_state *ls = state_leader_at(st, l++);
 			ls->decl = &s->u.leader;
 			ls->attached = -1;
 			ls->next = -1;
@@ -74,8 +68,8 @@ void state_init(struct state *st, const struct battle *b)
 
 void state_release(struct state *st)
 {
-	free(st->units);
-	free(st->leaders);
+	free(st->unit_mem);
+	free(st->leader_mem);
 	free(st->touched);
 	free(st->of_sym);
 	free(st->waiting);
@@ -85,13 +79,14 @@ void state_release(struct state *st)
 
 void state_copy(struct state *dst, const struct state *src)
 {
-	struct unit_state *units = dst->units;
-	struct leader_state *leaders = dst->leaders;
-	if (!units || dst->n_units != src->n_units || dst->n_leaders != src->n_leaders) {
+	unsigned char *units = dst->unit_mem;
+	unsigned char *leaders = dst->leader_mem;
+	if (!units || dst->n_units != src->n_units || dst->unit_size != src->unit_size ||
+	    dst->n_leaders != src->n_leaders || dst->leader_size != src->leader_size) {
 		free(units);
 		free(leaders);
-		units = xcalloc(src->n_units, sizeof *units);
-		leaders = xcalloc(src->n_leaders, sizeof *leaders);
+		units = xcalloc(src->n_units, src->unit_size);
+		leaders = xcalloc(src->n_leaders, src->leader_size);
 	}
 	int *touched = dst->touched;
 	int cap_touched = dst->cap_touched;
@@ -109,13 +104,13 @@ void state_copy(struct state *dst, const struct state *src)
 		memcpy(dst->waiting, src->waiting, (size_t)src->n_waiting * sizeof *dst->waiting);
 	if (src->n_away)
 		memcpy(dst->away, src->away, (size_t)src->n_away * sizeof *dst->away);
-	dst->units = units;
-	dst->leaders = leaders;
+	dst->unit_mem = units;
+	dst->leader_mem = leaders;
 	dst->touched = touched;	/* a copy starts with nothing touched */
 	dst->n_touched = 0;
 	dst->cap_touched = cap_touched;
-	memcpy(units, src->units, src->n_units * sizeof *units);
-	memcpy(leaders, src->leaders, src->n_leaders * sizeof *leaders);
+	memcpy(units, src->unit_mem, (size_t)src->n_units * src->unit_size);
+	memcpy(leaders, src->leader_mem, (size_t)src->n_leaders * src->leader_size);
 }
 
 int state_unit(const struct state *st, const char *id)
@@ -130,11 +125,6 @@ int state_leader(const struct state *st, const char *id)
 	return y && y->kind == 'L' ? st->of_sym[y - st->b->syms] : -1;
 }
 
-bool state_is(const struct unit_state *u, const char *arm)
-{
-	return u->decl->slot[RC_ARM] && strcmp(u->decl->slot[RC_ARM], arm) == 0;
-}
-
 bool state_has_flag(const struct unit_state *u, const char *flag)
 {
 	return battle_has_flag(u->decl->flags, u->decl->n_flags, flag);
@@ -142,27 +132,27 @@ bool state_has_flag(const struct unit_state *u, const char *flag)
 
 int state_attached_leader(const struct state *st, int u)
 {
-	for (int i = u >= 0 ? st->units[u].first_leader : -1; i >= 0; i = st->leaders[i].next)
-		if (!st->leaders[i].removed && !st->leaders[i].out_until)
+	for (int i = u >= 0 ? state_unit_at(st, u)->first_leader : -1; i >= 0; i = state_leader_at(st, i)->next)
+		if (!state_leader_at(st, i)->removed && !state_leader_at(st, i)->out_until)
 			return i;
 	return -1;
 }
 
 void state_attach(struct state *st, int l, int u)
 {
-	struct leader_state *ls = &st->leaders[l];
+	struct leader_state *ls = state_leader_at(st, l);
 	if (ls->attached >= 0) {	/* off the list of the unit it leaves */
-		int *p = &st->units[ls->attached].first_leader;
+		int *p = &state_unit_at(st, ls->attached)->first_leader;
 		while (*p >= 0 && *p != l)
-			p = &st->leaders[*p].next;
+			p = &state_leader_at(st, *p)->next;
 		if (*p == l)
 			*p = ls->next;
 	}
 	ls->attached = u;
 	ls->next = -1;
 	if (u >= 0) {
-		ls->next = st->units[u].first_leader;
-		st->units[u].first_leader = l;
+		ls->next = state_unit_at(st, u)->first_leader;
+		state_unit_at(st, u)->first_leader = l;
 	}
 }
 
@@ -187,7 +177,10 @@ void state_away(struct state *st, int l)
 
 int state_lose(struct state *st, int u, int n)
 {
-	return state_unit_lose(&st->units[u], n);
+	int stands = state_unit_lose(state_unit_at(st, u), n);
+	if (st->rules && st->rules->unit_lost)
+		st->rules->unit_lost(st, u);
+	return stands;
 }
 
 int state_unit_lose(struct unit_state *us, int n)
@@ -197,98 +190,18 @@ int state_unit_lose(struct unit_state *us, int n)
 		us->stands = 0;
 	if (us->stands > STATE_MAX_STANDS)	/* stands added by hand, event after event */
 		us->stands = STATE_MAX_STANDS;
-	if (us->stands <= 1 && !state_is(us, "gun"))
-		us->removed = true;	/* 000:532: reduced to a single stand */
-	if (us->stands == 0)
+	if (us->stands <= us->remove_at)
 		us->removed = true;
-	if (us->silenced > us->stands)	/* the lost stands take their marks with them */
-		us->silenced = us->stands;
-	if (us->damaged > us->stands)
-		us->damaged = us->stands;
-	if (state_is(us, "gun") && us->low_ammo > us->stands)
-		us->low_ammo = us->stands;
 	return us->stands;
-}
-
-void state_set_order(struct unit_state *u, enum unit_order order)
-{
-	if (order == ORDER_BROKEN && u->order != ORDER_BROKEN && !state_is(u, "gun"))
-		u->formation = NULL;	/* "The unit loses formation" */
-	else if (order != ORDER_BROKEN && u->order == ORDER_BROKEN && !state_is(u, "gun"))
-		/* "reforms into line facing toward the enemy"; dismounted cavalry
-		 * deploys only in open order (000:582) */
-		u->formation = state_is(u, "cav") && !u->mounted ? "open" : "line";
-	u->order = order;
-}
-
-static int clamp_marks(int marks, int stands)
-{
-	return marks < 0 ? 0 : marks > stands ? stands : marks;
-}
-
-void state_silence(struct unit_state *u, int n)
-{
-	u->silenced = clamp_marks(u->silenced + n, u->stands);
-}
-
-void state_low_ammo(struct unit_state *u, int n)
-{
-	u->low_ammo = state_is(u, "gun") ? clamp_marks(u->low_ammo + n, u->stands) : 1;
-}
-
-void state_damage(struct unit_state *u, int n)
-{
-	u->damaged = clamp_marks(u->damaged + n, u->stands);
-}
-
-const char *state_describe(const struct state *st, int u, char *buf, size_t size)
-{
-	const struct unit_state *us = &st->units[u];
-	if (us->removed) {
-		snprintf(buf, size, "removed from the game");
-		return buf;
-	}
-	static const char *const orders[] = {"good order", "disordered", "broken"};
-	int n = snprintf(buf, size, "%d stand%s", us->stands, us->stands == 1 ? "" : "s");
-	if (state_is(us, "gun")) {
-		if (us->silenced)
-			n += snprintf(buf + n, size - n, ", %d silenced", us->silenced);
-		if (us->damaged)
-			n += snprintf(buf + n, size - n, ", %d damaged", us->damaged);
-		snprintf(buf + n, size - n, ", %s", us->limbered ? "limbered" : "unlimbered");
-	} else {
-		n += snprintf(buf + n, size - n, ", %s%s", orders[us->order],
-			      us->disorder_pending && us->order == ORDER_GOOD ? " (disordered when the phase ends)" : "");
-		if (us->formation && n >= 0 && (size_t)n < size)
-			n += snprintf(buf + n, size - n, ", %s", us->formation);
-		if (state_is(us, "cav") && !us->mounted && n >= 0 && (size_t)n < size)
-			snprintf(buf + n, size - n, ", dismounted");
-	}
-	return buf;
 }
 
 void state_enter(struct state *st, const struct stmt *s)
 {
 	int kept = 0;
-	for (int k = 0; k < st->n_waiting; k++) {	/* marks that wait for the phase to end */
+	for (int k = 0; k < st->n_waiting; k++) {	/* marks that wait for a header */
 		int i = st->waiting[k];
-		struct unit_state *us = &st->units[i];
-		if (us->disorder_pending) {
-			us->disorder_pending = false;
-			if (us->order == ORDER_GOOD)
-				us->order = ORDER_DISORDERED;
-			state_touch_unit(st, i);
-		}
-		/* hasty only in the player turn formed (000:646) */
-		if (us->hasty_expires && s->kind == ST_TURN) {
-			us->hasty_expires = false;
-			if (us->formation && strcmp(us->formation, "hasty-square") == 0) {
-				us->formation = "square";
-				state_touch_unit(st, i);
-			}
-		}
-		if (us->hasty_expires)
-			st->waiting[kept++] = i;	/* until the next turn */
+		if (st->rules && st->rules->unit_header && st->rules->unit_header(st, i, s))
+			st->waiting[kept++] = i;
 	}
 	st->n_waiting = kept;
 	if (s->kind == ST_TURN) {
@@ -302,16 +215,13 @@ void state_enter(struct state *st, const struct stmt *s)
 		kept = 0;
 		for (int k = 0; k < st->n_away; k++) {
 			int i = st->away[k];
-			struct leader_state *ls = &st->leaders[i];
+			struct leader_state *ls = state_leader_at(st, i);
 			if (ls->out_until && ls->out_until < st->turn) {
 				ls->out_until = 0;
 				state_touch_leader(st, i);
 			}
-			if (ls->dismounted && ls->dismounted_until < st->turn) {
-				ls->dismounted = false;
-				state_touch_leader(st, i);
-			}
-			if (ls->out_until || ls->dismounted)
+			bool marked = st->rules && st->rules->leader_header && st->rules->leader_header(st, i, s);
+			if (ls->out_until || marked)
 				st->away[kept++] = i;
 		}
 		st->n_away = kept;
@@ -371,56 +281,33 @@ const struct field *fields_get(const struct fields *f, const char *name)
 	return NULL;
 }
 
-const char *state_order_word(enum unit_order order)
-{
-	static const char *const words[] = {
-		[ORDER_GOOD] = "good-order", [ORDER_DISORDERED] = "disordered", [ORDER_BROKEN] = "broken"};
-	return words[order];
-}
-
 static const char *unit_id(const struct state *st, int u)
 {
-	return u >= 0 && u < st->n_units ? st->units[u].decl->id : NULL;
+	return u >= 0 && u < st->n_units ? state_unit_at(st, u)->decl->id : NULL;
 }
 
 static const char *leader_id(const struct state *st, int l)
 {
-	return l >= 0 && l < st->n_leaders ? st->leaders[l].decl->id : NULL;
+	return l >= 0 && l < st->n_leaders ? state_leader_at(st, l)->decl->id : NULL;
 }
 
-/* Every field for every unit of an arm, so that a removed unit keeps them
- * all and readers of the JSON find one shape per arm. */
 void state_unit_fields(const struct state *st, int u, struct fields *out)
 {
-	const struct unit_state *us = &st->units[u];
+	const struct unit_state *us = state_unit_at(st, u);
 	out->n = 0;
 	fields_text(out, "side", us->decl->side);
 	fields_int(out, "stands", us->stands);
 	fields_int(out, "start", us->start);
 	fields_bool(out, "removed", us->removed);
 	fields_bool(out, "off_table", us->off_table);
-	fields_bool(out, "low_ammo", us->low_ammo > 0);
-	if (state_is(us, "gun")) {
-		fields_int(out, "low_ammo_stands", us->low_ammo);
-		fields_bool(out, "limbered", us->limbered);
-		fields_int(out, "silenced", us->silenced);
-		fields_int(out, "damaged", us->damaged);
-		fields_int(out, "wrecked", us->wrecked);
-		fields_bool(out, "sheltered", us->sheltered);
-		fields_text(out, "sheltered_in", us->sheltered ? unit_id(st, us->sheltered_in) : NULL);
-	} else {
-		fields_text(out, "order", state_order_word(us->order));
-		fields_text(out, "formation", us->formation);
-		fields_bool(out, "disorder_pending", us->disorder_pending);
-		if (state_is(us, "cav"))
-			fields_bool(out, "mounted", us->mounted);
-	}
+	if (st->rules && st->rules->unit_fields)
+		st->rules->unit_fields(st, u, out);
 	fields_bool(out, "diverged", us->diverged);
 }
 
 void state_leader_fields(const struct state *st, int l, struct fields *out)
 {
-	const struct leader_state *ls = &st->leaders[l];
+	const struct leader_state *ls = state_leader_at(st, l);
 	out->n = 0;
 	fields_text(out, "side", ls->decl->side);
 	fields_bool(out, "in_play", !ls->removed && !ls->out_until);
@@ -431,7 +318,8 @@ void state_leader_fields(const struct state *st, int l, struct fields *out)
 	fields_bool(out, "wounded", ls->wounded);
 	fields_bool(out, "killed", ls->killed);
 	fields_bool(out, "removed", ls->removed);
-	fields_bool(out, "dismounted", ls->dismounted);
+	if (st->rules && st->rules->leader_fields)
+		st->rules->leader_fields(st, l, out);
 	fields_text(out, "attached", unit_id(st, ls->attached));
 	fields_text(out, "replaced_by", leader_id(st, ls->replaced_by));
 	fields_text(out, "deputy_for", leader_id(st, ls->deputy_for));

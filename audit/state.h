@@ -11,47 +11,31 @@
 
 #include "../grammar/battle.h"
 
-enum unit_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
+enum { STATE_MAX_STANDS = 9999 };
 
-enum { STATE_COUNTERS = 4, STATE_MAX_STANDS = 9999 };
-
+/* What every ruleset tracks of a unit.  A ruleset that tracks more declares
+ * its own record with this one as its first member (struct rff_unit); the
+ * state keeps one such record per unit (struct state_rules.unit_size). */
 struct unit_state {
 	const struct st_unit *decl;
 	int decl_stmt;			/* the declaring statement */
-	const char *nation;		/* "US", "MEX": from the unit's side */
+	const char *nation;		/* the nation of the unit's side, or NULL */
 	int start;			/* stands at the start of the battle */
 	int stands;			/* stands now */
-	enum unit_order order;
-	const char *formation;		/* a formation word, or NULL if none logged */
-	bool limbered, mounted;
-	int silenced, damaged, wrecked;	/* gun stands */
-	bool sheltered;			/* crew sheltering in a square */
-	int sheltered_in;		/* the square's unit index, or -1 */
-	int low_ammo;			/* troops: 1 if low on ammunition; guns: stands marked */
+	int remove_at;			/* removed when reduced to this many stands (the ruleset's; 0: at none) */
 	bool removed;
-	bool off_table;			/* declared with `reserve`, not yet arrived */
+	bool off_table;			/* not yet on the table (the ruleset's unit_init), until an arrive event */
 	bool diverged;			/* state follows a claim the audit disputes */
-	int cold_steel_turn;		/* the turn it declared a charge with cold steel, or 0 */
-	int fired_turn;			/* the last turn it fired, or 0 */
-	int checked_turn;		/* the turn fire checked its charge, or 0 */
-	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
-	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 	int first_leader;		/* the first leader attached to it, or -1 (leader_state.next) */
-	int check_turn;			/* the turn of its last maneuver check, or 0 */
-	const char *check_effect;	/* that check's effect (as the state follows it) */
-	unsigned check_actions;		/* the ruleset's bits for the actions its line gave */
-	/* A ruleset's own per-unit tallies, named by it (Santa Anna's stragglers,
-	 * Thomas's morale points: docs/rules.md); rff-maw uses none. */
-	int counters[STATE_COUNTERS];
 };
 
+/* What every ruleset tracks of a leader; a ruleset's own leader record
+ * begins with it, as its unit record does. */
 struct leader_state {
 	const struct st_leader *decl;
 	int attached;			/* unit index, or -1: set with state_attach */
 	int next;			/* the next leader attached to the same unit, or -1 */
 	int out_until;			/* out of play through this turn; 0 if in play */
-	bool dismounted;		/* horse shot: through turn dismounted_until */
-	int dismounted_until;
 	bool removed;
 	bool wounded, killed;		/* by a fallen-leader roll */
 	int deputy_for;			/* leader index whose command it took over, or -1 */
@@ -99,11 +83,38 @@ enum state_verb {
 	SV_NOTE,		/* a note: changes nothing */
 };
 
+struct state;
+
+/* What a ruleset adds to the state (struct ruleset.state).  Every hook may
+ * be NULL. */
+struct state_rules {
+	size_t unit_size;	/* the size of its unit record; at least sizeof(struct unit_state) */
+	/* Sets unit u's starting state beyond the core's, from its declaration:
+	 * its own fields, remove_at, off_table. */
+	void (*unit_init)(struct state *st, int u);
+	/* Unit u's stands changed (state_lose): its own tallies follow. */
+	void (*unit_lost)(struct state *st, int u);
+	/* A turn or phase header s settles what unit u waits for (state_wait);
+	 * returns whether it still waits. */
+	bool (*unit_header)(struct state *st, int u, const struct stmt *s);
+	/* Appends its own fields of unit u's state to out (state_unit_fields). */
+	void (*unit_fields)(const struct state *st, int u, struct fields *out);
+	size_t leader_size;	/* the size of its leader record; at least sizeof(struct leader_state) */
+	/* A turn header s: what keeps leader l away (state_away) for some turns
+	 * runs out; returns whether its own marks still keep it away. */
+	bool (*leader_header)(struct state *st, int l, const struct stmt *s);
+	/* Appends its own fields of leader l's state to out (state_leader_fields). */
+	void (*leader_fields)(const struct state *st, int l, struct fields *out);
+};
+
 struct state {
 	const struct battle *b;
-	struct unit_state *units;
+	const struct state_rules *rules;
+	unsigned char *unit_mem;	/* n_units records of rules->unit_size bytes: state_unit_at */
+	size_t unit_size;
 	int n_units;
-	struct leader_state *leaders;
+	unsigned char *leader_mem;	/* n_leaders records of leader_size bytes: state_leader_at */
+	size_t leader_size;
 	int n_leaders;
 	/* the current turn */
 	int turn;
@@ -124,50 +135,48 @@ struct state {
 	int n_touched, cap_touched;
 };
 
-/* Builds the starting state from b's declarations; release with state_release. */
-void state_init(struct state *st, const struct battle *b);
+/* Builds the starting state from b's declarations, with the ruleset's
+ * records and hooks (NULL: the core's alone); release with state_release. */
+void state_init(struct state *st, const struct battle *b, const struct state_rules *rules);
 void state_release(struct state *st);
 /* Makes dst (zeroed, or a copy made before) a copy of src; release it with
  * state_release. */
 void state_copy(struct state *dst, const struct state *src);
 
+/* Unit u's record (the ruleset's, beginning with the core's). */
+static inline struct unit_state *state_unit_at(const struct state *st, int u)
+{
+	return (struct unit_state *)(void *)(st->unit_mem + (size_t)u * st->unit_size);
+}
+
+/* Leader l's record (the ruleset's, beginning with the core's). */
+static inline struct leader_state *state_leader_at(const struct state *st, int l)
+{
+	return (struct leader_state *)(void *)(st->leader_mem + (size_t)l * st->leader_size);
+}
+
 /* The index of a unit or leader by id (case-insensitive), or -1. */
 int state_unit(const struct state *st, const char *id);
 int state_leader(const struct state *st, const char *id);
 
-/* Is the unit of this arm ("inf", "cav", "gun")? */
-bool state_is(const struct unit_state *u, const char *arm);
 /* Does the unit's declaration carry this flag (a canonical word)? */
 bool state_has_flag(const struct unit_state *u, const char *flag);
 /* The leader attached to unit u, or -1. */
 int state_attached_leader(const struct state *st, int u);
 
-/* Removes n stands (n < 0 adds); infantry and cavalry reduced to a single
- * stand are removed from the game (000:532).  Returns the stands now. */
+/* Removes n stands (n < 0 adds), and the unit when they reach its
+ * remove_at or none; the ruleset's unit_lost follows.  Returns the stands now. */
 int state_lose(struct state *st, int u, int n);
-/* The same on a unit's state alone (a copy, to preview an effect). */
+/* The core's part of that on one record (a ruleset's copy, to preview an
+ * effect); the caller brings its own tallies along. */
 int state_unit_lose(struct unit_state *u, int n);
-
-/* Sets a troop unit's order: broken troops lose their formation (000:416),
- * and broken troops that rally or reform stand in line (000:408-412, 002:42). */
-void state_set_order(struct unit_state *u, enum unit_order order);
-
-/* Marks n more gun stands silenced or damaged (n < 0 clears), never more
- * than the stands the unit has nor fewer than none. */
-void state_silence(struct unit_state *u, int n);
-/* Marks troops low on ammunition, or n more gun stands (002:198). */
-void state_low_ammo(struct unit_state *u, int n);
-void state_damage(struct unit_state *u, int n);
-
-/* "9 stands, disordered, line" (guns: silenced, damaged, limbered), or
- * "removed", into buf; returns buf. */
-const char *state_describe(const struct state *st, int u, char *buf, size_t size);
 
 /* Attaches leader l to unit u (-1: detaches it). */
 void state_attach(struct state *st, int l, int u);
 
-/* Notes that unit u has a mark the next header settles (disorder_pending,
- * hasty_expires), or that leader l is out or dismounted for some turns:
+/* Notes that unit u has a mark the next header settles (the ruleset's
+ * unit_header), or that leader l is out for some turns or kept away by the
+ * ruleset's marks (leader_header):
  * headers look at these alone, not at every unit. */
 void state_wait(struct state *st, int u);
 void state_away(struct state *st, int l);
@@ -181,12 +190,12 @@ void state_enter(struct state *st, const struct stmt *s);
 void state_touch_unit(struct state *st, int u);
 void state_touch_leader(struct state *st, int l);
 
-/* The generic state of unit u or leader l as named fields, replacing out's
- * contents: stands, order, formation, removed...; the ruleset adds its own. */
+/* The state of unit u or leader l as named fields, replacing out's
+ * contents.  A unit: side, stands, start, removed, off_table, the ruleset's
+ * own (unit_fields), diverged.  A leader: side, in_play, out_until, wounded,
+ * killed, removed, the ruleset's own (leader_fields), attached, replaced_by,
+ * deputy_for. */
 void state_unit_fields(const struct state *st, int u, struct fields *out);
 void state_leader_fields(const struct state *st, int l, struct fields *out);
-
-/* The order's notation word: "good-order", "disordered", "broken". */
-const char *state_order_word(enum unit_order order);
 
 #endif

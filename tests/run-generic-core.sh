@@ -10,11 +10,14 @@ set -u
 umpire=${1:-build/umpire}
 words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' | tr -d '`,' | tr ' ' '\n' | sort -u)
 [ -n "$words" ] || { echo "not ok generic-core: no words from $umpire help words"; exit 1; }
-# Words the core has in its own right: a unit's stands= is every ruleset's, and a
-# note is a diagnostic's severity as well as a note in the log.
-core="stands note"
+# Words the core has in its own right: a unit's stands= is every ruleset's, a
+# note is a diagnostic's severity as well as a note in the log, and a unit or
+# leader removed and a leader attached are the core's state (its remove and
+# attach events) as well as RFF's fallen-leader result and modifier.
+core="stands note removed attached"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
-	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h; do
+	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
+	audit/state.c audit/state.h; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'
 import re, sys

@@ -3,8 +3,9 @@
  *
  * "Skirmish" is a toy: two arms, one rating, one phase, one fire event
  * whose total is the die minus one for a target in cover, a hit on 4 or
- * more costing the target a stand.  It is a few lines of data and one
- * derivation, and it is parsed, printed and audited by the same grammar,
+ * more costing the target a stand; a unit keeps its own tally of hits and
+ * leaves the field at one stand.  It is a few lines of data, one
+ * derivation and one unit record, and it is parsed, printed and audited by the same grammar,
  * driver and state as Fire and Fury, changing none of their files. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,28 @@ static const struct vocab toy_vocab = {
 	.phase = TC_PHASE,
 };
 
+/* The toy's record of a unit: the core's, and the hits it has taken. */
+struct toy_unit {
+	struct unit_state core;
+	int hits;
+};
+
+static void toy_unit_init(struct state *st, int u)
+{
+	state_unit_at(st, u)->remove_at = 1;	/* one stand left: it leaves the field */
+}
+
+static void toy_unit_fields(const struct state *st, int u, struct fields *out)
+{
+	fields_int(out, "hits", ((const struct toy_unit *)(const void *)state_unit_at(st, u))->hits);
+}
+
+static const struct state_rules toy_state = {
+	.unit_size = sizeof(struct toy_unit),
+	.unit_init = toy_unit_init,
+	.unit_fields = toy_unit_fields,
+};
+
 /* The one derivation: die, -1 for cover, a hit on 4 or more. */
 static bool toy_audit(struct audit *a, const struct stmt *s)
 {
@@ -92,6 +115,7 @@ static bool toy_audit(struct audit *a, const struct stmt *s)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, NULL, "%s claimed, derived %s", c->effect, effect);
 	if (c->has_loss && c->loss != loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, NULL, "loss=%d claimed, derived %d", c->loss, loss);
+	((struct toy_unit *)(void *)state_unit_at(&a->st, target))->hits += loss;
 	state_lose(&a->st, target, loss);
 	return true;
 }
@@ -99,6 +123,7 @@ static bool toy_audit(struct audit *a, const struct stmt *s)
 static const struct ruleset toy_ruleset = {
 	.name = "skirmish",
 	.vocab = &toy_vocab,
+	.state = &toy_state,
 	.audit_event = toy_audit,
 };
 
@@ -119,7 +144,7 @@ static const char toy_battle[] =
 	"phase shoot\n"
 	"shoot a@6 -> b(cover) [4] cover =4 hit loss=1\n"	/* 4 - 1 = 3, not 4: a miss, no loss */
 	"shoot a@6 -> b [5] =5 hit loss=1\n"			/* right: b down to 2 */
-	"stands b -2 \"routed\"\n";				/* the core's verb: b gone */
+	"stands b -1 \"routed\"\n";				/* the core's verb: b at 1, gone */
 
 static struct battle *parse_toy(const char *text, struct diags *d)
 {
@@ -179,12 +204,15 @@ static void test_toy_audits_through_the_core(void **state)
 	assert_int_equal(codes[1], FINDING_EFFECT);
 	assert_int_equal(codes[2], FINDING_LOSSES);
 	assert_int_equal(f.v[0].at.line, 10);
-	/* the core's state: the second shot takes b to 2 stands, the core's
-	 * stands event to none */
+	/* the state: the second shot takes b to 2 stands and one hit, the
+	 * core's stands event to 1, where the toy's rule removes it */
 	const struct rec_state *shot = record_find_state(records_find(&r, 10), 'U', "b");
 	assert_int_equal(fields_get(&shot->fields, "stands")->num, 2);
+	assert_int_equal(fields_get(&shot->fields, "hits")->num, 1);
 	assert_false(fields_get(&shot->fields, "removed")->num);
 	const struct rec_state *routed = record_find_state(records_find(&r, 11), 'U', "b");
+	assert_int_equal(fields_get(&routed->fields, "stands")->num, 1);
+	assert_int_equal(fields_get(&routed->fields, "hits")->num, 1);
 	assert_true(fields_get(&routed->fields, "removed")->num);
 	records_release(&r);
 	findings_release(&f);

@@ -1,4 +1,5 @@
-/* test_state: the tracked state's named fields, one shape per arm. */
+/* test_state: the core's tracked state, and what a ruleset adds to it
+ * through struct state_rules alone. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,63 +16,130 @@ static const char *names(const struct fields *f)
 	return out;
 }
 
-static void test_fields(void **state)
+/* A ruleset's record for the tests: a tally, hooks that count their calls. */
+struct tally_unit {
+	struct unit_state core;
+	int tally;
+	int lost_calls;
+	int headers;		/* headers it waits for before its tally clears */
+};
+
+static struct tally_unit *tally_unit(const struct state *st, int u)
+{
+	return (struct tally_unit *)(void *)state_unit_at(st, u);
+}
+
+static void tally_init(struct state *st, int u)
+{
+	tally_unit(st, u)->core.remove_at = 2;
+	tally_unit(st, u)->tally = 7;
+}
+
+static void tally_lost(struct state *st, int u)
+{
+	tally_unit(st, u)->lost_calls++;
+}
+
+static bool tally_header(struct state *st, int u, const struct stmt *s)
+{
+	(void)s;
+	struct tally_unit *t = tally_unit(st, u);
+	if (--t->headers > 0)
+		return true;
+	t->tally = 0;
+	state_touch_unit(st, u);
+	return false;
+}
+
+static void tally_fields(const struct state *st, int u, struct fields *out)
+{
+	fields_int(out, "tally", tally_unit(st, u)->tally);
+}
+
+static const struct state_rules tally_rules = {
+	.unit_size = sizeof(struct tally_unit),
+	.unit_init = tally_init,
+	.unit_lost = tally_lost,
+	.unit_header = tally_header,
+	.unit_fields = tally_fields,
+};
+
+/* With no ruleset's rules, the core's fields alone; a unit goes at none. */
+static void test_core_alone(void **state)
 {
 	(void)state;
 	struct diags d;
 	struct battle *b = tu_parse_body("", &d);
 	assert_int_equal(d.n_errors, 0);
 	struct state st;
-	state_init(&st, b);
+	state_init(&st, b, NULL);
 	struct fields f;
-	state_unit_fields(&st, state_unit(&st, "5inf"), &f);
-	assert_string_equal(names(&f), "side stands start removed off_table low_ammo order formation "
-				       "disorder_pending diverged");
-	assert_string_equal(fields_get(&f, "formation")->text, "line");
-	assert_string_equal(fields_get(&f, "order")->text, "good-order");
+	int u = state_unit(&st, "5inf");
+	state_unit_fields(&st, u, &f);
+	assert_string_equal(names(&f), "side stands start removed off_table diverged");
+	assert_string_equal(fields_get(&f, "side")->text, "US");
 	assert_int_equal(fields_get(&f, "stands")->num, 8);
-	state_unit_fields(&st, state_unit(&st, "lancers"), &f);
-	assert_non_null(fields_get(&f, "mounted"));
-	assert_int_equal(fields_get(&f, "mounted")->num, 1);
-	state_unit_fields(&st, state_unit(&st, "bty"), &f);
-	assert_string_equal(names(&f), "side stands start removed off_table low_ammo low_ammo_stands limbered silenced "
-				       "damaged wrecked sheltered sheltered_in diverged");
-	assert_int_equal(fields_get(&f, "limbered")->num, 1);
 	state_leader_fields(&st, state_leader(&st, "lee"), &f);
-	assert_string_equal(names(&f), "side in_play out_until wounded killed removed dismounted attached "
-				       "replaced_by deputy_for");
+	assert_string_equal(names(&f), "side in_play out_until wounded killed removed attached replaced_by "
+				       "deputy_for");
 	assert_int_equal(fields_get(&f, "in_play")->num, 1);
 	assert_null(fields_get(&f, "attached")->text);
-	/* a removed unit keeps every field */
-	int u = state_unit(&st, "8inf");
-	state_lose(&st, u, 8);
-	state_unit_fields(&st, u, &f);
-	assert_int_equal(fields_get(&f, "removed")->num, 1);
-	assert_int_equal(fields_get(&f, "stands")->num, 1);
-	assert_non_null(fields_get(&f, "formation"));
+	assert_int_equal(state_lose(&st, u, 7), 1);
+	assert_false(state_unit_at(&st, u)->removed);
+	assert_int_equal(state_lose(&st, u, 1), 0);
+	assert_true(state_unit_at(&st, u)->removed);
+	assert_int_equal(state_lose(&st, u, -3), 3);	/* stands come back; the unit stays gone */
 	state_release(&st);
 	battle_free(b);
 	diags_release(&d);
 }
 
-/* 000:532: infantry and cavalry reduced to a single stand are removed;
- * guns only at none. */
-static void test_lose(void **state)
+/* A ruleset's record: begun by its unit_init, followed by unit_lost, its
+ * fields between the core's, settled by headers, copied whole. */
+static void test_ruleset_record(void **state)
 {
 	(void)state;
 	struct diags d;
-	struct battle *b = tu_parse_body("", &d);
+	struct battle *b = tu_parse_body("phase fire\n", &d);
+	assert_int_equal(d.n_errors, 0);
 	struct state st;
-	state_init(&st, b);
-	int inf = state_unit(&st, "5inf"), gun = state_unit(&st, "bty");
-	assert_int_equal(state_lose(&st, inf, 6), 2);
-	assert_false(st.units[inf].removed);
-	assert_int_equal(state_lose(&st, inf, 1), 1);
-	assert_true(st.units[inf].removed);
-	assert_int_equal(state_lose(&st, gun, 1), 1);
-	assert_false(st.units[gun].removed);
-	assert_int_equal(state_lose(&st, gun, 1), 0);
-	assert_true(st.units[gun].removed);
+	state_init(&st, b, &tally_rules);
+	int u = state_unit(&st, "8inf"), v = state_unit(&st, "lancers");
+	assert_int_equal(tally_unit(&st, v)->tally, 7);
+	struct fields f;
+	state_unit_fields(&st, u, &f);
+	assert_string_equal(names(&f), "side stands start removed off_table tally diverged");
+	assert_int_equal(state_lose(&st, u, 6), 3);
+	assert_false(state_unit_at(&st, u)->removed);
+	assert_int_equal(state_lose(&st, u, 1), 2);	/* its remove_at */
+	assert_true(state_unit_at(&st, u)->removed);
+	assert_int_equal(tally_unit(&st, u)->lost_calls, 2);
+	/* a copy is the whole record */
+	struct state copy = {0};
+	state_copy(&copy, &st);
+	tally_unit(&st, v)->tally = 3;
+	assert_int_equal(tally_unit(&copy, v)->tally, 7);
+	assert_true(state_unit_at(&copy, u)->removed);
+	state_release(&copy);
+	/* a unit that waits sees every header until its hook lets go */
+	tally_unit(&st, v)->headers = 2;
+	state_wait(&st, v);
+	const struct stmt *turn = NULL, *phase = NULL;
+	for (int i = 0; i < b->n_stmts; i++) {
+		if (b->stmts[i].kind == ST_TURN)
+			turn = &b->stmts[i];
+		if (b->stmts[i].kind == ST_PHASE)
+			phase = &b->stmts[i];
+	}
+	assert_non_null(turn);
+	assert_non_null(phase);
+	state_enter(&st, turn);
+	assert_int_equal(tally_unit(&st, v)->tally, 3);
+	assert_int_equal(st.n_touched, 0);
+	state_enter(&st, phase);
+	assert_int_equal(tally_unit(&st, v)->tally, 0);
+	assert_int_equal(st.n_touched, 1);
+	assert_int_equal(st.n_waiting, 0);
 	state_release(&st);
 	battle_free(b);
 	diags_release(&d);
@@ -80,8 +148,8 @@ static void test_lose(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fields),
-		cmocka_unit_test(test_lose),
+		cmocka_unit_test(test_core_alone),
+		cmocka_unit_test(test_ruleset_record),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
