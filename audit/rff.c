@@ -710,6 +710,7 @@ const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
 	.state = &rff_unit_rules,
+	.card = rff_card,
 	.audit_event = audit_event,
 	.apply_state = rff_apply_state,
 	.begin = rff_begin,

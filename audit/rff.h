@@ -9,6 +9,8 @@
 #include "ruleset.h"
 
 extern const struct ruleset rff_ruleset;
+/* The notation card (rff_ruleset.card). */
+extern const char rff_card[];
 
 /* What RFF keeps for one audit beside the state (struct audit.ctx). */
 struct rff_run {

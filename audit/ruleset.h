@@ -20,6 +20,8 @@ struct audit;
 struct ruleset {
 	const char *name;
 	const struct vocab *vocab;
+	/* Its notation card, one printed page (`umpire help notation`). */
+	const char *card;
 	/* Its unit records and state hooks (state_init); NULL: the core's alone. */
 	const struct state_rules *state;
 	/* Audits the event statement s: adds findings to the audit and changes

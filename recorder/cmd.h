@@ -27,7 +27,6 @@ extern const char cmd_fmt_usage[];
 extern const char cmd_help_usage[];
 extern const char cmd_audit_usage[];
 extern const char cmd_explain_usage[];
-extern const char notation_card[];
 
 /* The command table (commands.c; main and help read it). */
 extern const struct command commands[];

@@ -2,8 +2,8 @@
 # run-generic-core.sh UMPIRE: the generic core names no ruleset's word.
 # Every word and alias of the default ruleset's vocabulary (as `help words`
 # lists them) is looked for as a string literal ("gun", "twilight") in the
-# files that must know no ruleset: the grammar, the audit driver and the
-# state.  A word in a message's prose ("a line of the file") is English,
+# files that must know no ruleset: the grammar, the audit driver, the
+# state, the command line and the reports.  A word in a message's prose ("a line of the file") is English,
 # not a ruleset's word in the code.  One "ok FILE" or "not ok FILE" line
 # per file, with the words found.
 set -u
@@ -13,11 +13,13 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 # Words the core has in its own right: a unit's stands= is every ruleset's, a
 # note is a diagnostic's severity as well as a note in the log, and a unit or
 # leader removed and a leader attached are the core's state (its remove and
-# attach events) as well as RFF's fallen-leader result and modifier.
-core="stands note removed attached"
+# attach events) as well as RFF's fallen-leader result and modifier; a
+# position's line and col in a file are the JSON output's, not RFF's formation
+# and column.
+core="stands note removed attached line col"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
 	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
-	audit/state.c audit/state.h; do
+	audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'
 import re, sys

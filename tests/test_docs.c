@@ -164,28 +164,34 @@ static void test_rules_doc(void **state)
 	free(doc);
 }
 
+/* Every registered ruleset's card names each of its events and fits one
+ * printed page of 80 columns. */
 static void test_card_names_every_event(void **state)
 {
 	(void)state;
-	const struct vocab *v = ruleset_default();
-	for (size_t i = 0; i < v->n_events; i++) {
-		if (v->events[i].canon)
-			continue;
-		char word[64];
-		snprintf(word, sizeof word, "%s ", v->events[i].keyword);
-		if (!strstr(notation_card, word))
-			fail_msg("the notation card does not name '%s'", v->events[i].keyword);
-	}
-	int lines = 0, width = 0;
-	for (const char *c = notation_card; *c; c++) {
-		if (*c == '\n') {
-			lines++;
-			width = 0;
-		} else if (++width > 80) {
-			fail_msg("notation card line %d is wider than 80 columns", lines + 1);
+	for (size_t r = 0; ruleset_at(r); r++) {
+		const struct ruleset *rs = ruleset_at(r);
+		const struct vocab *v = rs->vocab;
+		assert_non_null(rs->card);
+		for (size_t i = 0; i < v->n_events; i++) {
+			if (v->events[i].canon)
+				continue;
+			char word[64];
+			snprintf(word, sizeof word, "%s ", v->events[i].keyword);
+			if (!strstr(rs->card, word))
+				fail_msg("the %s notation card does not name '%s'", rs->name, v->events[i].keyword);
 		}
+		int lines = 0, width = 0;
+		for (const char *c = rs->card; *c; c++) {
+			if (*c == '\n') {
+				lines++;
+				width = 0;
+			} else if (++width > 80) {
+				fail_msg("%s notation card line %d is wider than 80 columns", rs->name, lines + 1);
+			}
+		}
+		assert_true(lines <= 66);	/* one printed page */
 	}
-	assert_true(lines <= 66);	/* one printed page */
 }
 
 int main(void)
