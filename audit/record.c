@@ -126,6 +126,14 @@ void record_state(struct record *rec, char kind, const char *id, const struct fi
 	s->fields = *f;
 }
 
+struct rec_part *record_find_part(struct record *rec, const char *role)
+{
+	for (int i = rec ? rec->n_parts - 1 : -1; i >= 0; i--)
+		if (strcmp(rec->parts[i].role, role) == 0)
+			return &rec->parts[i];
+	return NULL;
+}
+
 const struct rec_state *record_find_state(const struct record *rec, char kind, const char *id)
 {
 	for (int i = 0; rec && i < rec->n_states; i++)

@@ -83,6 +83,9 @@ const struct record *records_find(const struct records *r, int stmt);
 void record_step(struct record *rec, const char *source, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 /* Appends a part for a unit taking part; zeroed but for role, unit and points (-1). */
 struct rec_part *record_part(struct record *rec, const char *role, const char *unit);
+/* The last part of that role ("target"), or NULL: a part stays findable
+ * after more are added, when a pointer to it may not. */
+struct rec_part *record_find_part(struct record *rec, const char *role);
 /* Appends the state of a unit ('U') or leader ('L') after the event. */
 void record_state(struct record *rec, char kind, const char *id, const struct fields *f);
 /* The state recorded for id of that kind, or NULL. */

@@ -57,6 +57,9 @@ static void derive(struct derived_mod *d, const char *code, int value, const cha
 	va_end(ap);
 }
 
+/* The roles of the two sides' principal units in the record. */
+static const char *const side_roles[] = {"attacker", "defender"};
+
 /* Stands that count for outnumbering: sheltered crews do not (000:646). */
 static int side_stands(const struct audit *a, const struct clash_side *s)
 {
@@ -372,15 +375,14 @@ static void derive_losses(struct audit *a, const struct combat *c, struct charge
 
 static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
 {
-	static const char *const roles[] = {"attacker", "defender"};
 	memset(d, 0, sizeof *d);
 	struct rec_part *parts[2];
 	for (int side = 0; side < 2; side++) {
 		const char *id = rff_unit(&a->st, c->principal[side])->core.decl->id;
 		derive_side(a, c, side, d->mods[side]);
 		d->total[side] = claim_total(c->roll->side[side].die.value, d->mods[side]);
-		parts[side] = record_part(a->rec, roles[side], id);
-		record_step(a->rec, NULL, "%s %s: die %d", roles[side], id, c->roll->side[side].die.value);
+		parts[side] = record_part(a->rec, side_roles[side], id);
+		record_step(a->rec, NULL, "%s %s: die %d", side_roles[side], id, c->roll->side[side].die.value);
 		claim_record(a->rec, parts[side], id, d->mods[side], rff_charge_factor_name, CF_N);
 		record_step(a->rec, NULL, "%s: total %d", id, d->total[side]);
 	}
@@ -817,7 +819,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (strcmp(effect, "desperate-struggle") == 0 && !rff_run(a)->reroll_due)
 		record_step(a->rec, "000:532", "a side is removed from the game: there is no reroll");
 	for (int side = 0; a->rec && side < 2; side++) {
-		struct rec_part *p = &a->rec->parts[a->rec->n_parts - 2 + side];
+		struct rec_part *p = record_find_part(a->rec, side_roles[side]);
 		rff_describe(a, c.principal[side], p->after, sizeof p->after);
 		record_step(a->rec, NULL, "%s after: %s", p->unit, p->after);
 	}

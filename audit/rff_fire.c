@@ -715,7 +715,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	apply_effect(a, t, as_played.result.effect, as_played.loss, d.cannonade);
 	base_ten(a, ev, &d);
 	if (a->rec) {
-		struct rec_part *tp = &a->rec->parts[a->rec->n_parts - 1];
+		struct rec_part *tp = record_find_part(a->rec, "target");
 		rff_describe(a, t, tp->after, sizeof tp->after);
 		record_step(a->rec, d.result.cite, "%s loses %d stand%s; after%s: %s", ev->target.id, d.loss,
 			    d.loss == 1 ? "" : "s", diverges ? " (as played)" : "", tp->after);
