@@ -55,14 +55,13 @@ struct mc_derivation {
 	int loss;			/* stands lost (Panic of disordered troops) */
 };
 
-static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
-	UMPIRE_PRINTF(3, 4);
+static void set_mod(struct mc_derivation *d, enum rff_mc_mod m, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
-static void set_mod(struct mc_derivation *d, const char *code, const char *fmt, ...)
+static void set_mod(struct mc_derivation *d, enum rff_mc_mod m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	claim_derivev(d->mods, rff_mc_mod(code), fmt, ap);
+	claim_derivev(d->mods, rff_mc_mod_at(m), fmt, ap);
 	va_end(ap);
 }
 
@@ -105,32 +104,39 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 	const struct state *st = &a->st;
 	const struct rff_unit *us = rff_unit(st, u);
 	if (l < 0) {
-		set_mod(d, "ooc", "an out-of-command check (no leader)");
+		set_mod(d, MM_OOC, "an out-of-command check (no leader)");
 		return;
 	}
 	if (strcmp(st->cond, "night") == 0 && state_attached_leader(st, u) < 0) {
-		set_mod(d, "ooc", "at night only a unit with an attached leader is in command (000:566)");
+		set_mod(d, MM_OOC, "at night only a unit with an attached leader is in command (000:566)");
 		return;
 	}
 	const struct st_leader *ld = state_leader_at(st, l)->decl;
-	set_mod(d, ld->rating, "%s is %s", ld->id, ld->rating);
+	const struct claim_mod *rating = rff_mc_mod(ld->rating);	/* a rating word is its code */
+	if (rating)
+		claim_derive(d->mods, rating, "%s is %s", ld->id, ld->rating);
 	const char *flag = always_provisional(us);
 	if (flag)
-		set_mod(d, "prov", "%s is %s: always provisional command (000:402, 000:720)", us->core.decl->id,
+		set_mod(d, MM_PROV, "%s is %s: always provisional command (000:402, 000:720)", us->core.decl->id,
 			flag);
 	else if (!commands(st, l, us))
-		set_mod(d, "prov", "%s is commanded by %s, not %s", us->core.decl->id,
+		set_mod(d, MM_PROV, "%s is commanded by %s, not %s", us->core.decl->id,
 			us->core.decl->cmd ? us->core.decl->cmd : "no leader", mc->leader);
 }
 
-static const char *experience_code(const char *experience)
+/* The modifier of an experience word, or MM_N. */
+static enum rff_mc_mod experience_mod(const char *experience)
 {
-	static const char *const map[][2] = {
-		{"elite", "elite"}, {"veteran", "vet"}, {"trained", "trained"}, {"raw", "raw"}};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(map[i][0], experience) == 0)
-			return map[i][1];
-	return NULL;
+	static const struct {
+		const char *experience;
+		enum rff_mc_mod mod;
+	} map[] = {
+		{.experience = "elite", .mod = MM_ELITE}, {.experience = "veteran", .mod = MM_VET},
+		{.experience = "trained", .mod = MM_TRAINED}, {.experience = "raw", .mod = MM_RAW}};
+	for (size_t i = 0; experience && i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(map[i].experience, experience) == 0)
+			return map[i].mod;
+	return MM_N;
 }
 
 /* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
@@ -143,24 +149,28 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 	if (!row)
 		return;
 	enum rff_effectiveness e = rff_effectiveness(row, us->core.stands);
-	static const char *const codes[] = {"fresh", "worn", "spent"};
-	set_mod(d, codes[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
+	static const enum rff_mc_mod mods[] = {[RFF_FRESH] = MM_FRESH, [RFF_WORN] = MM_WORN, [RFF_SPENT] = MM_SPENT};
+	set_mod(d, mods[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
 		us->core.start, us->core.decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
 }
 
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
 static void derive_formation(const struct rff_unit *us, const struct uref *ref, struct mc_derivation *d)
 {
-	static const char *const map[][2] = {
-		{"field-column", "column"}, {"march-column", "column"}, {"square", "square"},
-		{"hasty-square", "square"}, {"garrison", "garrison"}};
+	static const struct {
+		const char *formation;
+		enum rff_mc_mod mod;
+	} map[] = {
+		{.formation = "field-column", .mod = MM_COLUMN}, {.formation = "march-column", .mod = MM_COLUMN},
+		{.formation = "square", .mod = MM_SQUARE}, {.formation = "hasty-square", .mod = MM_SQUARE},
+		{.formation = "garrison", .mod = MM_GARRISON}};
 	for (size_t i = 0; us->formation && i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(us->formation, map[i][0]) == 0)
-			set_mod(d, map[i][1], "%s is in %s", us->core.decl->id, us->formation);
+		if (strcmp(us->formation, map[i].formation) == 0)
+			set_mod(d, map[i].mod, "%s is in %s", us->core.decl->id, us->formation);
 	if (us->arm == RFF_GUN && us->limbered)
-		set_mod(d, "limbered", "%s is limbered", us->core.decl->id);
+		set_mod(d, MM_LIMBERED, "%s is limbered", us->core.decl->id);
 	if (battle_fact(ref, "cover", NULL))
-		set_mod(d, "cover", "the log states linear cover");
+		set_mod(d, MM_COVER, "the log states linear cover");
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
@@ -187,35 +197,38 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 	const struct rff_unit *us = rff_unit(&a->st, u);
 	memset(d, 0, sizeof *d);
 	if (battle_fact(ref, "out-of-command", NULL)) {	/* an out-of-command check on the leader's die */
-		set_mod(d, "ooc", "the log states %s beyond every leader's command radius: an out-of-command "
+		set_mod(d, MM_OOC, "the log states %s beyond every leader's command radius: an out-of-command "
 			"check, no leader's rating (000:391, 000:402)", us->core.decl->id);
 		l = -1;
 	}
 	derive_command(a, mc, l, u, d);
 	if (l >= 0 && state_attached_leader(&a->st, u) >= 0)
-		set_mod(d, "attached", "%s is attached",
+		set_mod(d, MM_ATTACHED, "%s is attached",
 			state_leader_at(&a->st, state_attached_leader(&a->st, u))->decl->id);
 	else if (state_has_flag(&us->core, "brave-colonel"))
-		set_mod(d, "colonel", "%s has a brave colonel", us->core.decl->id);
-	const char *exp = experience_code(us->core.decl->slot[RC_EXPERIENCE]);
-	if (exp)
+		set_mod(d, MM_COLONEL, "%s has a brave colonel", us->core.decl->id);
+	enum rff_mc_mod exp = experience_mod(us->core.decl->slot[RC_EXPERIENCE]);
+	if (exp != MM_N)
 		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
 	if (us->arm == RFF_GUN &&
 	    (state_has_flag(&us->core, "battery") || (!state_has_flag(&us->core, "section") && us->core.stands >= 2)))
-		set_mod(d, "bty", "%s is a battery", us->core.decl->id);
+		set_mod(d, MM_BTY, "%s is a battery", us->core.decl->id);
 	derive_formation(us, ref, d);
 	if (battle_fact(ref, "outflanked", NULL))
-		set_mod(d, "outflanked", "the log states %s is outflanked", us->core.decl->id);
+		set_mod(d, MM_OUTFLANKED, "the log states %s is outflanked", us->core.decl->id);
 	else if (us->order == ORDER_BROKEN)
-		set_mod(d, "broken", "%s is broken", us->core.decl->id);
-	static const char *const facts[] = {"key-lost", "heavy-casualties", "greater-losses"};
+		set_mod(d, MM_BROKEN, "%s is broken", us->core.decl->id);
+	/* the facts named as their modifiers are: key-lost, heavy-casualties, greater-losses */
+	static const enum rff_mc_mod facts[] = {MM_KEY_LOST, MM_HEAVY_CASUALTIES, MM_GREATER_LOSSES};
 	/* three printed lines, three modifiers; option losses-stack=max takes the
 	 * worse of heavy casualties and greater losses, as steps of one factor */
 	bool max = strcmp(audit_option(a, "losses-stack"), "max") == 0 && battle_fact(ref, "greater-losses", NULL);
-	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
-		if (battle_fact(ref, facts[i], NULL) && !(max && strcmp(facts[i], "heavy-casualties") == 0))
-			set_mod(d, facts[i], "the log states %s", facts[i]);
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+		const char *fact = rff_mc_mod_at(facts[i])->code;
+		if (battle_fact(ref, fact, NULL) && !(max && facts[i] == MM_HEAVY_CASUALTIES))
+			set_mod(d, facts[i], "the log states %s", fact);
+	}
 	if (max && battle_fact(ref, "heavy-casualties", NULL))
 		claim_absent(d->mods, MCF_HEAVY, "greater losses take its place (option losses-stack=max)");
 	note_absent(us, l, d);

@@ -46,14 +46,13 @@ static bool nation_is(const struct rff_unit *u, const char *nation)
 	return u->core.nation && strcmp(u->core.nation, nation) == 0;
 }
 
-static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
-	UMPIRE_PRINTF(4, 5);
+static void derive(struct derived_mod *d, enum rff_charge_mod m, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
-static void derive(struct derived_mod *d, const char *code, int value, const char *fmt, ...)
+static void derive(struct derived_mod *d, enum rff_charge_mod m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	claim_derivev(d, rff_charge_mod(code, value), fmt, ap);
+	claim_derivev(d, rff_charge_mod_at(m), fmt, ap);
 	va_end(ap);
 }
 
@@ -84,9 +83,10 @@ static void derive_outnumbered(struct audit *a, const struct combat *c, int side
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
 	if (me->arm == RFF_CAV && them->arm == RFF_INF)
-		derive(d, "cav-vs-inf", 0, "cavalry outnumbered by infantry, %d stands to %d (000:540)", mine, theirs);
+		derive(d, CM_CAV_VS_INF, "cavalry outnumbered by infantry, %d stands to %d (000:540)", mine, theirs);
 	else
-		derive(d, "outnumbered", value, "%d stands against %d", mine, theirs);
+		derive(d, value == -3 ? CM_OUTNUMBERED_3 : value == -2 ? CM_OUTNUMBERED_2 : CM_OUTNUMBERED_1,
+		       "%d stands against %d", mine, theirs);
 }
 
 /* Whether the side's principal unit is disordered or broken infantry, or
@@ -109,7 +109,7 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	if (c->reroll) {	/* "Lose cold steel, breakthrough, and cavalry charge modifiers" */
 		bool keep = strcmp(audit_option(a, "reroll-lancers"), "keep") == 0;
 		if (keep && state_has_flag(&me->core, "lancers") && (!lance_rule || shaken(them)))
-			derive(d, "lancers", 1, "lancers keep their +1 in the reroll (002:212 names them apart from "
+			derive(d, CM_LANCERS, "lancers keep their +1 in the reroll (002:212 names them apart from "
 			       "what 002:241 drops; option reroll-lancers=keep)");
 		else
 			claim_absent(d, CF_IMPETUS, "lost in the reroll of a Desperate Struggle (002:241, 000:544)%s",
@@ -118,7 +118,7 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 		return;
 	}
 	if (c->breakthrough && me->arm != RFF_GUN) {
-		derive(d, "bt", 1, "the second combat of a breakthrough charge (000:544)");
+		derive(d, CM_BT, "the second combat of a breakthrough charge (000:544)");
 		return;
 	}
 	bool cold_steel = battle_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
@@ -127,12 +127,12 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 		      (cav && (!me->mounted || battle_fact(ref, "stationary", NULL)));
 	bool lances = cav && nation_is(me, "MEX");
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
-		derive(d, "cs", 1, "%s charges with cold steel%s", me->core.decl->id,
+		derive(d, CM_CS, "%s charges with cold steel%s", me->core.decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
 	else if (state_has_flag(&me->core, "lancers") && !lance_rule)
-		derive(d, "lancers", 1, "lancers, against any target (002:212; option lancers=qrs)");
+		derive(d, CM_LANCERS, "lancers, against any target (002:212; option lancers=qrs)");
 	else if (state_has_flag(&me->core, "lancers") && shaken(them))
-		derive(d, "lancers", 1, "lancers against %s, which is %s (000:546)", them->core.decl->id,
+		derive(d, CM_LANCERS, "lancers against %s, which is %s (000:546)", them->core.decl->id,
 		       them->arm == RFF_GUN ? "limbered or silenced" : "disordered or broken");
 	else if (cold_steel && barred)
 		claim_absent(d, CF_IMPETUS, "%s may not charge with cold steel (000:548, 000:932)", me->core.decl->id);
@@ -157,15 +157,15 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 		return;
 	const char *f = them->formation ? them->formation : "";
 	if (battle_fact(ref, "stationary", NULL))
-		derive(d, "stationary", 0, "%s is stationary", me->core.decl->id);
+		derive(d, CM_STATIONARY, "%s is stationary", me->core.decl->id);
 	else if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
-		derive(d, "vs-square", 0, "%s charges a square", me->core.decl->id);
+		derive(d, CM_VS_SQUARE, "%s charges a square", me->core.decl->id);
 	else if (battle_fact(ref, "ground", "open"))
-		derive(d, "open-ground", 2, "the log states open ground");
+		derive(d, CM_OPEN_GROUND, "the log states open ground");
 	else if (battle_fact(ref, "ground", "broken"))
-		derive(d, "broken-ground", 1, "the log states broken ground");
+		derive(d, CM_BROKEN_GROUND, "the log states broken ground");
 	else if (battle_fact(ref, "ground", "rough"))
-		derive(d, "rough-ground", 0, "the log states rough ground");
+		derive(d, CM_ROUGH_GROUND, "the log states rough ground");
 }
 
 /* Outflanked as the log states, unless a storming column, which is never
@@ -182,17 +182,17 @@ static void derive_formation(const struct rff_unit *me, const struct uref *ref, 
 {
 	const char *f = me->formation ? me->formation : "";
 	if (outflanked(me, ref))
-		derive(d, "outflanked", -3, "the log states %s is outflanked", me->core.decl->id);
+		derive(d, CM_OUTFLANKED, "the log states %s is outflanked", me->core.decl->id);
 	else if (me->order == ORDER_BROKEN)
-		derive(d, "broken", -3, "%s is broken", me->core.decl->id);
+		derive(d, CM_BROKEN, "%s is broken", me->core.decl->id);
 	else if (strcmp(f, "march-column") == 0)
-		derive(d, "march", -3, "%s is in march column", me->core.decl->id);
+		derive(d, CM_MARCH, "%s is in march column", me->core.decl->id);
 	else if (me->arm == RFF_GUN && me->limbered)
-		derive(d, "limbered", -3, "%s is limbered", me->core.decl->id);
+		derive(d, CM_LIMBERED, "%s is limbered", me->core.decl->id);
 	if (strcmp(f, "open") == 0)
-		derive(d, "open", -1, "%s is in open order", me->core.decl->id);
+		derive(d, CM_OPEN, "%s is in open order", me->core.decl->id);
 	else if (side == DEFENDER && strcmp(f, "hasty-square") == 0 && !d[CF_FLANK].set)
-		derive(d, "hasty-square", -1, "%s formed a hasty square", me->core.decl->id);
+		derive(d, CM_HASTY_SQUARE, "%s formed a hasty square", me->core.decl->id);
 }
 
 /* Favourable ground, strong or fortified position: the best one; a square
@@ -205,23 +205,28 @@ static void derive_position(const struct combat *c, const struct rff_unit *me, s
 	bool square = me->formation && (strcmp(me->formation, "square") == 0 ||
 					strcmp(me->formation, "hasty-square") == 0);
 	if (battle_fact(ref, "fortified", NULL))
-		derive(d, "fortified", 3, "the log states a fortified position");
+		derive(d, CM_FORTIFIED, "the log states a fortified position");
 	else if (battle_fact(ref, "strong", NULL))
-		derive(d, "strong", 2, "the log states a strong position");
+		derive(d, CM_STRONG, "the log states a strong position");
 	else if (battle_fact(ref, "favourable", NULL))
-		derive(d, "favourable", 1, "the log states favourable ground");
+		derive(d, CM_FAVOURABLE, "the log states favourable ground");
 	else if (square && (battle_fact(att, "ground", "broken") || battle_fact(att, "ground", "rough")))
-		derive(d, "favourable", 1, "a square charged over broken or rough ground (000:646)");
+		derive(d, CM_FAVOURABLE, "a square charged over broken or rough ground (000:646)");
 }
 
-static const char *experience_code(const char *experience)
+/* The modifier of an experience word, or CM_N. */
+static enum rff_charge_mod experience_mod(const char *experience)
 {
-	static const char *const map[][2] = {
-		{"elite", "elite"}, {"veteran", "vet"}, {"trained", "trained"}, {"raw", "raw"}};
+	static const struct {
+		const char *experience;
+		enum rff_charge_mod mod;
+	} map[] = {
+		{.experience = "elite", .mod = CM_ELITE}, {.experience = "veteran", .mod = CM_VET},
+		{.experience = "trained", .mod = CM_TRAINED}, {.experience = "raw", .mod = CM_RAW}};
 	for (size_t i = 0; experience && i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(map[i][0], experience) == 0)
-			return map[i][1];
-	return NULL;
+		if (strcmp(map[i].experience, experience) == 0)
+			return map[i].mod;
+	return CM_N;
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
@@ -250,48 +255,46 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	const struct uref *ref = &c->units->side[side].units[0];
 	const char *id = me->core.decl->id;
-	const char *exp = experience_code(me->core.decl->slot[RC_EXPERIENCE]);
-	static const int exp_value[] = {2, 1, 0, -1};
-	static const char *const exp_codes[] = {"elite", "vet", "trained", "raw"};
-	for (int i = 0; exp && i < 4; i++)
-		if (strcmp(exp, exp_codes[i]) == 0)
-			derive(d, exp, exp_value[i], "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
+	enum rff_charge_mod exp = experience_mod(me->core.decl->slot[RC_EXPERIENCE]);
+	if (exp != CM_N)
+		derive(d, exp, "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
 	if (me->arm != RFF_GUN && me->core.decl->slot[RC_MORALE]) {
 		bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
 		const struct rff_uet_row *row = rff_uet_row(me->core.decl->slot[RC_MORALE], me->core.start, text);
 		if (row) {
-			static const int values[] = {2, 0, -2};
-			static const char *const codes[] = {"fresh", "worn", "spent"};
+			static const enum rff_charge_mod mods[] = {
+				[RFF_FRESH] = CM_FRESH, [RFF_WORN] = CM_WORN, [RFF_SPENT] = CM_SPENT};
 			enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
-			derive(d, codes[e], values[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands,
+			derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands,
 			       me->core.start, me->core.decl->slot[RC_MORALE], row->cite, row->cell);
 		}
 	}
 	derive_outnumbered(a, c, side, d);
 	if (me->arm == RFF_GUN && battle_fact(ref, "supported", NULL))
-		derive(d, "supported", 1, "the log states %s is supported", id);
+		derive(d, CM_SUPPORTED, "the log states %s is supported", id);
 	else if (me->arm == RFF_GUN && battle_fact(ref, "unsupported", NULL))
-		derive(d, "unsupported", -1, "the log states %s is unsupported", id);
+		derive(d, CM_UNSUPPORTED, "the log states %s is unsupported", id);
 	if (me->arm == RFF_GUN && me->silenced > 0)
-		derive(d, "silenced", -1, "%s is silenced", id);
+		derive(d, CM_SILENCED, "%s is silenced", id);
 	else if (me->arm != RFF_GUN && me->order == ORDER_DISORDERED)
-		derive(d, "disordered", -1, "%s is disordered", id);
+		derive(d, CM_DISORDERED, "%s is disordered", id);
 	int l = state_attached_leader(&a->st, c->principal[side]);
 	if (l >= 0)
-		derive(d, "attached", 1, "%s is attached to %s", state_leader_at(&a->st, l)->decl->id, id);
+		derive(d, CM_ATTACHED, "%s is attached to %s", state_leader_at(&a->st, l)->decl->id, id);
 	else if (state_has_flag(&me->core, "brave-colonel"))
-		derive(d, "colonel", 1, "%s has a brave colonel", id);
+		derive(d, CM_COLONEL, "%s has a brave colonel", id);
 	derive_formation(me, ref, side, d);
-	const char *ng = state_has_flag(&me->core, "national-guard") ? "national-guard"
-			 : state_has_flag(&me->core, "auxiliaries") ? "auxiliaries" : NULL;
-	if (ng) {
+	/* the flag is named as its modifier is */
+	enum rff_charge_mod ng = state_has_flag(&me->core, "national-guard") ? CM_NATIONAL_GUARD
+				 : state_has_flag(&me->core, "auxiliaries") ? CM_AUXILIARIES : CM_N;
+	if (ng != CM_N) {
 		/* one item of 002:207's line (000:343); national-guard=additional reads
 		 * 000:720's "additional -1" as a modifier of its own */
 		bool line = strcmp(audit_option(a, "national-guard"), "additional") != 0;
-		struct claim_mod m = *rff_charge_mod(ng, -1);
+		struct claim_mod m = *rff_charge_mod_at(ng);
 		if (line)
 			m.factor = CF_OPEN;
-		claim_derive(d, &m, "%s is %s", id, ng);
+		claim_derive(d, &m, "%s is %s", id, m.code);
 	}
 	if (side == DEFENDER)
 		derive_position(c, me, d);

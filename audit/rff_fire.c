@@ -48,14 +48,13 @@ static const char *fact_value(const struct uref *u, const char *word)
 	return f ? f->value : NULL;
 }
 
-static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
-	UMPIRE_PRINTF(4, 5);
+static void derive(struct fire_derivation *d, enum rff_fire_mod m, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
-static void derive(struct fire_derivation *d, const char *code, bool gun, const char *fmt, ...)
+static void derive(struct fire_derivation *d, enum rff_fire_mod m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	claim_derivev(d->mods, rff_fire_mod(code, gun), fmt, ap);
+	claim_derivev(d->mods, rff_fire_mod_at(m), fmt, ap);
 	va_end(ap);
 }
 
@@ -210,10 +209,10 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 			either += d->firers[i].quarters;
 	}
 	if (half_or_more(d, raw))
-		derive(d, "raw", false, "half or more of the fire points come from raw troops or guns");
+		derive(d, FM_RAW, "half or more of the fire points come from raw troops or guns");
 	/* one line of 002:183, one +1 however many of its firers qualify */
 	if (half_or_more(d, either))
-		derive(d, buck >= sharp ? "bb" : "ss", false, "%s", buck >= sharp && sharp == 0
+		derive(d, buck >= sharp ? FM_BB : FM_SS, "%s", buck >= sharp && sharp == 0
 			? "American muskets fire buck & ball in a charge (000:325)"
 			: "half or more of the fire points come from muskets firing buck & ball in a charge or "
 			  "sharpshooters: one +1 (002:183)");
@@ -228,36 +227,38 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 	const char *f = t->formation ? t->formation : "";
 	if (d->gun_target) {
 		if (t->limbered)
-			derive(d, "limbered", true, "%s is limbered", id);
+			derive(d, FM_LIMBERED, "%s is limbered", id);
 		if (battle_fact(ref, "enfiladed", NULL))
-			derive(d, "enfiladed", true, "the log states %s is enfiladed", id);
+			derive(d, FM_ENFILADED_GUN, "the log states %s is enfiladed", id);
 	} else {
-		static const char *const facts[] = {"about-faced", "passage", "flank-march", "abatis"};
+		/* the facts named as their modifiers are */
+		static const enum rff_fire_mod facts[] = {FM_ABOUT_FACED, FM_PASSAGE, FM_FLANK_MARCH, FM_ABATIS};
 		if (strcmp(f, "field-column") == 0)
-			derive(d, "column", false, "%s is in field column", id);
+			derive(d, FM_COLUMN, "%s is in field column", id);
 		if (t->order == ORDER_BROKEN)
-			derive(d, "broken", false, "%s is broken", id);
-		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
-			if (battle_fact(ref, facts[i], NULL))
-				derive(d, facts[i], false, "the log states %s", facts[i]);
+			derive(d, FM_BROKEN, "%s is broken", id);
+		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+			const char *fact = rff_fire_mod_at(facts[i])->code;
+			if (battle_fact(ref, fact, NULL))
+				derive(d, facts[i], "the log states %s", fact);
+		}
 		if (battle_fact(ref, "enfiladed", NULL))
-			derive(d, "enfiladed", false, "the log states %s is enfiladed", id);
+			derive(d, FM_ENFILADED, "the log states %s is enfiladed", id);
 		if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
-			derive(d, "square", false, "%s is in square", id);
+			derive(d, FM_SQUARE, "%s is in square", id);
 		if (strcmp(f, "march-column") == 0)
-			derive(d, "march", false, "%s is in march column", id);
+			derive(d, FM_MARCH, "%s is in march column", id);
 		if (strcmp(f, "storming-column") == 0)
-			derive(d, "storming", false, "%s is a storming column", id);
+			derive(d, FM_STORMING, "%s is a storming column", id);
 	}
 	const char *cover = fact_value(ref, "cover");
 	bool open = strcmp(f, "open") == 0;
-	bool gun = d->gun_target;
 	if (battle_fact(ref, "fortified", NULL))
-		derive(d, "fortified", gun, "the log states %s is in a fortified position", id);
+		derive(d, FM_FORTIFIED, "the log states %s is in a fortified position", id);
 	else if (cover && strcmp(cover, "full") == 0)
-		derive(d, "full", gun, "the log states %s is in full cover", id);
+		derive(d, FM_FULL, "the log states %s is in full cover", id);
 	else if (open && cover && strcmp(cover, "partial") == 0)
-		derive(d, "open-partial", gun, "%s is in open order in partial cover", id);
+		derive(d, FM_OPEN_PARTIAL, "%s is in open order in partial cover", id);
 	(void)a;
 }
 
@@ -277,16 +278,16 @@ static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct 
 		    (strcmp(light, "night") == 0 && !in_charge);
 	const struct derived_mod *cover = &d->mods[FF_COVER];
 	if (dark && (!cover->set || cover->m.value > -2))
-		derive(d, "dark", d->gun_target, "%s: the target counts as in full cover",
+		derive(d, FM_DARK, "%s: the target counts as in full cover",
 		       strcmp(light, "night") == 0 ? "at night (000:566)"
 						  : "in twilight, half or more points fired from over 4\" (000:560)");
 	/* the lesser cover the log states, when darkness does not outdo it */
 	const char *cover_fact = fact_value(&ev->target, "cover");
 	bool open = t->formation && strcmp(t->formation, "open") == 0;
 	if (cover_fact && strcmp(cover_fact, "partial") == 0)
-		derive(d, "partial", d->gun_target, "the log states %s is in partial cover", t->core.decl->id);
+		derive(d, FM_PARTIAL, "the log states %s is in partial cover", t->core.decl->id);
 	else if (open)
-		derive(d, "open", d->gun_target, "%s is in open order", t->core.decl->id);
+		derive(d, FM_OPEN, "%s is in open order", t->core.decl->id);
 }
 
 /* Does the effect touch the target at all? Lively Fire from musketry does

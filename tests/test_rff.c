@@ -1128,6 +1128,30 @@ static void test_charge_modifiers(void **state)
 	assert_true(sizeof charge_mods_expect / sizeof charge_mods_expect[0] >= 30);
 }
 
+/* The derivations name modifiers by enum: every one has its row, and the
+ * row is the one its code finds (a gap in a table indexed by enum would be
+ * a row of nulls). */
+static void test_modifier_enums(void **state)
+{
+	(void)state;
+	for (int m = 0; m < MM_N; m++) {
+		const struct claim_mod *row = rff_mc_mod_at(m);
+		assert_non_null(row->code);
+		assert_ptr_equal(rff_mc_mod(row->code), row);
+	}
+	for (int m = 0; m < FM_N; m++) {
+		const struct claim_mod *row = rff_fire_mod_at(m);
+		assert_non_null(row->code);
+		assert_ptr_equal(rff_fire_mod(row->code, m == FM_ENFILADED_GUN || m == FM_LIMBERED), row);
+	}
+	for (int m = 0; m < CM_N; m++) {
+		const struct claim_mod *row = rff_charge_mod_at(m);
+		assert_non_null(row->code);
+		assert_ptr_equal(rff_charge_mod(row->code, row->value), row);
+	}
+	assert_int_equal(rff_charge_mod_at(CM_OUTNUMBERED_2)->value, -2);	/* 002:215 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1143,6 +1167,7 @@ int main(void)
 		cmocka_unit_test(test_hand_worked_charges),
 		cmocka_unit_test(test_charge_effects),
 		cmocka_unit_test(test_charge_modifiers),
+		cmocka_unit_test(test_modifier_enums),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
