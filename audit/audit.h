@@ -90,7 +90,8 @@ int audit_arg_leader(const struct audit *a, const struct arg *arg);
 
 /* The value of a rule option: given for this run (audit_opts), set in the
  * battle (`option NAME=VALUE`), or its default (the first value the
- * vocabulary lists); NULL for a name the ruleset does not have. */
+ * vocabulary lists).  A name the ruleset does not declare is a programming
+ * error: asserted, and "" in a build without asserts. */
 const char *audit_option(const struct audit *a, const char *name);
 
 /* Whether "NAME=VALUE" names a rule option of the vocabulary and one of its

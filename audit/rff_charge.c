@@ -578,13 +578,12 @@ static enum rff_order loser_order(struct audit *a, const struct combat *c, const
 /* "Disordered if ... cavalry, or after 2nd combat" (002:238-240) says not
  * when: at the end of the charge phase, as 000:600 marks a charge over rough
  * ground (the default), or at once (option winner-disorder=immediate). */
-static void winner_disordered(struct audit *a, struct rff_unit *winner)
+static void winner_disordered(struct audit *a, int winner)
 {
-	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0) {
-		worsen(winner, ORDER_DISORDERED);
-	} else {
-		rff_unit_disorder_later(&a->st, rff_unit_index(&a->st, winner));
-	}
+	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0)
+		worsen(rff_unit(&a->st, winner), ORDER_DISORDERED);
+	else
+		rff_unit_disorder_later(&a->st, winner);
 }
 
 /* The state after the effect as played (002:238-244). */
@@ -609,13 +608,13 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	/* "after 2nd combat": a breakthrough's; the winner of a reroll is already
 	 * disordered by its Desperate Struggle (002:241) */
 	if (attacker_wins && (by_cav || c->breakthrough || rough) && !square_held && att->arm != RFF_GUN)
-		winner_disordered(a, att);
+		winner_disordered(a, c->principal[ATTACKER]);
 	/* A storming column that wins carries the position, changes formation
 	 * (line, the first 000:664 names, until the log says otherwise) and is
 	 * marked disordered. */
 	if (attacker_wins && !square_held && att->formation && strcmp(att->formation, "storming-column") == 0) {
 		att->formation = "line";
-		winner_disordered(a, att);
+		winner_disordered(a, c->principal[ATTACKER]);
 	}
 	if (!attacker_wins && !b->both_lose && def->arm == RFF_CAV)
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */

@@ -2,8 +2,13 @@
 #include "rff_unit.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The state hands out records as the core's: RFF's must begin with them. */
+_Static_assert(offsetof(struct rff_unit, core) == 0, "struct rff_unit begins with the core's record");
+_Static_assert(offsetof(struct rff_leader, core) == 0, "struct rff_leader begins with the core's record");
 
 /* The code of a declared word of cat (vocab_word.code), or fallback when the
  * declaration gives none. */
@@ -148,11 +153,6 @@ void rff_unit_dismount_leader(struct state *st, int l, int until)
 	r->dismounted = true;
 	r->dismounted_until = until;
 	state_away(st, l);
-}
-
-int rff_unit_index(const struct state *st, const struct rff_unit *r)
-{
-	return (int)(((const unsigned char *)r - st->unit_mem) / st->unit_size);
 }
 
 void rff_unit_set_order(struct rff_unit *r, enum rff_order order)

@@ -44,8 +44,6 @@ extern const struct state_rules rff_unit_rules;
 
 /* Unit u's record; st was begun with rff_unit_rules. */
 struct rff_unit *rff_unit(const struct state *st, int u);
-/* The index of a record of st (not of a copy). */
-int rff_unit_index(const struct state *st, const struct rff_unit *r);
 
 /* Leader l's record; st was begun with rff_unit_rules. */
 struct rff_leader *rff_unit_leader(const struct state *st, int l);

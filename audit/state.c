@@ -30,10 +30,12 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 	memset(st, 0, sizeof *st);
 	st->b = b;
 	st->rules = rules;
-	st->unit_size = rules && rules->unit_size > sizeof(struct unit_state) ? rules->unit_size
-									       : sizeof(struct unit_state);
-	st->leader_size = rules && rules->leader_size > sizeof(struct leader_state) ? rules->leader_size
-										   : sizeof(struct leader_state);
+	/* a size of 0: the core's records alone; a record smaller than the
+	 * core's cannot begin with it */
+	assert(!rules || !rules->unit_size || rules->unit_size >= sizeof(struct unit_state));
+	assert(!rules || !rules->leader_size || rules->leader_size >= sizeof(struct leader_state));
+	st->unit_size = rules && rules->unit_size ? rules->unit_size : sizeof(struct unit_state);
+	st->leader_size = rules && rules->leader_size ? rules->leader_size : sizeof(struct leader_state);
 	st->cond = vocab_default(b->vocab, b->vocab->condition);
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];

@@ -88,7 +88,10 @@ struct state;
 /* What a ruleset adds to the state (struct ruleset.state).  Every hook may
  * be NULL. */
 struct state_rules {
-	size_t unit_size;	/* the size of its unit record; at least sizeof(struct unit_state) */
+	/* The size of its unit record, 0 for the core's alone.  A record begins
+	 * with struct unit_state and is plain data: the state copies it with
+	 * memcpy (state_copy). */
+	size_t unit_size;
 	/* Sets unit u's starting state beyond the core's, from its declaration:
 	 * its own fields, remove_at, off_table. */
 	void (*unit_init)(struct state *st, int u);
@@ -99,7 +102,7 @@ struct state_rules {
 	bool (*unit_header)(struct state *st, int u, const struct stmt *s);
 	/* Appends its own fields of unit u's state to out (state_unit_fields). */
 	void (*unit_fields)(const struct state *st, int u, struct fields *out);
-	size_t leader_size;	/* the size of its leader record; at least sizeof(struct leader_state) */
+	size_t leader_size;	/* the same for its leader record (struct leader_state first) */
 	/* A turn header s: what keeps leader l away (state_away) for some turns
 	 * runs out; returns whether its own marks still keep it away. */
 	bool (*leader_header)(struct state *st, int l, const struct stmt *s);
