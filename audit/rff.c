@@ -124,20 +124,10 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 			us->core.decl->cmd ? us->core.decl->cmd : "no leader", mc->leader);
 }
 
-/* The modifier of an experience word, or MM_N. */
-static enum rff_mc_mod experience_mod(const char *experience)
-{
-	static const struct {
-		const char *experience;
-		enum rff_mc_mod mod;
-	} map[] = {
-		{.experience = "elite", .mod = MM_ELITE}, {.experience = "veteran", .mod = MM_VET},
-		{.experience = "trained", .mod = MM_TRAINED}, {.experience = "raw", .mod = MM_RAW}};
-	for (size_t i = 0; experience && i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(map[i].experience, experience) == 0)
-			return map[i].mod;
-	return MM_N;
-}
+/* The Maneuver Table's line for each experience (002:29-32). */
+static const enum rff_mc_mod experience_mods[RFF_EXP_N] = {
+	[RFF_EXP_NONE] = MM_N, [RFF_ELITE] = MM_ELITE, [RFF_VETERAN] = MM_VET, [RFF_TRAINED] = MM_TRAINED,
+	[RFF_RAW] = MM_RAW};
 
 /* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
 static void derive_effectiveness(struct audit *a, const struct rff_unit *us, struct mc_derivation *d)
@@ -207,7 +197,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 			state_leader_at(&a->st, state_attached_leader(&a->st, u))->decl->id);
 	else if (state_has_flag(&us->core, "brave-colonel"))
 		set_mod(d, MM_COLONEL, "%s has a brave colonel", us->core.decl->id);
-	enum rff_mc_mod exp = experience_mod(us->core.decl->slot[RC_EXPERIENCE]);
+	enum rff_mc_mod exp = experience_mods[us->experience];
 	if (exp != MM_N)
 		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
@@ -401,7 +391,7 @@ static void square_over_rough(struct rff_unit *us, const struct uref *ref, const
 	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
 					     strcmp(us->formation, "hasty-square") == 0);
 	bool to_square = to && strcmp(to, "square") == 0;
-	bool raw = us->core.decl->slot[RC_EXPERIENCE] && strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0;
+	bool raw = us->experience == RFF_RAW;
 	if (raw && rough && (from_square != to_square) && us->order == ORDER_GOOD)
 		us->order = ORDER_DISORDERED;
 }
@@ -644,7 +634,7 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 		break;
 	case RV_HASTY_SQUARE:
 		rff_unit_hasty_square(&a->st, u);
-		if (us->core.decl->slot[RC_EXPERIENCE] && strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0 &&
+		if (us->experience == RFF_RAW &&
 		    us->order == ORDER_GOOD)
 			us->order = ORDER_DISORDERED;	/* raw troops forming a hasty square (000:634, 002:115) */
 		break;

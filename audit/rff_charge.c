@@ -214,20 +214,10 @@ static void derive_position(const struct combat *c, const struct rff_unit *me, s
 		derive(d, CM_FAVOURABLE, "a square charged over broken or rough ground (000:646)");
 }
 
-/* The modifier of an experience word, or CM_N. */
-static enum rff_charge_mod experience_mod(const char *experience)
-{
-	static const struct {
-		const char *experience;
-		enum rff_charge_mod mod;
-	} map[] = {
-		{.experience = "elite", .mod = CM_ELITE}, {.experience = "veteran", .mod = CM_VET},
-		{.experience = "trained", .mod = CM_TRAINED}, {.experience = "raw", .mod = CM_RAW}};
-	for (size_t i = 0; experience && i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(map[i].experience, experience) == 0)
-			return map[i].mod;
-	return CM_N;
-}
+/* The Charge Table's line for each experience (002:207-210). */
+static const enum rff_charge_mod experience_mods[RFF_EXP_N] = {
+	[RFF_EXP_NONE] = CM_N, [RFF_ELITE] = CM_ELITE, [RFF_VETERAN] = CM_VET, [RFF_TRAINED] = CM_TRAINED,
+	[RFF_RAW] = CM_RAW};
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
 static void note_absent(const struct rff_unit *me, int side, struct derived_mod *d)
@@ -255,7 +245,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	const struct uref *ref = &c->units->side[side].units[0];
 	const char *id = me->core.decl->id;
-	enum rff_charge_mod exp = experience_mod(me->core.decl->slot[RC_EXPERIENCE]);
+	enum rff_charge_mod exp = experience_mods[me->experience];
 	if (exp != CM_N)
 		derive(d, exp, "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
 	if (me->arm != RFF_GUN && me->core.decl->slot[RC_MORALE]) {

@@ -196,7 +196,7 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
 			continue;
 		const struct rff_unit *us = rff_unit(&a->st, d->firers[i].u);
-		if (strcmp(us->core.decl->slot[RC_EXPERIENCE], "raw") == 0)
+		if (us->experience == RFF_RAW)
 			raw += d->firers[i].quarters;
 		if (state_has_flag(&us->core, "sharpshooters"))
 			sharp += d->firers[i].quarters;

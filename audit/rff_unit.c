@@ -24,6 +24,7 @@ static void unit_init(struct state *st, int u)
 	struct rff_unit *r = rff_unit(st, u);
 	const struct st_unit *d = r->core.decl;
 	r->arm = code_of(st, d, RC_ARM, RFF_ARM_NONE);
+	r->experience = code_of(st, d, RC_EXPERIENCE, RFF_EXP_NONE);
 	r->order = code_of(st, d, RC_ORDER, ORDER_GOOD);
 	r->formation = r->order == ORDER_BROKEN ? NULL : d->slot[RC_FORMATION];	/* broken: none (000:416) */
 	r->sheltered_in = -1;

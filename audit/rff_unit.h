@@ -15,6 +15,7 @@
 struct rff_unit {
 	struct unit_state core;		/* first: the state's record of every ruleset */
 	enum rff_arm arm;
+	enum rff_experience experience;
 	enum rff_order order;
 	const char *formation;		/* a formation word, or NULL if none logged */
 	bool limbered, mounted;

@@ -64,12 +64,12 @@ static const struct vocab_word words[] = {
 	A(ARM, "artillery", "gun"),
 	A(ARM, "guns", "gun"),
 
-	W(EXPERIENCE, "elite", "Elite (the rulebook's Crack)", "000:31"),
+	WC(EXPERIENCE, "elite", RFF_ELITE, "Elite (the rulebook's Crack)", "000:31"),
 	A(EXPERIENCE, "crack", "elite"),
-	W(EXPERIENCE, "veteran", "Veteran", "002:30"),
+	WC(EXPERIENCE, "veteran", RFF_VETERAN, "Veteran", "002:30"),
 	A(EXPERIENCE, "vet", "veteran"),
-	W(EXPERIENCE, "trained", "Trained", "002:31"),
-	W(EXPERIENCE, "raw", "Raw (the rulebook's Green)", "000:123"),
+	WC(EXPERIENCE, "trained", RFF_TRAINED, "Trained", "002:31"),
+	WC(EXPERIENCE, "raw", RFF_RAW, "Raw (the rulebook's Green)", "000:123"),
 	A(EXPERIENCE, "green", "raw"),
 
 	W(MORALE, "spirited", "Spirited morale class", "000:678"),

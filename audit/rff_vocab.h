@@ -30,9 +30,10 @@ enum rff_tally {
 	RFF_TALLY_DISORDERED,
 };
 
-/* A unit's arm, order, limber and mount words (vocab_word.code of RC_ARM,
- * RC_ORDER, RC_LIMBER, RC_MOUNT): resolved once, when the state begins. */
+/* A unit's arm, experience, order, limber and mount words (vocab_word.code
+ * of RC_ARM, RC_EXPERIENCE, RC_ORDER, RC_LIMBER, RC_MOUNT): resolved once, when the state begins. */
 enum rff_arm { RFF_ARM_NONE, RFF_INF, RFF_CAV, RFF_GUN };
+enum rff_experience { RFF_EXP_NONE, RFF_ELITE, RFF_VETERAN, RFF_TRAINED, RFF_RAW, RFF_EXP_N };
 enum rff_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
 enum rff_carriage_state { RFF_CS_NONE, RFF_LIMBERED, RFF_UNLIMBERED, RFF_MOUNTED, RFF_DISMOUNTED };
 

@@ -1,20 +1,8 @@
 /* test_rff_unit: RFF's record of a unit: its named fields, one shape per
  * arm, where it starts, when it is removed, how its marks follow. */
-#include <stdio.h>
-#include <string.h>
 
 #include "testutil.h"
 #include "../audit/rff_unit.h"
-
-/* The names of a unit's or leader's fields, space-separated. */
-static const char *names(const struct fields *f)
-{
-	static char out[512];
-	out[0] = '\0';
-	for (int i = 0; i < f->n; i++)
-		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", i ? " " : "", f->v[i].name);
-	return out;
-}
 
 static void test_fields(void **state)
 {
@@ -26,7 +14,7 @@ static void test_fields(void **state)
 	state_init(&st, b, &rff_unit_rules);
 	struct fields f;
 	state_unit_fields(&st, state_unit(&st, "5inf"), &f);
-	assert_string_equal(names(&f), "side stands start removed off_table low_ammo order formation "
+	assert_string_equal(tu_field_names(&f), "side stands start removed off_table low_ammo order formation "
 				       "disorder_pending diverged");
 	assert_string_equal(fields_get(&f, "formation")->text, "line");
 	assert_string_equal(fields_get(&f, "order")->text, "good-order");
@@ -35,11 +23,11 @@ static void test_fields(void **state)
 	assert_non_null(fields_get(&f, "mounted"));
 	assert_int_equal(fields_get(&f, "mounted")->num, 1);
 	state_unit_fields(&st, state_unit(&st, "bty"), &f);
-	assert_string_equal(names(&f), "side stands start removed off_table low_ammo low_ammo_stands limbered silenced "
+	assert_string_equal(tu_field_names(&f), "side stands start removed off_table low_ammo low_ammo_stands limbered silenced "
 				       "damaged wrecked sheltered sheltered_in diverged");
 	assert_int_equal(fields_get(&f, "limbered")->num, 1);
 	state_leader_fields(&st, state_leader(&st, "lee"), &f);
-	assert_string_equal(names(&f), "side in_play out_until wounded killed removed dismounted attached "
+	assert_string_equal(tu_field_names(&f), "side in_play out_until wounded killed removed dismounted attached "
 				       "replaced_by deputy_for");
 	assert_int_equal(fields_get(&f, "in_play")->num, 1);
 	assert_null(fields_get(&f, "attached")->text);
@@ -123,13 +111,7 @@ static void test_waiting_marks(void **state)
 	struct diags d;
 	struct battle *b = tu_parse_body("phase charge\nturn 1 MEX\n", &d);
 	assert_int_equal(d.n_errors, 0);
-	const struct stmt *phase = NULL, *turn = NULL;
-	for (int i = 0; i < b->n_stmts; i++) {
-		if (b->stmts[i].kind == ST_PHASE)
-			phase = &b->stmts[i];
-		if (b->stmts[i].kind == ST_TURN)
-			turn = &b->stmts[i];	/* the last: MEX's */
-	}
+	const struct stmt *phase = tu_stmt(b, ST_PHASE, 0), *turn = tu_stmt(b, ST_TURN, 1);	/* MEX's */
 	struct state st;
 	state_init(&st, b, &rff_unit_rules);
 	int u = state_unit(&st, "5inf"), h = state_unit(&st, "8inf");
@@ -157,12 +139,8 @@ static void test_horse_shot(void **state)
 	struct diags d;
 	struct battle *b = tu_parse_body("turn 1 MEX\nturn 2 US\n", &d);
 	assert_int_equal(d.n_errors, 0);
-	const struct stmt *turns[3];
-	int n = 0;
-	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].kind == ST_TURN && n < 3)
-			turns[n++] = &b->stmts[i];
-	assert_int_equal(n, 3);
+	const struct stmt *turns[3] = {tu_stmt(b, ST_TURN, 0), tu_stmt(b, ST_TURN, 1), tu_stmt(b, ST_TURN, 2)};
+	assert_non_null(turns[2]);
 	struct state st;
 	state_init(&st, b, &rff_unit_rules);
 	int l = state_leader(&st, "lee");

@@ -1,20 +1,8 @@
 /* test_state: the core's tracked state, and what a ruleset adds to it
  * through struct state_rules alone. */
-#include <stdio.h>
-#include <string.h>
 
 #include "testutil.h"
 #include "../audit/state.h"
-
-/* The names of a unit's or leader's fields, space-separated. */
-static const char *names(const struct fields *f)
-{
-	static char out[512];
-	out[0] = '\0';
-	for (int i = 0; i < f->n; i++)
-		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", i ? " " : "", f->v[i].name);
-	return out;
-}
 
 /* A ruleset's record for the tests: a tally, hooks that count their calls. */
 struct tally_unit {
@@ -76,11 +64,11 @@ static void test_core_alone(void **state)
 	struct fields f;
 	int u = state_unit(&st, "5inf");
 	state_unit_fields(&st, u, &f);
-	assert_string_equal(names(&f), "side stands start removed off_table diverged");
+	assert_string_equal(tu_field_names(&f), "side stands start removed off_table diverged");
 	assert_string_equal(fields_get(&f, "side")->text, "US");
 	assert_int_equal(fields_get(&f, "stands")->num, 8);
 	state_leader_fields(&st, state_leader(&st, "lee"), &f);
-	assert_string_equal(names(&f), "side in_play out_until wounded killed removed attached replaced_by "
+	assert_string_equal(tu_field_names(&f), "side in_play out_until wounded killed removed attached replaced_by "
 				       "deputy_for");
 	assert_int_equal(fields_get(&f, "in_play")->num, 1);
 	assert_null(fields_get(&f, "attached")->text);
@@ -108,7 +96,7 @@ static void test_ruleset_record(void **state)
 	assert_int_equal(tally_unit(&st, v)->tally, 7);
 	struct fields f;
 	state_unit_fields(&st, u, &f);
-	assert_string_equal(names(&f), "side stands start removed off_table tally diverged");
+	assert_string_equal(tu_field_names(&f), "side stands start removed off_table tally diverged");
 	assert_int_equal(state_lose(&st, u, 6), 3);
 	assert_false(state_unit_at(&st, u)->removed);
 	assert_int_equal(state_lose(&st, u, 1), 2);	/* its remove_at */
@@ -124,13 +112,7 @@ static void test_ruleset_record(void **state)
 	/* a unit that waits sees every header until its hook lets go */
 	tally_unit(&st, v)->headers = 2;
 	state_wait(&st, v);
-	const struct stmt *turn = NULL, *phase = NULL;
-	for (int i = 0; i < b->n_stmts; i++) {
-		if (b->stmts[i].kind == ST_TURN)
-			turn = &b->stmts[i];
-		if (b->stmts[i].kind == ST_PHASE)
-			phase = &b->stmts[i];
-	}
+	const struct stmt *turn = tu_stmt(b, ST_TURN, 0), *phase = tu_stmt(b, ST_PHASE, 0);
 	assert_non_null(turn);
 	assert_non_null(phase);
 	state_enter(&st, turn);

@@ -99,6 +99,23 @@ const char *tu_diag_list(const struct diags *d)
 	return out;
 }
 
+const char *tu_field_names(const struct fields *f)
+{
+	static char out[512];
+	out[0] = '\0';
+	for (int i = 0; i < f->n; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", i ? " " : "", f->v[i].name);
+	return out;
+}
+
+const struct stmt *tu_stmt(const struct battle *b, enum stmt_kind kind, int n)
+{
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].kind == kind && n-- == 0)
+			return &b->stmts[i];
+	return NULL;
+}
+
 char *tu_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../audit/state.h"
 #include "../grammar/battle.h"
 #include "../grammar/diag.h"
 #include "../grammar/lex.h"
@@ -40,6 +41,12 @@ const char *tu_diag_list(const struct diags *d);
 /* Whether every space-separated token of want ("key=value ...") stands
  * whole, between spaces or the ends, somewhere in got. */
 bool tu_has_tokens(const char *got, const char *want);
+
+/* The names of a unit's or leader's fields, space-separated (static). */
+const char *tu_field_names(const struct fields *f);
+
+/* The n-th statement (from 0) of that kind in b, or NULL. */
+const struct stmt *tu_stmt(const struct battle *b, enum stmt_kind kind, int n);
 
 /* Reads a whole file; NULL if it cannot.  The caller frees the text. */
 char *tu_read_file(const char *path, size_t *len);
