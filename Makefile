@@ -98,7 +98,7 @@ fuzz:
 # Regenerates the sections of the printed rules that citations name, from
 # the seeds beside the tree (test_cite checks the file against them).
 cites:
-	@sh scripts/cite-sections.sh ../shared/seeds >audit/cite_sections.def
+	@sh scripts/rff-cite-sections.sh ../shared/seeds >audit/rff_cite_sections.def
 
 # Regenerates the vocabulary section of docs/notation.md from the code.
 docs: build/umpire

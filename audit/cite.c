@@ -6,27 +6,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-	int seed, first;
-	const char *name;
-} sections[] = {
-#define SECTION(seed, first, name) {seed, first, name},
-#include "cite_sections.def"
-#undef SECTION
-};
+#include "ruleset.h"
+
+/* The book of the registered ruleset whose documents hold seed, and the
+ * document's name through *doc; NULL if none does. */
+static const struct cite_book *book_of(int seed, const char **doc)
+{
+	const struct ruleset *rs;
+	for (size_t i = 0; (rs = ruleset_at(i)) != NULL; i++)
+		for (size_t k = 0; rs->book && k < rs->book->n_documents; k++)
+			if (rs->book->documents[k].seed == seed) {
+				*doc = rs->book->documents[k].name;
+				return rs->book;
+			}
+	return NULL;
+}
 
 const char *cite_document(int seed)
 {
-	static const char *const docs[] = {"MAW rules", "QRS", "QRS"};
-	return seed >= 0 && seed < 3 ? docs[seed] : NULL;
+	const char *doc = NULL;
+	book_of(seed, &doc);
+	return doc;
 }
 
 const char *cite_section(int seed, int line)
 {
+	const char *doc;
+	const struct cite_book *book = book_of(seed, &doc);
 	const char *name = NULL;	/* the last entry of the seed at or before the line */
-	for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
-		if (sections[i].seed == seed && sections[i].first <= line)
-			name = sections[i].name;
+	for (size_t i = 0; book && i < book->n_sections; i++)
+		if (book->sections[i].seed == seed && book->sections[i].first <= line)
+			name = book->sections[i].name;
 	return name;
 }
 
@@ -55,13 +65,12 @@ static size_t refs_length(const char *s, int *seed, int *line)
 }
 
 /* The row a cite's text names: without the table's name the section says. */
-static const char *row_of(const char *text)
+static const char *row_of(const struct cite_book *book, const char *text)
 {
-	static const char *const tables[] = {"Maneuver Table", "Musketry & Cannonade", "Charge Table",
-					     "Fallen Leader Table", "Twilight & Night"};
-	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-		size_t n = strlen(tables[i]);
-		if (strncmp(text, tables[i], n) == 0 && (text[n] == '\0' || text[n] == ':' || text[n] == ';')) {
+	for (size_t i = 0; i < book->n_tables; i++) {
+		const char *table = book->tables[i];
+		size_t n = strlen(table);
+		if (strncmp(text, table, n) == 0 && (text[n] == '\0' || text[n] == ':' || text[n] == ';')) {
 			text += n;
 			while (*text == ':' || *text == ';' || *text == ' ')
 				text++;
@@ -75,7 +84,9 @@ void cite_format(const char *cite, struct buf *out)
 {
 	int seed = -1, line = 0;
 	size_t n = refs_length(cite, &seed, &line);
-	const char *section = n ? cite_section(seed, line) : NULL;
+	const char *doc = NULL;
+	const struct cite_book *book = n ? book_of(seed, &doc) : NULL;
+	const char *section = book ? cite_section(seed, line) : NULL;
 	if (!section) {
 		buf_puts(out, cite);
 		return;
@@ -83,8 +94,8 @@ void cite_format(const char *cite, struct buf *out)
 	const char *text = cite + n;
 	while (*text == ' ')
 		text++;
-	const char *row = row_of(text);
-	buf_printf(out, "%s, %s", cite_document(seed), section);
+	const char *row = row_of(book, text);
+	buf_printf(out, "%s, %s", doc, section);
 	if (*row)
 		buf_printf(out, ": %s", row);
 	buf_printf(out, " (%.*s)", (int)n, cite);

@@ -10,17 +10,42 @@
 #ifndef UMPIRE_CITE_H
 #define UMPIRE_CITE_H
 
+#include <stddef.h>
+
 #include "../grammar/buf.h"
 
-/* Appends cite in the player's form to out: the document ("MAW rules" for
- * the variant's rule text, "QRS" for the Quick Reference Sheet), the
- * section the first seed line stands in, the row the cite names, then the
- * seed lines in parentheses.  A cite that does not start with a seed line
- * is appended as it is. */
+/* What a ruleset's printed rules are (struct ruleset.book), as data: the
+ * document each seed file is, the section each seed line stands in, and
+ * the tables whose name a cite's text may begin with. */
+struct cite_document {
+	int seed;		/* the seed file's number: 2 for 002_....txt */
+	const char *name;	/* "QRS" */
+};
+
+struct cite_section {
+	int seed, first;	/* the section runs from this line to the next entry of its seed */
+	const char *name;
+};
+
+struct cite_book {
+	const struct cite_document *documents;
+	size_t n_documents;
+	const struct cite_section *sections;	/* by seed, then line */
+	size_t n_sections;
+	const char *const *tables;	/* "Charge Table": the section names the table */
+	size_t n_tables;
+};
+
+/* Appends cite in the player's form to out: the document (RFF's "MAW
+ * rules" for the variant's rule text, "QRS" for the Quick Reference Sheet),
+ * the section the first seed line stands in, the row the cite names, then
+ * the seed lines in parentheses.  The book is the registered ruleset's
+ * whose documents hold the seed.  A cite that does not start with a seed
+ * line, or whose seed no ruleset holds, is appended as it is. */
 void cite_format(const char *cite, struct buf *out);
 
-/* The section seed line `line` of seed file `seed` (0 the rule text, 1 and
- * 2 the Quick Reference Sheet) stands in, or NULL (static). */
+/* The section seed line `line` of seed file `seed` stands in, or NULL
+ * (static). */
 const char *cite_section(int seed, int line);
 
 /* The document a player holds for a seed, or NULL. */

@@ -714,6 +714,7 @@ const struct ruleset rff_ruleset = {
 	.vocab = &rff_vocab,
 	.state = &rff_unit_rules,
 	.card = rff_card,
+	.book = &rff_cite_book,
 	.audit_event = audit_event,
 	.apply_state = rff_apply_state,
 	.begin = rff_begin,

@@ -6,11 +6,14 @@
 #include <stddef.h>
 
 #include "audit.h"
+#include "cite.h"
 #include "ruleset.h"
 
 extern const struct ruleset rff_ruleset;
 /* The notation card (rff_ruleset.card). */
 extern const char rff_card[];
+/* The printed rules its citations name (rff_ruleset.book). */
+extern const struct cite_book rff_cite_book;
 
 /* What RFF keeps for one audit beside the state (struct audit.ctx). */
 struct rff_run {

@@ -3,10 +3,14 @@
 
 #include <strings.h>
 
-#include "rff.h"
+#define RULESET(r) extern const struct ruleset r;
+#include "rulesets.def"
+#undef RULESET
 
 static const struct ruleset *const rulesets[] = {
-	&rff_ruleset,
+#define RULESET(r) &r,
+#include "rulesets.def"
+#undef RULESET
 };
 
 const struct ruleset *ruleset_at(size_t i)

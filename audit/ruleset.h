@@ -13,6 +13,7 @@
 
 #include "../grammar/battle.h"
 #include "../grammar/vocab.h"
+#include "cite.h"
 #include "state.h"
 
 struct audit;
@@ -22,6 +23,8 @@ struct ruleset {
 	const struct vocab *vocab;
 	/* Its notation card, one printed page (`umpire help notation`). */
 	const char *card;
+	/* Its printed rules, for citations in the player's form (cite.h). */
+	const struct cite_book *book;
 	/* Its unit records and state hooks (state_init); NULL: the core's alone. */
 	const struct state_rules *state;
 	/* Audits the event statement s: adds findings to the audit and changes

@@ -13,7 +13,8 @@ const char cmd_help_usage[] =
 	"Show the help of COMMAND; with 'notation' a one-page card of the battle\n"
 	"notation to print and keep at the table; with 'words' every word of the\n"
 	"ruleset's vocabulary with its aliases and sources (Markdown).  RULES names\n"
-	"the ruleset (as a battle's rules=); the default is the first, rff-maw.\n";
+	"the ruleset (as a battle's rules=); without it, the default ruleset, the\n"
+	"one a battle without rules= is audited under.\n";
 
 /* The ruleset named by argv[2], or the default; NULL after a usage message. */
 static const struct ruleset *named_ruleset(int argc, char **argv)

@@ -3,7 +3,8 @@
 # Every word and alias of the default ruleset's vocabulary (as `help words`
 # lists them) is looked for as a string literal ("gun", "twilight") in the
 # files that must know no ruleset: the grammar, the audit driver, the
-# state, the command line and the reports.  A word in a message's prose ("a line of the file") is English,
+# state, the citations, the command line and the reports; and no ruleset's
+# own names (rff_unit, "rff.h") may appear in their code either.  A word in a message's prose ("a line of the file") is English,
 # not a ruleset's word in the code.  One "ok FILE" or "not ok FILE" line
 # per file, with the words found.
 set -u
@@ -19,14 +20,14 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 core="stands note removed attached line col"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
 	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
-	audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h; do
+	audit/cite.c audit/cite.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'
 import re, sys
 path, core, words = sys.argv[1], set(sys.argv[2].split()), {w.lower() for w in sys.argv[3:]}
 text = open(path, encoding="utf-8").read()
 text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)	# comments are not the code's words
-hits = set()
+hits = set(re.findall(r"\b\w*rff\w*", text, flags=re.I))	# a ruleset's own files, types, names
 for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', text):
     if len(lit) > 1 and lit.lower() in words and lit.lower() not in core:	# one letter: a signature
         hits.add(lit)

@@ -77,7 +77,7 @@ static void free_lines(char **v, int n)
 	free(v);
 }
 
-/* The checked-in section table is what scripts/cite-sections.sh makes of
+/* The checked-in section table is what scripts/rff-cite-sections.sh makes of
  * the seeds: regenerate it (`make cites`) and compare. */
 static void test_sections_current(void **state)
 {
@@ -91,13 +91,13 @@ static void test_sections_current(void **state)
 		skip();
 	}
 	free_lines(probe, n);
-	assert_int_equal(system("sh scripts/cite-sections.sh ../shared/seeds >build/cite_sections.def"), 0);
-	char *want = tu_read_file("build/cite_sections.def", NULL);
-	char *have = tu_read_file("audit/cite_sections.def", NULL);
+	assert_int_equal(system("sh scripts/rff-cite-sections.sh ../shared/seeds >build/rff_cite_sections.def"), 0);
+	char *want = tu_read_file("build/rff_cite_sections.def", NULL);
+	char *have = tu_read_file("audit/rff_cite_sections.def", NULL);
 	assert_non_null(want);
 	assert_non_null(have);
 	if (strcmp(want, have) != 0)
-		fail_msg("audit/cite_sections.def is stale: regenerate it with `make cites`");
+		fail_msg("audit/rff_cite_sections.def is stale: regenerate it with `make cites`");
 	free(want);
 	free(have);
 }
