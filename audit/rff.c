@@ -81,10 +81,15 @@ static bool commands(const struct state *st, int l, const struct rff_unit *u)
 /* Provisional command always: national guard, auxiliaries (000:720), militia (000:402). */
 static const char *always_provisional(const struct rff_unit *u)
 {
-	static const char *const flags[] = {"national-guard", "auxiliaries", "militia"};
+	static const struct {
+		enum rff_flag flag;
+		const char *word;	/* for the message */
+	} flags[] = {
+		{FLAG_NATIONAL_GUARD, "national-guard"}, {FLAG_AUXILIARIES, "auxiliaries"}, {FLAG_MILITIA, "militia"},
+	};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-		if (state_has_flag(&u->core, flags[i]))
-			return flags[i];
+		if (state_has_flag(&u->core, flags[i].flag))
+			return flags[i].word;
 	return NULL;
 }
 
@@ -147,19 +152,16 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
 static void derive_formation(const struct rff_unit *us, const struct uref *ref, struct mc_derivation *d)
 {
-	static const struct {
-		const char *formation;
-		enum rff_mc_mod mod;
-	} map[] = {
-		{.formation = "field-column", .mod = MM_COLUMN}, {.formation = "march-column", .mod = MM_COLUMN},
-		{.formation = "square", .mod = MM_SQUARE}, {.formation = "hasty-square", .mod = MM_SQUARE},
-		{.formation = "garrison", .mod = MM_GARRISON}};
-	for (size_t i = 0; us->formation && i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(us->formation, map[i].formation) == 0)
-			set_mod(d, map[i].mod, "%s is in %s", us->core.decl->id, us->formation);
+	static const enum rff_mc_mod mods[] = {	/* MM_N: no modifier */
+		[FORM_NONE] = MM_N, [FORM_LINE] = MM_N, [FORM_OPEN] = MM_N,
+		[FORM_FIELD_COLUMN] = MM_COLUMN, [FORM_MARCH_COLUMN] = MM_COLUMN, [FORM_SQUARE] = MM_SQUARE,
+		[FORM_HASTY_SQUARE] = MM_SQUARE, [FORM_GARRISON] = MM_GARRISON, [FORM_STORMING_COLUMN] = MM_N,
+	};
+	if (mods[us->formation] != MM_N)
+		set_mod(d, mods[us->formation], "%s is in %s", us->core.decl->id, rff_word(RC_FORMATION, us->formation));
 	if (us->arm == RFF_GUN && us->limbered)
 		set_mod(d, MM_LIMBERED, "%s is limbered", us->core.decl->id);
-	if (battle_fact(ref, "cover", NULL))
+	if (battle_fact(ref, FACT_COVER, 0))
 		set_mod(d, MM_COVER, "the log states linear cover");
 }
 
@@ -174,7 +176,7 @@ static void note_absent(const struct rff_unit *us, int l, struct mc_derivation *
 									    : "the Unit Effectiveness Table has no row for it");
 	claim_absent(d->mods, MCF_BATTERY, "%s", us->arm == RFF_GUN ? "a single section" : "not a gun");
 	claim_absent(d->mods, MCF_FORMATION, "%s is in %s, not limbered, and the log states no linear cover", id,
-		     us->formation ? us->formation : "no logged formation");
+		     us->formation ? rff_word(RC_FORMATION, us->formation) : "no logged formation");
 	claim_absent(d->mods, MCF_FLANK, "the log does not state %s outflanked and it is not broken", id);
 	claim_absent(d->mods, MCF_KEY, "not stated");
 	claim_absent(d->mods, MCF_HEAVY, "not stated");
@@ -186,7 +188,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 {
 	const struct rff_unit *us = rff_unit(&a->st, u);
 	memset(d, 0, sizeof *d);
-	if (battle_fact(ref, "out-of-command", NULL)) {	/* an out-of-command check on the leader's die */
+	if (battle_fact(ref, FACT_OUT_OF_COMMAND, 0)) {	/* an out-of-command check on the leader's die */
 		set_mod(d, MM_OOC, "the log states %s beyond every leader's command radius: an out-of-command "
 			"check, no leader's rating (000:391, 000:402)", us->core.decl->id);
 		l = -1;
@@ -195,31 +197,35 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 	if (l >= 0 && state_attached_leader(&a->st, u) >= 0)
 		set_mod(d, MM_ATTACHED, "%s is attached",
 			state_leader_at(&a->st, state_attached_leader(&a->st, u))->decl->id);
-	else if (state_has_flag(&us->core, "brave-colonel"))
+	else if (state_has_flag(&us->core, FLAG_BRAVE_COLONEL))
 		set_mod(d, MM_COLONEL, "%s has a brave colonel", us->core.decl->id);
 	enum rff_mc_mod exp = experience_mods[us->experience];
 	if (exp != MM_N)
 		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
 	if (us->arm == RFF_GUN &&
-	    (state_has_flag(&us->core, "battery") || (!state_has_flag(&us->core, "section") && us->core.stands >= 2)))
+	    (state_has_flag(&us->core, FLAG_BATTERY) || (!state_has_flag(&us->core, FLAG_SECTION) && us->core.stands >= 2)))
 		set_mod(d, MM_BTY, "%s is a battery", us->core.decl->id);
 	derive_formation(us, ref, d);
-	if (battle_fact(ref, "outflanked", NULL))
+	if (battle_fact(ref, FACT_OUTFLANKED, 0))
 		set_mod(d, MM_OUTFLANKED, "the log states %s is outflanked", us->core.decl->id);
 	else if (us->order == ORDER_BROKEN)
 		set_mod(d, MM_BROKEN, "%s is broken", us->core.decl->id);
 	/* the facts named as their modifiers are: key-lost, heavy-casualties, greater-losses */
-	static const enum rff_mc_mod facts[] = {MM_KEY_LOST, MM_HEAVY_CASUALTIES, MM_GREATER_LOSSES};
+	static const struct {
+		enum rff_fact fact;
+		enum rff_mc_mod mod;
+	} facts[] = {
+		{FACT_KEY_LOST, MM_KEY_LOST}, {FACT_HEAVY_CASUALTIES, MM_HEAVY_CASUALTIES},
+		{FACT_GREATER_LOSSES, MM_GREATER_LOSSES},
+	};
 	/* three printed lines, three modifiers; option losses-stack=max takes the
 	 * worse of heavy casualties and greater losses, as steps of one factor */
-	bool max = strcmp(audit_option(a, "losses-stack"), "max") == 0 && battle_fact(ref, "greater-losses", NULL);
-	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
-		const char *fact = rff_mc_mod_at(facts[i])->code;
-		if (battle_fact(ref, fact, NULL) && !(max && facts[i] == MM_HEAVY_CASUALTIES))
-			set_mod(d, facts[i], "the log states %s", fact);
-	}
-	if (max && battle_fact(ref, "heavy-casualties", NULL))
+	bool max = strcmp(audit_option(a, "losses-stack"), "max") == 0 && battle_fact(ref, FACT_GREATER_LOSSES, 0);
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+		if (battle_fact(ref, facts[i].fact, 0) && !(max && facts[i].mod == MM_HEAVY_CASUALTIES))
+			set_mod(d, facts[i].mod, "the log states %s", rff_mc_mod_at(facts[i].mod)->code);
+	if (max && battle_fact(ref, FACT_HEAVY_CASUALTIES, 0))
 		claim_absent(d->mods, MCF_HEAVY, "greater losses take its place (option losses-stack=max)");
 	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
@@ -314,8 +320,8 @@ static bool gun_lost(const struct audit *a, const struct rff_unit *us, const str
 {
 	const char *carriage = us->core.decl->slot[RC_CARRIAGE];
 	bool heavy = carriage && strcmp(carriage, "hc") == 0;
-	bool fixed = state_has_flag(&us->core, "fixed") && fx->fixed_guns_lost;
-	bool in_reach = battle_fact(ref, "close", NULL) && !battle_fact(ref, "fortified", NULL);
+	bool fixed = state_has_flag(&us->core, FLAG_FIXED) && fx->fixed_guns_lost;
+	bool in_reach = battle_fact(ref, FACT_CLOSE, 0) && !battle_fact(ref, FACT_FORTIFIED, 0);
 	if (us->limbered)
 		return false;
 	/* 000:33 speaks of heavy carriages; fixed guns are lost on any Panic as the
@@ -332,7 +338,7 @@ static void apply_gun_effect(const struct audit *a, struct rff_unit *us, const s
 		return;
 	if (gun_lost(a, us, ref, fx))
 		us->core.removed = true;
-	else if (!fx->guns_retreat_close_only || battle_fact(ref, "close", NULL)) {
+	else if (!fx->guns_retreat_close_only || battle_fact(ref, FACT_CLOSE, 0)) {
 		us->limbered = true;
 		us->silenced = us->core.stands;
 	}
@@ -349,8 +355,7 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 		apply_gun_effect(a, us, ref, fx);
 		return;
 	}
-	bool square = us->formation && (strcmp(us->formation, "square") == 0 ||
-					strcmp(us->formation, "hasty-square") == 0);
+	bool square = rff_unit_in_square(us);
 	if (fx->cavalry_mounts && us->arm == RFF_CAV)
 		us->mounted = true;
 	static const enum rff_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
@@ -385,12 +390,11 @@ static void follow(struct audit *a, int u, const struct check_line *line, const 
 
 /* Raw troops forming a deliberate square, or leaving a square, over broken
  * or rough ground are disordered (000:622, 000:630). */
-static void square_over_rough(struct rff_unit *us, const struct uref *ref, const char *to)
+static void square_over_rough(struct rff_unit *us, const struct uref *ref, enum rff_formation to)
 {
-	bool rough = battle_fact(ref, "ground", "broken") || battle_fact(ref, "ground", "rough");
-	bool from_square = us->formation && (strcmp(us->formation, "square") == 0 ||
-					     strcmp(us->formation, "hasty-square") == 0);
-	bool to_square = to && strcmp(to, "square") == 0;
+	bool rough = battle_fact(ref, FACT_GROUND, GROUND_BROKEN) || battle_fact(ref, FACT_GROUND, GROUND_ROUGH);
+	bool from_square = rff_unit_in_square(us);
+	bool to_square = to == FORM_SQUARE;
 	bool raw = us->experience == RFF_RAW;
 	if (raw && rough && (from_square != to_square) && us->order == ORDER_GOOD)
 		us->order = ORDER_DISORDERED;
@@ -406,30 +410,38 @@ static void apply_actions(struct audit *a, int u, const struct check_line *line,
 	us->check_effect = effect;
 	us->check_actions = 0;
 	for (int i = 0; i < line->n_actions; i++)
-		if (rff_action_of(line->actions[i].verb) != RFF_ACT_N)
-			us->check_actions |= 1u << rff_action_of(line->actions[i].verb);
+		us->check_actions |= 1u << line->actions[i].verb_code;
 	for (int i = 0; i < line->n_actions; i++) {
-		const char *verb = line->actions[i].verb;
+		const struct action *act = &line->actions[i];
 		if (i >= together && a->opts->follow == FOLLOW_DERIVED)
 			break;	/* the legal state: one maneuver, not the one too many */
 		int illegal = audit_illegal_count(a);
-		rff_legal_action(a, us, &line->actions[i], effect);
+		rff_legal_action(a, us, act, effect);
 		if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
 			continue;	/* the legal state: a forbidden action changes nothing */
-		if (strcmp(verb, "form") == 0) {
-			square_over_rough(us, &line->unit, line->actions[i].word);
-			us->formation = line->actions[i].word;
-		}
-		else if (strcmp(verb, "limber") == 0 || strcmp(verb, "unlimber") == 0)
-			us->limbered = verb[0] == 'l';
-		else if (strcmp(verb, "gun-rally") == 0) {
+		switch ((enum rff_action)act->verb_code) {
+		case RFF_ACT_FORM:
+			square_over_rough(us, &line->unit, act->word_code);
+			us->formation = act->word_code;
+			break;
+		case RFF_ACT_LIMBER:
+		case RFF_ACT_UNLIMBER:
+			us->limbered = act->verb_code == RFF_ACT_LIMBER;
+			break;
+		case RFF_ACT_GUN_RALLY:
 			us->silenced = 0;
 			us->sheltered = false;	/* the crew returns to its gun (000:652) */
-		}
-		else if (strcmp(verb, "replenish") == 0)
+			break;
+		case RFF_ACT_REPLENISH:
 			us->low_ammo = 0;
-		else if (strcmp(verb, "charge") == 0 && line->actions[i].flag)
-			us->cold_steel_turn = a->st.turn;
+			break;
+		case RFF_ACT_CHARGE:
+			if (act->flag)
+				us->cold_steel_turn = a->st.turn;
+			break;
+		default:
+			break;
+		}
 	}
 }
 
@@ -497,7 +509,7 @@ static void check_leader(struct audit *a, const struct ev_check *mc, int l, cons
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, NULL,
 			   "%s is a leader of side %s; %s belongs to side %s", mc->leader, ls->decl->side,
 			   line->unit.id, us->core.decl->side);
-	else if (battle_has_flag(ls->decl->flags, ls->decl->n_flags, "arty") && us->arm != RFF_GUN)
+	else if (battle_has_flag(ls->decl->flag_codes, ls->decl->n_flags, FLAG_ARTY) && us->arm != RFF_GUN)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
 			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
 			   line->unit.id);
@@ -627,10 +639,10 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 		rff_unit_set_order(us, ORDER_BROKEN);
 		break;
 	case RV_FORM:
-		us->formation = ev->args[1].text;
+		us->formation = ev->args[1].code;
 		break;
 	case RV_STORMING:
-		us->formation = "storming-column";
+		us->formation = FORM_STORMING_COLUMN;
 		break;
 	case RV_HASTY_SQUARE:
 		rff_unit_hasty_square(&a->st, u);

@@ -108,12 +108,12 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
 	if (c->reroll) {	/* "Lose cold steel, breakthrough, and cavalry charge modifiers" */
 		bool keep = strcmp(audit_option(a, "reroll-lancers"), "keep") == 0;
-		if (keep && state_has_flag(&me->core, "lancers") && (!lance_rule || shaken(them)))
+		if (keep && state_has_flag(&me->core, FLAG_LANCERS) && (!lance_rule || shaken(them)))
 			derive(d, CM_LANCERS, "lancers keep their +1 in the reroll (002:212 names them apart from "
 			       "what 002:241 drops; option reroll-lancers=keep)");
 		else
 			claim_absent(d, CF_IMPETUS, "lost in the reroll of a Desperate Struggle (002:241, 000:544)%s",
-				     state_has_flag(&me->core, "lancers") ? "; lancers too: their +1 is the cold steel of the "
+				     state_has_flag(&me->core, FLAG_LANCERS) ? "; lancers too: their +1 is the cold steel of the "
 								    "initial impact (000:928-930)" : "");
 		return;
 	}
@@ -121,17 +121,17 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 		derive(d, CM_BT, "the second combat of a breakthrough charge (000:544)");
 		return;
 	}
-	bool cold_steel = battle_fact(ref, "cold-steel", NULL) || me->cold_steel_turn == a->st.turn;
+	bool cold_steel = battle_fact(ref, FACT_COLD_STEEL, 0) || me->cold_steel_turn == a->st.turn;
 	bool cav = me->arm == RFF_CAV;
-	bool barred = state_has_flag(&me->core, "cuirassiers") || state_has_flag(&me->core, "mounted-rifles") ||
-		      (cav && (!me->mounted || battle_fact(ref, "stationary", NULL)));
+	bool barred = state_has_flag(&me->core, FLAG_CUIRASSIERS) || state_has_flag(&me->core, FLAG_MOUNTED_RIFLES) ||
+		      (cav && (!me->mounted || battle_fact(ref, FACT_STATIONARY, 0)));
 	bool lances = cav && nation_is(me, "MEX");
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
 		derive(d, CM_CS, "%s charges with cold steel%s", me->core.decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
-	else if (state_has_flag(&me->core, "lancers") && !lance_rule)
+	else if (state_has_flag(&me->core, FLAG_LANCERS) && !lance_rule)
 		derive(d, CM_LANCERS, "lancers, against any target (002:212; option lancers=qrs)");
-	else if (state_has_flag(&me->core, "lancers") && shaken(them))
+	else if (state_has_flag(&me->core, FLAG_LANCERS) && shaken(them))
 		derive(d, CM_LANCERS, "lancers against %s, which is %s (000:546)", them->core.decl->id,
 		       them->arm == RFF_GUN ? "limbered or silenced" : "disordered or broken");
 	else if (cold_steel && barred)
@@ -153,18 +153,17 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
 			     "modifiers\" (002:241)");
 	if (c->reroll || me->arm != RFF_CAV || !me->mounted)
 		return;
-	if (side == DEFENDER && !battle_fact(ref, "countercharge", NULL))
+	if (side == DEFENDER && !battle_fact(ref, FACT_COUNTERCHARGE, 0))
 		return;
-	const char *f = them->formation ? them->formation : "";
-	if (battle_fact(ref, "stationary", NULL))
+	if (battle_fact(ref, FACT_STATIONARY, 0))
 		derive(d, CM_STATIONARY, "%s is stationary", me->core.decl->id);
-	else if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
+	else if (rff_unit_in_square(them))
 		derive(d, CM_VS_SQUARE, "%s charges a square", me->core.decl->id);
-	else if (battle_fact(ref, "ground", "open"))
+	else if (battle_fact(ref, FACT_GROUND, GROUND_OPEN))
 		derive(d, CM_OPEN_GROUND, "the log states open ground");
-	else if (battle_fact(ref, "ground", "broken"))
+	else if (battle_fact(ref, FACT_GROUND, GROUND_BROKEN))
 		derive(d, CM_BROKEN_GROUND, "the log states broken ground");
-	else if (battle_fact(ref, "ground", "rough"))
+	else if (battle_fact(ref, FACT_GROUND, GROUND_ROUGH))
 		derive(d, CM_ROUGH_GROUND, "the log states rough ground");
 }
 
@@ -172,7 +171,7 @@ static void derive_ground(struct audit *a, const struct combat *c, int side, str
  * outflanked in charge combat (000:662). */
 static bool outflanked(const struct rff_unit *u, const struct uref *ref)
 {
-	return battle_fact(ref, "outflanked", NULL) && !(u->formation && strcmp(u->formation, "storming-column") == 0);
+	return battle_fact(ref, FACT_OUTFLANKED, 0) && u->formation != FORM_STORMING_COLUMN;
 }
 
 /* Outflanked, broken, march column or limbered guns (-3), which takes
@@ -180,18 +179,18 @@ static bool outflanked(const struct rff_unit *u, const struct uref *ref)
 static void derive_formation(const struct rff_unit *me, const struct uref *ref, int side,
 			     struct derived_mod *d)
 {
-	const char *f = me->formation ? me->formation : "";
+	enum rff_formation f = me->formation;
 	if (outflanked(me, ref))
 		derive(d, CM_OUTFLANKED, "the log states %s is outflanked", me->core.decl->id);
 	else if (me->order == ORDER_BROKEN)
 		derive(d, CM_BROKEN, "%s is broken", me->core.decl->id);
-	else if (strcmp(f, "march-column") == 0)
+	else if (f == FORM_MARCH_COLUMN)
 		derive(d, CM_MARCH, "%s is in march column", me->core.decl->id);
 	else if (me->arm == RFF_GUN && me->limbered)
 		derive(d, CM_LIMBERED, "%s is limbered", me->core.decl->id);
-	if (strcmp(f, "open") == 0)
+	if (f == FORM_OPEN)
 		derive(d, CM_OPEN, "%s is in open order", me->core.decl->id);
-	else if (side == DEFENDER && strcmp(f, "hasty-square") == 0 && !d[CF_FLANK].set)
+	else if (side == DEFENDER && f == FORM_HASTY_SQUARE && !d[CF_FLANK].set)
 		derive(d, CM_HASTY_SQUARE, "%s formed a hasty square", me->core.decl->id);
 }
 
@@ -202,15 +201,14 @@ static void derive_position(const struct combat *c, const struct rff_unit *me, s
 {
 	const struct uref *ref = &c->units->side[DEFENDER].units[0];
 	const struct uref *att = &c->units->side[ATTACKER].units[0];
-	bool square = me->formation && (strcmp(me->formation, "square") == 0 ||
-					strcmp(me->formation, "hasty-square") == 0);
-	if (battle_fact(ref, "fortified", NULL))
+	bool square = rff_unit_in_square(me);
+	if (battle_fact(ref, FACT_FORTIFIED, 0))
 		derive(d, CM_FORTIFIED, "the log states a fortified position");
-	else if (battle_fact(ref, "strong", NULL))
+	else if (battle_fact(ref, FACT_STRONG, 0))
 		derive(d, CM_STRONG, "the log states a strong position");
-	else if (battle_fact(ref, "favourable", NULL))
+	else if (battle_fact(ref, FACT_FAVOURABLE, 0))
 		derive(d, CM_FAVOURABLE, "the log states favourable ground");
-	else if (square && (battle_fact(att, "ground", "broken") || battle_fact(att, "ground", "rough")))
+	else if (square && (battle_fact(att, FACT_GROUND, GROUND_BROKEN) || battle_fact(att, FACT_GROUND, GROUND_ROUGH)))
 		derive(d, CM_FAVOURABLE, "a square charged over broken or rough ground (000:646)");
 }
 
@@ -260,9 +258,9 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 		}
 	}
 	derive_outnumbered(a, c, side, d);
-	if (me->arm == RFF_GUN && battle_fact(ref, "supported", NULL))
+	if (me->arm == RFF_GUN && battle_fact(ref, FACT_SUPPORTED, 0))
 		derive(d, CM_SUPPORTED, "the log states %s is supported", id);
-	else if (me->arm == RFF_GUN && battle_fact(ref, "unsupported", NULL))
+	else if (me->arm == RFF_GUN && battle_fact(ref, FACT_UNSUPPORTED, 0))
 		derive(d, CM_UNSUPPORTED, "the log states %s is unsupported", id);
 	if (me->arm == RFF_GUN && me->silenced > 0)
 		derive(d, CM_SILENCED, "%s is silenced", id);
@@ -271,12 +269,12 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	int l = state_attached_leader(&a->st, c->principal[side]);
 	if (l >= 0)
 		derive(d, CM_ATTACHED, "%s is attached to %s", state_leader_at(&a->st, l)->decl->id, id);
-	else if (state_has_flag(&me->core, "brave-colonel"))
+	else if (state_has_flag(&me->core, FLAG_BRAVE_COLONEL))
 		derive(d, CM_COLONEL, "%s has a brave colonel", id);
 	derive_formation(me, ref, side, d);
 	/* the flag is named as its modifier is */
-	enum rff_charge_mod ng = state_has_flag(&me->core, "national-guard") ? CM_NATIONAL_GUARD
-				 : state_has_flag(&me->core, "auxiliaries") ? CM_AUXILIARIES : CM_N;
+	enum rff_charge_mod ng = state_has_flag(&me->core, FLAG_NATIONAL_GUARD) ? CM_NATIONAL_GUARD
+				 : state_has_flag(&me->core, FLAG_AUXILIARIES) ? CM_AUXILIARIES : CM_N;
 	if (ng != CM_N) {
 		/* one item of 002:207's line (000:343); national-guard=additional reads
 		 * 000:720's "additional -1" as a modifier of its own */
@@ -315,7 +313,7 @@ static bool guns_lost(const struct audit *a, const struct rff_unit *u, const str
 	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
 		return false;
 	bool heavy = u->core.decl->slot[RC_CARRIAGE] && strcmp(u->core.decl->slot[RC_CARRIAGE], "hc") == 0;
-	bool fixed = state_has_flag(&u->core, "fixed");
+	bool fixed = state_has_flag(&u->core, FLAG_FIXED);
 	switch (b->guns) {
 	case RFF_GUNS_LOST:
 		return true;
@@ -359,7 +357,7 @@ static void derive_losses(struct audit *a, const struct combat *c, struct charge
 	const struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
 	d->guns_lost[DEFENDER] = d->band->attacker_wins &&
 				 guns_lost(a, def, d->band, att->arm == RFF_CAV,
-					   battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL) != NULL);
+					   battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0) != NULL);
 	for (int side = 0; side < 2; side++)
 		d->loss[side] = side_loss(a, c, d, side);
 	if (d->guns_lost[DEFENDER])
@@ -506,7 +504,7 @@ static void worsen(struct rff_unit *u, enum rff_order order)
 static bool light_carriage(const struct rff_unit *u)
 {
 	const char *carriage = u->core.decl->slot[RC_CARRIAGE];
-	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(&u->core, "fixed");
+	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(&u->core, FLAG_FIXED);
 }
 
 /* A defending gun that survives Driven Back or Hard Pressed: Hard Pressed
@@ -583,11 +581,10 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
 	const struct uref *aref = &c->units->side[ATTACKER].units[0];
 	const struct rff_charge_band *b = band_named(e);
-	bool rough = battle_fact(aref, "ground", "broken") || battle_fact(aref, "ground", "rough");
+	bool rough = battle_fact(aref, FACT_GROUND, GROUND_BROKEN) || battle_fact(aref, FACT_GROUND, GROUND_ROUGH);
 	bool attacker_wins = b->attacker_wins;
 	bool by_cav = att->arm == RFF_CAV;
-	bool holds = def->formation && (strcmp(def->formation, "square") == 0 ||
-					strcmp(def->formation, "hasty-square") == 0);
+	bool holds = rff_unit_in_square(def);
 	for (int side = 0; side < 2; side++)	/* every unit of a losing side retreats alike */
 		if (b->both_lose || side == (attacker_wins ? DEFENDER : ATTACKER))
 			worsen_side(a, c, side, loser_order(a, c, b, side, holds));
@@ -602,8 +599,8 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	/* A storming column that wins carries the position, changes formation
 	 * (line, the first 000:664 names, until the log says otherwise) and is
 	 * marked disordered. */
-	if (attacker_wins && !square_held && att->formation && strcmp(att->formation, "storming-column") == 0) {
-		att->formation = "line";
+	if (attacker_wins && !square_held && att->formation == FORM_STORMING_COLUMN) {
+		att->formation = FORM_LINE;
 		winner_disordered(a, c->principal[ATTACKER]);
 	}
 	if (!attacker_wins && !b->both_lose && def->arm == RFF_CAV)
@@ -611,7 +608,7 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
 			state_lose(&a->st, c->principal[side], loss[side]);
-	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], "fortified", NULL));
+	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0));
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
 			if (rff_unit(&a->st, i)->sheltered && rff_unit(&a->st, i)->sheltered_in == c->principal[DEFENDER]) {
@@ -717,7 +714,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 		for (int i = 0; i < c->units->side[side].n_units; i++) {
 			const struct uref *ref = &c->units->side[side].units[i];
 			int u = state_unit(&a->st, ref->id);
-			bool counter = battle_fact(ref, "countercharge", NULL) != NULL;
+			bool counter = battle_fact(ref, FACT_COUNTERCHARGE, 0) != NULL;
 			if (u >= 0 && (side == ATTACKER || counter))
 				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), ref->at, counter);
 		}
@@ -728,10 +725,10 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 {
 	const struct clash_side *att = &c->units->side[ATTACKER];
 	for (int i = 0; i < att->n_units; i++) {
-		const struct fact *cs = battle_fact(&att->units[i], "cold-steel", NULL);
+		const struct fact *cs = battle_fact(&att->units[i], FACT_COLD_STEEL, 0);
 		int u = state_unit(&a->st, att->units[i].id);
 		if (cs && u >= 0)
-			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], "stationary", NULL), cs->at);
+			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), cs->at);
 	}
 }
 

@@ -42,11 +42,6 @@ struct fire_derivation {
 	bool valid;		/* false: something the audit cannot derive (reported) */
 };
 
-static const char *fact_value(const struct uref *u, const char *word)
-{
-	const struct fact *f = battle_fact(u, word, NULL);
-	return f ? f->value : NULL;
-}
 
 static void derive(struct fire_derivation *d, enum rff_fire_mod m, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
@@ -191,21 +186,21 @@ static bool half_or_more(const struct fire_derivation *d, int share)
 static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct fire_derivation *d)
 {
 	int raw = 0, buck = 0, sharp = 0, either = 0;
-	bool charge = battle_fact(&ev->target, "charging", NULL);
+	bool charge = battle_fact(&ev->target, FACT_CHARGING, 0);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
 			continue;
 		const struct rff_unit *us = rff_unit(&a->st, d->firers[i].u);
 		if (us->experience == RFF_RAW)
 			raw += d->firers[i].quarters;
-		if (state_has_flag(&us->core, "sharpshooters"))
+		if (state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
 			sharp += d->firers[i].quarters;
-		bool charged = charge || battle_fact(&ev->firers[i], "charged", NULL);
+		bool charged = charge || battle_fact(&ev->firers[i], FACT_CHARGED, 0);
 		bool bb = charged && us->core.nation && strcmp(us->core.nation, "US") == 0 && us->core.decl->slot[RC_WEAPON] &&
 			  strcmp(us->core.decl->slot[RC_WEAPON], "M") == 0;
 		if (bb)
 			buck += d->firers[i].quarters;
-		if (bb || state_has_flag(&us->core, "sharpshooters"))
+		if (bb || state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
 			either += d->firers[i].quarters;
 	}
 	if (half_or_more(d, raw))
@@ -224,40 +219,43 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 {
 	const struct uref *ref = &ev->target;
 	const char *id = t->core.decl->id;
-	const char *f = t->formation ? t->formation : "";
+	enum rff_formation f = t->formation;
 	if (d->gun_target) {
 		if (t->limbered)
 			derive(d, FM_LIMBERED, "%s is limbered", id);
-		if (battle_fact(ref, "enfiladed", NULL))
+		if (battle_fact(ref, FACT_ENFILADED, 0))
 			derive(d, FM_ENFILADED_GUN, "the log states %s is enfiladed", id);
 	} else {
 		/* the facts named as their modifiers are */
-		static const enum rff_fire_mod facts[] = {FM_ABOUT_FACED, FM_PASSAGE, FM_FLANK_MARCH, FM_ABATIS};
-		if (strcmp(f, "field-column") == 0)
+		static const struct {
+			enum rff_fact fact;
+			enum rff_fire_mod mod;
+		} facts[] = {
+			{FACT_ABOUT_FACED, FM_ABOUT_FACED}, {FACT_PASSAGE, FM_PASSAGE}, {FACT_FLANK_MARCH, FM_FLANK_MARCH},
+			{FACT_ABATIS, FM_ABATIS},
+		};
+		if (f == FORM_FIELD_COLUMN)
 			derive(d, FM_COLUMN, "%s is in field column", id);
 		if (t->order == ORDER_BROKEN)
 			derive(d, FM_BROKEN, "%s is broken", id);
-		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
-			const char *fact = rff_fire_mod_at(facts[i])->code;
-			if (battle_fact(ref, fact, NULL))
-				derive(d, facts[i], "the log states %s", fact);
-		}
-		if (battle_fact(ref, "enfiladed", NULL))
+		for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+			if (battle_fact(ref, facts[i].fact, 0))
+				derive(d, facts[i].mod, "the log states %s", rff_fire_mod_at(facts[i].mod)->code);
+		if (battle_fact(ref, FACT_ENFILADED, 0))
 			derive(d, FM_ENFILADED, "the log states %s is enfiladed", id);
-		if (strcmp(f, "square") == 0 || strcmp(f, "hasty-square") == 0)
+		if (rff_unit_in_square(t))
 			derive(d, FM_SQUARE, "%s is in square", id);
-		if (strcmp(f, "march-column") == 0)
+		if (f == FORM_MARCH_COLUMN)
 			derive(d, FM_MARCH, "%s is in march column", id);
-		if (strcmp(f, "storming-column") == 0)
+		if (f == FORM_STORMING_COLUMN)
 			derive(d, FM_STORMING, "%s is a storming column", id);
 	}
-	const char *cover = fact_value(ref, "cover");
-	bool open = strcmp(f, "open") == 0;
-	if (battle_fact(ref, "fortified", NULL))
+	bool open = f == FORM_OPEN;
+	if (battle_fact(ref, FACT_FORTIFIED, 0))
 		derive(d, FM_FORTIFIED, "the log states %s is in a fortified position", id);
-	else if (cover && strcmp(cover, "full") == 0)
+	else if (battle_fact(ref, FACT_COVER, COVER_FULL))
 		derive(d, FM_FULL, "the log states %s is in full cover", id);
-	else if (open && cover && strcmp(cover, "partial") == 0)
+	else if (open && battle_fact(ref, FACT_COVER, COVER_PARTIAL))
 		derive(d, FM_OPEN_PARTIAL, "%s is in open order in partial cover", id);
 	(void)a;
 }
@@ -266,25 +264,23 @@ static void derive_target_mods(struct audit *a, const struct ev_fire *ev, const 
 static void derive_dark(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
 			struct fire_derivation *d)
 {
-	const char *light = a->st.cond;
+	enum rff_light light = a->st.cond_code;
 	int far = 0;
-	bool in_charge = battle_fact(&ev->target, "charging", NULL);
+	bool in_charge = battle_fact(&ev->target, FACT_CHARGING, 0);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (ev->firers[i].range > 4)
 			far += d->firers[i].quarters;
-		in_charge |= battle_fact(&ev->firers[i], "charged", NULL) != NULL;
+		in_charge |= battle_fact(&ev->firers[i], FACT_CHARGED, 0) != NULL;
 	}
-	bool dark = (strcmp(light, "twilight") == 0 && half_or_more(d, far)) ||
-		    (strcmp(light, "night") == 0 && !in_charge);
+	bool dark = (light == LIGHT_TWILIGHT && half_or_more(d, far)) || (light == LIGHT_NIGHT && !in_charge);
 	const struct derived_mod *cover = &d->mods[FF_COVER];
 	if (dark && (!cover->set || cover->m.value > -2))
 		derive(d, FM_DARK, "%s: the target counts as in full cover",
-		       strcmp(light, "night") == 0 ? "at night (000:566)"
+		       light == LIGHT_NIGHT ? "at night (000:566)"
 						  : "in twilight, half or more points fired from over 4\" (000:560)");
 	/* the lesser cover the log states, when darkness does not outdo it */
-	const char *cover_fact = fact_value(&ev->target, "cover");
-	bool open = t->formation && strcmp(t->formation, "open") == 0;
-	if (cover_fact && strcmp(cover_fact, "partial") == 0)
+	bool open = t->formation == FORM_OPEN;
+	if (battle_fact(&ev->target, FACT_COVER, COVER_PARTIAL))
 		derive(d, FM_PARTIAL, "the log states %s is in partial cover", t->core.decl->id);
 	else if (open)
 		derive(d, FM_OPEN, "%s is in open order", t->core.decl->id);
@@ -338,10 +334,10 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 			struct fire_derivation *d)
 {
 	const char *id = t->core.decl->id;
-	const char *f = t->formation ? t->formation : "no logged formation";
+	const char *f = t->formation ? rff_word(RC_FORMATION, t->formation) : "no logged formation";
 	static const char *const orders[] = {"in good order", "disordered", "broken"};
 	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
-	claim_absent(d->mods, FF_BUCK_SHARP, "%s", battle_fact(&ev->target, "charging", NULL)
+	claim_absent(d->mods, FF_BUCK_SHARP, "%s", battle_fact(&ev->target, FACT_CHARGING, 0)
 						   ? "American muskets and sharpshooters fire less than half the points"
 						   : "sharpshooters fire less than half the points, and no charge: the "
 						     "target is not charging and no firer is charged");
@@ -435,7 +431,7 @@ static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, con
 	if (disorders && t->arm == RFF_CAV && t->core.nation && strcmp(t->core.nation, "MEX") == 0)
 		return "charge-checked";
 	if (d->result.checked_unless_cold_steel) {
-		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, "cold-steel", NULL);
+		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, FACT_COLD_STEEL, 0);
 		return cold_steel ? "charge-home" : "charge-checked";
 	}
 	return d->result.outcome;
@@ -549,7 +545,8 @@ static void check_state_claim(struct audit *a, const struct claim *c, const stru
 /* Units within 2" behind the target take the next lower effect (002:197). */
 static void apply_massed(struct audit *a, const struct ev_fire *ev, const struct fire_derivation *d)
 {
-	const char *behind = fact_value(&ev->target, "massed");
+	const struct fact *massed = battle_fact(&ev->target, FACT_MASSED, 0);
+	const char *behind = massed ? massed->value : NULL;
 	int m = behind ? state_unit(&a->st, behind) : -1;
 	if (m < 0)
 		return;
@@ -580,7 +577,7 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 				   "base die 10: %s is low on ammunition", us->core.decl->id);
 		}
 	}
-	if (battle_fact(&ev->target, "no-leader", NULL)) {	/* the check is for a leader within 4" */
+	if (battle_fact(&ev->target, FACT_NO_LEADER, 0)) {	/* the check is for a leader within 4" */
 		record_step(a->rec, "002:199", "base die 10: no leader within 4\" of %s, so no fallen-leader check",
 			    ev->target.id);
 		return;
@@ -690,7 +687,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	struct rff_unit *target = rff_unit(&a->st, t);
 	a->side = d.firers[0].u >= 0 ? rff_unit(&a->st, d.firers[0].u)->core.decl->side : a->side;
 	const struct claim *c = &ev->claim;
-	bool charging = battle_fact(&ev->target, "charging", NULL);
+	bool charging = battle_fact(&ev->target, FACT_CHARGING, 0);
 	const char *outcome = charging ? charge_outcome(a, ev, target, &d) : NULL;
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {

@@ -20,27 +20,22 @@ static bool well_handled(const char *effect)
 			  strcmp(effect, "rally-with-elan") == 0);
 }
 
-static bool formation_is(const struct rff_unit *u, const char *f)
-{
-	return u->formation && strcmp(u->formation, f) == 0;
-}
-
 static bool mex_cavalry(const struct rff_unit *u)
 {
-	return u->arm == RFF_CAV && u->core.nation && strcmp(u->core.nation, "MEX") == 0;
+	return u->arm == RFF_CAV && u->core.nation_code == NATION_MEX;
 }
 
 static bool at_night(const struct audit *a)
 {
-	return a->st.cond && strcmp(a->st.cond, "night") == 0;
+	return a->st.cond_code == LIGHT_NIGHT;
 }
 
 /* Who may not charge with cold steel (000:544, 000:548, 000:932). */
 static const char *cold_steel_barred(const struct rff_unit *u, bool stationary)
 {
-	if (state_has_flag(&u->core, "cuirassiers"))
+	if (state_has_flag(&u->core, FLAG_CUIRASSIERS))
 		return "the Tulancingo Cuirassiers may not charge with cold steel (000:932)";
-	if (state_has_flag(&u->core, "mounted-rifles"))
+	if (state_has_flag(&u->core, FLAG_MOUNTED_RIFLES))
 		return "the Mounted Rifles may not charge with cold steel (000:932)";
 	if (u->arm == RFF_CAV && !u->mounted)
 		return "dismounted cavalry may not charge with cold steel (000:548)";
@@ -56,7 +51,7 @@ void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool statio
 	const char *barred = cold_steel_barred(u, stationary);
 	if (barred)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544", "%s: %s", u->core.decl->id, barred);
-	else if (u->fired_turn == a->st.turn && strcmp(u->core.decl->slot[RC_EXPERIENCE], "elite") != 0)
+	else if (u->fired_turn == a->st.turn && u->experience != RFF_ELITE)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:544",
 			   "%s charges with cold steel in the turn it fired; only elite troops may do both",
 			   u->core.decl->id);
@@ -82,17 +77,19 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 		     (!elan || strcmp(audit_option(a, "night-elan"), "tardy") == 0);
 	const char *as = !night ? effect : elan ? "rally" : "tardy";
 	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
-	enum rff_action what = rff_action_of(act->verb);
-	if (!row || what == RFF_ACT_N)
+	enum rff_action what = act->verb_code;
+	if (!row || what == RFF_ACT_NONE)
 		return true;
 	if (!(row->allowed & (1u << what))) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
 			   u->core.decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
 		return false;
 	}
-	if (what == RFF_ACT_FORM && row->tardy_formations && act->word &&
-		 strcmp(act->word, "line") != 0 && strcmp(act->word, "open") != 0 &&
-		 strcmp(act->word, "square") != 0 && strcmp(act->word, "garrison") != 0)
+	static const bool tardy_formation[] = {	/* Tardy's "change formation to line, open order, square or garrison" */
+		[FORM_LINE] = true, [FORM_OPEN] = true, [FORM_SQUARE] = true, [FORM_GARRISON] = true,
+		[FORM_STORMING_COLUMN] = false,
+	};
+	if (what == RFF_ACT_FORM && row->tardy_formations && act->word && !tardy_formation[act->word_code])
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
 			   u->core.decl->id, effect, act->word);
@@ -102,16 +99,15 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct action *act,
 		      const char *effect)
 {
-	const char *verb = act->verb;
 	const char *id = u->core.decl->id;
 	if (!on_the_list(a, u, act, effect))
 		return;	/* one finding for one action */
-	if (strcmp(verb, "charge") == 0) {
+	if (act->verb_code == RFF_ACT_CHARGE) {
 		if (act->flag)
 			rff_legal_cold_steel(a, u, false, act->flag_at);
 		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
-	if (strcmp(verb, "form") == 0 && act->word && strcmp(act->word, "square") == 0) {
+	if (act->verb_code == RFF_ACT_FORM && act->word_code == FORM_SQUARE) {
 		if (u->arm != RFF_INF && !(u->arm == RFF_CAV && !u->mounted))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
 				   "%s: only infantry may form square", id);
@@ -119,35 +115,32 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:81",
 				   "%s: dismounted cavalry deploys only in open order", id);
 		else if (effect && strcmp(effect, "tardy") == 0 &&	/* worse than Tardy: not on the list */
-			 (formation_is(u, "open") || formation_is(u, "march-column")))
+			 (u->formation == FORM_OPEN || u->formation == FORM_MARCH_COLUMN))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:620",
 				   "%s forms a deliberate square on %s from %s: it needs Tardy or better, and from "
 				   "open order or march column better than Tardy", id, effect ? effect : "no effect",
-				   u->formation ? u->formation : "its formation");
+				   rff_word(RC_FORMATION, u->formation));
 	}
 }
 
 static bool light_carriage(const struct rff_unit *u)
 {
-	static const char *const light[] = {"hlc", "olc", "flc", "mlc", "lc"};
-	const char *c = u->core.decl->slot[RC_CARRIAGE];
-	for (size_t i = 0; c && i < sizeof light / sizeof light[0]; i++)
-		if (strcmp(c, light[i]) == 0)
-			return true;
-	return false;
+	static const bool light[] = {
+		[CAR_HLC] = true, [CAR_OLC] = true, [CAR_FLC] = true, [CAR_MLC] = true, [CAR_LC] = true, [CAR_HC] = false,
+	};
+	return light[u->core.decl->slot_code[RC_CARRIAGE]];
 }
 
 int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struct action *acts, int n,
 			  const char *effect)
 {
 	bool guns = u->arm == RFF_GUN;
-	bool flying = guns && ((u->core.decl->slot[RC_CARRIAGE] && strcmp(u->core.decl->slot[RC_CARRIAGE], "flc") == 0) ||
-			       state_has_flag(&u->core, "flying"));
+	bool flying = guns && (u->core.decl->slot_code[RC_CARRIAGE] == CAR_FLC || state_has_flag(&u->core, FLAG_FLYING));
 	unsigned set = 0;
 	int count = 0;
 	for (int i = 0; i < n; i++) {	/* the first action that makes one maneuver too many */
-		enum rff_action what = rff_action_of(acts[i].verb);
-		if (what == RFF_ACT_N || (set & (1u << what)))
+		enum rff_action what = acts[i].verb_code;
+		if (what == RFF_ACT_NONE || (set & (1u << what)))
 			continue;
 		unsigned with = set | 1u << what;
 		if (++count >= 2 && !rff_combination(guns, effect, with, guns && light_carriage(u), flying)) {
@@ -168,8 +161,9 @@ int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struc
 void rff_legal_state(struct audit *a, const struct event *e)
 {
 	const char *verb = e->def->keyword;
+	enum rff_verb own = e->def->code;
 	const struct ev_state *st = &e->u.state;
-	if (strcmp(verb, "attach") == 0 && st->n_args > 1) {	/* a leader joins a unit of its side */
+	if (e->def->core == SV_ATTACH && st->n_args > 1) {	/* a leader joins a unit of its side */
 		int l = state_leader(&a->st, st->args[0].text), v = state_unit(&a->st, st->args[1].text);
 		if (l >= 0 && v >= 0 && strcmp(state_leader_at(&a->st, l)->decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, st->args[1].at, NULL,
@@ -188,49 +182,53 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		return;
 	const struct rff_unit *us = rff_unit(&a->st, u);
 	struct loc at = st->args[0].at;
-	if (us->core.removed && strcmp(verb, "remove") != 0) {	/* saying it again is no mistake */
+	if (us->core.removed && e->def->core != SV_REMOVE) {	/* saying it again is no mistake */
 		audit_find(a, FINDING_STATE, DIAG_ERROR, at, "000:532", "%s was removed from the game earlier",
 			   us->core.decl->id);
 		return;
 	}
 	/* a maneuver logged as a state event after the unit's check this turn is
 	 * held to the same list, unless the check's own line named it */
-	enum rff_action what = rff_action_of(verb);
-	if (what != RFF_ACT_N && us->check_turn == a->st.turn && us->check_effect &&
+	static const enum rff_action maneuver[] = {	/* the state events that are a check's actions */
+		[RV_FORM] = RFF_ACT_FORM, [RV_LIMBER] = RFF_ACT_LIMBER, [RV_UNLIMBER] = RFF_ACT_UNLIMBER,
+		[RV_GUN_RALLY] = RFF_ACT_GUN_RALLY, [RV_REPLENISH] = RFF_ACT_REPLENISH, [RV_STORMING] = RFF_ACT_NONE,
+	};
+	enum rff_action what = maneuver[own];
+	if (what != RFF_ACT_NONE && us->check_turn == a->st.turn && us->check_effect &&
 	    !(us->check_actions & (1u << what))) {
-		struct action act = {.verb = verb, .at = e->kw_at,
-				     .word = st->n_args > 1 && st->args[1].type == 'W' ? st->args[1].text : NULL};
+		bool word = st->n_args > 1 && st->args[1].type == 'W';
+		struct action act = {.verb = verb, .verb_code = what, .at = e->kw_at,
+				     .word = word ? st->args[1].text : NULL, .word_code = word ? st->args[1].code : 0};
 		if (!on_the_list(a, us, &act, us->check_effect))
 			return;
 	}
-	if ((strcmp(verb, "silence") == 0 || strcmp(verb, "low-ammo") == 0) && st->n_args > 1) {
+	if ((own == RV_SILENCE || own == RV_LOW_AMMO) && st->n_args > 1) {
 		if (us->arm != RFF_GUN)
 			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, "002:198",
 				   "%s: troops are %s as a unit; a number of stands is for guns", us->core.decl->id,
-				   verb[0] == 's' ? "never silenced" : "low on ammunition");
+				   own == RV_SILENCE ? "never silenced" : "low on ammunition");
 		else if (st->args[1].num > us->core.stands)
 			audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
 				   "%s has %d stand%s, not %d to mark", us->core.decl->id, us->core.stands, us->core.stands == 1 ? "" : "s",
 				   st->args[1].num);
 	}
-	if (strcmp(verb, "stands") == 0 && st->n_args > 1 && us->core.stands + st->args[1].num > STATE_MAX_STANDS)
+	if (e->def->core == SV_STANDS && st->n_args > 1 && us->core.stands + st->args[1].num > STATE_MAX_STANDS)
 		audit_find(a, FINDING_STATE, DIAG_WARNING, st->args[1].at, NULL,
 			   "%s would have %d stands; umpire counts at most %d", us->core.decl->id,
 			   us->core.stands + st->args[1].num, STATE_MAX_STANDS);
-	if (strcmp(verb, "hasty-square") == 0) {
-		if (formation_is(us, "open") || formation_is(us, "march-column"))
+	if (own == RV_HASTY_SQUARE) {
+		if (us->formation == FORM_OPEN || us->formation == FORM_MARCH_COLUMN)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632",
-				   "%s in %s cannot form a hasty square", us->core.decl->id, us->formation);
+				   "%s in %s cannot form a hasty square", us->core.decl->id, rff_word(RC_FORMATION, us->formation));
 		else if (us->arm != RFF_INF)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:632", "only infantry forms a hasty square");
 		/* Against a breakthrough after the first combat (000:634): the
 		 * notation puts hasty-square in the maneuver phase only, so a
 		 * square formed in the charge phase is `misplaced` at check time. */
 	}
-	if (strcmp(verb, "countercharge") == 0)
+	if (own == RV_COUNTERCHARGE)
 		rff_legal_mex_cavalry(a, us, at, true);
-	if (strcmp(verb, "form") == 0 && st->n_args > 1 && strcmp(st->args[1].text, "square") == 0 &&
-	    us->arm != RFF_INF)
+	if (own == RV_FORM && st->n_args > 1 && st->args[1].code == FORM_SQUARE && us->arm != RFF_INF)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, us->arm == RFF_CAV && !us->mounted ? "000:582, 002:81" : "000:610",
 			   us->arm == RFF_CAV && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
 							      : "%s: only infantry may form square", us->core.decl->id);
@@ -258,12 +256,12 @@ void rff_legal_sides(struct audit *a, const char *one, const char *other, struct
  * none fires during a breakthrough charge (000:544), however the log says so. */
 void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref *ref)
 {
-	const struct fact *cs = battle_fact(ref, "cold-steel", NULL);
-	const struct fact *bt = battle_fact(ref, "breakthrough", NULL);
+	const struct fact *cs = battle_fact(ref, FACT_COLD_STEEL, 0);
+	const struct fact *bt = battle_fact(ref, FACT_BREAKTHROUGH, 0);
 	if (bt)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, bt->at, "000:544",
 			   "%s fires during a breakthrough charge: no unit may, elite or not", u->core.decl->id);
-	else if ((cs || u->cold_steel_turn == a->st.turn) && strcmp(u->core.decl->slot[RC_EXPERIENCE], "elite") != 0)
+	else if ((cs || u->cold_steel_turn == a->st.turn) && u->experience != RFF_ELITE)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, cs ? cs->at : ref->at, "000:544",
 			   "%s fires in the turn it charges with cold steel; only elite troops may do both", u->core.decl->id);
 }
@@ -271,7 +269,7 @@ void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref
 /* A charge by a storming column may not break through (000:664). */
 void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct loc at)
 {
-	if (formation_is(u, "storming-column"))
+	if (u->formation == FORM_STORMING_COLUMN)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:664",
 			   "%s is a storming column, which cannot conduct a breakthrough charge", u->core.decl->id);
 }
@@ -279,14 +277,17 @@ void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct lo
 /* National guard and auxiliaries are Mexican (000:716-720). */
 static void legal_national_guard(struct audit *a, const struct rff_unit *u)
 {
-	static const char *const flags[] = {"national-guard", "auxiliaries"};
+	static const struct {
+		enum rff_flag flag;
+		const char *word;	/* for the message */
+	} flags[] = {{FLAG_NATIONAL_GUARD, "national-guard"}, {FLAG_AUXILIARIES, "auxiliaries"}};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-		if (state_has_flag(&u->core, flags[i]) && (!u->core.nation || strcmp(u->core.nation, "MEX") != 0)) {
+		if (state_has_flag(&u->core, flags[i].flag) && u->core.nation_code != NATION_MEX) {
 			a->stmt = u->core.decl_stmt;
 			a->side = u->core.decl->side;
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->core.decl->id_at, "000:716",
 				   "%s is %s, which only Mexican units are (000:716-720); its side is %s", u->core.decl->id,
-				   flags[i], u->core.nation ? u->core.nation : "of no nation");
+				   flags[i].word, u->core.nation ? u->core.nation : "of no nation");
 		}
 }
 
@@ -305,12 +306,9 @@ void rff_legal_order_of_battle(struct audit *a)
 				   "%s starts with %d stands; the Unit Effectiveness Table stops at 25: "
 				   "its effectiveness is not derived", u->core.decl->id, u->core.start);
 		}
-		const char *exp = u->core.decl->slot[RC_EXPERIENCE];
-		if (!u->core.nation || strcmp(u->core.nation, "MEX") != 0 || !exp)
-			continue;
 		/* Veteran is allowed: 000:912 says no unit above Trained, but 000:914
 		 * and 000:862 rate the San Patricios Veteran (docs/rules.md). */
-		if (strcmp(exp, "elite") != 0)
+		if (u->core.nation_code != NATION_MEX || u->experience != RFF_ELITE)
 			continue;
 		a->stmt = u->core.decl_stmt;
 		a->side = u->core.decl->side;

@@ -786,19 +786,6 @@ const struct rff_charge_band *rff_charge_band(int difference)
 	return NULL;
 }
 
-enum rff_action rff_action_of(const char *word)
-{
-	static const char *const words[] = {
-#define X(e, w) w,
-		RFF_ACTIONS(X)
-#undef X
-	};
-	for (int i = 0; i < RFF_ACT_N; i++)
-		if (strcmp(words[i], word) == 0)
-			return (enum rff_action)i;
-	return RFF_ACT_N;
-}
-
 #define ACT(e) (1u << RFF_ACT_##e)
 /* A retreat of the player's choosing is a move.
  * Troops, Well Handled (002:92-102): full or half move, change formation,

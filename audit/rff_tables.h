@@ -74,15 +74,14 @@ const struct rff_mc_effect *rff_mc_effect(const char *effect);
 	X(PASSAGE, "passage") X(FLANK_MARCH, "flank-march") X(DEPLOY, "deploy") \
 	X(HOLD, "hold") X(RETREAT, "retreat")
 
+/* The actions (vocab_word.code of RC_ACTION), from 1. */
 enum rff_action {
+	RFF_ACT_NONE,
 #define X(e, word) RFF_ACT_##e,
 	RFF_ACTIONS(X)
 #undef X
 	RFF_ACT_N
 };
-
-/* The action named word, or RFF_ACT_N. */
-enum rff_action rff_action_of(const char *word);
 
 /* What a maneuver effect allows troops or guns to do: the lists of Troop
  * and Gun Maneuvers (002:90-148) by the effect that gives them. */

@@ -26,11 +26,11 @@ static void unit_init(struct state *st, int u)
 	r->arm = code_of(st, d, RC_ARM, RFF_ARM_NONE);
 	r->experience = code_of(st, d, RC_EXPERIENCE, RFF_EXP_NONE);
 	r->order = code_of(st, d, RC_ORDER, ORDER_GOOD);
-	r->formation = r->order == ORDER_BROKEN ? NULL : d->slot[RC_FORMATION];	/* broken: none (000:416) */
+	r->formation = r->order == ORDER_BROKEN ? FORM_NONE : d->slot_code[RC_FORMATION];	/* broken: none (000:416) */
 	r->sheltered_in = -1;
 	r->limbered = code_of(st, d, RC_LIMBER, RFF_CS_NONE) == RFF_LIMBERED;
 	r->mounted = r->arm == RFF_CAV && code_of(st, d, RC_MOUNT, RFF_CS_NONE) != RFF_DISMOUNTED;
-	r->core.off_table = state_has_flag(&r->core, "reserve");
+	r->core.off_table = state_has_flag(&r->core, FLAG_RESERVE);
 	/* 000:532: infantry and cavalry reduced to a single stand are removed; guns at none */
 	r->core.remove_at = r->arm == RFF_GUN ? 0 : 1;
 }
@@ -72,8 +72,8 @@ static bool unit_header(struct state *st, int u, const struct stmt *s)
 	}
 	if (r->hasty_expires && s->kind == ST_TURN) {
 		r->hasty_expires = false;
-		if (r->formation && strcmp(r->formation, "hasty-square") == 0) {
-			r->formation = "square";
+		if (r->formation == FORM_HASTY_SQUARE) {
+			r->formation = FORM_SQUARE;
 			state_touch_unit(st, u);
 		}
 	}
@@ -101,7 +101,7 @@ static void unit_fields(const struct state *st, int u, struct fields *out)
 		fields_text(out, "sheltered_in", r->sheltered ? unit_id(st, r->sheltered_in) : NULL);
 	} else {
 		fields_text(out, "order", rff_order_word(r->order));
-		fields_text(out, "formation", r->formation);
+		fields_text(out, "formation", rff_word(RC_FORMATION, r->formation));
 		fields_bool(out, "disorder_pending", r->disorder_pending);
 		if (r->arm == RFF_CAV)
 			fields_bool(out, "mounted", r->mounted);
@@ -156,14 +156,19 @@ void rff_unit_dismount_leader(struct state *st, int l, int until)
 	state_away(st, l);
 }
 
+bool rff_unit_in_square(const struct rff_unit *r)
+{
+	return r->formation == FORM_SQUARE || r->formation == FORM_HASTY_SQUARE;
+}
+
 void rff_unit_set_order(struct rff_unit *r, enum rff_order order)
 {
 	if (order == ORDER_BROKEN && r->order != ORDER_BROKEN && r->arm != RFF_GUN)
-		r->formation = NULL;	/* "The unit loses formation" */
+		r->formation = FORM_NONE;	/* "The unit loses formation" */
 	else if (order != ORDER_BROKEN && r->order == ORDER_BROKEN && r->arm != RFF_GUN)
 		/* "reforms into line facing toward the enemy"; dismounted cavalry
 		 * deploys only in open order (000:582) */
-		r->formation = r->arm == RFF_CAV && !r->mounted ? "open" : "line";
+		r->formation = r->arm == RFF_CAV && !r->mounted ? FORM_OPEN : FORM_LINE;
 	r->order = order;
 }
 
@@ -196,7 +201,7 @@ void rff_unit_disorder_later(struct state *st, int u)
 void rff_unit_hasty_square(struct state *st, int u)
 {
 	struct rff_unit *r = rff_unit(st, u);
-	r->formation = "hasty-square";
+	r->formation = FORM_HASTY_SQUARE;
 	r->hasty_expires = true;
 	state_wait(st, u);
 }
@@ -220,7 +225,7 @@ const char *rff_unit_describe(const struct state *st, int u, char *buf, size_t s
 		n += snprintf(buf + n, size - n, ", %s%s", orders[r->order],
 			      r->disorder_pending && r->order == ORDER_GOOD ? " (disordered when the phase ends)" : "");
 		if (r->formation && n >= 0 && (size_t)n < size)
-			n += snprintf(buf + n, size - n, ", %s", r->formation);
+			n += snprintf(buf + n, size - n, ", %s", rff_word(RC_FORMATION, r->formation));
 		if (r->arm == RFF_CAV && !r->mounted && n >= 0 && (size_t)n < size)
 			snprintf(buf + n, size - n, ", dismounted");
 	}

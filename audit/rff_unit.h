@@ -17,7 +17,7 @@ struct rff_unit {
 	enum rff_arm arm;
 	enum rff_experience experience;
 	enum rff_order order;
-	const char *formation;		/* a formation word, or NULL if none logged */
+	enum rff_formation formation;	/* FORM_NONE if none logged */
 	bool limbered, mounted;
 	int silenced, damaged, wrecked;	/* gun stands */
 	bool sheltered;			/* crew sheltering in a square */
@@ -54,6 +54,9 @@ void rff_unit_dismount_leader(struct state *st, int l, int until);
 /* Removes n stands from a record (n < 0 adds), its gun marks with them:
  * state_lose for a copy.  Returns the stands now. */
 int rff_unit_lose(struct rff_unit *r, int n);
+
+/* Whether the unit stands in a square, deliberate or hasty. */
+bool rff_unit_in_square(const struct rff_unit *r);
 
 /* Sets a troop unit's order: broken troops lose their formation (000:416),
  * and broken troops that rally or reform stand in line (000:408-412, 002:42). */

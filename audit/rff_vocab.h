@@ -37,6 +37,47 @@ enum rff_experience { RFF_EXP_NONE, RFF_ELITE, RFF_VETERAN, RFF_TRAINED, RFF_RAW
 enum rff_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
 enum rff_carriage_state { RFF_CS_NONE, RFF_LIMBERED, RFF_UNLIMBERED, RFF_MOUNTED, RFF_DISMOUNTED };
 
+/* A unit's formation (vocab_word.code of RC_FORMATION). */
+enum rff_formation {
+	FORM_NONE, FORM_LINE, FORM_OPEN, FORM_FIELD_COLUMN, FORM_MARCH_COLUMN, FORM_SQUARE, FORM_HASTY_SQUARE,
+	FORM_GARRISON, FORM_STORMING_COLUMN,
+};
+
+/* A unit's nation, weapon and carriage (codes of RC_NATION, RC_WEAPON,
+ * RC_CARRIAGE); WPN_UNARMED is the word "none" (lance and sabre cavalry). */
+enum rff_nation { NATION_NONE, NATION_US, NATION_MEX };
+enum rff_weapon {
+	WPN_NONE, WPN_R, WPN_IR, WPN_M, WPN_IM, WPN_C, WPN_SG, WPN_HG, WPN_MG, WPN_LG, WPN_HH, WPN_LH, WPN_SH,
+	WPN_HR, WPN_UNARMED,
+};
+enum rff_carriage { CAR_NONE, CAR_HLC, CAR_OLC, CAR_FLC, CAR_MLC, CAR_LC, CAR_HC };
+
+/* Unit and leader attributes (codes of RC_FLAG and RC_LEADER_FLAG). */
+enum rff_flag {
+	FLAG_NONE, FLAG_LIGHT, FLAG_LANCERS, FLAG_NATIONAL_GUARD, FLAG_AUXILIARIES, FLAG_MILITIA, FLAG_VOLUNTEER,
+	FLAG_REGULAR, FLAG_BRAVE_COLONEL, FLAG_SHARPSHOOTERS, FLAG_CUIRASSIERS, FLAG_MOUNTED_RIFLES, FLAG_FLYING,
+	FLAG_BATTERY, FLAG_SECTION, FLAG_FIXED, FLAG_RESERVE, FLAG_ARTY,
+};
+
+/* A turn's light and its argument (codes of RC_LIGHT, RC_TWILIGHT, RC_SKY). */
+enum rff_light { LIGHT_NONE, LIGHT_DAYLIGHT, LIGHT_TWILIGHT, LIGHT_NIGHT };
+enum rff_twilight { TWILIGHT_NONE, TWILIGHT_MORNING, TWILIGHT_EVENING };
+enum rff_sky { SKY_NONE, SKY_OVERCAST, SKY_MOONLESS, SKY_MOONLIT, SKY_FULL_MOON };
+
+/* The facts of the table a log states after a unit (codes of RC_FACT_MC,
+ * RC_FACT_FIRE and RC_FACT_CHARGE: one enum, as a word such as cover is a
+ * fact of more than one event), and the values of those that take one, by
+ * their place in the word's spec (fact.value_index). */
+enum rff_fact {
+	FACT_NONE, FACT_OUTFLANKED, FACT_OUT_OF_COMMAND, FACT_COVER, FACT_KEY_LOST, FACT_HEAVY_CASUALTIES,
+	FACT_GREATER_LOSSES, FACT_CLOSE, FACT_FORTIFIED, FACT_GROUND, FACT_ENFILADED, FACT_ABOUT_FACED,
+	FACT_PASSAGE, FACT_FLANK_MARCH, FACT_ABATIS, FACT_CHARGING, FACT_COLD_STEEL, FACT_NO_LEADER,
+	FACT_BREAKTHROUGH, FACT_CHARGED, FACT_MASSED, FACT_STATIONARY, FACT_FAVOURABLE, FACT_STRONG,
+	FACT_SUPPORTED, FACT_UNSUPPORTED, FACT_COUNTERCHARGE,
+};
+enum { GROUND_OPEN = 1, GROUND_BROKEN, GROUND_ROUGH };	/* "open|broken|rough" */
+enum { COVER_PARTIAL = 1, COVER_FULL };			/* fire's "partial|full" */
+
 /* RFF's own state events (vocab_event.code); those every ruleset's state
  * knows carry a state_verb instead. */
 enum rff_verb {
@@ -46,5 +87,9 @@ enum rff_verb {
 };
 
 extern const struct vocab rff_vocab;
+
+/* The canonical word of RFF's category cat whose code is code, or NULL for
+ * none (static): "hasty-square" for (RC_FORMATION, FORM_HASTY_SQUARE). */
+const char *rff_word(enum rff_cat cat, int code);
 
 #endif

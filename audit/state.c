@@ -9,20 +9,31 @@
 
 #include "../grammar/xalloc.h"
 
-/* The nation of the side a unit or leader belongs to. */
-static const char *nation_of(const struct battle *b, const char *side)
+/* The side a unit or leader belongs to, or NULL. */
+static const struct st_side *side_of(const struct battle *b, const char *side)
 {
 	const struct sym *s = side ? battle_find(b, 'S', side) : NULL;
-	return s ? b->stmts[s->stmt].u.side.nation : NULL;
+	return s ? &b->stmts[s->stmt].u.side : NULL;
 }
 
 static void init_unit(struct unit_state *u, const struct battle *b, const struct st_unit *d, int stmt)
 {
 	u->decl = d;
 	u->decl_stmt = stmt;
-	u->nation = nation_of(b, d->side);
+	const struct st_side *side = side_of(b, d->side);
+	u->nation = side ? side->nation : NULL;
+	u->nation_code = side ? side->nation_code : 0;
 	u->start = u->stands = d->stands > 0 ? d->stands : 1;
 	u->first_leader = -1;
+}
+
+/* A turn's condition when it gives none: the vocabulary's default. */
+static void default_condition(struct state *st)
+{
+	const struct vocab *v = st->b->vocab;
+	st->cond = vocab_default(v, v->condition);
+	const struct vocab_word *w = st->cond ? vocab_find(v, v->condition, st->cond, strlen(st->cond)) : NULL;
+	st->cond_code = w ? w->code : 0;
 }
 
 void state_init(struct state *st, const struct battle *b, const struct state_rules *rules)
@@ -36,7 +47,7 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 	assert(!rules || !rules->leader_size || rules->leader_size >= sizeof(struct leader_state));
 	st->unit_size = rules && rules->unit_size ? rules->unit_size : sizeof(struct unit_state);
 	st->leader_size = rules && rules->leader_size ? rules->leader_size : sizeof(struct leader_state);
-	st->cond = vocab_default(b->vocab, b->vocab->condition);
+	default_condition(st);
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];
 		if (y->kind == 'U')
@@ -127,9 +138,9 @@ int state_leader(const struct state *st, const char *id)
 	return y && y->kind == 'L' ? st->of_sym[y - st->b->syms] : -1;
 }
 
-bool state_has_flag(const struct unit_state *u, const char *flag)
+bool state_has_flag(const struct unit_state *u, int code)
 {
-	return battle_has_flag(u->decl->flags, u->decl->n_flags, flag);
+	return battle_has_flag(u->decl->flag_codes, u->decl->n_flags, code);
 }
 
 int state_attached_leader(const struct state *st, int u)
@@ -210,9 +221,14 @@ void state_enter(struct state *st, const struct stmt *s)
 		const struct st_turn *t = &s->u.turn;
 		st->turn = t->number;
 		st->side = t->side;
-		st->cond = t->cond ? t->cond : vocab_default(st->b->vocab, st->b->vocab->condition);
+		default_condition(st);
+		if (t->cond) {
+			st->cond = t->cond;
+			st->cond_code = t->cond_code;
+		}
 		st->cond_num = t->cond_num;
 		st->cond_word = t->cond_word;
+		st->cond_word_code = t->cond_word_code;
 		st->phase = NULL;
 		kept = 0;
 		for (int k = 0; k < st->n_away; k++) {

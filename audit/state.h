@@ -20,6 +20,7 @@ struct unit_state {
 	const struct st_unit *decl;
 	int decl_stmt;			/* the declaring statement */
 	const char *nation;		/* the nation of the unit's side, or NULL */
+	int nation_code;		/* its vocab_word.code, 0 with none */
 	int start;			/* stands at the start of the battle */
 	int stands;			/* stands now */
 	int remove_at;			/* removed when reduced to this many stands (the ruleset's; 0: at none) */
@@ -124,8 +125,10 @@ struct state {
 	const char *side;		/* the phasing side's id, or NULL */
 	/* the turn's condition (st_turn), its default when the turn gives none */
 	const char *cond;
+	int cond_code;			/* the words' vocab_word.code */
 	int cond_num;
 	const char *cond_word;
+	int cond_word_code;
 	const char *phase;
 	int *of_sym;			/* per battle symbol: its unit or leader index, or -1 */
 	/* what a turn or phase header may change: units with a mark that waits
@@ -162,8 +165,9 @@ static inline struct leader_state *state_leader_at(const struct state *st, int l
 int state_unit(const struct state *st, const char *id);
 int state_leader(const struct state *st, const char *id);
 
-/* Does the unit's declaration carry this flag (a canonical word)? */
-bool state_has_flag(const struct unit_state *u, const char *flag);
+/* Does the unit's declaration carry the attribute whose word's code
+ * (vocab_word.code) is code? */
+bool state_has_flag(const struct unit_state *u, int code);
 /* The leader attached to unit u, or -1. */
 int state_attached_leader(const struct state *st, int u);
 

@@ -1,6 +1,7 @@
 /* battle: the parsed log and its symbol table. */
 #include "battle.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,11 +59,11 @@ static int same_space(char a, char b)
 	return (a == 'S') == (b == 'S');
 }
 
-const struct fact *battle_fact(const struct uref *u, const char *word, const char *value)
+const struct fact *battle_fact(const struct uref *u, int code, int value)
 {
+	assert(code != 0);	/* 0 is a word without a code: it would match them all */
 	for (int i = 0; i < u->n_facts; i++)
-		if (strcmp(u->facts[i].word, word) == 0 &&
-		    (!value || (u->facts[i].value && strcmp(u->facts[i].value, value) == 0)))
+		if (u->facts[i].code == code && (!value || u->facts[i].value_index == value))
 			return &u->facts[i];
 	return NULL;
 }
@@ -148,10 +149,11 @@ bool battle_clock(const struct battle *b, int turn, char out[8])
 	return true;
 }
 
-bool battle_has_flag(const char *const *flags, int n, const char *word)
+bool battle_has_flag(const int *codes, int n, int code)
 {
+	assert(code != 0);
 	for (int i = 0; i < n; i++)
-		if (strcmp(flags[i], word) == 0)
+		if (codes[i] == code)
 			return true;
 	return false;
 }

@@ -43,7 +43,9 @@ struct mod {
 /* A situational fact of the table, in parentheses after a unit. */
 struct fact {
 	const char *word;
+	int code;		/* the word's vocab_word.code */
 	const char *value;	/* WORD=VALUE: VALUE; NULL for a bare fact */
+	int value_index;	/* VALUE's place in the word's spec, from 1; 0 none or a unit id */
 	struct loc at;
 };
 
@@ -64,8 +66,10 @@ struct claim {
 	int total;
 	struct loc total_at;
 	const char *effect;	/* canonical effect name, or NULL */
+	int effect_code;	/* its vocab_word.code */
 	struct loc effect_at;
 	const char *outcome;	/* a word of the event's outcomes, or NULL */
+	int outcome_code;
 	struct loc outcome_at;
 	bool has_loss;		/* loss=N: stands claimed lost */
 	int loss;
@@ -91,11 +95,14 @@ struct uref {
 /* What a unit does after its check. */
 struct action {
 	const char *verb;
+	int verb_code;		/* each word's vocab_word.code, 0 with no word */
 	struct loc at;
 	const char *word;	/* a "W" action's word, or NULL */
+	int word_code;
 	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
 	int n_targets;
 	const char *flag;	/* a word of vocab.action_flag after the targets, or NULL */
+	int flag_code;
 	struct loc flag_at;
 };
 
@@ -136,6 +143,7 @@ struct ev_clash {
 	int diff;
 	struct loc diff_at;
 	const char *effect;
+	int effect_code;	/* its vocab_word.code */
 	struct loc effect_at;
 };
 
@@ -144,6 +152,7 @@ struct ev_leader_roll {
 	struct loc leader_at;
 	struct face die;
 	const char *effect;
+	int effect_code;
 	struct loc effect_at;
 };
 
@@ -151,6 +160,7 @@ struct ev_leader_roll {
 struct arg {
 	char type;		/* 'U', 'L', 'W', 'N', 'C', 'S' */
 	const char *text;	/* id, word or string */
+	int code;		/* 'W': the word's vocab_word.code */
 	int num;
 	struct loc at;
 };
@@ -180,10 +190,13 @@ struct st_unit {
 	struct loc id_at;
 	const char *name;
 	const char *side;
-	/* the word of each unit-slot category (vocab_cat.role), by category */
+	/* the word of each unit-slot category (vocab_cat.role), by category,
+	 * and its vocab_word.code */
 	const char *slot[UNIT_SLOTS];
+	int slot_code[UNIT_SLOTS];
 	struct loc slot_at[UNIT_SLOTS];
 	const char **flags;	/* unit attributes, canonical */
+	const int *flag_codes;	/* each one's vocab_word.code */
 	int n_flags;
 	int stands;		/* stands=N, -1 if missing */
 	const char *cmd;	/* commanding leader id */
@@ -199,6 +212,7 @@ struct st_leader {
 	const char *side;
 	const char *rating;
 	const char **flags;	/* leader attributes (vocab.leader_flag), canonical */
+	const int *flag_codes;	/* each one's vocab_word.code */
 	int n_flags;
 	const char *under;	/* superior leader id */
 	struct loc under_at;
@@ -208,6 +222,7 @@ struct st_side {
 	const char *id;
 	const char *label;
 	const char *nation;
+	int nation_code;	/* its vocab_word.code */
 	int players;		/* -1 if not given */
 };
 
@@ -215,8 +230,10 @@ struct st_turn {
 	int number;
 	const char *side;	/* NULL: no player side (simultaneous turns) */
 	const char *cond;	/* a word of vocab.condition, or NULL (its default) */
+	int cond_code;		/* its vocab_word.code (the default's when NULL) */
 	int cond_num;		/* the condition's number, 0 if none */
 	const char *cond_word;	/* the condition's word argument, or NULL */
+	int cond_word_code;
 };
 
 /* An umpire's ruling on the event before it. */
@@ -281,9 +298,10 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);
 
-/* The fact word stated on u (WORD=VALUE: the word WORD), and when value is
- * not NULL only with that value; NULL if the log does not state it. */
-const struct fact *battle_fact(const struct uref *u, const char *word, const char *value);
+/* The fact stated on u whose word's code (vocab_word.code) is code, and
+ * when value is not 0 only with the value at that place of the word's spec
+ * (fact.value_index); NULL if the log does not state it. */
+const struct fact *battle_fact(const struct uref *u, int code, int value);
 /* Registers id; returns the existing symbol instead if already declared. */
 const struct sym *battle_declare(struct battle *b, char kind, const char *id, int stmt);
 
@@ -293,8 +311,8 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
  * does not. */
 bool battle_clock(const struct battle *b, int turn, char out[8]);
 
-/* Whether a declaration's attribute list (flags, n) holds word (canonical). */
-bool battle_has_flag(const char *const *flags, int n, const char *word);
+/* Whether a declaration's attribute codes (flag_codes, n) hold code. */
+bool battle_has_flag(const int *codes, int n, int code);
 
 /* The kv named key on a statement, or NULL. */
 const struct kv *stmt_kv(const struct stmt *s, const char *key);

@@ -204,7 +204,7 @@ static const char *nearest_word(const struct parser *p, int cat, const struct to
 }
 
 /* A word of cat, or an unknown-word error naming the category. */
-static const char *want_word(struct parser *p, int cat)
+static const struct vocab_word *want_word(struct parser *p, int cat)
 {
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD) {
@@ -221,7 +221,7 @@ static const char *want_word(struct parser *p, int cat)
 		return NULL;
 	}
 	next(p);
-	return w->word;
+	return w;
 }
 
 /* Ids and their uses */
@@ -866,6 +866,7 @@ static int parse_side(struct parser *p, struct token *kw)
 	if (!w)
 		return error_at(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
 	s->u.side.nation = w->word;
+	s->u.side.nation_code = w->code;
 	return 0;
 }
 
@@ -885,14 +886,16 @@ static const char *current_side(struct parser *p)
 }
 
 /* Adds an attribute word (canonical) to a declaration's list, once. */
-static int add_flag(struct parser *p, const char **flags, int *n_flags, const char *word, struct loc at)
+static int add_flag(struct parser *p, const char **flags, int *codes, int *n_flags, const struct vocab_word *w,
+		    struct loc at)
 {
 	for (int i = 0; i < *n_flags; i++)
-		if (flags[i] == word)
-			return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", word);
+		if (flags[i] == w->word)
+			return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", w->word);
 	if (*n_flags >= MAX_ITEMS)
 		return error_at(p, DIAG_TOO_MANY, at, "more than %d attributes", MAX_ITEMS);
-	flags[(*n_flags)++] = word;
+	codes[*n_flags] = w->code;
+	flags[(*n_flags)++] = w->word;
 	return 0;
 }
 
@@ -917,6 +920,7 @@ static int parse_leader(struct parser *p, struct token *kw)
 		return -1;
 	struct kv kvs[MAX_ITEMS];
 	const char *flags[MAX_ITEMS];
+	int codes[MAX_ITEMS];
 	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {
 		struct token *w = peek(p);
@@ -929,7 +933,7 @@ static int parse_leader(struct parser *p, struct token *kw)
 			l->rating = vw->word;
 			next(p);
 		} else if ((vw = lookup(p, p->v->leader_flag, w))) {
-			rc = add_flag(p, flags, &n_flags, vw->word, loc_of(p, w));
+			rc = add_flag(p, flags, codes, &n_flags, vw, loc_of(p, w));
 			next(p);
 		} else if (w->kind == TOK_WORD) {
 			char ratings[256], lflags[256];
@@ -943,6 +947,7 @@ static int parse_leader(struct parser *p, struct token *kw)
 	}
 	keep_kvs(p, s, kvs, n);
 	l->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
+	l->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	l->n_flags = n_flags;
 	if (rc < 0)
 		return -1;
@@ -981,6 +986,8 @@ static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, s
 			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), found(p, t));
 		u->slot[c->cat] = c->word;
 		u->slot[of] = g->word;
+		u->slot_code[c->cat] = c->code;
+		u->slot_code[of] = g->code;
 		u->slot_at[c->cat] = u->slot_at[of] = at;
 		return 1;
 	}
@@ -1005,7 +1012,7 @@ static const char *unit_word_cats(const struct parser *p, char *out, size_t size
 
 /* Classifies a word of a unit declaration into its category. */
 static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
-		     const char **flags, int *n_flags)
+		     const char **flags, int *codes, int *n_flags)
 {
 	struct loc at = loc_of(p, t);
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
@@ -1016,6 +1023,7 @@ static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
 					vocab_cat_name(p->v, c), found(p, t), u->slot[c]);
 		u->slot[c] = w->word;
+		u->slot_code[c] = w->code;
 		u->slot_at[c] = at;
 		return 0;
 	}
@@ -1025,7 +1033,7 @@ static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
 		const struct vocab_word *f = p->v->cats[c].role == VR_UNIT_FLAG ? lookup(p, c, t) : NULL;
 		if (f)
-			return add_flag(p, flags, n_flags, f->word, at);
+			return add_flag(p, flags, codes, n_flags, f, at);
 	}
 	if (is_word(p, t, "carry")) {
 		u->carry = true;
@@ -1082,18 +1090,20 @@ static int parse_unit(struct parser *p, struct token *kw)
 		return -1;
 	struct kv kvs[MAX_ITEMS];
 	const char *flags[MAX_ITEMS];
+	int codes[MAX_ITEMS];
 	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {
 		struct token *w = peek(p);
 		if (at_kv(p))
 			rc = parse_kv(p, unit_keys, kvs, &n);
 		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
-			rc = unit_word(p, u, next(p), flags, &n_flags);
+			rc = unit_word(p, u, next(p), flags, codes, &n_flags);
 		else
 			break;
 	}
 	keep_kvs(p, s, kvs, n);
 	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
+	u->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	u->n_flags = n_flags;
 	const struct kv *stands = stmt_kv(s, "stands");
 	const struct kv *cmd = stmt_kv(s, "cmd");
@@ -1116,16 +1126,20 @@ static int parse_unit(struct parser *p, struct token *kw)
 /* condition = CONDITION [ NUMBER ] [ WORD ] ; as the condition word's entry says */
 static int parse_condition(struct parser *p, struct st_turn *t)
 {
-	struct token *tok = peek(p);
-	const char *cond = want_word(p, p->v->condition);
-	if (!cond)
+	const struct vocab_word *w = want_word(p, p->v->condition);
+	if (!w)
 		return -1;
-	const struct vocab_word *w = lookup(p, p->v->condition, tok);
-	t->cond = cond;
+	t->cond = w->word;
+	t->cond_code = w->code;
 	if (w->num_max && want_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
 		return -1;
-	if (w->arg && !(t->cond_word = want_word(p, w->arg)))
+	if (!w->arg)
+		return 0;
+	const struct vocab_word *arg = want_word(p, w->arg);
+	if (!arg)
 		return -1;
+	t->cond_word = arg->word;
+	t->cond_word_code = arg->code;
 	return 0;
 }
 
@@ -1177,13 +1191,15 @@ static int parse_phase(struct parser *p, struct token *kw)
 	struct token *t = peek(p);
 	p->phase_unknown = true;	/* until this line parses */
 	p->last_event = -1;
-	const char *phase = want_word(p, p->v->phase);
-	if (!phase)
+	const struct vocab_word *pw = want_word(p, p->v->phase);
+	if (!pw)
 		return -1;
-	s->u.phase.phase = phase;
+	const char *phase = s->u.phase.phase = pw->word;
 	if (has_modes(p->v, phase) && peek(p)->kind == TOK_WORD) {
-		if (!(s->u.phase.mode = want_word(p, p->v->phase_mode)))
+		const struct vocab_word *mode = want_word(p, p->v->phase_mode);
+		if (!mode)
 			return -1;
+		s->u.phase.mode = mode->word;
 	}
 	p->phase_unknown = false;
 	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u.phase.mode);
@@ -1210,6 +1226,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 				found(p, t));
 	next(p);
 	f->word = w->word;
+	f->code = w->code;
 	f->at = loc_of(p, t);
 	char what[96];
 	snprintf(what, sizeof what, "'=' and %s", w->spec && strcmp(w->spec, "U") == 0 ? "a unit id" : w->spec ? w->spec : "");
@@ -1227,7 +1244,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 		f->value = parse_id(p, 'U', &at);
 		return f->value ? 0 : -1;
 	}
-	if (!vocab_allows(w, p->text + v->off, v->len))
+	if (!(f->value_index = vocab_allows(w, p->text + v->off, v->len)))
 		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, v), "%s=%s: expected %s", w->word,
 				found(p, v), w->spec);
 	next(p);
@@ -1464,6 +1481,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
 			next(p);
 			c->effect = w->word;
+			c->effect_code = w->code;
 			c->effect_at = loc_of(p, t);
 		} else if (t->kind == TOK_WORD && k->outcomes && (w = lookup(p, k->outcomes, t))) {
 			if (c->outcome)
@@ -1471,6 +1489,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 						vocab_cat_name(p->v, k->outcomes), found(p, t));
 			next(p);
 			c->outcome = w->word;
+			c->outcome_code = w->code;
 			c->outcome_at = loc_of(p, t);
 		} else if (at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
@@ -1521,10 +1540,15 @@ static int parse_action(struct parser *p, struct action *a)
 	struct token *t = next(p);
 	const struct vocab_word *w = lookup(p, p->v->action, t);
 	a->verb = w->word;
+	a->verb_code = w->code;
 	a->at = loc_of(p, t);
 	if (w->spec && strcmp(w->spec, "W") == 0) {
-		a->word = want_word(p, w->arg);
-		return a->word ? 0 : -1;
+		const struct vocab_word *arg = want_word(p, w->arg);
+		if (!arg)
+			return -1;
+		a->word = arg->word;
+		a->word_code = arg->code;
+		return 0;
 	}
 	if (w->spec && strcmp(w->spec, "T") == 0) {
 		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
@@ -1534,6 +1558,7 @@ static int parse_action(struct parser *p, struct action *a)
 		if (fw) {
 			next(p);
 			a->flag = fw->word;
+			a->flag_code = fw->code;
 			a->flag_at = loc_of(p, f);
 		}
 	}
@@ -1632,10 +1657,11 @@ static int parse_clash_result(struct parser *p, const struct vocab_event *ev, st
 	}
 	t = peek(p);
 	if (t->kind == TOK_WORD) {
-		const char *e = want_word(p, ev->effects);
+		const struct vocab_word *e = want_word(p, ev->effects);
 		if (!e)
 			return -1;
-		c->effect = e;
+		c->effect = e->word;
+		c->effect_code = e->code;
 		c->effect_at = loc_of(p, t);
 	}
 	if (!c->has_diff && !c->effect)
@@ -1660,8 +1686,11 @@ static int parse_leader_roll(struct parser *p, const struct vocab_event *ev, str
 		return -1;
 	struct token *t = peek(p);
 	if (t->kind == TOK_WORD) {
-		if (!(f->effect = want_word(p, ev->effects)))
+		const struct vocab_word *e = want_word(p, ev->effects);
+		if (!e)
 			return -1;
+		f->effect = e->word;
+		f->effect_code = e->code;
 		f->effect_at = loc_of(p, t);
 	}
 	return 0;
@@ -1678,9 +1707,14 @@ static int parse_arg(struct parser *p, const struct vocab_event *ev, char type, 
 	case 'L':
 		a->text = parse_id(p, type, &a->at);
 		return a->text ? 0 : -1;
-	case 'W':
-		a->text = want_word(p, ev->arg);
-		return a->text ? 0 : -1;
+	case 'W': {
+		const struct vocab_word *w = want_word(p, ev->arg);
+		if (!w)
+			return -1;
+		a->text = w->word;
+		a->code = w->code;
+		return 0;
+	}
 	case 'N':
 		return want_signed(p, "a signed number of stands such as -2", -MAX_STANDS, MAX_STANDS, &a->num);
 	case 'C':

@@ -75,6 +75,14 @@ const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *
 	return NULL;
 }
 
+const char *vocab_word_of(const struct vocab *v, int cat, int code)
+{
+	for (size_t i = 0; code && i < v->n_words; i++)
+		if (v->words[i].cat == cat && v->words[i].code == code && !v->words[i].canon)
+			return v->words[i].word;
+	return NULL;
+}
+
 const struct vocab_event *vocab_find_event(const struct vocab *v, const char *kw, size_t len)
 {
 	for (size_t i = 0; i < v->n_events; i++) {
@@ -139,11 +147,11 @@ const struct vocab_phase *vocab_phase_in(const struct vocab *v, unsigned phases)
 int vocab_allows(const struct vocab_word *w, const char *value, size_t len)
 {
 	const char *p = w->spec;
-	while (p && *p) {
+	for (int k = 1; p && *p; k++) {
 		const char *bar = strchr(p, '|');
 		size_t n = bar ? (size_t)(bar - p) : strlen(p);
 		if (n == len && strncasecmp(p, value, len) == 0)
-			return 1;
+			return k;
 		p = bar ? bar + 1 : NULL;
 	}
 	return 0;

@@ -127,6 +127,9 @@ struct vocab {
 /* The canonical entry for word in cat (following an alias), or NULL. */
 const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *word,
 				    size_t len);
+/* The canonical word of cat whose code (vocab_word.code) is code, or NULL
+ * for code 0 or none: a ruleset names a word it resolved back by it. */
+const char *vocab_word_of(const struct vocab *v, int cat, int code);
 /* The canonical event for keyword (following an alias), or NULL. */
 const struct vocab_event *vocab_find_event(const struct vocab *v, const char *kw, size_t len);
 /* A category's name in messages ("word" for VC_NONE). */
@@ -140,7 +143,8 @@ const char *vocab_list(const struct vocab *v, int cat, char *out, size_t size);
 const struct vocab_phase *vocab_phase_in(const struct vocab *v, unsigned phases);
 /* The phase of the ruleset named word (with mode, or its default without), or NULL. */
 const struct vocab_phase *vocab_phase_of(const struct vocab *v, const char *word, const char *mode);
-/* Whether value is one of a word's allowed values (options, facts). */
+/* Where value stands among a word's allowed values (options, facts), from
+ * 1; 0 if it is not one of them. */
 int vocab_allows(const struct vocab_word *w, const char *value, size_t len);
 
 /* Appends the vocabulary as Markdown tables (one per category, then the

@@ -534,7 +534,9 @@ static const struct {
 	 "empty-side@4:1"},
 };
 
-/* battle_fact finds a stated fact, by word and, when asked, by value. */
+/* battle_fact finds a stated fact, by its word's code and, when asked, by
+ * the place of its value in the word's spec ("open|broken|rough",
+ * rff_vocab.c); the parser keeps both. */
 static void test_battle_fact(void **state)
 {
 	(void)state;
@@ -542,13 +544,14 @@ static void test_battle_fact(void **state)
 	struct battle *b = tu_parse_body("phase charge\ncharge 8inf(cold-steel,ground=rough) -> 2lt [5] | [4]\n", &d);
 	assert_int_equal(d.n_errors, 0);
 	const struct uref *att = &last_stmt(b, ST_EVENT)->u.event.u.clash.side[0].units[0];
-	assert_non_null(battle_fact(att, "cold-steel", NULL));
-	assert_null(battle_fact(att, "cold-steel", "rough"));		/* a bare fact has no value */
-	assert_string_equal(battle_fact(att, "ground", NULL)->value, "rough");
-	assert_non_null(battle_fact(att, "ground", "rough"));
-	assert_null(battle_fact(att, "ground", "broken"));
-	assert_null(battle_fact(att, "outflanked", NULL));
-	assert_int_equal(battle_fact(att, "ground", NULL)->at.col, 24);
+	assert_non_null(battle_fact(att, FACT_COLD_STEEL, 0));
+	assert_null(battle_fact(att, FACT_COLD_STEEL, 3));		/* a bare fact has no value */
+	assert_string_equal(battle_fact(att, FACT_GROUND, 0)->value, "rough");
+	assert_int_equal(battle_fact(att, FACT_GROUND, 0)->value_index, 3);	/* the third of open|broken|rough */
+	assert_non_null(battle_fact(att, FACT_GROUND, GROUND_ROUGH));
+	assert_null(battle_fact(att, FACT_GROUND, GROUND_BROKEN));
+	assert_null(battle_fact(att, FACT_OUTFLANKED, 0));
+	assert_int_equal(battle_fact(att, FACT_GROUND, 0)->at.col, 24);
 	battle_free(b);
 	diags_release(&d);
 }

@@ -78,15 +78,15 @@ static void test_order_and_marks(void **state)
 	state_init(&st, b, &rff_unit_rules);
 	struct rff_unit *inf = rff_unit(&st, state_unit(&st, "5inf"));
 	struct rff_unit *cav = rff_unit(&st, state_unit(&st, "lancers"));
-	inf->formation = "field-column";
+	inf->formation = FORM_FIELD_COLUMN;
 	rff_unit_set_order(inf, ORDER_BROKEN);
-	assert_null(inf->formation);
+	assert_int_equal(inf->formation, FORM_NONE);
 	rff_unit_set_order(inf, ORDER_GOOD);
-	assert_string_equal(inf->formation, "line");
+	assert_int_equal(inf->formation, FORM_LINE);
 	cav->mounted = false;
 	rff_unit_set_order(cav, ORDER_BROKEN);
 	rff_unit_set_order(cav, ORDER_DISORDERED);
-	assert_string_equal(cav->formation, "open");
+	assert_int_equal(cav->formation, FORM_OPEN);
 	assert_int_equal(cav->order, ORDER_DISORDERED);
 	int g = state_unit(&st, "bty");
 	rff_unit_silence(rff_unit(&st, g), 5);	/* never more than its 2 stands */
@@ -122,9 +122,9 @@ static void test_waiting_marks(void **state)
 			    "8 stands, good order (disordered when the phase ends), line");
 	state_enter(&st, phase);
 	assert_int_equal(rff_unit(&st, u)->order, ORDER_DISORDERED);
-	assert_string_equal(rff_unit(&st, h)->formation, "hasty-square");
+	assert_int_equal(rff_unit(&st, h)->formation, FORM_HASTY_SQUARE);
 	state_enter(&st, turn);
-	assert_string_equal(rff_unit(&st, h)->formation, "square");
+	assert_int_equal(rff_unit(&st, h)->formation, FORM_SQUARE);
 	assert_int_equal(st.n_waiting, 0);
 	state_release(&st);
 	battle_free(b);

@@ -20,6 +20,7 @@
 enum toy_cat { TC_ARM = VC_NONE + 1, TC_RATING, TC_NATION, TC_PHASE, TC_MOD, TC_EFFECT, TC_FACT, TC_N };
 enum { TOY_SHOOT = 1 };
 enum toy_effect { TOY_MISS = 1, TOY_HIT };
+enum { TOY_COVER = 1 };	/* its one fact */
 
 static const struct vocab_cat toy_cats[TC_N] = {
 	[TC_ARM] = {.name = "arm", .role = VR_UNIT_SLOT, .required = true},
@@ -41,7 +42,7 @@ static const struct vocab_word toy_words[] = {
 	{.cat = TC_MOD, .word = "cover", .doc = "-1 target in cover"},
 	{.cat = TC_EFFECT, .word = "miss", .doc = "no effect", .code = TOY_MISS},
 	{.cat = TC_EFFECT, .word = "hit", .doc = "the target loses a stand", .code = TOY_HIT},
-	{.cat = TC_FACT, .word = "cover", .doc = "the target is in cover"},
+	{.cat = TC_FACT, .word = "cover", .doc = "the target is in cover", .code = TOY_COVER},
 };
 
 static const struct vocab_phase toy_phases[] = {
@@ -105,7 +106,7 @@ static bool toy_audit(struct audit *a, const struct stmt *s)
 	if (target < 0)
 		return false;
 	audit_record(a, "shoot");	/* the driver puts the state after it there */
-	int total = f->die.value - (battle_fact(&f->target, "cover", NULL) ? 1 : 0);
+	int total = f->die.value - (battle_fact(&f->target, TOY_COVER, 0) ? 1 : 0);
 	const char *effect = total >= 4 ? "hit" : "miss";
 	int loss = total >= 4 ? 1 : 0;
 	const struct claim *c = &f->claim;

@@ -160,6 +160,49 @@ static void test_options_allow(void **state)
 	assert_ptr_equal(ruleset_vocab("RFF-MAW"), ruleset_default());
 }
 
+/* The words RFF reads by code: every canonical one has a code, distinct in
+ * its category, and one fact word means one fact in every event.  The
+ * enums that name fact values follow the order of the word's spec. */
+static void test_codes(void **state)
+{
+	(void)state;
+	static const enum rff_cat coded[] = {
+		RC_ARM, RC_EXPERIENCE, RC_WEAPON, RC_CARRIAGE, RC_FORMATION, RC_ORDER, RC_LIMBER, RC_MOUNT, RC_FLAG,
+		RC_LEADER_FLAG, RC_NATION, RC_LIGHT, RC_TWILIGHT, RC_SKY, RC_FACT_MC, RC_FACT_FIRE, RC_FACT_CHARGE,
+		RC_ACTION, RC_ACTION_FLAG,
+	};
+	const struct vocab *v = &rff_vocab;
+	for (size_t k = 0; k < sizeof coded / sizeof coded[0]; k++)
+		for (size_t i = 0; i < v->n_words; i++) {
+			const struct vocab_word *w = &v->words[i];
+			if (w->cat != (int)coded[k] || w->canon)
+				continue;
+			if (w->cat == RC_ORDER && w->code == ORDER_GOOD)
+				continue;	/* 0, the default: a unit that names no order */
+			if (w->code == 0)
+				fail_msg("%s '%s' has no code", vocab_cat_name(v, w->cat), w->word);
+			assert_string_equal(rff_word(coded[k], w->code), w->word);	/* and no other word has it */
+		}
+	for (size_t i = 0; i < v->n_words; i++)
+		for (size_t j = 0; j < v->n_words; j++) {
+			const struct vocab_word *a = &v->words[i], *b = &v->words[j];
+			bool facts = a->cat >= RC_FACT_MC && a->cat <= RC_FACT_CHARGE && b->cat >= RC_FACT_MC &&
+				     b->cat <= RC_FACT_CHARGE;
+			if (facts && !a->canon && !b->canon && strcmp(a->word, b->word) == 0)
+				assert_int_equal(a->code, b->code);
+		}
+	assert_string_equal(rff_word(RC_FORMATION, FORM_HASTY_SQUARE), "hasty-square");
+	assert_null(rff_word(RC_FORMATION, FORM_NONE));
+	const struct vocab_word *ground = vocab_find(v, RC_FACT_CHARGE, "ground", 6);
+	assert_int_equal(vocab_allows(ground, "open", 4), GROUND_OPEN);
+	assert_int_equal(vocab_allows(ground, "broken", 6), GROUND_BROKEN);
+	assert_int_equal(vocab_allows(ground, "rough", 5), GROUND_ROUGH);
+	assert_int_equal(vocab_allows(vocab_find(v, RC_FACT_MC, "ground", 6), "rough", 5), GROUND_ROUGH);
+	const struct vocab_word *cover = vocab_find(v, RC_FACT_FIRE, "cover", 5);
+	assert_int_equal(vocab_allows(cover, "partial", 7), COVER_PARTIAL);
+	assert_int_equal(vocab_allows(cover, "full", 4), COVER_FULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_vocabularies_well_formed),
 		cmocka_unit_test(test_citations_exist),
 		cmocka_unit_test(test_options_allow),
+		cmocka_unit_test(test_codes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
