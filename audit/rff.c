@@ -112,7 +112,7 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 		set_mod(d, MM_OOC, "an out-of-command check (no leader)");
 		return;
 	}
-	if (strcmp(st->cond, "night") == 0 && state_attached_leader(st, u) < 0) {
+	if (st->cond_code == LIGHT_NIGHT && state_attached_leader(st, u) < 0) {
 		set_mod(d, MM_OOC, "at night only a unit with an attached leader is in command (000:566)");
 		return;
 	}
@@ -318,8 +318,7 @@ static void note_facts(struct audit *a, const struct uref *ref)
 static bool gun_lost(const struct audit *a, const struct rff_unit *us, const struct uref *ref,
 		     const struct rff_mc_effect *fx)
 {
-	const char *carriage = us->core.decl->slot[RC_CARRIAGE];
-	bool heavy = carriage && strcmp(carriage, "hc") == 0;
+	bool heavy = us->core.decl->slot_code[RC_CARRIAGE] == CAR_HC;
 	bool fixed = state_has_flag(&us->core, FLAG_FIXED) && fx->fixed_guns_lost;
 	bool in_reach = battle_fact(ref, FACT_CLOSE, 0) && !battle_fact(ref, FACT_FORTIFIED, 0);
 	if (us->limbered)
@@ -484,7 +483,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	claim_check_sum(a, mc->die.value, &line->claim, sev);
 	check_outcome(a, line, us, &d, sev);
 	note_facts(a, &line->unit);
-	if (strcmp(a->st.cond, "night") == 0 &&
+	if (a->st.cond_code == LIGHT_NIGHT &&
 	    (strcmp(d.band->effect, "double-quick") == 0 || strcmp(d.band->effect, "well-handled") == 0))
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
 			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
@@ -590,7 +589,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 		/* Skirmishers evade: full retreat broken (002:116).  The driver
 		 * applies what every ruleset means by the other state events. */
 		rff_legal_state(a, e);
-		if (strcmp(e->def->keyword, "evade") == 0)
+		if (e->def->code == RV_EVADE)
 			disorder_unit(a, e->u.state.args[0].text, ORDER_BROKEN);
 		return true;
 	case SHAPE_FIRE:
@@ -684,6 +683,8 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 		us->low_ammo = 0;
 		break;
 	case RV_NONE:
+	case RV_CHARGE:		/* events, not state events */
+	case RV_BREAKTHROUGH:
 	case RV_COUNTERCHARGE:
 	case RV_EVADE:
 		break;

@@ -41,11 +41,6 @@ struct charge_derivation {
 	bool guns_lost[2];
 };
 
-static bool nation_is(const struct rff_unit *u, const char *nation)
-{
-	return u->core.nation && strcmp(u->core.nation, nation) == 0;
-}
-
 static void derive(struct derived_mod *d, enum rff_charge_mod m, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
 
 static void derive(struct derived_mod *d, enum rff_charge_mod m, const char *fmt, ...)
@@ -125,7 +120,7 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool cav = me->arm == RFF_CAV;
 	bool barred = state_has_flag(&me->core, FLAG_CUIRASSIERS) || state_has_flag(&me->core, FLAG_MOUNTED_RIFLES) ||
 		      (cav && (!me->mounted || battle_fact(ref, FACT_STATIONARY, 0)));
-	bool lances = cav && nation_is(me, "MEX");
+	bool lances = cav && me->core.nation_code == NATION_MEX;
 	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
 		derive(d, CM_CS, "%s charges with cold steel%s", me->core.decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
@@ -312,7 +307,7 @@ static bool guns_lost(const struct audit *a, const struct rff_unit *u, const str
 	 * hp-fortified-guns=lost */
 	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
 		return false;
-	bool heavy = u->core.decl->slot[RC_CARRIAGE] && strcmp(u->core.decl->slot[RC_CARRIAGE], "hc") == 0;
+	bool heavy = u->core.decl->slot_code[RC_CARRIAGE] == CAR_HC;
 	bool fixed = state_has_flag(&u->core, FLAG_FIXED);
 	switch (b->guns) {
 	case RFF_GUNS_LOST:
@@ -503,8 +498,8 @@ static void worsen(struct rff_unit *u, enum rff_order order)
 
 static bool light_carriage(const struct rff_unit *u)
 {
-	const char *carriage = u->core.decl->slot[RC_CARRIAGE];
-	return carriage && strcmp(carriage, "hc") != 0 && !state_has_flag(&u->core, FLAG_FIXED);
+	enum rff_carriage carriage = u->core.decl->slot_code[RC_CARRIAGE];
+	return carriage != CAR_NONE && carriage != CAR_HC && !state_has_flag(&u->core, FLAG_FIXED);
 }
 
 /* A defending gun that survives Driven Back or Hard Pressed: Hard Pressed
@@ -737,7 +732,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	const struct event *e = &s->u.event;
 	struct combat c = {.roll = &e->u.clash};
 	c.reroll = e->def->shape == SHAPE_REROLL;
-	c.breakthrough = strcmp(e->def->keyword, "breakthrough") == 0;
+	c.breakthrough = e->def->code == RV_BREAKTHROUGH;
 	audit_record(a, c.reroll ? "reroll" : "charge");
 	if (c.reroll) {
 		if (a->last_clash < 0 || !rff_run(a)->reroll_due) {
@@ -747,7 +742,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		}
 		const struct stmt *charge = &a->b->stmts[a->last_clash];
 		c.units = &charge->u.event.u.clash;
-		c.breakthrough = strcmp(charge->u.event.def->keyword, "breakthrough") == 0;
+		c.breakthrough = charge->u.event.def->code == RV_BREAKTHROUGH;
 	} else {
 		c.units = &e->u.clash;
 		note_facts(a, c.units);

@@ -91,7 +91,7 @@ static int gun_half_stands(const struct rff_unit *us, int firing, int available)
 static bool within_light(struct audit *a, const struct uref *ref)
 {
 	const char *cite;
-	int limit = rff_light_range(a->st.cond, a->st.cond_num, a->st.cond_word, &cite);
+	int limit = rff_light_range(a->st.cond_code, a->st.cond_num, a->st.cond_word_code, &cite);
 	if (!limit || ref->range <= limit)
 		return true;
 	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, cite,
@@ -104,10 +104,11 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 {
 	const struct rff_unit *us = rff_unit(&a->st, f->u);
 	const char *weapon = us->core.decl->slot[RC_WEAPON];
+	enum rff_weapon arms = us->core.decl->slot_code[RC_WEAPON];
 	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
 	if (!within_light(a, ref))
 		return false;
-	if (!weapon || strcmp(weapon, "none") == 0) {
+	if (arms == WPN_NONE || arms == WPN_UNARMED) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, NULL, "%s has no fire weapon", ref->id);
 		return false;
 	}
@@ -115,10 +116,10 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	 * arms are abstracted in charge combat (000:738), so cavalry fires only
 	 * dismounted whatever it carries, unless mounted-fire=rifles */
 	bool rifles = strcmp(audit_option(a, "mounted-fire"), "rifles") == 0;
-	if (us->arm == RFF_CAV && us->mounted && (!rifles || strcmp(weapon, "C") == 0)) {
+	if (us->arm == RFF_CAV && us->mounted && (!rifles || arms == WPN_C)) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315, 000:738",
 			   "%s fires %s mounted: cavalry fires only dismounted", ref->id,
-			   strcmp(weapon, "C") == 0 ? "carbines" : weapon);
+			   arms == WPN_C ? "carbines" : weapon);
 		return false;
 	}
 	const struct rff_fire_points *row = rff_fire_points(us->core.nation ? us->core.nation : "US", weapon,
@@ -152,7 +153,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	rff_legal_fire(a, us, ref);
 	if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
 		return false;	/* the legal state: a firer the rules forbid does not fire */
-	f->rocket = strcmp(weapon, "HR") == 0;
+	f->rocket = arms == WPN_HR;
 	if (f->rocket && !rocket_hits(a, ref))
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
@@ -196,8 +197,7 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		if (state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
 			sharp += d->firers[i].quarters;
 		bool charged = charge || battle_fact(&ev->firers[i], FACT_CHARGED, 0);
-		bool bb = charged && us->core.nation && strcmp(us->core.nation, "US") == 0 && us->core.decl->slot[RC_WEAPON] &&
-			  strcmp(us->core.decl->slot[RC_WEAPON], "M") == 0;
+		bool bb = charged && us->core.nation_code == NATION_US && us->core.decl->slot_code[RC_WEAPON] == WPN_M;
 		if (bb)
 			buck += d->firers[i].quarters;
 		if (bb || state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
@@ -352,7 +352,7 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 		claim_absent(d->mods, FF_GUN_TARGET, "%s is not a gun", id);
 	}
 	claim_absent(d->mods, FF_COVER, "the log states no cover or fortified position; %s is not in open "
-		     "order; %s", id, strcmp(a->st.cond, "daylight") == 0 ? "daylight" : "the light does not count");
+		     "order; %s", id, a->st.cond_code == LIGHT_DAYLIGHT ? "daylight" : "the light does not count");
 }
 
 /* Everything derived for the event; false if it cannot be derived. */
@@ -428,7 +428,7 @@ static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, con
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
 	bool disorders = hits(fx, d->cannonade) && fx->disorders;
-	if (disorders && t->arm == RFF_CAV && t->core.nation && strcmp(t->core.nation, "MEX") == 0)
+	if (disorders && t->arm == RFF_CAV && t->core.nation_code == NATION_MEX)
 		return "charge-checked";
 	if (d->result.checked_unless_cold_steel) {
 		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, FACT_COLD_STEEL, 0);

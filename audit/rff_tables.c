@@ -629,24 +629,21 @@ const char *rff_fire_next_lower(const char *effect)
 	return fire_effects[n - 1].effect;
 }
 
-int rff_light_range(const char *light, int twilight_turn, const char *word, const char **cite)
+int rff_light_range(enum rff_light light, int twilight_turn, int word, const char **cite)
 {
 	static const int evening[] = {48, 36, 24, 12};
-	static const struct {
-		const char *sky;
-		int range;
-	} skies[] = {{"overcast", 4}, {"moonless", 4}, {"moonlit", 8}, {"full-moon", 12}};
-	if (light && strcmp(light, "twilight") == 0 && twilight_turn >= 1 && twilight_turn <= 4) {
+	static const int skies[] = {
+		[SKY_NONE] = 0, [SKY_OVERCAST] = 4, [SKY_MOONLESS] = 4, [SKY_MOONLIT] = 8, [SKY_FULL_MOON] = 12,
+	};
+	if (light == LIGHT_TWILIGHT && twilight_turn >= 1 && twilight_turn <= 4) {
 		*cite = "000:558";
-		bool morning = word && strcmp(word, "morning") == 0;
+		bool morning = word == TWILIGHT_MORNING;
 		return evening[morning ? 4 - twilight_turn : twilight_turn - 1];
 	}
-	for (size_t i = 0; light && word && strcmp(light, "night") == 0 && i < sizeof skies / sizeof skies[0]; i++)
-		if (strcmp(skies[i].sky, word) == 0) {
-			*cite = "000:562";
-			return skies[i].range;
-		}
-	return 0;
+	if (light != LIGHT_NIGHT || !skies[word])
+		return 0;
+	*cite = "000:562";
+	return skies[word];
 }
 
 /* Charge table die-roll modifiers, 002:207-221 (the QRS prints two columns:

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "claim.h"
+#include "rff_vocab.h"
 
 /* Unit Effectiveness Table (000:675-702): a unit starting with `stands` is
  * worn at `worn` stands or fewer (0: no worn step) and spent at `spent` or
@@ -302,6 +303,6 @@ const struct rff_fallen_row *rff_fallen_named(const char *name, bool result);
 /* The farthest a weapon may fire in the light of the turn (000:558, 000:562):
  * word is the twilight's part (morning, evening) or the night's sky; 0 for
  * no limit (daylight). */
-int rff_light_range(const char *light, int twilight_turn, const char *word, const char **cite);
+int rff_light_range(enum rff_light light, int twilight_turn, int word, const char **cite);
 
 #endif

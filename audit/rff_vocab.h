@@ -78,10 +78,10 @@ enum rff_fact {
 enum { GROUND_OPEN = 1, GROUND_BROKEN, GROUND_ROUGH };	/* "open|broken|rough" */
 enum { COVER_PARTIAL = 1, COVER_FULL };			/* fire's "partial|full" */
 
-/* RFF's own state events (vocab_event.code); those every ruleset's state
- * knows carry a state_verb instead. */
+/* RFF's own events (vocab_event.code): the charges, and the state events
+ * of its own (those every ruleset's state knows carry a state_verb instead). */
 enum rff_verb {
-	RV_NONE, RV_COUNTERCHARGE, RV_HASTY_SQUARE, RV_EVADE, RV_FORM, RV_LIMBER, RV_UNLIMBER,
+	RV_NONE, RV_CHARGE, RV_BREAKTHROUGH, RV_COUNTERCHARGE, RV_HASTY_SQUARE, RV_EVADE, RV_FORM, RV_LIMBER, RV_UNLIMBER,
 	RV_MOUNT, RV_DISMOUNT, RV_DISORDER, RV_RALLY, RV_BREAK, RV_SILENCE, RV_DAMAGE, RV_WRECK,
 	RV_GUN_RALLY, RV_SHELTER, RV_LOW_AMMO, RV_REPLENISH, RV_STORMING,
 };

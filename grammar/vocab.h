@@ -93,9 +93,9 @@ struct vocab_event {
 	/* the categories of its claims and units' facts (VC_NONE: none) */
 	int mods, effects, facts, outcomes, tallies;
 	int arg;		/* SHAPE_STATE: the category of a W argument */
-	/* SHAPE_STATE: what the audit does with it, resolved here once: a
-	 * change every ruleset's state knows (the audit's enum state_verb,
-	 * 0 for none), or the ruleset's own (code, its enum). */
+	/* What the audit does with it, resolved here once: for SHAPE_STATE,
+	 * a change every ruleset's state knows (the audit's enum state_verb,
+	 * 0 for none); for any event, the ruleset's own code (its enum). */
 	int core;
 	int code;
 };
