@@ -33,7 +33,7 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 	rff_unit_describe(&a->st, u, state, sizeof state);
 	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
 						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
-							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
+							      rff_options(a)->uet_dispirited_text)
 						: NULL;
 	if (!row || us->core.removed) {
 		snprintf(buf, size, "%s", state);
@@ -99,8 +99,7 @@ static int panic_loss(struct audit *a, bool disordered, const char *effect, int 
 {
 	if (!disordered || strcmp(effect, "panic") != 0)
 		return 0;
-	bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;
-	return (text ? 0 : 1) + (total < 0 ? -total : 0);
+	return (rff_options(a)->panic_loss_text ? 0 : 1) + (total < 0 ? -total : 0);
 }
 
 /* Leader rating, provisional command or out of command (002:21-27, 000:398-402, 000:566). */
@@ -139,7 +138,7 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 {
 	if (us->arm == RFF_GUN || !us->core.decl->slot[RC_MORALE])
 		return;	/* guns have no effectiveness */
-	bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
+	bool text = rff_options(a)->uet_dispirited_text;
 	const struct rff_uet_row *row = rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start, text);
 	if (!row)
 		return;
@@ -221,7 +220,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 	};
 	/* three printed lines, three modifiers; option losses-stack=max takes the
 	 * worse of heavy casualties and greater losses, as steps of one factor */
-	bool max = strcmp(audit_option(a, "losses-stack"), "max") == 0 && battle_fact(ref, FACT_GREATER_LOSSES, 0);
+	bool max = rff_options(a)->losses_stack_max && battle_fact(ref, FACT_GREATER_LOSSES, 0);
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
 		if (battle_fact(ref, facts[i].fact, 0) && !(max && facts[i].mod == MM_HEAVY_CASUALTIES))
 			set_mod(d, facts[i].mod, "the log states %s", rff_mc_mod_at(facts[i].mod)->code);
@@ -296,7 +295,7 @@ static void check_outcome(struct audit *a, const struct check_line *line, const 
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band, cite, sizeof cite),
 			   "%s claimed, derived %s (total %d, %s)", c->effect, d->band->effect, d->total,
 			   column_name(us, d->disordered));
-	bool text = strcmp(audit_option(a, "panic-loss"), "text") == 0;	/* whose losses: 000:416 or 002:43 */
+	bool text = rff_options(a)->panic_loss_text;	/* whose losses: 000:416 or 002:43 */
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at,
 			   !d->loss ? NULL : text ? "000:416 stands equal to the difference below zero"
@@ -325,7 +324,7 @@ static bool gun_lost(const struct audit *a, const struct rff_unit *us, const str
 		return false;
 	/* 000:33 speaks of heavy carriages; fixed guns are lost on any Panic as the
 	 * three copies of the table print it, unless fixed-guns-panic=as-heavy */
-	if (fixed && strcmp(audit_option(a, "fixed-guns-panic"), "lost") == 0)
+	if (fixed && rff_options(a)->fixed_guns_panic_lost)
 		return true;
 	return (heavy || fixed) && in_reach;
 }
@@ -471,7 +470,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s", line->unit.id,
 		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect);
 	if (d.loss)
-		record_step(a->rec, strcmp(audit_option(a, "panic-loss"), "text") == 0 ? "000:416" : "002:43",
+		record_step(a->rec, rff_options(a)->panic_loss_text ? "000:416" : "002:43",
 			    "%s: Panic of disordered troops loses %d stand%s", line->unit.id, d.loss,
 			    d.loss == 1 ? "" : "s");
 	const char *played = claimed_outcome(&line->claim, us, d.disordered);
@@ -614,7 +613,7 @@ static void unit_fields(const struct audit *a, int u, struct fields *out)
 	const struct rff_unit *us = rff_unit(&a->st, u);
 	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
 						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
-							      strcmp(audit_option(a, "uet-dispirited"), "text") == 0)
+							      rff_options(a)->uet_dispirited_text)
 						: NULL;
 	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->core.stands)) : NULL);
 }
@@ -696,10 +695,43 @@ struct rff_run *rff_run(struct audit *a)
 	return a->ctx;
 }
 
+const struct rff_options *rff_options(const struct audit *a)
+{
+	return &((const struct rff_run *)a->ctx)->opt;
+}
+
+/* Whether rule option name is set to value for this audit. */
+static bool option_is(const struct audit *a, const char *name, const char *value)
+{
+	return strcmp(audit_option(a, name), value) == 0;
+}
+
 static void *rff_begin(struct audit *a)
 {
-	(void)a;
-	return xcalloc(1, sizeof(struct rff_run));
+	struct rff_run *run = xcalloc(1, sizeof *run);
+	struct rff_options *o = &run->opt;
+	o->panic_loss_text = option_is(a, "panic-loss", "text");
+	o->uet_dispirited_text = option_is(a, "uet-dispirited", "text");
+	o->lancers_text = option_is(a, "lancers", "text");
+	o->winner_disorder_immediate = option_is(a, "winner-disorder", "immediate");
+	o->gun_charge_losses_none = option_is(a, "gun-charge-losses", "none");
+	o->leader_out = option_is(a, "leader-out", "player-turn") ? LEADER_OUT_PLAYER_TURN
+			: option_is(a, "leader-out", "two-turns") ? LEADER_OUT_TWO_TURNS
+								  : LEADER_OUT_OWN_TURN;
+	o->losses_stack_max = option_is(a, "losses-stack", "max");
+	o->night_elan_tardy = option_is(a, "night-elan", "tardy");
+	o->fixed_guns_panic_lost = option_is(a, "fixed-guns-panic", "lost");
+	o->mounted_fire_rifles = option_is(a, "mounted-fire", "rifles");
+	o->broken_fire_none = option_is(a, "broken-fire", "none");
+	o->lively_mixed_any = option_is(a, "lively-mixed", "any");
+	o->hp_fortified_guns_hold = option_is(a, "hp-fortified-guns", "hold");
+	o->reroll_lancers_keep = option_is(a, "reroll-lancers", "keep");
+	o->national_guard_additional = option_is(a, "national-guard", "additional");
+	o->swept_losses_moved = option_is(a, "swept-losses", "moved");
+	o->charge_bands_split = option_is(a, "charge-bands", "split");
+	o->small_arms_text = option_is(a, "small-arms", "text");
+	o->fire_columns = option_is(a, "fire-columns", "five") ? 5 : 4;
+	return run;
 }
 
 static void rff_end(struct audit *a)

@@ -100,9 +100,9 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[ATTACKER]);
 	const struct rff_unit *them = rff_unit(&a->st, c->principal[DEFENDER]);
 	const struct uref *ref = &c->units->side[ATTACKER].units[0];
-	bool lance_rule = strcmp(audit_option(a, "lancers"), "text") == 0;
+	bool lance_rule = rff_options(a)->lancers_text;
 	if (c->reroll) {	/* "Lose cold steel, breakthrough, and cavalry charge modifiers" */
-		bool keep = strcmp(audit_option(a, "reroll-lancers"), "keep") == 0;
+		bool keep = rff_options(a)->reroll_lancers_keep;
 		if (keep && state_has_flag(&me->core, FLAG_LANCERS) && (!lance_rule || shaken(them)))
 			derive(d, CM_LANCERS, "lancers keep their +1 in the reroll (002:212 names them apart from "
 			       "what 002:241 drops; option reroll-lancers=keep)");
@@ -242,7 +242,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	if (exp != CM_N)
 		derive(d, exp, "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
 	if (me->arm != RFF_GUN && me->core.decl->slot[RC_MORALE]) {
-		bool text = strcmp(audit_option(a, "uet-dispirited"), "text") == 0;
+		bool text = rff_options(a)->uet_dispirited_text;
 		const struct rff_uet_row *row = rff_uet_row(me->core.decl->slot[RC_MORALE], me->core.start, text);
 		if (row) {
 			static const enum rff_charge_mod mods[] = {
@@ -273,7 +273,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	if (ng != CM_N) {
 		/* one item of 002:207's line (000:343); national-guard=additional reads
 		 * 000:720's "additional -1" as a modifier of its own */
-		bool line = strcmp(audit_option(a, "national-guard"), "additional") != 0;
+		bool line = !rff_options(a)->national_guard_additional;
 		struct claim_mod m = *rff_charge_mod_at(ng);
 		if (line)
 			m.factor = CF_OPEN;
@@ -292,7 +292,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
  * bands (option swept-losses=moved). */
 static int extra_losses(struct audit *a, int diff)
 {
-	int over = strcmp(audit_option(a, "swept-losses"), "moved") == 0 ? 8 : 9;
+	int over = rff_options(a)->swept_losses_moved ? 8 : 9;
 	return diff > over ? diff - over : 0;
 }
 
@@ -305,7 +305,7 @@ static bool guns_lost(const struct audit *a, const struct rff_unit *u, const str
 	/* Hard Pressed: "Troops and guns hold position if fortified" (002:240), and
 	 * the loss is of guns that cannot retreat (000:336): they hold, unless
 	 * hp-fortified-guns=lost */
-	if (fortified && b->square_holds && strcmp(audit_option(a, "hp-fortified-guns"), "hold") == 0)
+	if (fortified && b->square_holds && rff_options(a)->hp_fortified_guns_hold)
 		return false;
 	bool heavy = u->core.decl->slot_code[RC_CARRIAGE] == CAR_HC;
 	bool fixed = state_has_flag(&u->core, FLAG_FIXED);
@@ -334,7 +334,7 @@ static int side_loss(struct audit *a, const struct combat *c, const struct charg
 		return 0;
 	/* "DEFENDER lose N stands" is said of guns too, where 002:240 says "troop
 	 * stand" for troops only; option gun-charge-losses=none reads it of troops */
-	if (me->arm == RFF_GUN && strcmp(audit_option(a, "gun-charge-losses"), "none") == 0)
+	if (me->arm == RFF_GUN && rff_options(a)->gun_charge_losses_none)
 		return 0;
 	int loss = b->loss;
 	if (b->extra_beyond)
@@ -425,7 +425,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
 	a->side = me->core.decl->side;	/* each side's claim is its own player's */
 	if (cl->n_mods) {
-		struct lookup_ctx lc = {d->mods[side], strcmp(audit_option(a, "national-guard"), "additional") != 0};
+		struct lookup_ctx lc = {d->mods[side], !rff_options(a)->national_guard_additional};
 		struct claim_table t = {charge_lookup, rff_charge_factor_name, &lc};
 		claim_check_mods(a, cl, d->mods[side], &t, me->core.decl->id, at, sev);
 	}
@@ -563,7 +563,7 @@ static enum rff_order loser_order(struct audit *a, const struct combat *c, const
  * ground (the default), or at once (option winner-disorder=immediate). */
 static void winner_disordered(struct audit *a, int winner)
 {
-	if (strcmp(audit_option(a, "winner-disorder"), "immediate") == 0)
+	if (rff_options(a)->winner_disorder_immediate)
 		worsen(rff_unit(&a->st, winner), ORDER_DISORDERED);
 	else
 		rff_unit_disorder_later(&a->st, winner);
@@ -816,12 +816,15 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
  * turn); player-turn: the next player turn only; two-turns: the next two. */
 static int out_until(const struct audit *a, const struct leader_state *ls)
 {
-	const char *reading = audit_option(a, "leader-out");
 	bool own = a->st.side && ls->decl->side && strcasecmp(a->st.side, ls->decl->side) == 0;
-	if (strcmp(reading, "player-turn") == 0)
+	switch (rff_options(a)->leader_out) {
+	case LEADER_OUT_PLAYER_TURN:
 		return a->st.turn + 1;
-	if (strcmp(reading, "two-turns") == 0)
+	case LEADER_OUT_TWO_TURNS:
 		return a->st.turn + 2;
+	case LEADER_OUT_OWN_TURN:
+		break;
+	}
 	return a->st.turn + (own ? 2 : 1);
 }
 

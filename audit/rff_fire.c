@@ -105,7 +105,6 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	const struct rff_unit *us = rff_unit(&a->st, f->u);
 	const char *weapon = us->core.decl->slot[RC_WEAPON];
 	enum rff_weapon arms = us->core.decl->slot_code[RC_WEAPON];
-	const char *reading = strcmp(audit_option(a, "small-arms"), "text") == 0 ? "text" : "qrs";
 	if (!within_light(a, ref))
 		return false;
 	if (arms == WPN_NONE || arms == WPN_UNARMED) {
@@ -115,15 +114,15 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	/* 000:315 "Cavalry only can fire their carbines while dismounted"; and mounted
 	 * arms are abstracted in charge combat (000:738), so cavalry fires only
 	 * dismounted whatever it carries, unless mounted-fire=rifles */
-	bool rifles = strcmp(audit_option(a, "mounted-fire"), "rifles") == 0;
+	bool rifles = rff_options(a)->mounted_fire_rifles;
 	if (us->arm == RFF_CAV && us->mounted && (!rifles || arms == WPN_C)) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:315, 000:738",
 			   "%s fires %s mounted: cavalry fires only dismounted", ref->id,
 			   arms == WPN_C ? "carbines" : weapon);
 		return false;
 	}
-	const struct rff_fire_points *row = rff_fire_points(us->core.nation ? us->core.nation : "US", weapon,
-							    ref->range, reading);
+	const struct rff_fire_points *row = rff_fire_points(us->core.nation_code ? us->core.nation_code : NATION_US,
+							    arms, ref->range, rff_options(a)->small_arms_text);
 	if (!row) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "002:152-174 Musketry & Cannonade",
 			   "%s (%s) cannot fire at %d\"", ref->id, weapon, ref->range);
@@ -131,7 +130,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	}
 	/* the seeds are silent (the basic rules are not among them): broken troops
 	 * have no formation to fire from, unless broken-fire=half */
-	if (us->arm != RFF_GUN && us->order == ORDER_BROKEN && strcmp(audit_option(a, "broken-fire"), "none") == 0) {
+	if (us->arm != RFF_GUN && us->order == ORDER_BROKEN && rff_options(a)->broken_fire_none) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "000:416",
 			   "%s is broken and has lost its formation: broken troops do not fire until they reform",
 			   ref->id);
@@ -324,9 +323,12 @@ static bool fire_lookup(const char *code, const void *ctx, struct claim_mod *out
 	return m != NULL;
 }
 
-static const char *reading(struct audit *a)
+/* The result of a total against the target, under the audit's readings of
+ * the table (fire-columns, charge-bands). */
+static bool fire_result(const struct audit *a, const struct rff_unit *target, int total, struct rff_fire_result *out)
 {
-	return audit_option(a, "fire-columns");
+	const struct rff_options *o = rff_options(a);
+	return rff_fire_result(o->fire_columns, o->charge_bands_split, target->experience, total, out);
 }
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
@@ -380,7 +382,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		return false;
 	/* Lively Fire is "from cannonade only": fire of half or more gun points, as
 	 * for twilight (000:560) and low ammunition (002:198), or lively-mixed=any */
-	d->cannonade = strcmp(audit_option(a, "lively-mixed"), "any") == 0 ? guns > 0
+	d->cannonade = rff_options(a)->lively_mixed_any ? guns > 0
 		       : d->quarters > 0 && guns * 2 >= d->quarters;
 	d->points = d->quarters / 4;	/* round fractions down (000:320) */
 	record_step(a->rec, "000:320", "%g fire points in all, rounded down: %d", d->quarters / 4.0, d->points);
@@ -404,14 +406,15 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		tp->points = d->points;	/* the fire points of every firer, rounded down */
 	}
 	claim_record(a->rec, tp, "die roll", d->mods, rff_fire_factor_name, FF_N);
-	if (!rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->core.decl->slot[RC_EXPERIENCE], d->total, &d->result))
+	if (!fire_result(a, target, d->total, &d->result))
 		return false;
 	d->loss = derive_loss(target, d);
 	if (tp)
 		tp->loss = d->loss;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
-		 d->result.cite, d->result.effect, target->core.decl->slot[RC_EXPERIENCE], d->result.cell, reading(a));
+		 d->result.cite, d->result.effect, target->core.decl->slot[RC_EXPERIENCE], d->result.cell,
+		 rff_options(a)->fire_columns == 5 ? "five" : "four");
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
 		    target->core.decl->id, target->core.decl->slot[RC_EXPERIENCE], target->core.decl->slot[RC_EXPERIENCE],
 		    d->result.cell, d->result.effect);
@@ -460,7 +463,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	struct rff_fire_result at_claim;
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
-	    rff_fire_result(reading(a), audit_option(a, "charge-bands"), t->core.decl->slot[RC_EXPERIENCE], c->total, &at_claim) &&
+	    fire_result(a, t, c->total, &at_claim) &&
 	    strcmp(at_claim.effect, c->effect) != 0) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 		if (strcmp(c->effect, d->result.effect) == 0)	/* the effect is right: the total is not */
@@ -692,7 +695,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	const char *played = c->effect ? c->effect : NULL;
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
-		if (rff_fire_result(reading(a), audit_option(a, "charge-bands"), target->core.decl->slot[RC_EXPERIENCE], c->total, &r))
+		if (fire_result(a, target, c->total, &r))
 			played = r.effect;
 	}
 	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "rff.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 #include "rff_unit.h"
@@ -74,7 +75,7 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 	 * the same" keeps Rally with Elan's maneuver, unless night-elan=tardy */
 	bool elan = effect && strcmp(effect, "rally-with-elan") == 0;
 	bool night = at_night(a) && well_handled(effect) &&
-		     (!elan || strcmp(audit_option(a, "night-elan"), "tardy") == 0);
+		     (!elan || rff_options(a)->night_elan_tardy);
 	const char *as = !night ? effect : elan ? "rally" : "tardy";
 	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
 	enum rff_action what = act->verb_code;

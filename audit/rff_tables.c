@@ -255,70 +255,71 @@ const char *rff_mc_factor_name(int f)
 
 /* Fire points, 002:152-174, in half points per stand. */
 static const struct rff_fire_points fire_points[] = {
-	{.nation = "any", .weapon = "R", .max_range = 4, .half_points = 2, .cite = "002:154"},
-	{.nation = "any", .weapon = "R", .max_range = 8, .half_points = 2, .cite = "002:154"},
-	{.nation = "any", .weapon = "R", .max_range = 12, .half_points = 1, .cite = "002:154"},
-	{.nation = "any", .weapon = "IR", .max_range = 4, .half_points = 2, .cite = "002:155"},
-	{.nation = "any", .weapon = "IR", .max_range = 8, .half_points = 2, .reading = "qrs", .cite = "002:155"},
-	{.nation = "any", .weapon = "IR", .max_range = 12, .half_points = 1, .reading = "qrs", .cite = "002:155"},
+	{.nation = NATION_NONE, .weapon = WPN_R, .max_range = 4, .half_points = 2, .cite = "002:154"},
+	{.nation = NATION_NONE, .weapon = WPN_R, .max_range = 8, .half_points = 2, .cite = "002:154"},
+	{.nation = NATION_NONE, .weapon = WPN_R, .max_range = 12, .half_points = 1, .cite = "002:154"},
+	{.nation = NATION_NONE, .weapon = WPN_IR, .max_range = 4, .half_points = 2, .cite = "002:155"},
+	{.nation = NATION_NONE, .weapon = WPN_IR, .max_range = 8, .half_points = 2, .reading = SMALL_ARMS_QRS, .cite = "002:155"},
+	{.nation = NATION_NONE, .weapon = WPN_IR, .max_range = 12, .half_points = 1, .reading = SMALL_ARMS_QRS, .cite = "002:155"},
 	/* close range only out to 4" */
-	{.nation = "any", .weapon = "IR", .max_range = 12, .half_points = 1, .reading = "text", .cite = "000:768"},
-	{.nation = "any", .weapon = "M", .max_range = 4, .half_points = 2, .cite = "002:156"},
-	{.nation = "any", .weapon = "M", .max_range = 8, .half_points = 2, .cite = "002:156"},
+	{.nation = NATION_NONE, .weapon = WPN_IR, .max_range = 12, .half_points = 1, .reading = SMALL_ARMS_TEXT, .cite = "000:768"},
+	{.nation = NATION_NONE, .weapon = WPN_M, .max_range = 4, .half_points = 2, .cite = "002:156"},
+	{.nation = NATION_NONE, .weapon = WPN_M, .max_range = 8, .half_points = 2, .cite = "002:156"},
 	/* the text: maximum range 8" (000:314) */
-	{.nation = "any", .weapon = "M", .max_range = 12, .half_points = 1, .reading = "qrs", .cite = "002:156"},
-	{.nation = "any", .weapon = "IM", .max_range = 4, .half_points = 2, .cite = "002:157"},
-	{.nation = "any", .weapon = "C", .max_range = 4, .half_points = 2, .cite = "002:158"},
-	{.nation = "US", .weapon = "SG", .max_range = 4, .half_points = 12, .cite = "002:164"},
-	{.nation = "US", .weapon = "SG", .max_range = 12, .half_points = 10, .cite = "002:164"},
-	{.nation = "US", .weapon = "SG", .max_range = 24, .half_points = 8, .cite = "002:164"},
-	{.nation = "US", .weapon = "SG", .max_range = 36, .half_points = 6, .cite = "002:164"},
-	{.nation = "US", .weapon = "SG", .max_range = 48, .half_points = 4, .cite = "002:164"},
-	{.nation = "US", .weapon = "HG", .max_range = 4, .half_points = 10, .cite = "002:165"},
-	{.nation = "US", .weapon = "HG", .max_range = 12, .half_points = 8, .cite = "002:165"},
-	{.nation = "US", .weapon = "HG", .max_range = 24, .half_points = 6, .cite = "002:165"},
-	{.nation = "US", .weapon = "HG", .max_range = 36, .half_points = 4, .cite = "002:165"},
-	{.nation = "US", .weapon = "HG", .max_range = 48, .half_points = 2, .cite = "002:165"},
-	{.nation = "US", .weapon = "LG", .max_range = 4, .half_points = 8, .cite = "002:166"},
-	{.nation = "US", .weapon = "LG", .max_range = 12, .half_points = 6, .cite = "002:166"},
-	{.nation = "US", .weapon = "LG", .max_range = 24, .half_points = 4, .cite = "002:166"},
-	{.nation = "US", .weapon = "LG", .max_range = 36, .half_points = 2, .cite = "002:166"},
-	{.nation = "US", .weapon = "HH", .max_range = 4, .half_points = 12, .cite = "002:167"},
-	{.nation = "US", .weapon = "HH", .max_range = 12, .half_points = 8, .cite = "002:167"},
-	{.nation = "US", .weapon = "HH", .max_range = 24, .half_points = 6, .cite = "002:167"},
-	{.nation = "US", .weapon = "LH", .max_range = 4, .half_points = 10, .cite = "002:168"},
-	{.nation = "US", .weapon = "LH", .max_range = 12, .half_points = 6, .cite = "002:168"},
-	{.nation = "US", .weapon = "LH", .max_range = 24, .half_points = 6, .cite = "002:168"},
+	{.nation = NATION_NONE, .weapon = WPN_M, .max_range = 12, .half_points = 1, .reading = SMALL_ARMS_QRS, .cite = "002:156"},
+	{.nation = NATION_NONE, .weapon = WPN_IM, .max_range = 4, .half_points = 2, .cite = "002:157"},
+	{.nation = NATION_NONE, .weapon = WPN_C, .max_range = 4, .half_points = 2, .cite = "002:158"},
+	{.nation = NATION_US, .weapon = WPN_SG, .max_range = 4, .half_points = 12, .cite = "002:164"},
+	{.nation = NATION_US, .weapon = WPN_SG, .max_range = 12, .half_points = 10, .cite = "002:164"},
+	{.nation = NATION_US, .weapon = WPN_SG, .max_range = 24, .half_points = 8, .cite = "002:164"},
+	{.nation = NATION_US, .weapon = WPN_SG, .max_range = 36, .half_points = 6, .cite = "002:164"},
+	{.nation = NATION_US, .weapon = WPN_SG, .max_range = 48, .half_points = 4, .cite = "002:164"},
+	{.nation = NATION_US, .weapon = WPN_HG, .max_range = 4, .half_points = 10, .cite = "002:165"},
+	{.nation = NATION_US, .weapon = WPN_HG, .max_range = 12, .half_points = 8, .cite = "002:165"},
+	{.nation = NATION_US, .weapon = WPN_HG, .max_range = 24, .half_points = 6, .cite = "002:165"},
+	{.nation = NATION_US, .weapon = WPN_HG, .max_range = 36, .half_points = 4, .cite = "002:165"},
+	{.nation = NATION_US, .weapon = WPN_HG, .max_range = 48, .half_points = 2, .cite = "002:165"},
+	{.nation = NATION_US, .weapon = WPN_LG, .max_range = 4, .half_points = 8, .cite = "002:166"},
+	{.nation = NATION_US, .weapon = WPN_LG, .max_range = 12, .half_points = 6, .cite = "002:166"},
+	{.nation = NATION_US, .weapon = WPN_LG, .max_range = 24, .half_points = 4, .cite = "002:166"},
+	{.nation = NATION_US, .weapon = WPN_LG, .max_range = 36, .half_points = 2, .cite = "002:166"},
+	{.nation = NATION_US, .weapon = WPN_HH, .max_range = 4, .half_points = 12, .cite = "002:167"},
+	{.nation = NATION_US, .weapon = WPN_HH, .max_range = 12, .half_points = 8, .cite = "002:167"},
+	{.nation = NATION_US, .weapon = WPN_HH, .max_range = 24, .half_points = 6, .cite = "002:167"},
+	{.nation = NATION_US, .weapon = WPN_LH, .max_range = 4, .half_points = 10, .cite = "002:168"},
+	{.nation = NATION_US, .weapon = WPN_LH, .max_range = 12, .half_points = 6, .cite = "002:168"},
+	{.nation = NATION_US, .weapon = WPN_LH, .max_range = 24, .half_points = 6, .cite = "002:168"},
 	/* no rocket fire within 12" */
-	{.nation = "US", .weapon = "HR", .max_range = 12, .half_points = 0, .cite = "000:754"},
-	{.nation = "US", .weapon = "HR", .max_range = 80, .half_points = 4, .cite = "002:170"},
-	{.nation = "MEX", .weapon = "SG", .max_range = 4, .half_points = 10, .cite = "002:171"},
-	{.nation = "MEX", .weapon = "SG", .max_range = 12, .half_points = 8, .cite = "002:171"},
-	{.nation = "MEX", .weapon = "SG", .max_range = 24, .half_points = 6, .cite = "002:171"},
-	{.nation = "MEX", .weapon = "SG", .max_range = 36, .half_points = 4, .cite = "002:171"},
-	{.nation = "MEX", .weapon = "HG", .max_range = 4, .half_points = 8, .cite = "002:172"},
-	{.nation = "MEX", .weapon = "HG", .max_range = 12, .half_points = 6, .cite = "002:172"},
-	{.nation = "MEX", .weapon = "HG", .max_range = 24, .half_points = 4, .cite = "002:172"},
-	{.nation = "MEX", .weapon = "HG", .max_range = 36, .half_points = 2, .cite = "002:172"},
-	{.nation = "MEX", .weapon = "MG", .max_range = 4, .half_points = 6, .cite = "002:173"},
-	{.nation = "MEX", .weapon = "MG", .max_range = 12, .half_points = 6, .cite = "002:173"},
-	{.nation = "MEX", .weapon = "MG", .max_range = 24, .half_points = 4, .cite = "002:173"},
-	{.nation = "MEX", .weapon = "MG", .max_range = 36, .half_points = 2, .cite = "002:173"},
-	{.nation = "MEX", .weapon = "LG", .max_range = 4, .half_points = 6, .cite = "002:174"},
-	{.nation = "MEX", .weapon = "LG", .max_range = 12, .half_points = 4, .cite = "002:174"},
-	{.nation = "MEX", .weapon = "LG", .max_range = 24, .half_points = 2, .cite = "002:174"},
+	{.nation = NATION_US, .weapon = WPN_HR, .max_range = 12, .half_points = 0, .cite = "000:754"},
+	{.nation = NATION_US, .weapon = WPN_HR, .max_range = 80, .half_points = 4, .cite = "002:170"},
+	{.nation = NATION_MEX, .weapon = WPN_SG, .max_range = 4, .half_points = 10, .cite = "002:171"},
+	{.nation = NATION_MEX, .weapon = WPN_SG, .max_range = 12, .half_points = 8, .cite = "002:171"},
+	{.nation = NATION_MEX, .weapon = WPN_SG, .max_range = 24, .half_points = 6, .cite = "002:171"},
+	{.nation = NATION_MEX, .weapon = WPN_SG, .max_range = 36, .half_points = 4, .cite = "002:171"},
+	{.nation = NATION_MEX, .weapon = WPN_HG, .max_range = 4, .half_points = 8, .cite = "002:172"},
+	{.nation = NATION_MEX, .weapon = WPN_HG, .max_range = 12, .half_points = 6, .cite = "002:172"},
+	{.nation = NATION_MEX, .weapon = WPN_HG, .max_range = 24, .half_points = 4, .cite = "002:172"},
+	{.nation = NATION_MEX, .weapon = WPN_HG, .max_range = 36, .half_points = 2, .cite = "002:172"},
+	{.nation = NATION_MEX, .weapon = WPN_MG, .max_range = 4, .half_points = 6, .cite = "002:173"},
+	{.nation = NATION_MEX, .weapon = WPN_MG, .max_range = 12, .half_points = 6, .cite = "002:173"},
+	{.nation = NATION_MEX, .weapon = WPN_MG, .max_range = 24, .half_points = 4, .cite = "002:173"},
+	{.nation = NATION_MEX, .weapon = WPN_MG, .max_range = 36, .half_points = 2, .cite = "002:173"},
+	{.nation = NATION_MEX, .weapon = WPN_LG, .max_range = 4, .half_points = 6, .cite = "002:174"},
+	{.nation = NATION_MEX, .weapon = WPN_LG, .max_range = 12, .half_points = 4, .cite = "002:174"},
+	{.nation = NATION_MEX, .weapon = WPN_LG, .max_range = 24, .half_points = 2, .cite = "002:174"},
 };
 
-const struct rff_fire_points *rff_fire_points(const char *nation, const char *weapon, int range,
-					      const char *reading)
+const struct rff_fire_points *rff_fire_points(enum rff_nation nation, enum rff_weapon weapon, int range,
+					      bool text)
 {
+	enum rff_small_arms reading = text ? SMALL_ARMS_TEXT : SMALL_ARMS_QRS;
 	for (size_t i = 0; i < sizeof fire_points / sizeof fire_points[0]; i++) {
 		const struct rff_fire_points *r = &fire_points[i];
-		if (strcmp(r->weapon, weapon) != 0 || range > r->max_range)
+		if (r->weapon != weapon || range > r->max_range)
 			continue;
-		if (strcmp(r->nation, "any") != 0 && strcmp(r->nation, nation) != 0)
+		if (r->nation != NATION_NONE && r->nation != nation)
 			continue;
-		if (r->reading && strcmp(r->reading, reading) != 0)
+		if (r->reading != SMALL_ARMS_BOTH && r->reading != reading)
 			continue;
 		return r->half_points ? r : NULL;
 	}
@@ -461,67 +462,67 @@ const char *rff_fire_factor_name(int f)
 	return names[f];
 }
 
-/* Results bands, 002:195-201 (row text) and 001:174-180 (layout).  Reading
- * "four": the columns of 001, Elite being the first column of values that
- * 002 prints under its DIE RESULT heading; reading "five": 002 literally. */
+/* Results bands, 002:195-201 (row text) and 001:174-180 (layout).  Four
+ * columns: those of 001, Elite being the first column of values that 002
+ * prints under its DIE RESULT heading; five: 002 literally. */
 static const struct {
-	const char *reading;
-	const char *column;
+	int columns;
+	enum rff_experience column;
 	int lo, hi;
 	enum rff_fire_band band;
 	const char *cell;
 } fire_bands[] = {
-	{.reading = "four", .column = "elite", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "four", .column = "elite", .lo = 10, .hi = 10, .band = FB_CHECKED_OR_CS, .cell = "10"},
-	{.reading = "four", .column = "elite", .lo = 7, .hi = 9, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8, 9"},
-	{.reading = "four", .column = "elite", .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.reading = "four", .column = "elite", .lo = -99, .hi = 5, .band = FB_DESULTORY, .cell = "5 or less"},
-	{.reading = "four", .column = "veteran", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "four", .column = "veteran", .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
-	{.reading = "four", .column = "veteran", .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
-	{.reading = "four", .column = "veteran", .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
-	{.reading = "four", .column = "veteran", .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.reading = "four", .column = "veteran", .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
-	{.reading = "four", .column = "veteran", .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
-	{.reading = "four", .column = "trained", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "four", .column = "trained", .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
-	{.reading = "four", .column = "trained", .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
-	{.reading = "four", .column = "trained", .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
-	{.reading = "four", .column = "trained", .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.reading = "four", .column = "trained", .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
-	{.reading = "four", .column = "trained", .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
-	{.reading = "four", .column = "raw", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "four", .column = "raw", .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.reading = "four", .column = "raw", .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.reading = "four", .column = "raw", .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.reading = "four", .column = "raw", .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.reading = "four", .column = "raw", .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
-	{.reading = "five", .column = "elite", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "five", .column = "elite", .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
-	{.reading = "five", .column = "elite", .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
-	{.reading = "five", .column = "elite", .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
-	{.reading = "five", .column = "elite", .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.reading = "five", .column = "elite", .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
-	{.reading = "five", .column = "elite", .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
-	{.reading = "five", .column = "veteran", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "five", .column = "veteran", .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
-	{.reading = "five", .column = "veteran", .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
-	{.reading = "five", .column = "veteran", .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
-	{.reading = "five", .column = "veteran", .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.reading = "five", .column = "veteran", .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
-	{.reading = "five", .column = "veteran", .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
-	{.reading = "five", .column = "trained", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "five", .column = "trained", .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.reading = "five", .column = "trained", .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.reading = "five", .column = "trained", .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.reading = "five", .column = "trained", .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.reading = "five", .column = "trained", .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
-	{.reading = "five", .column = "raw", .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.reading = "five", .column = "raw", .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.reading = "five", .column = "raw", .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.reading = "five", .column = "raw", .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.reading = "five", .column = "raw", .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.reading = "five", .column = "raw", .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+	{.columns = 4, .column = RFF_ELITE, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 4, .column = RFF_ELITE, .lo = 10, .hi = 10, .band = FB_CHECKED_OR_CS, .cell = "10"},
+	{.columns = 4, .column = RFF_ELITE, .lo = 7, .hi = 9, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8, 9"},
+	{.columns = 4, .column = RFF_ELITE, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
+	{.columns = 4, .column = RFF_ELITE, .lo = -99, .hi = 5, .band = FB_DESULTORY, .cell = "5 or less"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
+	{.columns = 4, .column = RFF_VETERAN, .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
+	{.columns = 4, .column = RFF_TRAINED, .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
+	{.columns = 4, .column = RFF_RAW, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 4, .column = RFF_RAW, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
+	{.columns = 4, .column = RFF_RAW, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
+	{.columns = 4, .column = RFF_RAW, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.columns = 4, .column = RFF_RAW, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
+	{.columns = 4, .column = RFF_RAW, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
+	{.columns = 5, .column = RFF_ELITE, .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
+	{.columns = 5, .column = RFF_ELITE, .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
+	{.columns = 5, .column = RFF_VETERAN, .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
+	{.columns = 5, .column = RFF_TRAINED, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+	{.columns = 5, .column = RFF_RAW, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.columns = 5, .column = RFF_RAW, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
+	{.columns = 5, .column = RFF_RAW, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
+	{.columns = 5, .column = RFF_RAW, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.columns = 5, .column = RFF_RAW, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
+	{.columns = 5, .column = RFF_RAW, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
 };
 
 /* What each band does: the fire effect on any target, the charge outcome of
@@ -544,17 +545,16 @@ static const struct {
 	[FB_DESULTORY] = {.effect = "desultory-fire", .outcome = "charge-home", .cite = "002:201"},
 };
 
-bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
+bool rff_fire_result(int columns, bool split, enum rff_experience experience, int total,
 		     struct rff_fire_result *out)
 {
 	for (size_t i = 0; i < sizeof fire_bands / sizeof fire_bands[0]; i++) {
-		if (strcmp(fire_bands[i].reading, reading) != 0 ||
-		    strcmp(fire_bands[i].column, experience) != 0 || total < fire_bands[i].lo ||
+		if (fire_bands[i].columns != columns || fire_bands[i].column != experience || total < fire_bands[i].lo ||
 		    total > fire_bands[i].hi)
 			continue;
 		enum rff_fire_band b = fire_bands[i].band;
 		out->effect = band_effects[b].effect;
-		if (b == FB_HOME_MEX_CHECKED && strcmp(bands, "split") == 0)
+		if (b == FB_HOME_MEX_CHECKED && split)
 			out->effect = "galling-fire";
 		out->outcome = band_effects[b].outcome;
 		out->checked_unless_cold_steel = band_effects[b].unless_cold_steel;

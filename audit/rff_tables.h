@@ -143,18 +143,22 @@ const char *rff_mc_factor_name(int factor);
  * `weapon` fires at ranges up to `max_range` inches (above the row before),
  * in half points.  Small arms are the same for both nations ("any").  The
  * small-arms option picks the QRS rows or the rule text's (000:314, 000:768). */
+/* Which reading of the small-arms ranges a row belongs to (option small-arms). */
+enum rff_small_arms { SMALL_ARMS_BOTH, SMALL_ARMS_QRS, SMALL_ARMS_TEXT };
+
 struct rff_fire_points {
-	const char *nation;	/* "US", "MEX" or "any" */
-	const char *weapon;
+	enum rff_nation nation;	/* NATION_NONE: any */
+	enum rff_weapon weapon;
 	int max_range;
 	int half_points;
-	const char *reading;	/* NULL: both readings; "qrs" or "text" */
+	enum rff_small_arms reading;
 	const char *cite;
 };
 
-/* The row for a stand of weapon at range, or NULL when it cannot fire. */
-const struct rff_fire_points *rff_fire_points(const char *nation, const char *weapon, int range,
-					      const char *reading);
+/* The row for a stand of weapon at range, or NULL when it cannot fire;
+ * text: the rule text's small-arms ranges, not the QRS's. */
+const struct rff_fire_points *rff_fire_points(enum rff_nation nation, enum rff_weapon weapon, int range,
+					      bool text);
 
 /* A Hale rocket's hit roll by range (002:169-170): the lowest d10 face that
  * hits, or 0 when the rocket cannot fire at that range. */
@@ -205,9 +209,9 @@ struct rff_fire_result {
 };
 
 /* The result of a modified total against a target of this experience, by
- * the layout reading ("four", "five") and the reading of the charge-only
- * bands ("telling", "split"). */
-bool rff_fire_result(const char *reading, const char *bands, const char *experience, int total,
+ * the layout reading (4 or 5 target columns) and the reading of the
+ * charge-only bands (split: 002:198 as Galling Fire). */
+bool rff_fire_result(int columns, bool split, enum rff_experience experience, int total,
 		     struct rff_fire_result *out);
 
 /* What a fire effect does (002:195-201), strongest first: to troops, stands

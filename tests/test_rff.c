@@ -465,6 +465,20 @@ static const char *field(const char *s, char *out, size_t size)
 	return s;
 }
 
+/* A word of the tables' text as the parser resolves it: its code. */
+static int word_code(enum rff_cat cat, const char *word)
+{
+	const struct vocab_word *w = vocab_find(&rff_vocab, cat, word, strlen(word));
+	assert_non_null(w);
+	return w->code;
+}
+
+/* The layout reading's words: four or five target columns. */
+static int columns(const char *reading)
+{
+	return strcmp(reading, "five") == 0 ? 5 : 4;
+}
+
 static void points_row(const char *r, int section, void *ctx)
 {
 	char a[16], b[16], c[16], d[16];
@@ -482,12 +496,13 @@ static void points_row(const char *r, int section, void *ctx)
 	field(field(r, c, sizeof c), d, sizeof d);
 	bool text = strcmp(a, "text") == 0;
 	const char *nations[] = {"US", "MEX"};
+	const enum rff_nation codes[] = {NATION_US, NATION_MEX};
 	for (int i = 0; i < 2; i++) {
 		if (strcmp(a, "any") != 0 && !text && strcmp(a, nations[i]) != 0)
 			continue;
 		if (text && i == 1)
 			break;
-		const struct rff_fire_points *p = rff_fire_points(nations[i], b, atoi(c), text ? "text" : "qrs");
+		const struct rff_fire_points *p = rff_fire_points(codes[i], word_code(RC_WEAPON, b), atoi(c), text);
 		int got = p ? p->half_points : -1;
 		if (got != atoi(d)) {
 			print_error("%s %s at %s\" (%s): %d half points, expected %s\n", nations[i], b, c,
@@ -534,7 +549,7 @@ static void results_row(const char *r, int section, void *ctx)
 	field(field(field(field(r, reading, sizeof reading), column, sizeof column), total, sizeof total), want,
 	      sizeof want);
 	struct rff_fire_result res;
-	assert_true(rff_fire_result(reading, "telling", column, atoi(total), &res));
+	assert_true(rff_fire_result(columns(reading), false, word_code(RC_EXPERIENCE, column), atoi(total), &res));
 	const char *got = res.effect;
 	if (section == 1)	/* charge outcomes */
 		got = res.checked_unless_cold_steel ? "checked-unless-cold-steel"
@@ -573,7 +588,8 @@ static void test_fire_results_split(void **state)
 	};
 	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
 		struct rff_fire_result res;
-		assert_true(rff_fire_result(cells[i].reading, "split", cells[i].column, cells[i].total, &res));
+		assert_true(rff_fire_result(columns(cells[i].reading), true, word_code(RC_EXPERIENCE, cells[i].column),
+					    cells[i].total, &res));
 		if (strcmp(res.effect, cells[i].want) != 0)
 			fail_msg("%s %s %d: %s, expected %s", cells[i].reading, cells[i].column, cells[i].total,
 				 res.effect, cells[i].want);
