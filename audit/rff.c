@@ -93,11 +93,18 @@ static const char *always_provisional(const struct rff_unit *u)
 	return NULL;
 }
 
+/* The nation whose column of the Maneuver Table a unit reads: its side's,
+ * the US column for a side of no nation. */
+static enum rff_nation table_nation(const struct rff_unit *us)
+{
+	return us->core.nation_code ? us->core.nation_code : NATION_US;
+}
+
 /* Stands lost on a Panic of disordered troops: the QRS's one plus the
  * difference below zero (002:43), or the text's difference (000:416). */
-static int panic_loss(struct audit *a, bool disordered, const char *effect, int total)
+static int panic_loss(struct audit *a, bool disordered, enum rff_effect effect, int total)
 {
-	if (!disordered || strcmp(effect, "panic") != 0)
+	if (!disordered || effect != EFF_PANIC)
 		return 0;
 	return (rff_options(a)->panic_loss_text ? 0 : 1) + (total < 0 ? -total : 0);
 }
@@ -229,18 +236,19 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 	note_absent(us, l, d);
 	d->total = claim_total(mc->die.value, d->mods);
 	d->disordered = us->arm != RFF_GUN && us->order != ORDER_GOOD;
-	d->band = rff_mc_band(us->core.nation ? us->core.nation : "US", d->disordered, d->total);
+	d->band = rff_mc_band(table_nation(us), d->disordered, d->total);
 	d->loss = panic_loss(a, d->disordered, d->band->effect, d->total);
 }
 
-/* The outcome of a claim: its effect, or the table's effect for its total. */
-static const char *claimed_outcome(const struct claim *c, const struct rff_unit *us, bool disordered)
+/* The outcome of a claim: its effect, or the table's effect for its total;
+ * EFF_NONE for neither. */
+static enum rff_effect claimed_outcome(const struct claim *c, const struct rff_unit *us, bool disordered)
 {
 	if (c->effect)
-		return c->effect;
+		return c->effect_code;
 	if (c->has_total)
-		return rff_mc_band(us->core.nation ? us->core.nation : "US", disordered, c->total)->effect;
-	return NULL;
+		return rff_mc_band(table_nation(us), disordered, c->total)->effect;
+	return EFF_NONE;
 }
 
 static bool mc_lookup(const char *code, const void *ctx, struct claim_mod *out)
@@ -264,7 +272,7 @@ static const char *column_name(const struct rff_unit *us, bool disordered)
 
 static const char *band_cite(const struct rff_mc_band *b, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s Maneuver Table: %s %s", b->cite, b->text, b->effect);
+	snprintf(buf, size, "%s Maneuver Table: %s %s", b->cite, b->text, rff_effect_word(b->effect));
 	return buf;
 }
 
@@ -277,23 +285,23 @@ static void check_outcome(struct audit *a, const struct check_line *line, const 
 	claim_check_total(a, c, d->total, sev);
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect) {
-		const struct rff_mc_band *t = rff_mc_band(us->core.nation ? us->core.nation : "US", d->disordered, c->total);
-		if (strcmp(t->effect, c->effect) != 0) {
+		const struct rff_mc_band *t = rff_mc_band(table_nation(us), d->disordered, c->total);
+		if (t->effect != (enum rff_effect)c->effect_code) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-			if (strcmp(c->effect, d->band->effect) == 0)	/* the effect is right: the total is not */
+			if (c->effect_code == (int)d->band->effect)	/* the effect is right: the total is not */
 				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, band_cite(t, cite, sizeof cite),
 					   "%s is right for the derived total of %d, but the total claimed, %d, gives "
 					   "%s (%s): the claimed total is what is wrong", c->effect, d->total, c->total,
-					   t->effect, column_name(us, d->disordered));
+					   rff_effect_word(t->effect), column_name(us, d->disordered));
 			else
 				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t, cite, sizeof cite),
-					   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total, t->effect,
-					   column_name(us, d->disordered));
+					   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total,
+					   rff_effect_word(t->effect), column_name(us, d->disordered));
 		}
 	}
-	if (c->effect && !lookup_wrong && strcmp(c->effect, d->band->effect) != 0)
+	if (c->effect && !lookup_wrong && c->effect_code != (int)d->band->effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band, cite, sizeof cite),
-			   "%s claimed, derived %s (total %d, %s)", c->effect, d->band->effect, d->total,
+			   "%s claimed, derived %s (total %d, %s)", c->effect, rff_effect_word(d->band->effect), d->total,
 			   column_name(us, d->disordered));
 	bool text = rff_options(a)->panic_loss_text;	/* whose losses: 000:416 or 002:43 */
 	if (c->has_loss && c->loss != d->loss)
@@ -343,7 +351,7 @@ static void apply_gun_effect(const struct audit *a, struct rff_unit *us, const s
 }
 
 /* The state after the effect as played (002:38-43). */
-static void apply_effect(struct audit *a, int u, const struct uref *ref, const char *effect, int loss)
+static void apply_effect(struct audit *a, int u, const struct uref *ref, enum rff_effect effect, int loss)
 {
 	struct rff_unit *us = rff_unit(&a->st, u);
 	const struct rff_mc_effect *fx = rff_mc_effect(effect);
@@ -368,20 +376,20 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, const c
 
 /* The state follows the claim as played, or the derivation with --follow=derived. */
 static void follow(struct audit *a, int u, const struct check_line *line, const struct mc_derivation *d,
-		   const char *played)
+		   enum rff_effect played)
 {
 	const struct claim *c = &line->claim;
 	bool derived = a->opts->follow == FOLLOW_DERIVED || (!played && !c->has_loss);
-	const char *effect = !derived && played ? played : d->band->effect;
+	enum rff_effect effect = !derived && played ? played : d->band->effect;
 	int loss = d->loss;
 	if (!derived)	/* the claimed losses, or those of the effect as played */
 		loss = c->has_loss ? c->loss
 				   : panic_loss(a, d->disordered, effect, c->has_total ? c->total : d->total);
-	if ((strcmp(effect, d->band->effect) != 0 || loss != d->loss) && !rff_unit(&a->st, u)->core.diverged) {
+	if ((effect != d->band->effect || loss != d->loss) && !rff_unit(&a->st, u)->core.diverged) {
 		rff_unit(&a->st, u)->core.diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, line->unit.at, NULL,
 			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
-			   line->unit.id, effect, loss, d->band->effect, d->loss);
+			   line->unit.id, rff_effect_word(effect), loss, rff_effect_word(d->band->effect), d->loss);
 	}
 	apply_effect(a, u, &line->unit, effect, loss);
 }
@@ -400,7 +408,7 @@ static void square_over_rough(struct rff_unit *us, const struct uref *ref, enum 
 
 /* What the unit then does changes its state as played: formation, limber,
  * gun rally, ammunition (the actions of 002:94-148). */
-static void apply_actions(struct audit *a, int u, const struct check_line *line, const char *effect)
+static void apply_actions(struct audit *a, int u, const struct check_line *line, enum rff_effect effect)
 {
 	struct rff_unit *us = rff_unit(&a->st, u);
 	int together = rff_legal_combination(a, us, line->actions, line->n_actions, effect);
@@ -462,19 +470,19 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 		part->die = mc->die.value;
 		part->total = d.total;
 		part->has_total = true;
-		part->effect = d.band->effect;
+		part->effect = rff_effect_word(d.band->effect);
 		part->loss = d.loss;
 	}
 	claim_record(a->rec, part, line->unit.id, d.mods, rff_mc_factor_name, MCF_N);
 	char cite[512];
 	record_step(a->rec, band_cite(d.band, cite, sizeof cite), "%s: total %d; %s: %s gives %s", line->unit.id,
-		    d.total, column_name(us, d.disordered), d.band->text, d.band->effect);
+		    d.total, column_name(us, d.disordered), d.band->text, rff_effect_word(d.band->effect));
 	if (d.loss)
 		record_step(a->rec, rff_options(a)->panic_loss_text ? "000:416" : "002:43",
 			    "%s: Panic of disordered troops loses %d stand%s", line->unit.id, d.loss,
 			    d.loss == 1 ? "" : "s");
-	const char *played = claimed_outcome(&line->claim, us, d.disordered);
-	bool wrong = (played && strcmp(played, d.band->effect) != 0) ||
+	enum rff_effect played = claimed_outcome(&line->claim, us, d.disordered);
+	bool wrong = (played && played != d.band->effect) ||
 		     (line->claim.has_loss && line->claim.loss != d.loss);
 	enum diag_severity sev = wrong ? DIAG_ERROR : DIAG_WARNING;
 	if (line->claim.n_mods)
@@ -482,10 +490,9 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	claim_check_sum(a, mc->die.value, &line->claim, sev);
 	check_outcome(a, line, us, &d, sev);
 	note_facts(a, &line->unit);
-	if (a->st.cond_code == LIGHT_NIGHT &&
-	    (strcmp(d.band->effect, "double-quick") == 0 || strcmp(d.band->effect, "well-handled") == 0))
+	if (a->st.cond_code == LIGHT_NIGHT && (d.band->effect == EFF_DOUBLE_QUICK || d.band->effect == EFF_WELL_HANDLED))
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
-			   "at night a %s is performed as a Tardy maneuver", d.band->effect);
+			   "at night a %s is performed as a Tardy maneuver", rff_effect_word(d.band->effect));
 	follow(a, u, line, &d, played);
 	apply_actions(a, u, line, a->opts->follow == FOLLOW_DERIVED || !played ? d.band->effect : played);
 	if (part) {

@@ -378,7 +378,7 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Charge Table", d->band->cite);
 	record_step(a->rec, cite, "difference %+d: %s gives %s; losses: attacker %d, defender %d", d->diff,
-		    d->band->text, d->band->effect, d->loss[ATTACKER], d->loss[DEFENDER]);
+		    d->band->text, rff_effect_word(d->band->effect), d->loss[ATTACKER], d->loss[DEFENDER]);
 	for (int side = 0; a->rec && side < 2; side++) {
 		parts[side]->die = c->roll->side[side].die.value;
 		parts[side]->total = d->total[side];
@@ -386,7 +386,7 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 		parts[side]->loss = d->loss[side];
 	}
 	if (a->rec) {
-		a->rec->effect = d->band->effect;
+		a->rec->effect = rff_effect_word(d->band->effect);
 		a->rec->has_diff = true;
 		a->rec->diff = d->diff;
 	}
@@ -433,7 +433,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	claim_check_total(a, cl, d->total[side], sev);
 	if (cl->has_loss && cl->loss != d->loss[side]) {
 		char cite[512];
-		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, d->band->effect);
+		snprintf(cite, sizeof cite, "%s Charge Table: %s", d->band->cite, rff_effect_word(d->band->effect));
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, cl->loss_at, cite, "%s: loss=%d claimed, derived %d",
 			   me->core.decl->id, cl->loss, d->loss[side]);
 	}
@@ -451,38 +451,41 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 	bool lookup_wrong = false;
 	if (r->has_diff && r->effect) {
 		const struct rff_charge_band *b = rff_charge_band(r->diff);
-		if (strcmp(b->effect, r->effect) != 0) {
+		if (b->effect != (enum rff_effect)r->effect_code) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, b->effect);
-			if (strcmp(r->effect, d->band->effect) == 0)	/* the effect is right: the difference is not */
+			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, rff_effect_word(b->effect));
+			if (r->effect_code == (int)d->band->effect)	/* the effect is right: the difference is not */
 				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, r->effect_at, cite,
 					   "%s is right for the derived difference of %+d, but the difference claimed, "
 					   "%+d, gives %s: the claimed difference is what is wrong", r->effect, d->diff,
-					   r->diff, b->effect);
+					   r->diff, rff_effect_word(b->effect));
 			else
 				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, r->effect_at, cite,
-					   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff, b->effect);
+					   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff,
+					   rff_effect_word(b->effect));
 		}
 	}
 	if (r->has_diff && !r->effect && r->diff != d->diff)
 		audit_find(a, FINDING_TOTAL, DIAG_WARNING, r->diff_at, NULL, "%+d claimed, derived difference %+d",
 			   r->diff, d->diff);
-	if (r->effect && !lookup_wrong && strcmp(r->effect, d->band->effect) != 0) {
-		snprintf(cite, sizeof cite, "%s Charge Table: %s %s", d->band->cite, d->band->text, d->band->effect);
+	if (r->effect && !lookup_wrong && r->effect_code != (int)d->band->effect) {
+		snprintf(cite, sizeof cite, "%s Charge Table: %s %s", d->band->cite, d->band->text,
+			 rff_effect_word(d->band->effect));
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, r->effect_at, cite,
-			   "%s claimed, derived %s (difference %+d: %d against %d)", r->effect, d->band->effect,
+			   "%s claimed, derived %s (difference %+d: %d against %d)", r->effect,
+			   rff_effect_word(d->band->effect),
 			   d->diff, d->total[ATTACKER], d->total[DEFENDER]);
 	}
 }
 
-/* The effect as played, or NULL when nothing is claimed. */
-static const char *played_effect(const struct ev_clash *r)
+/* The effect as played, or EFF_NONE when nothing is claimed. */
+static enum rff_effect played_effect(const struct ev_clash *r)
 {
 	if (r->effect)
-		return r->effect;
+		return r->effect_code;
 	if (r->has_diff)
 		return rff_charge_band(r->diff)->effect;
-	return NULL;
+	return EFF_NONE;
 }
 
 /* Marks disorder or broken on troops; silences guns. */
@@ -505,10 +508,10 @@ static bool light_carriage(const struct rff_unit *u)
 /* A defending gun that survives Driven Back or Hard Pressed: Hard Pressed
  * damages a stand; light carriage guns limber up unless fortified, where
  * they hold (002:239-240). */
-static void defeated_guns(struct rff_unit *def, const char *e, bool fortified)
+static void defeated_guns(struct rff_unit *def, enum rff_effect e, bool fortified)
 {
-	bool hard_pressed = strcmp(e, "hard-pressed") == 0;
-	if (def->arm != RFF_GUN || def->core.removed || (!hard_pressed && strcmp(e, "driven-back") != 0))
+	bool hard_pressed = e == EFF_HARD_PRESSED;
+	if (def->arm != RFF_GUN || def->core.removed || (!hard_pressed && e != EFF_DRIVEN_BACK))
 		return;
 	if (hard_pressed)
 		rff_unit_damage(def, 1);
@@ -518,11 +521,11 @@ static void defeated_guns(struct rff_unit *def, const char *e, bool fortified)
 
 /* A difference that gives the effect: the one nearest 0, for the fewest
  * extra losses when only the effect is claimed. */
-static int difference_for(const char *effect)
+static int difference_for(enum rff_effect effect)
 {
 	for (int n = 0; n <= 40; n++)
 		for (int sign = 1; sign >= -1; sign -= 2)
-			if (strcmp(rff_charge_band(sign * n)->effect, effect) == 0)
+			if (rff_charge_band(sign * n)->effect == effect)
 				return sign * n;
 	return 0;
 }
@@ -540,7 +543,7 @@ static void worsen_side(struct audit *a, const struct combat *c, int side, enum 
 }
 
 /* The band of an effect (the first whose effect it is). */
-static const struct rff_charge_band *band_named(const char *effect)
+static const struct rff_charge_band *band_named(enum rff_effect effect)
 {
 	return rff_charge_band(difference_for(effect));
 }
@@ -570,7 +573,7 @@ static void winner_disordered(struct audit *a, int winner)
 }
 
 /* The state after the effect as played (002:238-244). */
-static void apply_effect(struct audit *a, const struct combat *c, const char *e, const int loss[2])
+static void apply_effect(struct audit *a, const struct combat *c, enum rff_effect e, const int loss[2])
 {
 	struct rff_unit *att = rff_unit(&a->st, c->principal[ATTACKER]);
 	struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
@@ -614,9 +617,9 @@ static void apply_effect(struct audit *a, const struct combat *c, const char *e,
 
 /* A roll the effect calls for: the fallen-leader check on Swept and
  * Repulsed with a leader attached (002:238, 002:244). */
-static void fallen_due(struct audit *a, const struct combat *c, const char *e)
+static void fallen_due(struct audit *a, const struct combat *c, enum rff_effect e)
 {
-	int side = strcmp(e, "swept-from-the-field") == 0 ? DEFENDER : strcmp(e, "repulsed") == 0 ? ATTACKER : -1;
+	int side = e == EFF_SWEPT ? DEFENDER : e == EFF_REPULSED ? ATTACKER : -1;
 	int l = side < 0 ? -1 : state_attached_leader(&a->st, c->principal[side]);
 	if (l < 0)
 		return;
@@ -631,7 +634,7 @@ static void fallen_due(struct audit *a, const struct combat *c, const char *e)
 	}
 	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
 		   side == DEFENDER ? "002:238" : "002:244",
-		   "%s with %s attached calls for a fallen-leader check, which is not logged", e,
+		   "%s with %s attached calls for a fallen-leader check, which is not logged", rff_effect_word(e),
 		   state_leader_at(&a->st, l)->decl->id);
 }
 
@@ -667,12 +670,12 @@ static bool present(struct audit *a, const struct ev_clash *units)
 
 /* The outcome as played: the claimed effect with its losses (from the
  * claimed difference when it gives that effect), or the claimed losses. */
-static void played_outcome(struct audit *a, const struct combat *c, const char *played,
+static void played_outcome(struct audit *a, const struct combat *c, enum rff_effect played,
 			   struct charge_derivation *p)
 {
 	const struct ev_clash *r = c->roll;
-	if (played && strcmp(played, p->band->effect) != 0) {
-		p->diff = r->has_diff && strcmp(rff_charge_band(r->diff)->effect, played) == 0
+	if (played && played != p->band->effect) {
+		p->diff = r->has_diff && rff_charge_band(r->diff)->effect == played
 				  ? r->diff : difference_for(played);
 		p->band = rff_charge_band(p->diff);
 		p->loss[ATTACKER] = p->loss[DEFENDER] = 0;
@@ -689,7 +692,7 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 			  const struct charge_derivation *p)
 {
 	record_step(a->rec, NULL, "as played (the claim): %s, losses: attacker %d, defender %d",
-		    p->band->effect, p->loss[ATTACKER], p->loss[DEFENDER]);
+		    rff_effect_word(p->band->effect), p->loss[ATTACKER], p->loss[DEFENDER]);
 	for (int side = 0; side < 2; side++) {
 		struct rff_unit *u = rff_unit(&a->st, c->principal[side]);
 		if (u->core.diverged || (p->band == d->band && p->loss[side] == d->loss[side]))
@@ -697,7 +700,8 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 		u->core.diverged = true;
 		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c->units->side[side].units[0].at, NULL,
 			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
-			   u->core.decl->id, p->band->effect, p->loss[side], d->band->effect, d->loss[side]);
+			   u->core.decl->id, rff_effect_word(p->band->effect), p->loss[side], rff_effect_word(d->band->effect),
+			   d->loss[side]);
 	}
 }
 
@@ -780,8 +784,8 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	a->side = rff_unit(&a->st, c.principal[ATTACKER])->core.decl->side;
 	struct charge_derivation d;
 	derive_charge(a, &c, &d);
-	const char *played = played_effect(c.roll);
-	bool wrong = played && strcmp(played, d.band->effect) != 0;
+	enum rff_effect played = played_effect(c.roll);
+	bool wrong = played && played != d.band->effect;
 	for (int side = 0; side < 2; side++)
 		wrong |= c.roll->side[side].claim.has_loss && c.roll->side[side].claim.loss != d.loss[side];
 	for (int side = 0; side < 2; side++)
@@ -791,16 +795,16 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	struct charge_derivation as_played = d;
 	if (a->opts->follow != FOLLOW_DERIVED)
 		played_outcome(a, &c, played, &as_played);
-	const char *effect = as_played.band->effect;
+	enum rff_effect effect = as_played.band->effect;
 	const int *loss = as_played.loss;
-	if (strcmp(effect, d.band->effect) != 0 || loss[0] != d.loss[0] || loss[1] != d.loss[1])
+	if (effect != d.band->effect || loss[0] != d.loss[0] || loss[1] != d.loss[1])
 		note_diverged(a, &c, &d, &as_played);
 	fallen_due(a, &c, effect);
 	apply_effect(a, &c, effect, loss);
 	/* both sides roll again, unless the struggle removed one (002:241) */
-	rff_run(a)->reroll_due = strcmp(effect, "desperate-struggle") == 0 && !rff_unit(&a->st, c.principal[ATTACKER])->core.removed &&
+	rff_run(a)->reroll_due = effect == EFF_DESPERATE_STRUGGLE && !rff_unit(&a->st, c.principal[ATTACKER])->core.removed &&
 			!rff_unit(&a->st, c.principal[DEFENDER])->core.removed;
-	if (strcmp(effect, "desperate-struggle") == 0 && !rff_run(a)->reroll_due)
+	if (effect == EFF_DESPERATE_STRUGGLE && !rff_run(a)->reroll_due)
 		record_step(a->rec, "000:532", "a side is removed from the game: there is no reroll");
 	for (int side = 0; a->rec && side < 2; side++) {
 		struct rec_part *p = record_find_part(a->rec, side_roles[side]);
@@ -840,26 +844,26 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	a->side = ls->decl->side;
 	struct record *rec = audit_record(a, "fallen-leader");
 	record_part(rec, "leader", f->leader);
-	record_step(rec, row->cite, "%s rolls %d: %s%s", f->leader, f->die.value, row->effect,
+	record_step(rec, row->cite, "%s rolls %d: %s%s", f->leader, f->die.value, rff_effect_word(row->effect),
 		    row->removed ? ", removed from the game" : row->out_turns ? ", out for one turn"
 		    : row->dismounted_turns ? ", dismounted for one turn" : ", no effect");
 	if (rec)
-		rec->effect = row->effect;
+		rec->effect = rff_effect_word(row->effect);
 	if (ls->removed)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, f->leader_at, NULL, "%s was removed from the game earlier",
 			   f->leader);
 	/* the claim names the effect, or its result alone ("out-one-turn") */
-	bool claimed_result = f->effect && !rff_fallen_named(f->effect, false);
-	if (f->effect && strcmp(f->effect, claimed_result ? row->result : row->effect) != 0) {
+	enum rff_effect claimed = f->effect_code;
+	bool claimed_result = claimed && !rff_fallen_named(claimed, false);
+	if (claimed && claimed != (claimed_result ? row->result : row->effect)) {
 		char cite[512];
-		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, row->effect);
+		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, rff_effect_word(row->effect));
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s (%s)",
-			   f->effect, f->die.value, row->effect, row->result);
+			   f->effect, f->die.value, rff_effect_word(row->effect), rff_effect_word(row->result));
 	}
 	const struct rff_fallen_row *played = row;
-	if (f->effect && a->opts->follow != FOLLOW_DERIVED && strcmp(f->effect, row->effect) != 0 &&
-	    strcmp(f->effect, row->result) != 0)
-		played = rff_fallen_named(f->effect, claimed_result);
+	if (claimed && a->opts->follow != FOLLOW_DERIVED && claimed != row->effect && claimed != row->result)
+		played = rff_fallen_named(claimed, claimed_result);
 	ls->killed |= played->killed;
 	ls->wounded |= played->wounded;
 	if (played->removed) {

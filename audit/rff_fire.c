@@ -413,42 +413,48 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		tp->loss = d->loss;
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
-		 d->result.cite, d->result.effect, target->core.decl->slot[RC_EXPERIENCE], d->result.cell,
+		 d->result.cite, rff_effect_word(d->result.effect), target->core.decl->slot[RC_EXPERIENCE], d->result.cell,
 		 rff_options(a)->fire_columns == 5 ? "five" : "four");
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
 		    target->core.decl->id, target->core.decl->slot[RC_EXPERIENCE], target->core.decl->slot[RC_EXPERIENCE],
-		    d->result.cell, d->result.effect);
+		    d->result.cell, rff_effect_word(d->result.effect));
 	if (a->rec)
-		a->rec->effect = d->result.effect;
+		a->rec->effect = rff_effect_word(d->result.effect);
 	return true;
 }
 
 /* The outcome of a charging target (002:195-201): Mexican cavalry is checked
  * whenever the fire disorders it (000:332, 000:934); the band of 002:197
  * lets a charge with cold steel come home. */
-static const char *charge_outcome(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
-				  const struct fire_derivation *d)
+static enum rff_outcome charge_outcome(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
+				       const struct fire_derivation *d)
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
 	bool disorders = hits(fx, d->cannonade) && fx->disorders;
 	if (disorders && t->arm == RFF_CAV && t->core.nation_code == NATION_MEX)
-		return "charge-checked";
+		return OUTCOME_CHECKED;
 	if (d->result.checked_unless_cold_steel) {
 		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, FACT_COLD_STEEL, 0);
-		return cold_steel ? "charge-home" : "charge-checked";
+		return cold_steel ? OUTCOME_HOME : OUTCOME_CHECKED;
 	}
 	return d->result.outcome;
+}
+
+static const char *outcome_word(enum rff_outcome o)
+{
+	return rff_word(RC_OUTCOME_FIRE, o);
 }
 
 static void check_state_claim(struct audit *a, const struct claim *c, const struct rff_unit *t,
 			      const struct fire_derivation *d, const char *cite);
 
 static void check_claim(struct audit *a, const struct ev_fire *ev, const struct rff_unit *t,
-			const struct fire_derivation *d, const char *outcome, enum diag_severity sev)
+			const struct fire_derivation *d, enum rff_outcome outcome, enum diag_severity sev)
 {
 	const struct claim *c = &ev->claim;
 	char cite[512];
-	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite, d->result.effect,
+	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite,
+		 rff_effect_word(d->result.effect),
 		 t->core.decl->slot[RC_EXPERIENCE], d->result.cell);
 	const struct tally *pts = claim_tally(c, RFF_TALLY_PTS);
 	if (pts && pts->value != d->points)
@@ -464,21 +470,21 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
 	    fire_result(a, t, c->total, &at_claim) &&
-	    strcmp(at_claim.effect, c->effect) != 0) {
+	    at_claim.effect != (enum rff_effect)c->effect_code) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-		if (strcmp(c->effect, d->result.effect) == 0)	/* the effect is right: the total is not */
+		if (c->effect_code == (int)d->result.effect)	/* the effect is right: the total is not */
 			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
 				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
 				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
-				   c->total, at_claim.effect, t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
+				   c->total, rff_effect_word(at_claim.effect), t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
 		else
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
 				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
-				   t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE], at_claim.effect);
+				   t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE], rff_effect_word(at_claim.effect));
 	}
-	if (c->effect && !lookup_wrong && strcmp(c->effect, d->result.effect) != 0)
+	if (c->effect && !lookup_wrong && c->effect_code != (int)d->result.effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
-			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, d->result.effect,
+			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, rff_effect_word(d->result.effect),
 			   d->total, t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
@@ -486,14 +492,14 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	if (c->outcome && !outcome)
 		audit_find(a, FINDING_OUTCOME, DIAG_WARNING, c->outcome_at, NULL,
 			   "%s claimed, but the log does not state %s is charging", c->outcome, t->core.decl->id);
-	else if (c->outcome && strcmp(c->outcome, outcome) != 0)
+	else if (c->outcome && c->outcome_code != (int)outcome)
 		audit_find(a, FINDING_OUTCOME, DIAG_ERROR, c->outcome_at, cite, "%s claimed, derived %s",
-			   c->outcome, outcome);
+			   c->outcome, outcome_word(outcome));
 	check_state_claim(a, c, t, d, cite);
 }
 
 /* An effect on a target's state (002:195-201): the unit's own, or a copy. */
-static void effect_on(struct rff_unit *us, const char *effect, int loss, bool cannonade)
+static void effect_on(struct rff_unit *us, enum rff_effect effect, int loss, bool cannonade)
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(effect);
 	if (!hits(fx, cannonade))
@@ -513,7 +519,7 @@ static void effect_on(struct rff_unit *us, const char *effect, int loss, bool ca
 }
 
 /* Effects on a target as played. */
-static void apply_effect(struct audit *a, int t, const char *effect, int loss, bool cannonade)
+static void apply_effect(struct audit *a, int t, enum rff_effect effect, int loss, bool cannonade)
 {
 	effect_on(rff_unit(&a->st, t), effect, loss, cannonade);
 }
@@ -553,13 +559,13 @@ static void apply_massed(struct audit *a, const struct ev_fire *ev, const struct
 	int m = behind ? state_unit(&a->st, behind) : -1;
 	if (m < 0)
 		return;
-	const char *lower = rff_fire_next_lower(d->result.effect);
+	enum rff_effect lower = rff_fire_next_lower(d->result.effect);
 	struct fire_derivation md = *d;
 	md.result.effect = lower;
 	md.gun_target = rff_unit(&a->st, m)->arm == RFF_GUN;
 	int loss = derive_loss(rff_unit(&a->st, m), &md);
 	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "002:197",
-		   "massed target: %s behind takes the next lower effect, %s%s", behind, lower,
+		   "massed target: %s behind takes the next lower effect, %s%s", behind, rff_effect_word(lower),
 		   loss ? " and its losses" : "");
 	apply_effect(a, m, lower, loss, d->cannonade);
 }
@@ -633,7 +639,7 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 static void check_no_effect(struct audit *a, const struct claim *c)
 {
 	record_step(a->rec, "000:320", "no fire points: no effect");
-	if (c->effect && strcmp(c->effect, "desultory-fire") != 0)
+	if (c->effect && c->effect_code != EFF_DESULTORY)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "000:320",
 			   "%s claimed, but the fire has no points and no effect", c->effect);
 	if (c->has_loss && c->loss != 0)
@@ -643,10 +649,10 @@ static void check_no_effect(struct audit *a, const struct claim *c)
 
 /* The outcome as played: the claimed effect (or the effect of the claimed
  * total) with its losses, unless the losses are claimed too. */
-static void played_outcome(const struct rff_unit *target, const struct claim *c, const char *played,
+static void played_outcome(const struct rff_unit *target, const struct claim *c, enum rff_effect played,
 			   struct fire_derivation *p)
 {
-	if (played && strcmp(played, p->result.effect) != 0) {
+	if (played && played != p->result.effect) {
 		p->result.effect = played;
 		if (c->has_total)
 			p->total = c->total;
@@ -660,14 +666,14 @@ static void played_outcome(const struct rff_unit *target, const struct claim *c,
 static void note_diverged(struct audit *a, const struct ev_fire *ev, struct rff_unit *target,
 			  const struct fire_derivation *d, const struct fire_derivation *p)
 {
-	record_step(a->rec, NULL, "as played (the claim): %s, %d stand%s lost", p->result.effect, p->loss,
+	record_step(a->rec, NULL, "as played (the claim): %s, %d stand%s lost", rff_effect_word(p->result.effect), p->loss,
 		    p->loss == 1 ? "" : "s");
 	if (target->core.diverged)
 		return;
 	target->core.diverged = true;
 	audit_find(a, FINDING_DIVERGED, DIAG_NOTE, ev->target.at, NULL,
 		   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
-		   ev->target.id, p->result.effect, p->loss, d->result.effect, d->loss);
+		   ev->target.id, rff_effect_word(p->result.effect), p->loss, rff_effect_word(d->result.effect), d->loss);
 }
 
 void rff_fire_audit(struct audit *a, const struct stmt *s)
@@ -691,26 +697,27 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	a->side = d.firers[0].u >= 0 ? rff_unit(&a->st, d.firers[0].u)->core.decl->side : a->side;
 	const struct claim *c = &ev->claim;
 	bool charging = battle_fact(&ev->target, FACT_CHARGING, 0);
-	const char *outcome = charging ? charge_outcome(a, ev, target, &d) : NULL;
-	const char *played = c->effect ? c->effect : NULL;
+	enum rff_outcome outcome = charging ? charge_outcome(a, ev, target, &d) : OUTCOME_NONE;
+	enum rff_effect played = c->effect_code;
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
 		if (fire_result(a, target, c->total, &r))
 			played = r.effect;
 	}
-	bool wrong = (played && strcmp(played, d.result.effect) != 0) || (c->has_loss && c->loss != d.loss) ||
-		     (c->outcome && outcome && strcmp(c->outcome, outcome) != 0);
+	bool wrong = (played && played != d.result.effect) || (c->has_loss && c->loss != d.loss) ||
+		     (c->outcome && outcome && c->outcome_code != (int)outcome);
 	check_claim(a, ev, target, &d, outcome, wrong ? DIAG_ERROR : DIAG_WARNING);
 	struct fire_derivation as_played = d;	/* what the state follows */
 	if (a->opts->follow != FOLLOW_DERIVED && (played || c->has_loss))
 		played_outcome(target, c, played, &as_played);
-	bool diverges = strcmp(as_played.result.effect, d.result.effect) != 0 || as_played.loss != d.loss;
+	bool diverges = as_played.result.effect != d.result.effect || as_played.loss != d.loss;
 	if (diverges)
 		note_diverged(a, ev, target, &d, &as_played);
 	if (outcome)
-		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome);
-	const char *outcome_played = a->opts->follow != FOLLOW_DERIVED && c->outcome ? c->outcome : outcome;
-	if (outcome_played && strcmp(outcome_played, "charge-checked") == 0)
+		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome_word(outcome));
+	enum rff_outcome outcome_played = a->opts->follow != FOLLOW_DERIVED && c->outcome ? (enum rff_outcome)c->outcome_code
+												 : outcome;
+	if (outcome_played == OUTCOME_CHECKED)
 		target->checked_turn = a->st.turn;	/* it retreats 2": no charge combat (002:195) */
 	apply_massed(a, ev, &as_played);
 	apply_effect(a, t, as_played.result.effect, as_played.loss, d.cannonade);

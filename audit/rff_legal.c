@@ -15,10 +15,9 @@
 #include "rff_unit.h"
 
 /* The effects after which a maneuver is Well Handled or better. */
-static bool well_handled(const char *effect)
+static bool well_handled(enum rff_effect effect)
 {
-	return effect && (strcmp(effect, "double-quick") == 0 || strcmp(effect, "well-handled") == 0 ||
-			  strcmp(effect, "rally-with-elan") == 0);
+	return effect == EFF_DOUBLE_QUICK || effect == EFF_WELL_HANDLED || effect == EFF_RALLY_WITH_ELAN;
 }
 
 static bool mex_cavalry(const struct rff_unit *u)
@@ -69,21 +68,22 @@ void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct loc
 /* The action is on the list the effect gives (002:90-148); at night a
  * Double Quick or Well Handled is performed as Tardy (000:566).  False
  * (and reported) when it is not. */
-static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct action *act, const char *effect)
+static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct action *act, enum rff_effect effect)
 {
 	/* 000:566 names Double Quick and Well Handled; "all other effects remain
 	 * the same" keeps Rally with Elan's maneuver, unless night-elan=tardy */
-	bool elan = effect && strcmp(effect, "rally-with-elan") == 0;
+	bool elan = effect == EFF_RALLY_WITH_ELAN;
 	bool night = at_night(a) && well_handled(effect) &&
 		     (!elan || rff_options(a)->night_elan_tardy);
-	const char *as = !night ? effect : elan ? "rally" : "tardy";
+	enum rff_effect as = !night ? effect : elan ? EFF_RALLY : EFF_TARDY;
 	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
 	enum rff_action what = act->verb_code;
 	if (!row || what == RFF_ACT_NONE)
 		return true;
 	if (!(row->allowed & (1u << what))) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
-			   u->core.decl->id, act->verb, effect, night ? " at night, performed as Tardy (000:566)," : "", row->list);
+			   u->core.decl->id, act->verb, rff_effect_word(effect), night ? " at night, performed as Tardy (000:566)," : "",
+			   row->list);
 		return false;
 	}
 	static const bool tardy_formation[] = {	/* Tardy's "change formation to line, open order, square or garrison" */
@@ -93,12 +93,12 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 	if (what == RFF_ACT_FORM && row->tardy_formations && act->word && !tardy_formation[act->word_code])
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
-			   u->core.decl->id, effect, act->word);
+			   u->core.decl->id, rff_effect_word(effect), act->word);
 	return true;
 }
 
 void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct action *act,
-		      const char *effect)
+		      enum rff_effect effect)
 {
 	const char *id = u->core.decl->id;
 	if (!on_the_list(a, u, act, effect))
@@ -115,11 +115,11 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 		else if (u->arm == RFF_CAV && !u->mounted)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:582, 002:81",
 				   "%s: dismounted cavalry deploys only in open order", id);
-		else if (effect && strcmp(effect, "tardy") == 0 &&	/* worse than Tardy: not on the list */
+		else if (effect == EFF_TARDY &&	/* worse than Tardy: not on the list */
 			 (u->formation == FORM_OPEN || u->formation == FORM_MARCH_COLUMN))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:620",
 				   "%s forms a deliberate square on %s from %s: it needs Tardy or better, and from "
-				   "open order or march column better than Tardy", id, effect ? effect : "no effect",
+				   "open order or march column better than Tardy", id, effect ? rff_effect_word(effect) : "no effect",
 				   rff_word(RC_FORMATION, u->formation));
 	}
 }
@@ -133,7 +133,7 @@ static bool light_carriage(const struct rff_unit *u)
 }
 
 int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struct action *acts, int n,
-			  const char *effect)
+			  enum rff_effect effect)
 {
 	bool guns = u->arm == RFF_GUN;
 	bool flying = guns && (u->core.decl->slot_code[RC_CARRIAGE] == CAR_FLC || state_has_flag(&u->core, FLAG_FLYING));
@@ -147,7 +147,7 @@ int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struc
 		if (++count >= 2 && !rff_combination(guns, effect, with, guns && light_carriage(u), flying)) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, acts[i].at, guns ? "002:120-144" : "002:92-110",
 				   "%s: %s after %s is one maneuver too many on %s; the lists combine only %s",
-				   u->core.decl->id, acts[i].verb, acts[0].verb, effect ? effect : "this effect",
+				   u->core.decl->id, acts[i].verb, acts[0].verb, effect ? rff_effect_word(effect) : "this effect",
 				   guns ? "light guns' moves with limbering or firing, and flying artillery's on a "
 					  "Double Quick"
 					: "a half move with a change of formation or a passage of lines");

@@ -8,13 +8,13 @@
 
 /* An action after a maneuver check, given the effect as played (may be NULL). */
 void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct action *act,
-		      const char *effect);
+		      enum rff_effect effect);
 /* The actions of one unit's line, taken together: more than one maneuver
  * unless the lists combine them (002:95-99, 002:128-135, 002:143-144).
  * Returns how many of the actions are legal together (n, or the index of
  * the first one too many, reported as illegal-action). */
 int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struct action *acts, int n,
-			  const char *effect);
+			  enum rff_effect effect);
 /* A state event (hasty square, counter-charge, formation...), before it applies. */
 void rff_legal_state(struct audit *a, const struct event *e);
 /* A charge with cold steel (at: where the log says so): barred units

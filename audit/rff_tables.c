@@ -146,42 +146,42 @@ const char *rff_effectiveness_name(enum rff_effectiveness e)
 
 /* Maneuver table results, 002:38-43 (the same table at 000:80-95). */
 static const struct rff_mc_band mc_bands[] = {
-	{.nation = "US", .disordered = false, .lo = 8, .hi = INT_MAX, .effect = "double-quick",
+	{.nation = NATION_US, .disordered = false, .lo = 8, .hi = INT_MAX, .effect = EFF_DOUBLE_QUICK,
 	 .cite = "002:39", .text = "US: 8 or more"},
-	{.nation = "US", .disordered = false, .lo = 3, .hi = 7, .effect = "well-handled",
+	{.nation = NATION_US, .disordered = false, .lo = 3, .hi = 7, .effect = EFF_WELL_HANDLED,
 	 .cite = "002:40", .text = "US: 3 - 7"},
-	{.nation = "US", .disordered = false, .lo = 1, .hi = 2, .effect = "tardy",
+	{.nation = NATION_US, .disordered = false, .lo = 1, .hi = 2, .effect = EFF_TARDY,
 	 .cite = "002:41", .text = "US: 1, 2"},
-	{.nation = "MEX", .disordered = false, .lo = 11, .hi = INT_MAX, .effect = "double-quick",
+	{.nation = NATION_MEX, .disordered = false, .lo = 11, .hi = INT_MAX, .effect = EFF_DOUBLE_QUICK,
 	 .cite = "002:39", .text = "MEX: 11 or more"},
-	{.nation = "MEX", .disordered = false, .lo = 4, .hi = 10, .effect = "well-handled",
+	{.nation = NATION_MEX, .disordered = false, .lo = 4, .hi = 10, .effect = EFF_WELL_HANDLED,
 	 .cite = "002:40", .text = "MEX: 4 - 10"},
-	{.nation = "MEX", .disordered = false, .lo = 1, .hi = 3, .effect = "tardy",
+	{.nation = NATION_MEX, .disordered = false, .lo = 1, .hi = 3, .effect = EFF_TARDY,
 	 .cite = "002:41", .text = "MEX: 1, 2, 3"},
-	{.nation = NULL, .disordered = false, .lo = -1, .hi = 0, .effect = "fall-back",
+	{.nation = NATION_NONE, .disordered = false, .lo = -1, .hi = 0, .effect = EFF_FALL_BACK,
 	 .cite = "002:42", .text = "0, -1"},
-	{.nation = NULL, .disordered = false, .lo = INT_MIN, .hi = -2, .effect = "panic",
+	{.nation = NATION_NONE, .disordered = false, .lo = INT_MIN, .hi = -2, .effect = EFF_PANIC,
 	 .cite = "002:43", .text = "-2 or less"},
-	{.nation = "US", .disordered = true, .lo = 11, .hi = INT_MAX, .effect = "rally-with-elan",
+	{.nation = NATION_US, .disordered = true, .lo = 11, .hi = INT_MAX, .effect = EFF_RALLY_WITH_ELAN,
 	 .cite = "002:39", .text = "US: 11 or more"},
-	{.nation = "US", .disordered = true, .lo = 5, .hi = 10, .effect = "rally",
+	{.nation = NATION_US, .disordered = true, .lo = 5, .hi = 10, .effect = EFF_RALLY,
 	 .cite = "002:40", .text = "US: 5 - 10"},
-	{.nation = "MEX", .disordered = true, .lo = 6, .hi = INT_MAX, .effect = "rally",
+	{.nation = NATION_MEX, .disordered = true, .lo = 6, .hi = INT_MAX, .effect = EFF_RALLY,
 	 .cite = "002:40", .text = "MEX: 6 or more"},
-	{.nation = "US", .disordered = true, .lo = 3, .hi = 4, .effect = "shaken",
+	{.nation = NATION_US, .disordered = true, .lo = 3, .hi = 4, .effect = EFF_SHAKEN,
 	 .cite = "002:41", .text = "US: 3, 4"},
-	{.nation = "MEX", .disordered = true, .lo = 3, .hi = 5, .effect = "shaken",
+	{.nation = NATION_MEX, .disordered = true, .lo = 3, .hi = 5, .effect = EFF_SHAKEN,
 	 .cite = "002:41", .text = "MEX: 3, 4, 5"},
-	{.nation = NULL, .disordered = true, .lo = 1, .hi = 2, .effect = "wavering", .cite = "002:42", .text = "1, 2"},
-	{.nation = NULL, .disordered = true, .lo = INT_MIN, .hi = 0, .effect = "panic",
+	{.nation = NATION_NONE, .disordered = true, .lo = 1, .hi = 2, .effect = EFF_WAVERING, .cite = "002:42", .text = "1, 2"},
+	{.nation = NATION_NONE, .disordered = true, .lo = INT_MIN, .hi = 0, .effect = EFF_PANIC,
 	 .cite = "002:43", .text = "0 or less"},
 };
 
-const struct rff_mc_band *rff_mc_band(const char *nation, bool disordered, int total)
+const struct rff_mc_band *rff_mc_band(enum rff_nation nation, bool disordered, int total)
 {
 	for (size_t i = 0; i < sizeof mc_bands / sizeof mc_bands[0]; i++) {
 		const struct rff_mc_band *b = &mc_bands[i];
-		if (b->disordered == disordered && (!b->nation || strcmp(b->nation, nation) == 0) &&
+		if (b->disordered == disordered && (b->nation == NATION_NONE || b->nation == nation) &&
 		    total >= b->lo && total <= b->hi)
 			return b;
 	}
@@ -530,19 +530,19 @@ static const struct {
  * are the lower part of Telling Fire: they change only what a charge does
  * (docs/rules.md); option charge-bands=split reads 002:198 as Galling. */
 static const struct {
-	const char *effect;
-	const char *outcome;
+	enum rff_effect effect;
+	enum rff_outcome outcome;
 	bool unless_cold_steel, mex_cav;
 	const char *cite;
 } band_effects[] = {
-	[FB_WITHERING] = {.effect = "withering-fire", .outcome = "charge-checked", .cite = "002:195"},
-	[FB_TELLING] = {.effect = "telling-fire", .outcome = "charge-checked", .cite = "002:196"},
-	[FB_CHECKED_OR_CS] = {.effect = "telling-fire", .outcome = "charge-checked", .unless_cold_steel = true,
+	[FB_WITHERING] = {.effect = EFF_WITHERING, .outcome = OUTCOME_CHECKED, .cite = "002:195"},
+	[FB_TELLING] = {.effect = EFF_TELLING, .outcome = OUTCOME_CHECKED, .cite = "002:196"},
+	[FB_CHECKED_OR_CS] = {.effect = EFF_TELLING, .outcome = OUTCOME_CHECKED, .unless_cold_steel = true,
 			      .cite = "002:197"},
-	[FB_HOME_MEX_CHECKED] = {.effect = "telling-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:198"},
-	[FB_GALLING] = {.effect = "galling-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:199"},
-	[FB_LIVELY] = {.effect = "lively-fire", .outcome = "charge-home", .mex_cav = true, .cite = "002:200"},
-	[FB_DESULTORY] = {.effect = "desultory-fire", .outcome = "charge-home", .cite = "002:201"},
+	[FB_HOME_MEX_CHECKED] = {.effect = EFF_TELLING, .outcome = OUTCOME_HOME, .mex_cav = true, .cite = "002:198"},
+	[FB_GALLING] = {.effect = EFF_GALLING, .outcome = OUTCOME_HOME, .mex_cav = true, .cite = "002:199"},
+	[FB_LIVELY] = {.effect = EFF_LIVELY, .outcome = OUTCOME_HOME, .mex_cav = true, .cite = "002:200"},
+	[FB_DESULTORY] = {.effect = EFF_DESULTORY, .outcome = OUTCOME_HOME, .cite = "002:201"},
 };
 
 bool rff_fire_result(int columns, bool split, enum rff_experience experience, int total,
@@ -555,7 +555,7 @@ bool rff_fire_result(int columns, bool split, enum rff_experience experience, in
 		enum rff_fire_band b = fire_bands[i].band;
 		out->effect = band_effects[b].effect;
 		if (b == FB_HOME_MEX_CHECKED && split)
-			out->effect = "galling-fire";
+			out->effect = EFF_GALLING;
 		out->outcome = band_effects[b].outcome;
 		out->checked_unless_cold_steel = band_effects[b].unless_cold_steel;
 		out->mex_cav_checked = band_effects[b].mex_cav;
@@ -569,27 +569,27 @@ bool rff_fire_result(int columns, bool split, enum rff_experience experience, in
 /* effect, troops, square holds, guns retreat, only from close range, fixed
  * guns lost, dismounted cavalry mounts, source */
 static const struct rff_mc_effect mc_effects[] = {
-	{.effect = "double-quick", .troops = RFF_KEEP, .cite = "002:39"},
-	{.effect = "well-handled", .troops = RFF_KEEP, .cite = "002:40"},
-	{.effect = "tardy", .troops = RFF_KEEP, .cite = "002:41"},
+	{.effect = EFF_DOUBLE_QUICK, .troops = RFF_KEEP, .cite = "002:39"},
+	{.effect = EFF_WELL_HANDLED, .troops = RFF_KEEP, .cite = "002:40"},
+	{.effect = EFF_TARDY, .troops = RFF_KEEP, .cite = "002:41"},
 	/* "Troops retreat out of close range disordered. Guns in close range limber and full
 	 * retreat silenced"; a square holds in good order (000:624) */
-	{.effect = "fall-back", .troops = RFF_TO_DISORDERED, .square_holds = true, .guns_retreat = true,
+	{.effect = EFF_FALL_BACK, .troops = RFF_TO_DISORDERED, .square_holds = true, .guns_retreat = true,
 	 .guns_retreat_close_only = true, .cite = "002:42, 000:624"},
 	/* "Troops full retreat broken. Guns limber and full retreat silenced. Lose all unlimbered
 	 * heavy carriage and fixed guns"; dismounted cavalry mounts (000:416) */
-	{.effect = "panic", .troops = RFF_TO_BROKEN, .guns_retreat = true, .fixed_guns_lost = true,
+	{.effect = EFF_PANIC, .troops = RFF_TO_BROKEN, .guns_retreat = true, .fixed_guns_lost = true,
 	 .cavalry_mounts = true, .cite = "002:43, 000:416"},
-	{.effect = "rally-with-elan", .troops = RFF_TO_GOOD, .cite = "002:39"},
-	{.effect = "rally", .troops = RFF_TO_GOOD, .cite = "002:40"},
-	{.effect = "shaken", .troops = RFF_TO_GOOD, .cite = "002:41"},
-	{.effect = "wavering", .troops = RFF_REFORM, .cite = "002:42"},
+	{.effect = EFF_RALLY_WITH_ELAN, .troops = RFF_TO_GOOD, .cite = "002:39"},
+	{.effect = EFF_RALLY, .troops = RFF_TO_GOOD, .cite = "002:40"},
+	{.effect = EFF_SHAKEN, .troops = RFF_TO_GOOD, .cite = "002:41"},
+	{.effect = EFF_WAVERING, .troops = RFF_REFORM, .cite = "002:42"},
 };
 
-const struct rff_mc_effect *rff_mc_effect(const char *effect)
+const struct rff_mc_effect *rff_mc_effect(enum rff_effect effect)
 {
 	for (size_t i = 0; i < sizeof mc_effects / sizeof mc_effects[0]; i++)
-		if (strcmp(mc_effects[i].effect, effect) == 0)
+		if (mc_effects[i].effect == effect)
 			return &mc_effects[i];
 	return NULL;
 }
@@ -598,33 +598,33 @@ const struct rff_mc_effect *rff_mc_effect(const char *effect)
 static const struct rff_fire_effect fire_effects[] = {
 	/* "Troops disordered and lose 2 stands ... 1 gun stand wrecked and remaining stands
 	 * silenced. Lose one additional troop or gun stand on a 15 or more." */
-	{.effect = "withering-fire", .musketry_hits = true, .disorders = true, .troop_loss = 2, .guns_wrecked = 1,
+	{.effect = EFF_WITHERING, .musketry_hits = true, .disorders = true, .troop_loss = 2, .guns_wrecked = 1,
 	 .silence_rest = true, .extra_on_15 = true, .cite = "002:195"},
 	/* "Troops disordered and lose 1 stand. 1 gun stand silenced and damaged." */
-	{.effect = "telling-fire", .musketry_hits = true, .disorders = true, .troop_loss = 1, .guns_silenced = 1,
+	{.effect = EFF_TELLING, .musketry_hits = true, .disorders = true, .troop_loss = 1, .guns_silenced = 1,
 	 .guns_damaged = 1, .cite = "002:196"},
 	/* "Troops disordered or lose 1 stand if already disordered. 1 gun stand silenced." */
-	{.effect = "galling-fire", .musketry_hits = true, .disorders = true, .troop_loss = 1, .loss_if_disordered = true,
+	{.effect = EFF_GALLING, .musketry_hits = true, .disorders = true, .troop_loss = 1, .loss_if_disordered = true,
 	 .guns_silenced = 1, .cite = "002:199"},
 	/* "From cannonade only, troops disordered, or 1 gun silenced ... Musketry no effect." */
-	{.effect = "lively-fire", .disorders = true, .guns_silenced = 1, .cite = "002:200"},
+	{.effect = EFF_LIVELY, .disorders = true, .guns_silenced = 1, .cite = "002:200"},
 	/* "No effect." */
-	{.effect = "desultory-fire", .cite = "002:201"},
+	{.effect = EFF_DESULTORY, .cite = "002:201"},
 };
 
-const struct rff_fire_effect *rff_fire_effect(const char *effect)
+const struct rff_fire_effect *rff_fire_effect(enum rff_effect effect)
 {
 	for (size_t i = 0; i < sizeof fire_effects / sizeof fire_effects[0]; i++)
-		if (strcmp(fire_effects[i].effect, effect) == 0)
+		if (fire_effects[i].effect == effect)
 			return &fire_effects[i];
 	return NULL;
 }
 
-const char *rff_fire_next_lower(const char *effect)
+enum rff_effect rff_fire_next_lower(enum rff_effect effect)
 {
 	size_t n = sizeof fire_effects / sizeof fire_effects[0];
 	for (size_t i = 0; i + 1 < n; i++)
-		if (strcmp(fire_effects[i].effect, effect) == 0)
+		if (fire_effects[i].effect == effect)
 			return fire_effects[i + 1].effect;
 	return fire_effects[n - 1].effect;
 }
@@ -744,34 +744,34 @@ const char *rff_charge_factor_name(int f)
 static const struct rff_charge_band charge_bands[] = {
 	/* "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9.
 	 * Troops full retreat broken ... Lose all unlimbered guns" */
-	{.lo = 8, .hi = INT_MAX, .effect = "swept-from-the-field", .cite = "002:238", .text = "8 or more",
+	{.lo = 8, .hi = INT_MAX, .effect = EFF_SWEPT, .cite = "002:238", .text = "8 or more",
 	 .attacker_wins = true, .loss = 2, .extra_beyond = true, .broken = true, .guns = RFF_GUNS_LOST},
 	/* "DEFENDER lose 1 stand. Troops disordered ... Lose 1 additional stand and full retreat
 	 * broken if defeated by cavalry or outflanked ... Lose all unlimbered guns if fixed, defeated
 	 * by cavalry, or on a heavy carriage"; a square broken by it (000:648) */
-	{.lo = 4, .hi = 7, .effect = "driven-back", .cite = "002:239", .text = "4 to 7", .attacker_wins = true,
+	{.lo = 4, .hi = 7, .effect = EFF_DRIVEN_BACK, .cite = "002:239", .text = "4 to 7", .attacker_wins = true,
 	 .loss = 1, .one_more_cav_or_flank = true, .broken_if_flank = true, .broken_if_cav = true,
 	 .broken_if_square = true, .guns = RFF_GUNS_LOST_HEAVY_FIXED_CAV},
 	/* "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or
 	 * damage 1 gun stand ... Lose all unlimbered heavy carriage or fixed guns. Troops and guns
 	 * hold position if fortified or in square"; 000:648: outflanked, broken */
-	{.lo = 1, .hi = 3, .effect = "hard-pressed", .cite = "002:240", .text = "1, 2, 3", .attacker_wins = true,
+	{.lo = 1, .hi = 3, .effect = EFF_HARD_PRESSED, .cite = "002:240", .text = "1, 2, 3", .attacker_wins = true,
 	 .loss = 1, .loss_if_disordered = true, .broken_if_flank = true, .square_holds = true,
 	 .guns = RFF_GUNS_LOST_HEAVY_FIXED},
 	/* "BOTH sides lose 1 stand, troops disordered, and guns silenced" */
-	{.lo = 0, .hi = 0, .effect = "desperate-struggle", .cite = "002:241", .text = "0", .both_lose = true, .loss = 1,
+	{.lo = 0, .hi = 0, .effect = EFF_DESPERATE_STRUGGLE, .cite = "002:241", .text = "0", .both_lose = true, .loss = 1,
 	 .guns = RFF_GUNS_KEPT},
 	/* "ATTACKER disordered or lose 1 stand if already disordered ... Full retreat broken if
 	 * outflanked" */
-	{.lo = -3, .hi = -1, .effect = "falter", .cite = "002:242", .text = "-1, -2, -3", .loss = 1,
+	{.lo = -3, .hi = -1, .effect = EFF_FALTER, .cite = "002:242", .text = "-1, -2, -3", .loss = 1,
 	 .loss_if_disordered = true, .broken_if_flank = true, .guns = RFF_GUNS_KEPT},
 	/* "ATTACKER lose 1 stand and disordered ... Lose 1 additional stand and full retreat broken
 	 * if defeated by cavalry or outflanked" */
-	{.lo = -7, .hi = -4, .effect = "recoil", .cite = "002:243", .text = "-4 to -7", .loss = 1,
+	{.lo = -7, .hi = -4, .effect = EFF_RECOIL, .cite = "002:243", .text = "-4 to -7", .loss = 1,
 	 .one_more_cav_or_flank = true, .broken_if_flank = true, .broken_if_cav = true, .guns = RFF_GUNS_KEPT},
 	/* "ATTACKER lose 2 stands and additional stands equal to die result difference over 9.
 	 * Full retreat broken" */
-	{.lo = INT_MIN, .hi = -8, .effect = "repulsed", .cite = "002:244", .text = "-8 or more", .loss = 2,
+	{.lo = INT_MIN, .hi = -8, .effect = EFF_REPULSED, .cite = "002:244", .text = "-8 or more", .loss = 2,
 	 .extra_beyond = true, .broken = true, .guns = RFF_GUNS_KEPT},
 };
 
@@ -801,34 +801,35 @@ const struct rff_charge_band *rff_charge_band(int difference)
 #define GUNS_TARDY (ACT(MOVE) | ACT(RETREAT) | ACT(FIRE) | ACT(LIMBER) | ACT(UNLIMBER) | ACT(PIVOT) | ACT(HOLD))
 
 static const struct rff_maneuver_row maneuver_rows[] = {
-	{.effect = "double-quick", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled, at the double quick",
+	{.effect = EFF_DOUBLE_QUICK, .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled, at the double quick",
 	 .cite = "002:39, 002:92-103"},
-	{.effect = "well-handled", .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled",
+	{.effect = EFF_WELL_HANDLED, .allowed = TROOPS_WELL_HANDLED, .list = "Troop Maneuvers, Well Handled",
 	 .cite = "002:92-103"},
-	{.effect = "rally-with-elan", .allowed = TROOPS_WELL_HANDLED,
+	{.effect = EFF_RALLY_WITH_ELAN, .allowed = TROOPS_WELL_HANDLED,
 	 .list = "Troop Maneuvers, Well Handled (Rally with Elan: a well handled maneuver)", .cite = "002:39, 002:92-103"},
-	{.effect = "tardy", .allowed = TROOPS_TARDY, .tardy_formations = true, .list = "Troop Maneuvers, Tardy",
+	{.effect = EFF_TARDY, .allowed = TROOPS_TARDY, .tardy_formations = true, .list = "Troop Maneuvers, Tardy",
 	 .cite = "002:105-110"},
-	{.effect = "rally", .allowed = TROOPS_TARDY, .tardy_formations = true,
+	{.effect = EFF_RALLY, .allowed = TROOPS_TARDY, .tardy_formations = true,
 	 .list = "Troop Maneuvers, Tardy (Rally: a tardy maneuver)", .cite = "002:40, 002:105-110"},
-	{.effect = "shaken", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Shaken: retreat out of close range, or hold",
+	{.effect = EFF_SHAKEN, .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Shaken: retreat out of close range, or hold",
 	 .cite = "002:41"},
-	{.effect = "wavering", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Wavering: retreat out of close range, or hold",
+	{.effect = EFF_WAVERING, .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Wavering: retreat out of close range, or hold",
 	 .cite = "002:42"},
-	{.effect = "fall-back", .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Fall Back: retreat out of close range, or hold",
+	{.effect = EFF_FALL_BACK, .allowed = ACT(RETREAT) | ACT(HOLD), .list = "Fall Back: retreat out of close range, or hold",
 	 .cite = "002:42"},
-	{.effect = "panic", .allowed = ACT(RETREAT), .list = "Panic: full retreat broken", .cite = "002:43"},
-	{.effect = "double-quick", .guns = true, .allowed = GUNS_WELL_HANDLED,
+	{.effect = EFF_PANIC, .allowed = ACT(RETREAT), .list = "Panic: full retreat broken", .cite = "002:43"},
+	{.effect = EFF_DOUBLE_QUICK, .guns = true, .allowed = GUNS_WELL_HANDLED,
 	 .list = "Gun Maneuvers, Well Handled, at the double quick", .cite = "002:39, 002:120-135"},
-	{.effect = "well-handled", .guns = true, .allowed = GUNS_WELL_HANDLED, .list = "Gun Maneuvers, Well Handled",
+	{.effect = EFF_WELL_HANDLED, .guns = true, .allowed = GUNS_WELL_HANDLED, .list = "Gun Maneuvers, Well Handled",
 	 .cite = "002:120-135"},
-	{.effect = "tardy", .guns = true, .allowed = GUNS_TARDY, .list = "Gun Maneuvers, Tardy", .cite = "002:137-144"},
-	{.effect = "fall-back", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT) | ACT(HOLD) | ACT(FIRE),
+	{.effect = EFF_TARDY, .guns = true, .allowed = GUNS_TARDY, .list = "Gun Maneuvers, Tardy", .cite = "002:137-144"},
+	{.effect = EFF_FALL_BACK, .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT) | ACT(HOLD) | ACT(FIRE),
 	 .list = "Fall Back: guns in close range limber and retreat; out of it, hold and fire", .cite = "002:42"},
-	{.effect = "panic", .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT),
+	{.effect = EFF_PANIC, .guns = true, .allowed = ACT(LIMBER) | ACT(RETREAT),
 	 .list = "Panic: guns limber and full retreat silenced", .cite = "002:43"},
 };
-#define WELL "double-quick well-handled rally-with-elan"
+#define EFF(e) (1u << EFF_##e)
+#define WELL (EFF(DOUBLE_QUICK) | EFF(WELL_HANDLED) | EFF(RALLY_WITH_ELAN))
 static const struct rff_combo combos[] = {
 	{.effects = WELL, .actions = ACT(MOVE) | ACT(FORM), .what = "Half move and change formation", .cite = "002:95-96"},
 	{.effects = WELL, .actions = ACT(CHARGE) | ACT(FORM), .what = "Half move and change formation (a charge: a storming column, 000:660)",
@@ -842,32 +843,23 @@ static const struct rff_combo combos[] = {
 	 .what = "Light carriage only: unlimber and fire", .cite = "002:128, 002:130"},
 	{.guns = true, .effects = WELL, .actions = ACT(PIVOT) | ACT(FIRE), .when = RFF_LIGHT_CARRIAGE,
 	 .what = "Light carriage only: pivot and fire", .cite = "002:128, 002:131"},
-	{.guns = true, .effects = "double-quick", .actions = ACT(MOVE) | ACT(UNLIMBER) | ACT(FIRE),
+	{.guns = true, .effects = EFF(DOUBLE_QUICK), .actions = ACT(MOVE) | ACT(UNLIMBER) | ACT(FIRE),
 	 .when = RFF_FLYING_DOUBLE_QUICK, .what = "Flying artillery only on a double quick: full move, unlimber and fire",
 	 .cite = "002:133-134"},
-	{.guns = true, .effects = "double-quick", .actions = ACT(LIMBER) | ACT(MOVE) | ACT(UNLIMBER),
+	{.guns = true, .effects = EFF(DOUBLE_QUICK), .actions = ACT(LIMBER) | ACT(MOVE) | ACT(UNLIMBER),
 	 .when = RFF_FLYING_DOUBLE_QUICK, .what = "Flying artillery only on a double quick: limber, full move and unlimber",
 	 .cite = "002:133, 002:135"},
-	{.guns = true, .effects = "tardy", .actions = ACT(LIMBER) | ACT(RETREAT), .when = RFF_LIGHT_CARRIAGE,
+	{.guns = true, .effects = EFF(TARDY), .actions = ACT(LIMBER) | ACT(RETREAT), .when = RFF_LIGHT_CARRIAGE,
 	 .what = "Light carriage only: limber and full retreat silenced", .cite = "002:143-144"},
-	{.guns = true, .effects = "fall-back panic", .actions = ACT(LIMBER) | ACT(RETREAT),
+	{.guns = true, .effects = EFF(FALL_BACK) | EFF(PANIC), .actions = ACT(LIMBER) | ACT(RETREAT),
 	 .what = "guns limber and full retreat silenced", .cite = "002:42-43"},
-	{.guns = true, .effects = "fall-back", .actions = ACT(HOLD) | ACT(FIRE),
+	{.guns = true, .effects = EFF(FALL_BACK), .actions = ACT(HOLD) | ACT(FIRE),
 	 .what = "hold position and fire out of close range", .cite = "002:42"},
 };
 #undef WELL
+#undef EFF
 
-/* Is word one of the space-separated words of list? */
-static bool listed(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
-const struct rff_combo *rff_combination(bool guns, const char *effect, unsigned actions, bool light, bool flying)
+const struct rff_combo *rff_combination(bool guns, enum rff_effect effect, unsigned actions, bool light, bool flying)
 {
 	/* a retreat of the player's choosing is a move, but where a list names
 	 * the retreat itself (guns limbering to retreat) it is that */
@@ -877,43 +869,43 @@ const struct rff_combo *rff_combination(bool guns, const char *effect, unsigned 
 		bool fits = (actions & ~c->actions) == 0 || (as_move & ~c->actions) == 0;
 		bool when = c->when == RFF_ANY_CARRIAGE || (c->when == RFF_LIGHT_CARRIAGE && light) ||
 			    (c->when == RFF_FLYING_DOUBLE_QUICK && flying);
-		if (c->guns == guns && fits && when && listed(c->effects, effect))
+		if (c->guns == guns && fits && when && (c->effects & (1u << effect)))
 			return c;
 	}
 	return NULL;
 }
 #undef ACT
 
-const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns)
+const struct rff_maneuver_row *rff_maneuvers(enum rff_effect effect, bool guns)
 {
 	for (size_t i = 0; effect && i < sizeof maneuver_rows / sizeof maneuver_rows[0]; i++)
-		if (maneuver_rows[i].guns == guns && strcmp(maneuver_rows[i].effect, effect) == 0)
+		if (maneuver_rows[i].guns == guns && maneuver_rows[i].effect == effect)
 			return &maneuver_rows[i];
 	return NULL;
 }
 
 /* The fallen-leader table, 002:225-233. */
 static const struct rff_fallen_row fallen_rows[] = {
-	{.lo = 10, .hi = 10, .effect = "shot-dead", .result = "removed", .removed = true, .killed = true,
+	{.lo = 10, .hi = 10, .effect = EFF_SHOT_DEAD, .result = EFF_REMOVED, .removed = true, .killed = true,
 	 .cite = "002:226"},
 	/* a mortal wound is a wound: the seeds do not count it killed (docs/rules.md) */
-	{.lo = 9, .hi = 9, .effect = "mortally-wounded", .result = "removed", .removed = true, .wounded = true,
+	{.lo = 9, .hi = 9, .effect = EFF_MORTALLY_WOUNDED, .result = EFF_REMOVED, .removed = true, .wounded = true,
 	 .cite = "002:227"},
-	{.lo = 8, .hi = 8, .effect = "grievously-wounded", .result = "removed", .removed = true, .wounded = true,
+	{.lo = 8, .hi = 8, .effect = EFF_GRIEVOUSLY_WOUNDED, .result = EFF_REMOVED, .removed = true, .wounded = true,
 	 .cite = "002:228"},
-	{.lo = 7, .hi = 7, .effect = "flesh-wound", .result = "out-one-turn", .wounded = true, .out_turns = 1,
+	{.lo = 7, .hi = 7, .effect = EFF_FLESH_WOUND, .result = EFF_OUT_ONE_TURN, .wounded = true, .out_turns = 1,
 	 .cite = "002:229"},
-	{.lo = 6, .hi = 6, .effect = "horse-shot", .result = "dismounted-one-turn", .dismounted_turns = 1,
+	{.lo = 6, .hi = 6, .effect = EFF_HORSE_SHOT, .result = EFF_DISMOUNTED_ONE_TURN, .dismounted_turns = 1,
 	 .cite = "002:230"},
-	{.lo = 5, .hi = 5, .effect = "coat-pierced", .result = "no-effect", .cite = "002:231"},
-	{.lo = 4, .hi = 4, .effect = "staff-struck", .result = "no-effect", .cite = "002:232"},
-	{.lo = 1, .hi = 3, .effect = "unscathed", .result = "no-effect", .cite = "002:233"},
+	{.lo = 5, .hi = 5, .effect = EFF_COAT_PIERCED, .result = EFF_NO_EFFECT, .cite = "002:231"},
+	{.lo = 4, .hi = 4, .effect = EFF_STAFF_STRUCK, .result = EFF_NO_EFFECT, .cite = "002:232"},
+	{.lo = 1, .hi = 3, .effect = EFF_UNSCATHED, .result = EFF_NO_EFFECT, .cite = "002:233"},
 };
 
-const struct rff_fallen_row *rff_fallen_named(const char *name, bool result)
+const struct rff_fallen_row *rff_fallen_named(enum rff_effect name, bool result)
 {
 	for (size_t i = 0; i < sizeof fallen_rows / sizeof fallen_rows[0]; i++)
-		if (strcmp(result ? fallen_rows[i].result : fallen_rows[i].effect, name) == 0)
+		if ((result ? fallen_rows[i].result : fallen_rows[i].effect) == name)
 			return &fallen_rows[i];
 	return NULL;
 }

@@ -35,15 +35,15 @@ const char *rff_effectiveness_name(enum rff_effectiveness e);
 /* Maneuver table results (002:38-43): the effect of a modified total for a
  * nation ("US", "MEX") in good order (and guns) or disordered/broken. */
 struct rff_mc_band {
-	const char *nation;	/* NULL: both nations */
+	enum rff_nation nation;	/* NATION_NONE: both nations */
 	bool disordered;
 	int lo, hi;		/* inclusive */
-	const char *effect;	/* the vocabulary's effect name */
+	enum rff_effect effect;
 	const char *cite;
 	const char *text;	/* the band as printed, for explanations */
 };
 
-const struct rff_mc_band *rff_mc_band(const char *nation, bool disordered, int total);
+const struct rff_mc_band *rff_mc_band(enum rff_nation nation, bool disordered, int total);
 
 /* What a maneuver effect does to the unit's state (002:38-43): the order of
  * troops, and guns limbering to retreat silenced. */
@@ -54,7 +54,7 @@ enum rff_order_change {
 	RFF_TO_BROKEN
 };
 struct rff_mc_effect {
-	const char *effect;
+	enum rff_effect effect;
 	enum rff_order_change troops;	/* to disordered never lifts broken */
 	bool square_holds;		/* a square keeps its order instead (000:624) */
 	bool guns_retreat;		/* guns limber and full retreat silenced */
@@ -65,7 +65,7 @@ struct rff_mc_effect {
 };
 
 /* The row of a maneuver effect, or NULL. */
-const struct rff_mc_effect *rff_mc_effect(const char *effect);
+const struct rff_mc_effect *rff_mc_effect(enum rff_effect effect);
 
 /* The actions after a maneuver check, as the notation names them. */
 #define RFF_ACTIONS(X) \
@@ -87,7 +87,7 @@ enum rff_action {
 /* What a maneuver effect allows troops or guns to do: the lists of Troop
  * and Gun Maneuvers (002:90-148) by the effect that gives them. */
 struct rff_maneuver_row {
-	const char *effect;
+	enum rff_effect effect;
 	bool guns;		/* the gun maneuvers; else the troop maneuvers */
 	unsigned allowed;	/* 1u << enum rff_action */
 	bool tardy_formations;	/* form only to line, open order, square or garrison */
@@ -96,7 +96,7 @@ struct rff_maneuver_row {
 };
 
 /* The row for an effect and arm, or NULL (an effect with no list). */
-const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns);
+const struct rff_maneuver_row *rff_maneuvers(enum rff_effect effect, bool guns);
 
 /* Maneuvers of the lists that one unit may combine in one check
  * (002:95-99, 002:128-135, 002:143-144, 002:42-43); any other two are one
@@ -104,7 +104,7 @@ const struct rff_maneuver_row *rff_maneuvers(const char *effect, bool guns);
 enum rff_combo_when { RFF_ANY_CARRIAGE, RFF_LIGHT_CARRIAGE, RFF_FLYING_DOUBLE_QUICK };
 struct rff_combo {
 	bool guns;
-	const char *effects;		/* the effects that allow it, space-separated */
+	unsigned effects;		/* the effects that allow it: 1u << enum rff_effect */
 	unsigned actions;		/* 1u << enum rff_action, all of them together */
 	enum rff_combo_when when;
 	const char *what;		/* as printed */
@@ -113,7 +113,7 @@ struct rff_combo {
 
 /* The combination allowing all of actions (two or more) for this arm and
  * effect, or NULL; light and flying say what the guns are. */
-const struct rff_combo *rff_combination(bool guns, const char *effect, unsigned actions, bool light, bool flying);
+const struct rff_combo *rff_combination(bool guns, enum rff_effect effect, unsigned actions, bool light, bool flying);
 
 /* Maneuver table die roll modifiers (002:19-32).  Codes on one table line
  * share a factor: a unit gets at most one modifier of each factor. */
@@ -200,8 +200,8 @@ enum rff_fire_band {
 };
 
 struct rff_fire_result {
-	const char *effect;	/* the fire effect on the target */
-	const char *outcome;	/* a charging target: "charge-checked" or "charge-home" */
+	enum rff_effect effect;	/* the fire effect on the target */
+	enum rff_outcome outcome;	/* a charging target's */
 	bool checked_unless_cold_steel;
 	bool mex_cav_checked;	/* Mexican cavalry charging is checked (000:332) */
 	const char *cite;	/* the row */
@@ -217,7 +217,7 @@ bool rff_fire_result(int columns, bool split, enum rff_experience experience, in
 /* What a fire effect does (002:195-201), strongest first: to troops, stands
  * lost and disorder; to guns, stands wrecked, silenced and damaged. */
 struct rff_fire_effect {
-	const char *effect;
+	enum rff_effect effect;
 	bool musketry_hits;	/* false: from cannonade only (Lively Fire) */
 	bool disorders;		/* troops disordered */
 	int troop_loss;		/* stands lost by troops */
@@ -230,10 +230,10 @@ struct rff_fire_effect {
 };
 
 /* The row of a fire effect, or NULL. */
-const struct rff_fire_effect *rff_fire_effect(const char *effect);
+const struct rff_fire_effect *rff_fire_effect(enum rff_effect effect);
 
 /* The next lower fire effect, for a massed target (002:197). */
-const char *rff_fire_next_lower(const char *effect);
+enum rff_effect rff_fire_next_lower(enum rff_effect effect);
 
 /* Charge table die-roll modifiers (002:207-221), one factor per line or per
  * group of lines that exclude each other. */
@@ -271,7 +271,7 @@ enum rff_guns_lost { RFF_GUNS_KEPT, RFF_GUNS_LOST, RFF_GUNS_LOST_HEAVY_FIXED, RF
  * not; in a Desperate Struggle both sides lose alike. */
 struct rff_charge_band {
 	int lo, hi;
-	const char *effect;
+	enum rff_effect effect;
 	const char *cite;
 	const char *text;
 	bool attacker_wins, both_lose;
@@ -290,8 +290,8 @@ const struct rff_charge_band *rff_charge_band(int difference);
 /* The fallen-leader table (002:225-233). */
 struct rff_fallen_row {
 	int lo, hi;		/* the faces of the row */
-	const char *effect;
-	const char *result;	/* the result alone: removed, out-one-turn, dismounted-one-turn, no-effect */
+	enum rff_effect effect;
+	enum rff_effect result;	/* the result alone: removed, out-one-turn, dismounted-one-turn, no-effect */
 	bool removed;		/* removed from the game */
 	bool killed;		/* dead: shot dead or mortally wounded */
 	bool wounded;		/* wounded and alive */
@@ -302,7 +302,7 @@ struct rff_fallen_row {
 
 const struct rff_fallen_row *rff_fallen(int face);
 /* The first row whose effect (or, with result, whose result) is name, or NULL. */
-const struct rff_fallen_row *rff_fallen_named(const char *name, bool result);
+const struct rff_fallen_row *rff_fallen_named(enum rff_effect name, bool result);
 
 /* The farthest a weapon may fire in the light of the turn (000:558, 000:562):
  * word is the twilight's part (morning, evening) or the night's sky; 0 for

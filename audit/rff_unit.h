@@ -29,7 +29,7 @@ struct rff_unit {
 	bool disorder_pending;		/* disordered when the phase ends (a winning charger) */
 	bool hasty_expires;		/* a hasty square logged this player turn: a square from the next */
 	int check_turn;			/* the turn of its last maneuver check, or 0 */
-	const char *check_effect;	/* that check's effect (as the state follows it) */
+	enum rff_effect check_effect;	/* that check's effect (as the state follows it) */
 	unsigned check_actions;		/* bits of enum rff_action for the actions its line gave */
 };
 

@@ -319,65 +319,65 @@ static const struct vocab_word words[] = {
 	W(MOD_CHARGE, "vs-square", "0 Cavalry charge against a square", "002:215"),
 
 	/* Effects, named as the audit's JSON names them */
-	W(EFFECT_MC, "double-quick", "Double Quick", "002:39"),
+	WC(EFFECT_MC, "double-quick", EFF_DOUBLE_QUICK, "Double Quick", "002:39"),
 	A(EFFECT_MC, "dq", "double-quick"),
-	W(EFFECT_MC, "well-handled", "Well Handled", "002:40"),
+	WC(EFFECT_MC, "well-handled", EFF_WELL_HANDLED, "Well Handled", "002:40"),
 	A(EFFECT_MC, "wh", "well-handled"),
-	W(EFFECT_MC, "tardy", "Tardy", "002:41"),
+	WC(EFFECT_MC, "tardy", EFF_TARDY, "Tardy", "002:41"),
 	A(EFFECT_MC, "t", "tardy"),
-	W(EFFECT_MC, "fall-back", "Fall Back", "002:42"),
+	WC(EFFECT_MC, "fall-back", EFF_FALL_BACK, "Fall Back", "002:42"),
 	A(EFFECT_MC, "fb", "fall-back"),
-	W(EFFECT_MC, "panic", "Panic", "002:43"),
-	W(EFFECT_MC, "rally-with-elan", "Rally with Elan", "002:39"),
+	WC(EFFECT_MC, "panic", EFF_PANIC, "Panic", "002:43"),
+	WC(EFFECT_MC, "rally-with-elan", EFF_RALLY_WITH_ELAN, "Rally with Elan", "002:39"),
 	A(EFFECT_MC, "elan", "rally-with-elan"),
 	A(EFFECT_MC, "rwe", "rally-with-elan"),
-	W(EFFECT_MC, "rally", "Rally", "002:40"),
-	W(EFFECT_MC, "shaken", "Shaken", "002:41"),
-	W(EFFECT_MC, "wavering", "Wavering", "002:42"),
+	WC(EFFECT_MC, "rally", EFF_RALLY, "Rally", "002:40"),
+	WC(EFFECT_MC, "shaken", EFF_SHAKEN, "Shaken", "002:41"),
+	WC(EFFECT_MC, "wavering", EFF_WAVERING, "Wavering", "002:42"),
 	A(EFFECT_MC, "wav", "wavering"),
 
-	W(EFFECT_FIRE, "withering-fire", "Withering Fire", "002:195"),
+	WC(EFFECT_FIRE, "withering-fire", EFF_WITHERING, "Withering Fire", "002:195"),
 	A(EFFECT_FIRE, "withering", "withering-fire"),
 	A(EFFECT_FIRE, "wf", "withering-fire"),
-	W(EFFECT_FIRE, "telling-fire", "Telling Fire", "002:196"),
+	WC(EFFECT_FIRE, "telling-fire", EFF_TELLING, "Telling Fire", "002:196"),
 	A(EFFECT_FIRE, "telling", "telling-fire"),
 	A(EFFECT_FIRE, "tf", "telling-fire"),
-	W(EFFECT_FIRE, "galling-fire", "Galling Fire", "002:199"),
+	WC(EFFECT_FIRE, "galling-fire", EFF_GALLING, "Galling Fire", "002:199"),
 	A(EFFECT_FIRE, "galling", "galling-fire"),
 	A(EFFECT_FIRE, "gf", "galling-fire"),
-	W(EFFECT_FIRE, "lively-fire", "Lively Fire", "002:200"),
+	WC(EFFECT_FIRE, "lively-fire", EFF_LIVELY, "Lively Fire", "002:200"),
 	A(EFFECT_FIRE, "lively", "lively-fire"),
 	A(EFFECT_FIRE, "lf", "lively-fire"),
-	W(EFFECT_FIRE, "desultory-fire", "Desultory Fire", "002:201"),
+	WC(EFFECT_FIRE, "desultory-fire", EFF_DESULTORY, "Desultory Fire", "002:201"),
 	A(EFFECT_FIRE, "desultory", "desultory-fire"),
 	A(EFFECT_FIRE, "df", "desultory-fire"),
 
-	W(EFFECT_CHARGE, "swept-from-the-field", "Swept from the Field", "002:238"),
+	WC(EFFECT_CHARGE, "swept-from-the-field", EFF_SWEPT, "Swept from the Field", "002:238"),
 	A(EFFECT_CHARGE, "swept", "swept-from-the-field"),
-	W(EFFECT_CHARGE, "driven-back", "Driven Back", "002:239"),
+	WC(EFFECT_CHARGE, "driven-back", EFF_DRIVEN_BACK, "Driven Back", "002:239"),
 	A(EFFECT_CHARGE, "db", "driven-back"),
-	W(EFFECT_CHARGE, "hard-pressed", "Hard Pressed", "002:240"),
+	WC(EFFECT_CHARGE, "hard-pressed", EFF_HARD_PRESSED, "Hard Pressed", "002:240"),
 	A(EFFECT_CHARGE, "hp", "hard-pressed"),
-	W(EFFECT_CHARGE, "desperate-struggle", "Desperate Struggle: roll again", "002:241"),
+	WC(EFFECT_CHARGE, "desperate-struggle", EFF_DESPERATE_STRUGGLE, "Desperate Struggle: roll again", "002:241"),
 	A(EFFECT_CHARGE, "ds", "desperate-struggle"),
-	W(EFFECT_CHARGE, "falter", "Falter", "002:242"),
-	W(EFFECT_CHARGE, "recoil", "Recoil", "002:243"),
-	W(EFFECT_CHARGE, "repulsed", "Repulsed", "002:244"),
+	WC(EFFECT_CHARGE, "falter", EFF_FALTER, "Falter", "002:242"),
+	WC(EFFECT_CHARGE, "recoil", EFF_RECOIL, "Recoil", "002:243"),
+	WC(EFFECT_CHARGE, "repulsed", EFF_REPULSED, "Repulsed", "002:244"),
 
-	W(EFFECT_FALLEN, "shot-dead", "Shot dead in the saddle (removed)", "002:226"),
-	W(EFFECT_FALLEN, "mortally-wounded", "Mortally wounded (removed)", "002:227"),
-	W(EFFECT_FALLEN, "grievously-wounded", "Grievously wounded (removed)", "002:228"),
-	W(EFFECT_FALLEN, "flesh-wound", "Mere flesh wound (out for one turn)", "002:229"),
-	W(EFFECT_FALLEN, "horse-shot", "Horse shot out from under (dismounted one turn)", "002:230"),
-	W(EFFECT_FALLEN, "coat-pierced", "Coat pierced but unscathed", "002:231"),
-	W(EFFECT_FALLEN, "staff-struck", "Staff officer struck", "002:232"),
-	W(EFFECT_FALLEN, "unscathed", "Coolly ignores the fire", "002:233"),
+	WC(EFFECT_FALLEN, "shot-dead", EFF_SHOT_DEAD, "Shot dead in the saddle (removed)", "002:226"),
+	WC(EFFECT_FALLEN, "mortally-wounded", EFF_MORTALLY_WOUNDED, "Mortally wounded (removed)", "002:227"),
+	WC(EFFECT_FALLEN, "grievously-wounded", EFF_GRIEVOUSLY_WOUNDED, "Grievously wounded (removed)", "002:228"),
+	WC(EFFECT_FALLEN, "flesh-wound", EFF_FLESH_WOUND, "Mere flesh wound (out for one turn)", "002:229"),
+	WC(EFFECT_FALLEN, "horse-shot", EFF_HORSE_SHOT, "Horse shot out from under (dismounted one turn)", "002:230"),
+	WC(EFFECT_FALLEN, "coat-pierced", EFF_COAT_PIERCED, "Coat pierced but unscathed", "002:231"),
+	WC(EFFECT_FALLEN, "staff-struck", EFF_STAFF_STRUCK, "Staff officer struck", "002:232"),
+	WC(EFFECT_FALLEN, "unscathed", EFF_UNSCATHED, "Coolly ignores the fire", "002:233"),
 	A(EFFECT_FALLEN, "coolly-ignores", "unscathed"),
 	/* the result alone, as a player may claim it */
-	W(EFFECT_FALLEN, "removed", "the result: Remove leader from game (10, 9, 8)", "002:228"),
-	W(EFFECT_FALLEN, "out-one-turn", "the result: Remove leader for one turn (7)", "002:229"),
-	W(EFFECT_FALLEN, "dismounted-one-turn", "the result: Leader dismounted for one turn (6)", "002:230"),
-	W(EFFECT_FALLEN, "no-effect", "the result: No effect (5 to 1)", "002:233"),
+	WC(EFFECT_FALLEN, "removed", EFF_REMOVED, "the result: Remove leader from game (10, 9, 8)", "002:228"),
+	WC(EFFECT_FALLEN, "out-one-turn", EFF_OUT_ONE_TURN, "the result: Remove leader for one turn (7)", "002:229"),
+	WC(EFFECT_FALLEN, "dismounted-one-turn", EFF_DISMOUNTED_ONE_TURN, "the result: Leader dismounted for one turn (6)", "002:230"),
+	WC(EFFECT_FALLEN, "no-effect", EFF_NO_EFFECT, "the result: No effect (5 to 1)", "002:233"),
 
 	/* What fire does to a charging target (002:195-201), claimed after the effect */
 	/* What else a fire's claim says: its points, and the state it leaves */
@@ -393,9 +393,9 @@ static const struct vocab_word words[] = {
 	{.cat = RC_TALLY_FIRE, .word = "wrecked", .doc = "gun stands the fire wrecks: wrecked=N", .cite = "002:195",
 	 .num_max = 99, .num_what = "gun stands", .code = RFF_MARK_WRECKED},
 
-	W(OUTCOME_FIRE, "charge-checked", "the charging target is checked: retreat 2\" (cavalry may recall)", "002:195"),
+	WC(OUTCOME_FIRE, "charge-checked", OUTCOME_CHECKED, "the charging target is checked: retreat 2\" (cavalry may recall)", "002:195"),
 	A(OUTCOME_FIRE, "checked", "charge-checked"),
-	W(OUTCOME_FIRE, "charge-home", "the charging target charges home: charge combat next phase", "002:196"),
+	WC(OUTCOME_FIRE, "charge-home", OUTCOME_HOME, "the charging target charges home: charge combat next phase", "002:196"),
 	A(OUTCOME_FIRE, "home", "charge-home"),
 
 	/* Facts of the table, taken on trust */
@@ -633,4 +633,14 @@ const struct vocab rff_vocab = {
 const char *rff_word(enum rff_cat cat, int code)
 {
 	return vocab_word_of(&rff_vocab, cat, code);
+}
+
+const char *rff_effect_word(enum rff_effect e)
+{
+	static const char *const names[EFF_N] = {
+#define X(e, word) [EFF_##e] = word,
+		RFF_EFFECTS(X)
+#undef X
+	};
+	return names[e];
 }

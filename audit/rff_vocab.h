@@ -78,6 +78,42 @@ enum rff_fact {
 enum { GROUND_OPEN = 1, GROUND_BROKEN, GROUND_ROUGH };	/* "open|broken|rough" */
 enum { COVER_PARTIAL = 1, COVER_FULL };			/* fire's "partial|full" */
 
+/* The effects of RFF's tables, one list for the four categories (codes of
+ * RC_EFFECT_MC, RC_EFFECT_FIRE, RC_EFFECT_CHARGE, RC_EFFECT_FALLEN), so a
+ * table row names its effect by enum: X(ENUM, its canonical word).  The
+ * word is the vocabulary's (test_vocab checks the two agree). */
+#define RFF_EFFECTS(X) \
+	/* the Maneuver Table (002:38-43) */ \
+	X(DOUBLE_QUICK, "double-quick") X(WELL_HANDLED, "well-handled") X(TARDY, "tardy") \
+	X(FALL_BACK, "fall-back") X(PANIC, "panic") X(RALLY_WITH_ELAN, "rally-with-elan") \
+	X(RALLY, "rally") X(SHAKEN, "shaken") X(WAVERING, "wavering") \
+	/* the Musketry & Cannonade Table (002:195-201) */ \
+	X(WITHERING, "withering-fire") X(TELLING, "telling-fire") X(GALLING, "galling-fire") \
+	X(LIVELY, "lively-fire") X(DESULTORY, "desultory-fire") \
+	/* the Charge Table (002:238-244) */ \
+	X(SWEPT, "swept-from-the-field") X(DRIVEN_BACK, "driven-back") X(HARD_PRESSED, "hard-pressed") \
+	X(DESPERATE_STRUGGLE, "desperate-struggle") X(FALTER, "falter") X(RECOIL, "recoil") \
+	X(REPULSED, "repulsed") \
+	/* the Fallen Leader Table (002:225-233) */ \
+	X(SHOT_DEAD, "shot-dead") X(MORTALLY_WOUNDED, "mortally-wounded") \
+	X(GRIEVOUSLY_WOUNDED, "grievously-wounded") X(FLESH_WOUND, "flesh-wound") \
+	X(HORSE_SHOT, "horse-shot") X(COAT_PIERCED, "coat-pierced") X(STAFF_STRUCK, "staff-struck") \
+	X(UNSCATHED, "unscathed") \
+	/* its results alone */ \
+	X(REMOVED, "removed") X(OUT_ONE_TURN, "out-one-turn") \
+	X(DISMOUNTED_ONE_TURN, "dismounted-one-turn") X(NO_EFFECT, "no-effect")
+
+enum rff_effect {
+	EFF_NONE,
+#define X(e, word) EFF_##e,
+	RFF_EFFECTS(X)
+#undef X
+	EFF_N
+};
+
+/* What fire does to a charging target (code of RC_OUTCOME_FIRE). */
+enum rff_outcome { OUTCOME_NONE, OUTCOME_CHECKED, OUTCOME_HOME };
+
 /* RFF's own events (vocab_event.code): the charges, and the state events
  * of its own (those every ruleset's state knows carry a state_verb instead). */
 enum rff_verb {
@@ -91,5 +127,7 @@ extern const struct vocab rff_vocab;
 /* The canonical word of RFF's category cat whose code is code, or NULL for
  * none (static): "hasty-square" for (RC_FORMATION, FORM_HASTY_SQUARE). */
 const char *rff_word(enum rff_cat cat, int code);
+/* An effect's canonical word ("double-quick"), NULL for EFF_NONE (static). */
+const char *rff_effect_word(enum rff_effect e);
 
 #endif

@@ -64,6 +64,20 @@ static void test_unit_effectiveness_table(void **state)
 	assert_null(rff_uet_row("steady", 8, false));
 }
 
+/* A word of the tables' text as the parser resolves it: its code. */
+static int word_code(enum rff_cat cat, const char *word)
+{
+	const struct vocab_word *w = vocab_find(&rff_vocab, cat, word, strlen(word));
+	assert_non_null(w);
+	return w->code;
+}
+
+/* The layout reading's words: four or five target columns. */
+static int columns(const char *reading)
+{
+	return strcmp(reading, "five") == 0 ? 5 : 4;
+}
+
 /* Every band of both columns for both nations, totals -6 to 16. */
 static void test_maneuver_bands(void **state)
 {
@@ -71,11 +85,11 @@ static void test_maneuver_bands(void **state)
 	for (size_t i = 0; i < sizeof mc_effects_expect / sizeof mc_effects_expect[0]; i++) {
 		bool dis = strcmp(mc_effects_expect[i].column, "disordered") == 0;
 		const struct rff_mc_band *b =
-			rff_mc_band(mc_effects_expect[i].nation, dis, mc_effects_expect[i].total);
+			rff_mc_band(word_code(RC_NATION, mc_effects_expect[i].nation), dis, mc_effects_expect[i].total);
 		assert_non_null(b);
-		if (strcmp(b->effect, mc_effects_expect[i].effect) != 0)
+		if (strcmp(rff_effect_word(b->effect), mc_effects_expect[i].effect) != 0)
 			fail_msg("%s %s %d: %s, expected %s", mc_effects_expect[i].nation,
-				 mc_effects_expect[i].column, mc_effects_expect[i].total, b->effect,
+				 mc_effects_expect[i].column, mc_effects_expect[i].total, rff_effect_word(b->effect),
 				 mc_effects_expect[i].effect);
 	}
 	assert_true(sizeof mc_effects_expect / sizeof mc_effects_expect[0] >= 88);
@@ -465,20 +479,6 @@ static const char *field(const char *s, char *out, size_t size)
 	return s;
 }
 
-/* A word of the tables' text as the parser resolves it: its code. */
-static int word_code(enum rff_cat cat, const char *word)
-{
-	const struct vocab_word *w = vocab_find(&rff_vocab, cat, word, strlen(word));
-	assert_non_null(w);
-	return w->code;
-}
-
-/* The layout reading's words: four or five target columns. */
-static int columns(const char *reading)
-{
-	return strcmp(reading, "five") == 0 ? 5 : 4;
-}
-
 static void points_row(const char *r, int section, void *ctx)
 {
 	char a[16], b[16], c[16], d[16];
@@ -550,10 +550,10 @@ static void results_row(const char *r, int section, void *ctx)
 	      sizeof want);
 	struct rff_fire_result res;
 	assert_true(rff_fire_result(columns(reading), false, word_code(RC_EXPERIENCE, column), atoi(total), &res));
-	const char *got = res.effect;
+	const char *got = rff_effect_word(res.effect);
 	if (section == 1)	/* charge outcomes */
 		got = res.checked_unless_cold_steel ? "checked-unless-cold-steel"
-		      : strcmp(res.outcome, "charge-checked") == 0 ? "checked"
+		      : res.outcome == OUTCOME_CHECKED ? "checked"
 		      : res.mex_cav_checked ? "home-mex-cav-checked" : "home";
 	if (strcmp(got, want) != 0) {
 		print_error("%s %s %s: %s, expected %s\n", reading, column, total, got, want);
@@ -590,9 +590,9 @@ static void test_fire_results_split(void **state)
 		struct rff_fire_result res;
 		assert_true(rff_fire_result(columns(cells[i].reading), true, word_code(RC_EXPERIENCE, cells[i].column),
 					    cells[i].total, &res));
-		if (strcmp(res.effect, cells[i].want) != 0)
+		if (strcmp(rff_effect_word(res.effect), cells[i].want) != 0)
 			fail_msg("%s %s %d: %s, expected %s", cells[i].reading, cells[i].column, cells[i].total,
-				 res.effect, cells[i].want);
+				 rff_effect_word(res.effect), cells[i].want);
 	}
 }
 
@@ -1109,8 +1109,8 @@ static void charge_effect_row(const char *r, int section, void *ctx)
 	char a[16], b[40];
 	field(field(r, a, sizeof a), b, sizeof b);
 	const struct rff_charge_band *band = rff_charge_band(atoi(a));
-	if (strcmp(band->effect, b) != 0) {
-		print_error("difference %s: %s, expected %s\n", a, band->effect, b);
+	if (strcmp(rff_effect_word(band->effect), b) != 0) {
+		print_error("difference %s: %s, expected %s\n", a, rff_effect_word(band->effect), b);
 		++*(int *)ctx;
 	}
 }

@@ -169,7 +169,8 @@ static void test_codes(void **state)
 	static const enum rff_cat coded[] = {
 		RC_ARM, RC_EXPERIENCE, RC_WEAPON, RC_CARRIAGE, RC_FORMATION, RC_ORDER, RC_LIMBER, RC_MOUNT, RC_FLAG,
 		RC_LEADER_FLAG, RC_NATION, RC_LIGHT, RC_TWILIGHT, RC_SKY, RC_FACT_MC, RC_FACT_FIRE, RC_FACT_CHARGE,
-		RC_ACTION, RC_ACTION_FLAG,
+		RC_ACTION, RC_ACTION_FLAG, RC_EFFECT_MC, RC_EFFECT_FIRE, RC_EFFECT_CHARGE, RC_EFFECT_FALLEN,
+		RC_OUTCOME_FIRE,
 	};
 	const struct vocab *v = &rff_vocab;
 	for (size_t k = 0; k < sizeof coded / sizeof coded[0]; k++)
@@ -182,7 +183,13 @@ static void test_codes(void **state)
 			if (w->code == 0)
 				fail_msg("%s '%s' has no code", vocab_cat_name(v, w->cat), w->word);
 			assert_string_equal(rff_word(coded[k], w->code), w->word);	/* and no other word has it */
+			if (w->cat >= RC_EFFECT_MC && w->cat <= RC_EFFECT_FALLEN)	/* the tables' list agrees */
+				assert_string_equal(rff_effect_word(w->code), w->word);
 		}
+	int effects = 0;
+	for (size_t i = 0; i < v->n_words; i++)
+		effects += v->words[i].cat >= RC_EFFECT_MC && v->words[i].cat <= RC_EFFECT_FALLEN && !v->words[i].canon;
+	assert_int_equal(effects, EFF_N - 1);	/* every effect of the list is a word */
 	for (size_t i = 0; i < v->n_words; i++)
 		for (size_t j = 0; j < v->n_words; j++) {
 			const struct vocab_word *a = &v->words[i], *b = &v->words[j];
