@@ -82,7 +82,7 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 				   m->hint ? "'?" : "");
 			continue;
 		}
-		if (!t->lookup(m->code, t->ctx, &cm)) {
+		if (!t->lookup(m, t->ctx, &cm)) {
 			audit_find(a, FINDING_MOD_EXTRA, sev, m->at, NULL, "%s claimed, but it does not apply to %s",
 				   m->code, unit);
 			continue;

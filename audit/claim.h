@@ -34,9 +34,10 @@ struct derived_mod {
 
 /* The table a claim is weighed against. */
 struct claim_table {
-	/* What a claimed code means here (ctx: the ruleset's, e.g. the target);
-	 * false if the code has no meaning in this table. */
-	bool (*lookup)(const char *code, const void *ctx, struct claim_mod *out);
+	/* What a claimed modifier (its code resolved by the parser, mod.id)
+	 * means here (ctx: the ruleset's, e.g. the target); false if it has no
+	 * meaning in this table. */
+	bool (*lookup)(const struct mod *m, const void *ctx, struct claim_mod *out);
 	const char *(*factor_name)(int factor);
 	const void *ctx;
 };

@@ -123,7 +123,7 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 		return;
 	}
 	const struct st_leader *ld = state_leader_at(st, l)->decl;
-	const struct claim_mod *rating = rff_mc_mod(ld->rating);	/* a rating word is its code */
+	const struct claim_mod *rating = ld->rating_code ? rff_mc_mod_at(ld->rating_code) : NULL;	/* MM_GALLANT... */
 	if (rating)
 		claim_derive(d->mods, rating, "%s is %s", ld->id, ld->rating);
 	const char *flag = always_provisional(us);
@@ -251,13 +251,13 @@ static enum rff_effect claimed_outcome(const struct claim *c, const struct rff_u
 	return EFF_NONE;
 }
 
-static bool mc_lookup(const char *code, const void *ctx, struct claim_mod *out)
+static bool mc_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
 {
 	(void)ctx;
-	const struct claim_mod *m = rff_mc_mod(code);
-	if (m)
-		*out = *m;
-	return m != NULL;
+	if (m->id == MM_NONE)
+		return false;
+	*out = *rff_mc_mod_at(m->id);
+	return true;
 }
 
 static const struct claim_table mc_table = {mc_lookup, rff_mc_factor_name, NULL};

@@ -399,15 +399,15 @@ struct lookup_ctx {
 	bool ng_line;
 };
 
-static bool charge_lookup(const char *code, const void *ctx, struct claim_mod *out)
+static bool charge_lookup(const struct mod *claimed, const void *ctx, struct claim_mod *out)
 {
 	const struct lookup_ctx *lc = ctx;
 	const struct derived_mod *d = lc->d;
-	bool outnumbered = strcmp(code, "outnumbered") == 0;
+	bool outnumbered = claimed->id == CM_OUTNUMBERED_1;
 	/* "outnumbered" names the factor: read as the item derived, the 0 for
 	 * cavalry outnumbered by infantry (002:217) included */
 	const struct claim_mod *m = outnumbered && d[CF_OUTNUMBERED].set ? &d[CF_OUTNUMBERED].m
-				    : rff_charge_mod(code, outnumbered ? -1 : 0);
+				    : rff_charge_mod(claimed->id, outnumbered ? -1 : 0);
 	if (!m)
 		return false;
 	*out = *m;

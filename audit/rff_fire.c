@@ -310,14 +310,14 @@ static int derive_loss(const struct rff_unit *t, const struct fire_derivation *d
 
 /* What a claimed fire code means: fp's value is the derived one (it follows
  * the points, which are checked apart, as pts=). */
-static bool fire_lookup(const char *code, const void *ctx, struct claim_mod *out)
+static bool fire_lookup(const struct mod *claimed, const void *ctx, struct claim_mod *out)
 {
 	const struct fire_derivation *d = ctx;
-	if (strcmp(code, "fp") == 0 && d->mods[FF_POINTS].set) {
+	if (claimed->id == FM_POINTS && d->mods[FF_POINTS].set) {
 		*out = d->mods[FF_POINTS].m;
 		return true;
 	}
-	const struct claim_mod *m = rff_fire_mod(code, d->gun_target);
+	const struct claim_mod *m = rff_fire_mod(claimed->id, d->gun_target);
 	if (m)
 		*out = *m;
 	return m != NULL;

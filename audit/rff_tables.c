@@ -234,14 +234,6 @@ const struct claim_mod *rff_mc_mod_at(enum rff_mc_mod m)
 	return &mc_mods[m];
 }
 
-const struct claim_mod *rff_mc_mod(const char *code)
-{
-	for (size_t i = 0; i < sizeof mc_mods / sizeof mc_mods[0]; i++)
-		if (strcmp(mc_mods[i].code, code) == 0)
-			return &mc_mods[i];
-	return NULL;
-}
-
 const char *rff_mc_factor_name(int f)
 {
 	static const char *const names[MCF_N] = {
@@ -441,15 +433,16 @@ const struct claim_mod *rff_fire_mod_at(enum rff_fire_mod m)
 	return &fire_mods[m].mod;
 }
 
-const struct claim_mod *rff_fire_mod(const char *code, bool gun)
+const struct claim_mod *rff_fire_mod(enum rff_fire_mod m, bool gun)
 {
-	if (strcmp(code, "fp") == 0)
+	if (m == FM_NONE)
+		return NULL;
+	if (m == FM_POINTS)
 		return &fire_point_mods[4].mod;	/* the code; its value comes from the points */
-	for (size_t i = 0; i < sizeof fire_mods / sizeof fire_mods[0]; i++)
-		if (strcmp(fire_mods[i].mod.code, code) == 0 &&
-		    (!fire_mods[i].target || fire_mods[i].target == (gun ? 'G' : 'T')))
-			return &fire_mods[i].mod;
-	return NULL;
+	if (m == FM_ENFILADED && gun)
+		m = FM_ENFILADED_GUN;	/* one word, two lines of the table (002:185-186) */
+	bool fits = !fire_mods[m].target || fire_mods[m].target == (gun ? 'G' : 'T');
+	return fits ? &fire_mods[m].mod : NULL;
 }
 
 const char *rff_fire_factor_name(int f)
@@ -711,18 +704,17 @@ const struct claim_mod *rff_charge_mod_at(enum rff_charge_mod m)
 	return &charge_mods[m];
 }
 
-const struct claim_mod *rff_charge_mod(const char *code, int value)
+const struct claim_mod *rff_charge_mod(enum rff_charge_mod m, int value)
 {
-	const struct claim_mod *first = NULL;
-	for (size_t i = 0; i < CM_N; i++) {
-		if (strcmp(charge_mods[i].code, code) != 0)
-			continue;
-		if (charge_mods[i].value == value)
-			return &charge_mods[i];
-		if (!first)
-			first = &charge_mods[i];
-	}
-	return first;
+	if (m == CM_NONE)
+		return NULL;
+	if (m != CM_OUTNUMBERED_1)
+		return &charge_mods[m];
+	static const enum rff_charge_mod by_how_far[] = {CM_OUTNUMBERED_1, CM_OUTNUMBERED_2, CM_OUTNUMBERED_3};
+	for (size_t i = 0; i < sizeof by_how_far / sizeof by_how_far[0]; i++)
+		if (charge_mods[by_how_far[i]].value == value)
+			return &charge_mods[by_how_far[i]];
+	return &charge_mods[CM_OUTNUMBERED_1];
 }
 
 const char *rff_charge_factor_name(int f)

@@ -123,9 +123,11 @@ enum rff_mc_factor {
 	MCF_N
 };
 
-/* The Maneuver Table's modifiers, one per item of a line (002:19-32). */
+/* The Maneuver Table's modifiers, one per item of a line (002:19-32); the
+ * codes of the vocabulary's maneuver modifiers and leader ratings.
+ * MM_NONE: no modifier. */
 enum rff_mc_mod {
-	MM_GALLANT, MM_ABLE, MM_POOR, MM_ATTACHED, MM_COLONEL, MM_PROV,
+	MM_NONE, MM_GALLANT, MM_ABLE, MM_POOR, MM_ATTACHED, MM_COLONEL, MM_PROV,
 	MM_OOC, MM_ELITE, MM_VET, MM_TRAINED, MM_RAW, MM_FRESH,
 	MM_WORN, MM_SPENT, MM_BTY, MM_COLUMN, MM_SQUARE, MM_GARRISON,
 	MM_LIMBERED, MM_COVER, MM_OUTFLANKED, MM_BROKEN, MM_KEY_LOST, MM_HEAVY_CASUALTIES,
@@ -135,8 +137,6 @@ enum rff_mc_mod {
 
 /* The row of a maneuver modifier (factor: enum rff_mc_factor). */
 const struct claim_mod *rff_mc_mod_at(enum rff_mc_mod m);
-/* The row for a maneuver modifier code as the notation writes it, or NULL. */
-const struct claim_mod *rff_mc_mod(const char *code);
 const char *rff_mc_factor_name(int factor);
 
 /* Musketry and cannonade fire points (002:152-174): the points a stand of
@@ -174,10 +174,12 @@ enum rff_fire_factor {
 	FF_GUN_TARGET, FF_COVER, FF_N
 };
 
-/* The fire modifiers, one per item of a line (002:182-189, 000:560);
- * enfiladed is two, against troops and against guns. */
+/* The fire modifiers, one per item of a line (002:182-189, 000:560), the
+ * codes of the vocabulary's fire modifiers: enfiladed is two, against
+ * troops and against guns (the word's code is the first); FM_POINTS is
+ * fp, whose rows are by points (rff_fire_points_mod).  FM_NONE: none. */
 enum rff_fire_mod {
-	FM_RAW, FM_BB, FM_SS, FM_COLUMN, FM_BROKEN,
+	FM_NONE, FM_POINTS, FM_RAW, FM_BB, FM_SS, FM_COLUMN, FM_BROKEN,
 	FM_ABOUT_FACED, FM_PASSAGE, FM_FLANK_MARCH, FM_ABATIS, FM_ENFILADED,
 	FM_SQUARE, FM_MARCH, FM_STORMING, FM_LIMBERED, FM_ENFILADED_GUN,
 	FM_PARTIAL, FM_OPEN, FM_FULL, FM_OPEN_PARTIAL, FM_DARK,
@@ -187,9 +189,10 @@ enum rff_fire_mod {
 
 /* The row of a fire modifier. */
 const struct claim_mod *rff_fire_mod_at(enum rff_fire_mod m);
-/* The modifier code as it applies to a troop target (gun false) or a gun
- * target; NULL if the code has no meaning for that target. */
-const struct claim_mod *rff_fire_mod(const char *code, bool gun);
+/* The modifier a claimed code (the vocabulary's code, m) means against a
+ * troop target (gun false) or a gun target; NULL if it has no meaning for
+ * that target.  FM_POINTS: a row of fp, whose value is the points'. */
+const struct claim_mod *rff_fire_mod(enum rff_fire_mod m, bool gun);
 const char *rff_fire_factor_name(int factor);
 
 /* The musketry and cannonade results (002:193-201, 001:174-180), read as
@@ -242,10 +245,11 @@ enum rff_charge_factor {
 	CF_OPEN, CF_NATIONAL_GUARD, CF_FLANK, CF_POSITION, CF_IMPETUS, CF_GROUND, CF_N
 };
 
-/* The charge modifiers, one per item of a line (002:207-221); outnumbered
- * is three, by how far. */
+/* The charge modifiers, one per item of a line (002:207-221), the codes
+ * of the vocabulary's charge modifiers: outnumbered is three, by how far
+ * (the word's code is the first).  CM_NONE: none. */
 enum rff_charge_mod {
-	CM_ELITE, CM_VET, CM_TRAINED, CM_RAW, CM_FRESH,
+	CM_NONE, CM_ELITE, CM_VET, CM_TRAINED, CM_RAW, CM_FRESH,
 	CM_WORN, CM_SPENT, CM_OUTNUMBERED_1, CM_OUTNUMBERED_2, CM_OUTNUMBERED_3,
 	CM_CAV_VS_INF, CM_SUPPORTED, CM_UNSUPPORTED, CM_DISORDERED, CM_SILENCED,
 	CM_COLONEL, CM_ATTACHED, CM_OPEN, CM_HASTY_SQUARE, CM_NATIONAL_GUARD,
@@ -258,8 +262,9 @@ enum rff_charge_mod {
 
 /* The row of a charge modifier. */
 const struct claim_mod *rff_charge_mod_at(enum rff_charge_mod m);
-/* The row for a charge modifier code, or NULL; `outnumbered` by its value. */
-const struct claim_mod *rff_charge_mod(const char *code, int value);
+/* The row a claimed charge code (the vocabulary's code, m) names: for
+ * outnumbered, the row of the value given (the first for another value). */
+const struct claim_mod *rff_charge_mod(enum rff_charge_mod m, int value);
 const char *rff_charge_factor_name(int factor);
 
 /* Charge results by difference (002:237-244). */

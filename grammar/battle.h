@@ -33,6 +33,7 @@ struct face {
 /* A claimed modifier: +1vet, or vet without its value. */
 struct mod {
 	const char *code;	/* canonical; as written when unknown */
+	int id;			/* its vocab_word.code; 0 when unknown */
 	int value;
 	bool has_value;
 	struct loc at;
@@ -211,6 +212,7 @@ struct st_leader {
 	const char *name;
 	const char *side;
 	const char *rating;
+	int rating_code;	/* its vocab_word.code */
 	const char **flags;	/* leader attributes (vocab.leader_flag), canonical */
 	const int *flag_codes;	/* each one's vocab_word.code */
 	int n_flags;

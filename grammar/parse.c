@@ -931,6 +931,7 @@ static int parse_leader(struct parser *p, struct token *kw)
 			if (l->rating)
 				rc = error_at(p, DIAG_DUPLICATE, loc_of(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
 			l->rating = vw->word;
+			l->rating_code = vw->code;
 			next(p);
 		} else if ((vw = lookup(p, p->v->leader_flag, w))) {
 			rc = add_flag(p, flags, codes, &n_flags, vw, loc_of(p, w));
@@ -1457,7 +1458,8 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 				return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t),
 						"a modifier of %s is out of range (-99 to +99)", number_as_written(p, t));
 			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
-			struct mod m = {w ? w->word : NULL, (int)t->num, true, loc_of(p, t), !w, NULL};
+			struct mod m = {.code = w ? w->word : NULL, .id = w ? w->code : 0, .value = (int)t->num,
+					.has_value = true, .at = loc_of(p, t), .unknown = !w};
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
 				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
 				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
@@ -1477,7 +1479,7 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, loc_of(p, t)});
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
 			next(p);
-			rc = add_mod(p, mods, &n, (struct mod){w->word, 0, false, loc_of(p, t), false, NULL});
+			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = loc_of(p, t)});
 		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
 			next(p);
 			c->effect = w->word;
@@ -1509,8 +1511,8 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 						hint ? "'?" : "");
 			/* a modifier the ruleset does not have, claimed by its code alone:
 			 * the audit reports it, the rest of the log is still audited */
-			struct mod m = {arena_strndup(p->b->arena, p->text + t->off, t->len), 0, false, loc_of(p, t), true,
-					nearest_word(p, k->mods, t)};
+			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = loc_of(p, t),
+					.unknown = true, .hint = nearest_word(p, k->mods, t)};
 			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			next(p);

@@ -100,8 +100,8 @@ static void test_maneuver_modifiers(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof mc_mods_expect / sizeof mc_mods_expect[0]; i++) {
-		const struct claim_mod *m = rff_mc_mod(mc_mods_expect[i].code);
-		if (!m)
+		const struct claim_mod *m = rff_mc_mod_at(word_code(RC_MOD_MC, mc_mods_expect[i].code));
+		if (!m->code)
 			fail_msg("no table row for %s", mc_mods_expect[i].code);
 		assert_int_equal(m->value, mc_mods_expect[i].value);
 		assert_non_null(m->cite);
@@ -110,7 +110,7 @@ static void test_maneuver_modifiers(void **state)
 	int codes = 0;
 	for (size_t i = 0; i < v->n_words; i++)
 		if (v->words[i].cat == RC_MOD_MC && !v->words[i].canon) {
-			assert_non_null(rff_mc_mod(v->words[i].word));
+			assert_string_equal(rff_mc_mod_at(v->words[i].code)->code, v->words[i].word);
 			codes++;
 		}
 	assert_int_equal(codes, (int)(sizeof mc_mods_expect / sizeof mc_mods_expect[0]));
@@ -1136,7 +1136,8 @@ static void test_charge_modifiers(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof charge_mods_expect / sizeof charge_mods_expect[0]; i++) {
-		const struct claim_mod *m = rff_charge_mod(charge_mods_expect[i].code, charge_mods_expect[i].value);
+		const struct claim_mod *m = rff_charge_mod(word_code(RC_MOD_CHARGE, charge_mods_expect[i].code),
+							   charge_mods_expect[i].value);
 		if (!m || m->value != charge_mods_expect[i].value)
 			fail_msg("%s: %d, expected %d", charge_mods_expect[i].code, m ? m->value : -99,
 				 charge_mods_expect[i].value);
@@ -1145,25 +1146,28 @@ static void test_charge_modifiers(void **state)
 }
 
 /* The derivations name modifiers by enum: every one has its row, and the
- * row is the one its code finds (a gap in a table indexed by enum would be
- * a row of nulls). */
+ * row is the one its code finds through the vocabulary, as a claim's does
+ * (a gap in a table indexed by enum would be a row of nulls). */
 static void test_modifier_enums(void **state)
 {
 	(void)state;
-	for (int m = 0; m < MM_N; m++) {
+	for (int m = MM_NONE + 1; m < MM_N; m++) {
 		const struct claim_mod *row = rff_mc_mod_at(m);
 		assert_non_null(row->code);
-		assert_ptr_equal(rff_mc_mod(row->code), row);
+		assert_ptr_equal(rff_mc_mod_at(word_code(RC_MOD_MC, row->code)), row);
 	}
-	for (int m = 0; m < FM_N; m++) {
+	for (int m = FM_POINTS + 1; m < FM_N; m++) {	/* fp's rows are by points */
 		const struct claim_mod *row = rff_fire_mod_at(m);
 		assert_non_null(row->code);
-		assert_ptr_equal(rff_fire_mod(row->code, m == FM_ENFILADED_GUN || m == FM_LIMBERED), row);
+		assert_ptr_equal(rff_fire_mod(word_code(RC_MOD_FIRE, row->code), m == FM_ENFILADED_GUN || m == FM_LIMBERED),
+				 row);
 	}
-	for (int m = 0; m < CM_N; m++) {
+	assert_int_equal(rff_fire_mod(FM_POINTS, false)->factor, FF_POINTS);
+	assert_null(rff_fire_mod(FM_LIMBERED, false));	/* a gun target's modifier */
+	for (int m = CM_NONE + 1; m < CM_N; m++) {
 		const struct claim_mod *row = rff_charge_mod_at(m);
 		assert_non_null(row->code);
-		assert_ptr_equal(rff_charge_mod(row->code, row->value), row);
+		assert_ptr_equal(rff_charge_mod(word_code(RC_MOD_CHARGE, row->code), row->value), row);
 	}
 	assert_int_equal(rff_charge_mod_at(CM_OUTNUMBERED_2)->value, -2);	/* 002:215 */
 }

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "testutil.h"
+#include "../audit/rff_tables.h"
 #include "../audit/rff_vocab.h"
 #include "../audit/ruleset.h"
 
@@ -170,7 +171,7 @@ static void test_codes(void **state)
 		RC_ARM, RC_EXPERIENCE, RC_WEAPON, RC_CARRIAGE, RC_FORMATION, RC_ORDER, RC_LIMBER, RC_MOUNT, RC_FLAG,
 		RC_LEADER_FLAG, RC_NATION, RC_LIGHT, RC_TWILIGHT, RC_SKY, RC_FACT_MC, RC_FACT_FIRE, RC_FACT_CHARGE,
 		RC_ACTION, RC_ACTION_FLAG, RC_EFFECT_MC, RC_EFFECT_FIRE, RC_EFFECT_CHARGE, RC_EFFECT_FALLEN,
-		RC_OUTCOME_FIRE,
+		RC_OUTCOME_FIRE, RC_MOD_MC, RC_MOD_FIRE, RC_MOD_CHARGE, RC_RATING,
 	};
 	const struct vocab *v = &rff_vocab;
 	for (size_t k = 0; k < sizeof coded / sizeof coded[0]; k++)
@@ -186,6 +187,21 @@ static void test_codes(void **state)
 			if (w->cat >= RC_EFFECT_MC && w->cat <= RC_EFFECT_FALLEN)	/* the tables' list agrees */
 				assert_string_equal(rff_effect_word(w->code), w->word);
 		}
+	/* a modifier word's code is the row of its table that prints it */
+	for (size_t i = 0; i < v->n_words; i++) {
+		const struct vocab_word *w = &v->words[i];
+		const struct claim_mod *row = NULL;
+		if (w->canon)
+			continue;
+		if (w->cat == RC_MOD_MC || w->cat == RC_RATING)
+			row = rff_mc_mod_at(w->code);
+		else if (w->cat == RC_MOD_FIRE)
+			row = rff_fire_mod(w->code, w->code == FM_LIMBERED);	/* limbered: a gun target's */
+		else if (w->cat == RC_MOD_CHARGE)
+			row = rff_charge_mod(w->code, 0);
+		if (row && strcmp(row->code, w->word) != 0)
+			fail_msg("%s '%s' has the code of %s", vocab_cat_name(v, w->cat), w->word, row->code);
+	}
 	int effects = 0;
 	for (size_t i = 0; i < v->n_words; i++)
 		effects += v->words[i].cat >= RC_EFFECT_MC && v->words[i].cat <= RC_EFFECT_FALLEN && !v->words[i].canon;
