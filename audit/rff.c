@@ -26,15 +26,20 @@
 
 static void disorder_unit(struct audit *a, const char *id, enum rff_order order);
 
+const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us)
+{
+	enum rff_morale morale = us->core.decl->slot_code[RC_MORALE];
+	if (us->arm == RFF_GUN || morale == MORALE_NONE)
+		return NULL;
+	return rff_uet_row(morale, us->core.start, rff_options(a)->uet_dispirited_text);
+}
+
 const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 {
 	const struct rff_unit *us = rff_unit(&a->st, u);
 	char state[128];
 	rff_unit_describe(&a->st, u, state, sizeof state);
-	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
-						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
-							      rff_options(a)->uet_dispirited_text)
-						: NULL;
+	const struct rff_uet_row *row = rff_uet(a, us);
 	if (!row || us->core.removed) {
 		snprintf(buf, size, "%s", state);
 		return buf;
@@ -137,18 +142,15 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 
 /* The Maneuver Table's line for each experience (002:29-32). */
 static const enum rff_mc_mod experience_mods[RFF_EXP_N] = {
-	[RFF_EXP_NONE] = MM_N, [RFF_ELITE] = MM_ELITE, [RFF_VETERAN] = MM_VET, [RFF_TRAINED] = MM_TRAINED,
+	[RFF_EXP_NONE] = MM_NONE, [RFF_ELITE] = MM_ELITE, [RFF_VETERAN] = MM_VET, [RFF_TRAINED] = MM_TRAINED,
 	[RFF_RAW] = MM_RAW};
 
 /* Fresh, worn or spent from the Unit Effectiveness Table (000:675-702). */
 static void derive_effectiveness(struct audit *a, const struct rff_unit *us, struct mc_derivation *d)
 {
-	if (us->arm == RFF_GUN || !us->core.decl->slot[RC_MORALE])
-		return;	/* guns have no effectiveness */
-	bool text = rff_options(a)->uet_dispirited_text;
-	const struct rff_uet_row *row = rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start, text);
+	const struct rff_uet_row *row = rff_uet(a, us);
 	if (!row)
-		return;
+		return;	/* guns have no effectiveness */
 	enum rff_effectiveness e = rff_effectiveness(row, us->core.stands);
 	static const enum rff_mc_mod mods[] = {[RFF_FRESH] = MM_FRESH, [RFF_WORN] = MM_WORN, [RFF_SPENT] = MM_SPENT};
 	set_mod(d, mods[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
@@ -158,12 +160,12 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
 static void derive_formation(const struct rff_unit *us, const struct uref *ref, struct mc_derivation *d)
 {
-	static const enum rff_mc_mod mods[] = {	/* MM_N: no modifier */
-		[FORM_NONE] = MM_N, [FORM_LINE] = MM_N, [FORM_OPEN] = MM_N,
+	static const enum rff_mc_mod mods[] = {	/* MM_NONE: no modifier */
+		[FORM_NONE] = MM_NONE, [FORM_LINE] = MM_NONE, [FORM_OPEN] = MM_NONE,
 		[FORM_FIELD_COLUMN] = MM_COLUMN, [FORM_MARCH_COLUMN] = MM_COLUMN, [FORM_SQUARE] = MM_SQUARE,
-		[FORM_HASTY_SQUARE] = MM_SQUARE, [FORM_GARRISON] = MM_GARRISON, [FORM_STORMING_COLUMN] = MM_N,
+		[FORM_HASTY_SQUARE] = MM_SQUARE, [FORM_GARRISON] = MM_GARRISON, [FORM_STORMING_COLUMN] = MM_NONE,
 	};
-	if (mods[us->formation] != MM_N)
+	if (mods[us->formation] != MM_NONE)
 		set_mod(d, mods[us->formation], "%s is in %s", us->core.decl->id, rff_word(RC_FORMATION, us->formation));
 	if (us->arm == RFF_GUN && us->limbered)
 		set_mod(d, MM_LIMBERED, "%s is limbered", us->core.decl->id);
@@ -206,7 +208,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 	else if (state_has_flag(&us->core, FLAG_BRAVE_COLONEL))
 		set_mod(d, MM_COLONEL, "%s has a brave colonel", us->core.decl->id);
 	enum rff_mc_mod exp = experience_mods[us->experience];
-	if (exp != MM_N)
+	if (exp != MM_NONE)
 		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
 	derive_effectiveness(a, us, d);
 	if (us->arm == RFF_GUN &&
@@ -618,10 +620,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 static void unit_fields(const struct audit *a, int u, struct fields *out)
 {
 	const struct rff_unit *us = rff_unit(&a->st, u);
-	const struct rff_uet_row *row = us->core.decl->slot[RC_MORALE] && us->arm != RFF_GUN
-						? rff_uet_row(us->core.decl->slot[RC_MORALE], us->core.start,
-							      rff_options(a)->uet_dispirited_text)
-						: NULL;
+	const struct rff_uet_row *row = rff_uet(a, us);
 	fields_text(out, "effectiveness", row ? rff_effectiveness_name(rff_effectiveness(row, us->core.stands)) : NULL);
 }
 

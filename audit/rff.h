@@ -53,6 +53,12 @@ struct rff_run *rff_run(struct audit *a);
 /* The audit's rule options, resolved when it began. */
 const struct rff_options *rff_options(const struct audit *a);
 
+/* The unit's row of the Unit Effectiveness Table (000:675-702) under the
+ * audit's reading of dispirited units (option uet-dispirited), or NULL:
+ * guns, a unit of no morale class, or a size the table has no row for. */
+struct rff_unit;
+const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us);
+
 /* Unit u's state after an event, with its effectiveness: "9 stands, fresh
  * (spirited 10: worn at 7, 000:687), disordered, line"; into buf. */
 const char *rff_describe(struct audit *a, int u, char *buf, size_t size);

@@ -209,7 +209,7 @@ static void derive_position(const struct combat *c, const struct rff_unit *me, s
 
 /* The Charge Table's line for each experience (002:207-210). */
 static const enum rff_charge_mod experience_mods[RFF_EXP_N] = {
-	[RFF_EXP_NONE] = CM_N, [RFF_ELITE] = CM_ELITE, [RFF_VETERAN] = CM_VET, [RFF_TRAINED] = CM_TRAINED,
+	[RFF_EXP_NONE] = CM_NONE, [RFF_ELITE] = CM_ELITE, [RFF_VETERAN] = CM_VET, [RFF_TRAINED] = CM_TRAINED,
 	[RFF_RAW] = CM_RAW};
 
 /* Why each modifier that does not apply does not, as an umpire would say. */
@@ -239,18 +239,15 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const struct uref *ref = &c->units->side[side].units[0];
 	const char *id = me->core.decl->id;
 	enum rff_charge_mod exp = experience_mods[me->experience];
-	if (exp != CM_N)
+	if (exp != CM_NONE)
 		derive(d, exp, "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
-	if (me->arm != RFF_GUN && me->core.decl->slot[RC_MORALE]) {
-		bool text = rff_options(a)->uet_dispirited_text;
-		const struct rff_uet_row *row = rff_uet_row(me->core.decl->slot[RC_MORALE], me->core.start, text);
-		if (row) {
-			static const enum rff_charge_mod mods[] = {
-				[RFF_FRESH] = CM_FRESH, [RFF_WORN] = CM_WORN, [RFF_SPENT] = CM_SPENT};
-			enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
-			derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands,
-			       me->core.start, me->core.decl->slot[RC_MORALE], row->cite, row->cell);
-		}
+	const struct rff_uet_row *row = rff_uet(a, me);
+	if (row) {
+		static const enum rff_charge_mod mods[] = {
+			[RFF_FRESH] = CM_FRESH, [RFF_WORN] = CM_WORN, [RFF_SPENT] = CM_SPENT};
+		enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
+		derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands, me->core.start,
+		       me->core.decl->slot[RC_MORALE], row->cite, row->cell);
 	}
 	derive_outnumbered(a, c, side, d);
 	if (me->arm == RFF_GUN && battle_fact(ref, FACT_SUPPORTED, 0))
@@ -269,8 +266,8 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	derive_formation(me, ref, side, d);
 	/* the flag is named as its modifier is */
 	enum rff_charge_mod ng = state_has_flag(&me->core, FLAG_NATIONAL_GUARD) ? CM_NATIONAL_GUARD
-				 : state_has_flag(&me->core, FLAG_AUXILIARIES) ? CM_AUXILIARIES : CM_N;
-	if (ng != CM_N) {
+				 : state_has_flag(&me->core, FLAG_AUXILIARIES) ? CM_AUXILIARIES : CM_NONE;
+	if (ng != CM_NONE) {
 		/* one item of 002:207's line (000:343); national-guard=additional reads
 		 * 000:720's "additional -1" as a modifier of its own */
 		bool line = !rff_options(a)->national_guard_additional;

@@ -299,8 +299,8 @@ void rff_legal_order_of_battle(struct audit *a)
 	for (int i = 0; i < a->st.n_units; i++) {
 		const struct rff_unit *u = rff_unit(&a->st, i);
 		legal_national_guard(a, u);
-		const char *morale = u->core.decl->slot[RC_MORALE];
-		if (morale && u->arm != RFF_GUN && u->core.start > 25 && !rff_uet_row(morale, u->core.start, true)) {
+		if (u->core.start > 25 && !rff_uet(a, u) && u->core.decl->slot_code[RC_MORALE] != MORALE_NONE &&
+		    u->arm != RFF_GUN) {
 			a->stmt = u->core.decl_stmt;
 			a->side = u->core.decl->side;
 			audit_find(a, FINDING_NOT_AUDITED, DIAG_WARNING, u->core.decl->id_at, "000:679-702",

@@ -15,7 +15,7 @@
  * worn at `worn` stands or fewer (0: no worn step) and spent at `spent` or
  * fewer. */
 struct rff_uet_row {
-	const char *morale;
+	enum rff_morale morale;
 	int stands;
 	int worn, spent;
 	const char *cite;
@@ -27,7 +27,7 @@ enum rff_effectiveness { RFF_FRESH, RFF_WORN, RFF_SPENT };
 /* The row for a morale class and starting stands (2-25), or NULL.  With
  * text_dispirited the rule text's reading of small dispirited units
  * (000:714) replaces the table's cell where the two differ. */
-const struct rff_uet_row *rff_uet_row(const char *morale, int stands, bool text_dispirited);
+const struct rff_uet_row *rff_uet_row(enum rff_morale morale, int stands, bool text_dispirited);
 /* Fresh, worn or spent for a unit of `start` stands that has `now` left. */
 enum rff_effectiveness rff_effectiveness(const struct rff_uet_row *row, int now);
 const char *rff_effectiveness_name(enum rff_effectiveness e);

@@ -73,10 +73,10 @@ static const struct vocab_word words[] = {
 	WC(EXPERIENCE, "raw", RFF_RAW, "Raw (the rulebook's Green)", "000:123"),
 	A(EXPERIENCE, "green", "raw"),
 
-	W(MORALE, "spirited", "Spirited morale class", "000:678"),
-	W(MORALE, "reliable", "Reliable morale class", "000:678"),
-	W(MORALE, "unreliable", "Unreliable morale class", "000:678"),
-	W(MORALE, "dispirited", "Dispirited morale class (MAW addition)", "000:714"),
+	WC(MORALE, "spirited", MORALE_SPIRITED, "Spirited morale class", "000:678"),
+	WC(MORALE, "reliable", MORALE_RELIABLE, "Reliable morale class", "000:678"),
+	WC(MORALE, "unreliable", MORALE_UNRELIABLE, "Unreliable morale class", "000:678"),
+	WC(MORALE, "dispirited", MORALE_DISPIRITED, "Dispirited morale class (MAW addition)", "000:714"),
 
 	WC(WEAPON, "R", WPN_R, "Rifle", "002:154"),
 	WC(WEAPON, "IR", WPN_IR, "Inferior Rifle", "002:155"),

@@ -35,6 +35,9 @@ enum rff_tally {
 enum rff_arm { RFF_ARM_NONE, RFF_INF, RFF_CAV, RFF_GUN };
 enum rff_experience { RFF_EXP_NONE, RFF_ELITE, RFF_VETERAN, RFF_TRAINED, RFF_RAW, RFF_EXP_N };
 enum rff_order { ORDER_GOOD, ORDER_DISORDERED, ORDER_BROKEN };
+/* A unit's morale class (code of RC_MORALE): its row of the Unit
+ * Effectiveness Table. */
+enum rff_morale { MORALE_NONE, MORALE_SPIRITED, MORALE_RELIABLE, MORALE_UNRELIABLE, MORALE_DISPIRITED };
 enum rff_carriage_state { RFF_CS_NONE, RFF_LIMBERED, RFF_UNLIMBERED, RFF_MOUNTED, RFF_DISMOUNTED };
 
 /* A unit's formation (vocab_word.code of RC_FORMATION). */

@@ -34,6 +34,20 @@ static const struct {
 #include "expect/mc_mods.inc"
 };
 
+/* A word of the tables' text as the parser resolves it: its code. */
+static int word_code(enum rff_cat cat, const char *word)
+{
+	const struct vocab_word *w = vocab_find(&rff_vocab, cat, word, strlen(word));
+	assert_non_null(w);
+	return w->code;
+}
+
+/* The layout reading's words: four or five target columns. */
+static int columns(const char *reading)
+{
+	return strcmp(reading, "five") == 0 ? 5 : 4;
+}
+
 /* Every effectiveness threshold, every morale class, starting sizes 2-25. */
 static void test_unit_effectiveness_table(void **state)
 {
@@ -43,7 +57,7 @@ static void test_unit_effectiveness_table(void **state)
 		bool text = strcmp(uet_expect[i].morale, "dispirited-text") == 0;
 		const char *morale = text ? "dispirited" : uet_expect[i].morale;
 		int n = uet_expect[i].stands;
-		const struct rff_uet_row *row = rff_uet_row(morale, n, text);
+		const struct rff_uet_row *row = rff_uet_row(word_code(RC_MORALE, morale), n, text);
 		assert_non_null(row);
 		if (row->worn != uet_expect[i].worn || row->spent != uet_expect[i].spent)
 			fail_msg("%s %d: table %d/%d, expected %d/%d", uet_expect[i].morale, n, row->worn,
@@ -60,22 +74,8 @@ static void test_unit_effectiveness_table(void **state)
 		table_rows += !text;
 	}
 	assert_int_equal(table_rows, 4 * 24);
-	assert_null(rff_uet_row("spirited", 26, false));
-	assert_null(rff_uet_row("steady", 8, false));
-}
-
-/* A word of the tables' text as the parser resolves it: its code. */
-static int word_code(enum rff_cat cat, const char *word)
-{
-	const struct vocab_word *w = vocab_find(&rff_vocab, cat, word, strlen(word));
-	assert_non_null(w);
-	return w->code;
-}
-
-/* The layout reading's words: four or five target columns. */
-static int columns(const char *reading)
-{
-	return strcmp(reading, "five") == 0 ? 5 : 4;
+	assert_null(rff_uet_row(MORALE_SPIRITED, 26, false));
+	assert_null(rff_uet_row(MORALE_NONE, 8, false));
 }
 
 /* Every band of both columns for both nations, totals -6 to 16. */
