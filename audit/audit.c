@@ -64,6 +64,16 @@ static void resolve_options(struct audit *a)
 	}
 }
 
+bool audit_follows_derived(const struct audit *a)
+{
+	return a->opts->follow == FOLLOW_DERIVED;
+}
+
+int audit_last_clash(const struct audit *a)
+{
+	return a->last_clash;
+}
+
 const char *audit_option(const struct audit *a, const char *name)
 {
 	for (int i = 0; i < a->n_options; i++)

@@ -38,21 +38,24 @@ struct audit_opts {
 
 enum { AUDIT_MAX_OPTIONS = 32 };
 
-/* The audit in progress: what a ruleset reads and writes.  Private to
- * audit/ and the rulesets. */
+/* The audit in progress.  Private to audit/ and the rulesets: a ruleset
+ * reads and writes the first group of fields, and reaches the rest only
+ * through the functions below. */
 struct named;
 
 struct audit {
+	/* the ruleset's view */
 	const struct battle *b;
+	struct state st;		/* the tracked state, its records the ruleset's (state.h) */
+	int stmt;			/* the statement being audited */
+	const char *side;		/* whose claim the findings concern (audit_find) */
+	struct record *rec;		/* the current event's record, or NULL (record.h) */
+	void *ctx;			/* the ruleset's own, from its begin */
+	/* the driver's own */
 	const struct ruleset *rs;
 	const struct audit_opts *opts;
-	struct state st;
 	struct findings *out;
-	int stmt;			/* the statement being audited */
 	int last_clash;			/* the SHAPE_CLASH event a reroll repeats, or -1 */
-	const char *side;		/* whose claim the findings concern (audit_find) */
-	void *ctx;			/* the ruleset's own, from its begin */
-	struct record *rec;		/* the current event's record, or NULL */
 	struct named *named;		/* scratch: what an event names (audit.c) */
 	/* every rule option of the ruleset, resolved once: the run's, the
 	 * battle's, or the default */
@@ -71,6 +74,13 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 /* The same with a ruleset of the caller's (b parsed with its vocabulary). */
 void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
 		       struct findings *out);
+
+/* Whether the state follows the derivation where a claim differs from it
+ * (--follow=derived), rather than the claim as played. */
+bool audit_follows_derived(const struct audit *a);
+
+/* The clash event (SHAPE_CLASH) a reroll repeats: the last one, or -1. */
+int audit_last_clash(const struct audit *a);
 
 /* Adds a finding about the current event (see finding_add). */
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,

@@ -28,7 +28,8 @@ struct rec_part {
 	int n_mods;
 	int total;
 	bool has_total;
-	int points;		/* fire points, or -1 */
+	int points;		/* the points the ruleset counts for the part (RFF's
+				 * fire points), or -1 */
 	const char *effect;	/* maneuver: this unit's effect */
 	int loss;
 	char after[160];	/* its state after the event, in words */

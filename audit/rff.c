@@ -381,7 +381,7 @@ static void follow(struct audit *a, int u, const struct check_line *line, const 
 		   enum rff_effect played)
 {
 	const struct claim *c = &line->claim;
-	bool derived = a->opts->follow == FOLLOW_DERIVED || (!played && !c->has_loss);
+	bool derived = audit_follows_derived(a) || (!played && !c->has_loss);
 	enum rff_effect effect = !derived && played ? played : d->band->effect;
 	int loss = d->loss;
 	if (!derived)	/* the claimed losses, or those of the effect as played */
@@ -421,11 +421,11 @@ static void apply_actions(struct audit *a, int u, const struct check_line *line,
 		us->check_actions |= 1u << line->actions[i].verb_code;
 	for (int i = 0; i < line->n_actions; i++) {
 		const struct action *act = &line->actions[i];
-		if (i >= together && a->opts->follow == FOLLOW_DERIVED)
+		if (i >= together && audit_follows_derived(a))
 			break;	/* the legal state: one maneuver, not the one too many */
 		int illegal = audit_illegal_count(a);
 		rff_legal_action(a, us, act, effect);
-		if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
+		if (audit_follows_derived(a) && audit_illegal_count(a) > illegal)
 			continue;	/* the legal state: a forbidden action changes nothing */
 		switch ((enum rff_action)act->verb_code) {
 		case RFF_ACT_FORM:
@@ -496,7 +496,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->unit.at, "000:566",
 			   "at night a %s is performed as a Tardy maneuver", rff_effect_word(d.band->effect));
 	follow(a, u, line, &d, played);
-	apply_actions(a, u, line, a->opts->follow == FOLLOW_DERIVED || !played ? d.band->effect : played);
+	apply_actions(a, u, line, audit_follows_derived(a) || !played ? d.band->effect : played);
 	if (part) {
 		rff_describe(a, u, part->after, sizeof part->after);
 		record_step(a->rec, NULL, "%s after: %s", line->unit.id, part->after);
@@ -750,11 +750,11 @@ static void rff_end(struct audit *a)
  * turn (002:241): reported on the charge. */
 static void rff_settle(struct audit *a)
 {
-	if (!rff_run(a)->reroll_due || a->last_clash < 0)
+	if (!rff_run(a)->reroll_due || audit_last_clash(a) < 0)
 		return;
 	int here = a->stmt;
-	a->stmt = a->last_clash;
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[a->last_clash].u.event.kw_at, "002:241",
+	a->stmt = audit_last_clash(a);
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[audit_last_clash(a)].u.event.kw_at, "002:241",
 		   "a Desperate Struggle: both sides roll again, and the reroll is not logged");
 	a->stmt = here;
 	rff_run(a)->reroll_due = false;

@@ -736,12 +736,12 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	c.breakthrough = e->def->code == RV_BREAKTHROUGH;
 	audit_record(a, c.reroll ? "reroll" : "charge");
 	if (c.reroll) {
-		if (a->last_clash < 0 || !rff_run(a)->reroll_due) {
+		if (audit_last_clash(a) < 0 || !rff_run(a)->reroll_due) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->kw_at, "002:241",
 				   "a reroll follows only a Desperate Struggle");
 			return;
 		}
-		const struct stmt *charge = &a->b->stmts[a->last_clash];
+		const struct stmt *charge = &a->b->stmts[audit_last_clash(a)];
 		c.units = &charge->u.event.u.clash;
 		c.breakthrough = charge->u.event.def->code == RV_BREAKTHROUGH;
 	} else {
@@ -764,7 +764,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		int illegal = audit_illegal_count(a);
 		if (!checked)	/* a checked charge is one finding, not two */
 			legal_mex_cavalry(a, &c);
-		if (!checked && a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal) {
+		if (!checked && audit_follows_derived(a) && audit_illegal_count(a) > illegal) {
 			record_step(a->rec, "002:107", "a charge the rules forbid: the state is left as it was");
 			return;
 		}
@@ -772,7 +772,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c.units->side[ATTACKER].units[0].at, "002:195",
 				   "%s's charge was checked by fire this turn: it retreats 2\" and there is no charge "
 				   "combat", att->core.decl->id);
-			if (a->opts->follow == FOLLOW_DERIVED) {	/* the legal state: no combat took place */
+			if (audit_follows_derived(a)) {	/* the legal state: no combat took place */
 				record_step(a->rec, "002:195", "no charge combat: the state is left as it was");
 				return;
 			}
@@ -790,7 +790,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	a->side = rff_unit(&a->st, c.principal[ATTACKER])->core.decl->side;	/* the result is the attacker's claim */
 	check_result(a, &c, &d);
 	struct charge_derivation as_played = d;
-	if (a->opts->follow != FOLLOW_DERIVED)
+	if (!audit_follows_derived(a))
 		played_outcome(a, &c, played, &as_played);
 	enum rff_effect effect = as_played.band->effect;
 	const int *loss = as_played.loss;
@@ -859,7 +859,7 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 			   f->effect, f->die.value, rff_effect_word(row->effect), rff_effect_word(row->result));
 	}
 	const struct rff_fallen_row *played = row;
-	if (claimed && a->opts->follow != FOLLOW_DERIVED && claimed != row->effect && claimed != row->result)
+	if (claimed && !audit_follows_derived(a) && claimed != row->effect && claimed != row->result)
 		played = rff_fallen_named(claimed, claimed_result);
 	ls->killed |= played->killed;
 	ls->wounded |= played->wounded;

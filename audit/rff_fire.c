@@ -150,7 +150,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	}
 	int illegal = audit_illegal_count(a);
 	rff_legal_fire(a, us, ref);
-	if (a->opts->follow == FOLLOW_DERIVED && audit_illegal_count(a) > illegal)
+	if (audit_follows_derived(a) && audit_illegal_count(a) > illegal)
 		return false;	/* the legal state: a firer the rules forbid does not fire */
 	f->rocket = arms == WPN_HR;
 	if (f->rocket && !rocket_hits(a, ref))
@@ -708,14 +708,14 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 		     (c->outcome && outcome && c->outcome_code != (int)outcome);
 	check_claim(a, ev, target, &d, outcome, wrong ? DIAG_ERROR : DIAG_WARNING);
 	struct fire_derivation as_played = d;	/* what the state follows */
-	if (a->opts->follow != FOLLOW_DERIVED && (played || c->has_loss))
+	if (!audit_follows_derived(a) && (played || c->has_loss))
 		played_outcome(target, c, played, &as_played);
 	bool diverges = as_played.result.effect != d.result.effect || as_played.loss != d.loss;
 	if (diverges)
 		note_diverged(a, ev, target, &d, &as_played);
 	if (outcome)
 		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome_word(outcome));
-	enum rff_outcome outcome_played = a->opts->follow != FOLLOW_DERIVED && c->outcome ? (enum rff_outcome)c->outcome_code
+	enum rff_outcome outcome_played = !audit_follows_derived(a) && c->outcome ? (enum rff_outcome)c->outcome_code
 												 : outcome;
 	if (outcome_played == OUTCOME_CHECKED)
 		target->checked_turn = a->st.turn;	/* it retreats 2": no charge combat (002:195) */

@@ -90,7 +90,8 @@ struct uref {
 	int range;		/* @N inches, -1 if not given */
 	struct fact *facts;
 	int n_facts;
-	struct face hit;	/* a rocket's hit roll, hit.at.file < 0 if none */
+	struct face hit;	/* a roll of the unit's own written after it (RFF: a
+				 * rocket's hit roll); hit.at.file < 0 if none */
 };
 
 /* What a unit does after its check. */
