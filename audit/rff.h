@@ -2,10 +2,6 @@
 #ifndef UMPIRE_RFF_H
 #define UMPIRE_RFF_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
-#include "audit.h"
 #include "cite.h"
 #include "ruleset.h"
 
@@ -14,53 +10,5 @@ extern const struct ruleset rff_ruleset;
 extern const char rff_card[];
 /* The printed rules its citations name (rff_ruleset.book). */
 extern const struct cite_book rff_cite_book;
-
-/* How the leader-out option reads "Remove leader for one turn" (002:229). */
-enum rff_leader_out { LEADER_OUT_OWN_TURN, LEADER_OUT_PLAYER_TURN, LEADER_OUT_TWO_TURNS };
-
-/* The rule options (the vocabulary's RC_OPTION words, docs/rules.md),
- * resolved once when the audit begins: each field is the reading its
- * comment names, the option's other value(s) otherwise. */
-struct rff_options {
-	bool panic_loss_text;		/* panic-loss=text: the difference (000:416), not 1 + it */
-	bool uet_dispirited_text;	/* uet-dispirited=text: spent after one loss (000:714) */
-	bool lancers_text;		/* lancers=text: +1 only against the weak (000:546) */
-	bool winner_disorder_immediate;	/* winner-disorder=immediate, not at phase end */
-	bool gun_charge_losses_none;	/* gun-charge-losses=none */
-	enum rff_leader_out leader_out;	/* leader-out= */
-	bool losses_stack_max;		/* losses-stack=max */
-	bool night_elan_tardy;		/* night-elan=tardy */
-	bool fixed_guns_panic_lost;	/* fixed-guns-panic=lost */
-	bool mounted_fire_rifles;	/* mounted-fire=rifles */
-	bool broken_fire_none;		/* broken-fire=none */
-	bool lively_mixed_any;		/* lively-mixed=any */
-	bool hp_fortified_guns_hold;	/* hp-fortified-guns=hold */
-	bool reroll_lancers_keep;	/* reroll-lancers=keep */
-	bool national_guard_additional;	/* national-guard=additional: a -1 on top */
-	bool swept_losses_moved;	/* swept-losses=moved: over 8, not 9 */
-	bool charge_bands_split;	/* charge-bands=split */
-	bool small_arms_text;		/* small-arms=text: the rule text's ranges */
-	int fire_columns;		/* fire-columns=: 4 or 5 target columns */
-};
-
-/* What RFF keeps for one audit beside the state (struct audit.ctx). */
-struct rff_run {
-	struct rff_options opt;
-	bool reroll_due;	/* the last charge ended in a Desperate Struggle */
-};
-
-struct rff_run *rff_run(struct audit *a);
-/* The audit's rule options, resolved when it began. */
-const struct rff_options *rff_options(const struct audit *a);
-
-/* The unit's row of the Unit Effectiveness Table (000:675-702) under the
- * audit's reading of dispirited units (option uet-dispirited), or NULL:
- * guns, a unit of no morale class, or a size the table has no row for. */
-struct rff_unit;
-const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us);
-
-/* Unit u's state after an event, with its effectiveness: "9 stands, fresh
- * (spirited 10: worn at 7, 000:687), disordered, line"; into buf. */
-const char *rff_describe(struct audit *a, int u, char *buf, size_t size);
 
 #endif

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "claim.h"
-#include "rff.h"
 #include "rff_legal.h"
+#include "rff_run.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 #include "rff_unit.h"

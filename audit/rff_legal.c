@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "rff.h"
+#include "rff_run.h"
 #include "rff_tables.h"
 #include "rff_vocab.h"
 #include "rff_unit.h"

@@ -13,10 +13,10 @@
 
 #include "../grammar/battle.h"
 #include "../grammar/vocab.h"
-#include "cite.h"
 #include "state.h"
 
 struct audit;
+struct cite_book;
 
 struct ruleset {
 	const char *name;
