@@ -64,6 +64,11 @@ build/asan/umpire: build/asan/obj/recorder/main.o build/asan/libumpire.a
 build/asan/test_%: build/asan/obj/tests/test_%.o build/asan/obj/tests/testutil.o build/asan/libumpire.a
 	$(CC) $(SAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
+# The toy ruleset of the tests is written as a file of audit/ would be
+# (tests/run-toy-registry.sh builds it there): its includes are audit/'s.
+build/asan/obj/tests/toy/skirmish.o: TEST_CFLAGS += -Iaudit
+build/asan/test_ruleset: build/asan/obj/tests/toy/skirmish.o
+
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
 test: deps
 	@$(MAKE) -s --no-print-directory $(TESTS) build/asan/umpire build/umpire

@@ -33,12 +33,14 @@ else
 	echo "FAIL make install did not stage build/stage/usr/bin/umpire and the man page"
 fi
 # Scripts that print "ok NAME" / "not ok NAME" lines: the end-to-end cases,
-# the check that the generic core names no ruleset's word,
+# the check that the generic core names no ruleset's word, a ruleset added
+# by its files and one registry line (a copy of the tree, built),
 # the fuzz regressions and seeds, the hostile corpus (its scratch copies in
 # build/hostile).
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
-for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh; do
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
+	tests/run-toy-registry.sh; do
 	out=$(sh "$script" build/asan/umpire)
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true

@@ -1,0 +1,54 @@
+#!/bin/sh
+# run-toy-registry.sh: adding a ruleset adds its files and one registry
+# line, and changes nothing else.  A copy of the tree under build/ gets the
+# toy ruleset of the tests (tests/toy/skirmish.[ch]) as audit/'s files and
+# one line in audit/rulesets.def; the copy is built as it is, and its
+# command line must know the toy (help, check, audit) while still auditing
+# Fire and Fury as the tree's own build does.  One "ok NAME" or "not ok
+# NAME" line per check.
+set -u
+umpire=${1:-build/umpire}
+top=$(pwd)
+copy=build/toy-registry
+rm -rf "$copy" && mkdir -p "$copy" || exit 1
+tar cf - Makefile grammar audit reports recorder scripts docs README.md $(ls -d db 2>/dev/null) |
+	(cd "$copy" && tar xf -) || exit 1
+cp tests/toy/skirmish.c tests/toy/skirmish.h "$copy/audit/"
+echo 'RULESET(skirmish_ruleset)' >>"$copy/audit/rulesets.def"
+
+check() {	# check NAME: the last command's result
+	if [ "$1" = ok ]; then echo "ok $2"; else echo "not ok $2"; fi
+}
+
+# what the copy differs in from the tree: two new files and one line
+changed=$(cd "$copy" && for f in $(find grammar audit reports recorder -type f); do
+	cmp -s "$f" "$top/$f" 2>/dev/null || echo "$f"; done | sort | tr '\n' ' ')
+[ "$changed" = "audit/rulesets.def audit/skirmish.c audit/skirmish.h " ] && r=ok || r=bad
+check $r "toy-registry: only two files and one registry line added ($changed)"
+
+if ! make -C "$copy" -s -j2 build/umpire >"$copy.log" 2>&1; then
+	echo "not ok toy-registry: the copy with the toy does not build"
+	cat "$copy.log"
+	exit 1
+fi
+toy="$copy/build/umpire"
+
+"$toy" help words skirmish | grep -q '^| `foot` |' && r=ok || r=bad
+check $r "toy-registry: help words skirmish lists the toy's words"
+"$toy" help notation skirmish | grep -q '^SKIRMISH' && r=ok || r=bad
+check $r "toy-registry: help notation skirmish prints the toy's card"
+"$toy" check tests/toy/toy.battle >/dev/null 2>&1 && r=ok || r=bad
+check $r "toy-registry: check reads a battle of rules=skirmish"
+# 12: 4 - 1 for cover = 3, under 4: a miss, no loss, against =4 hit loss=1;
+# 13: 5, a hit, a stand: right
+"$toy" audit tests/toy/toy.battle >"$copy/audit.out" 2>&1
+rc=$?
+codes=$(sed -n 's/^tests\/toy\/toy.battle:\([0-9]*\):[0-9]*: error \([a-z-]*\):.*/\1:\2/p' "$copy/audit.out" | tr '\n' ' ')
+[ $rc -eq 1 ] && [ "$codes" = "12:wrong-total 12:wrong-effect 12:wrong-losses " ] && r=ok || r=bad
+check $r "toy-registry: audit derives the toy's shots (rc $rc: $codes)"
+"$toy" audit --json tests/toy/toy.battle | grep '"line":14,' | grep -q '"unit":"b","side":"B","stands":1,.*"removed":true,.*"hits":1' && r=ok || r=bad
+check $r "toy-registry: the toy's record and removal at one stand reach the JSON"
+"$umpire" audit examples/palo-alto.battle >"$copy/rff.want" 2>&1
+"$toy" audit examples/palo-alto.battle >"$copy/rff.got" 2>&1
+cmp -s "$copy/rff.want" "$copy/rff.got" && r=ok || r=bad
+check $r "toy-registry: Fire and Fury audits as before, and stays the default"
