@@ -224,6 +224,18 @@ static const struct vocab_word *want_word(struct parser *p, int cat)
 	return w;
 }
 
+/* want_word, keeping the word's canonical spelling and its code (the
+ * ruleset's enum) in *word and *code; -1 after an error. */
+static int want_coded(struct parser *p, int cat, const char **word, int *code)
+{
+	const struct vocab_word *w = want_word(p, cat);
+	if (!w)
+		return -1;
+	*word = w->word;
+	*code = w->code;
+	return 0;
+}
+
 /* Ids and their uses */
 
 static const char *kind_name(char kind)
@@ -1134,14 +1146,7 @@ static int parse_condition(struct parser *p, struct st_turn *t)
 	t->cond_code = w->code;
 	if (w->num_max && want_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
 		return -1;
-	if (!w->arg)
-		return 0;
-	const struct vocab_word *arg = want_word(p, w->arg);
-	if (!arg)
-		return -1;
-	t->cond_word = arg->word;
-	t->cond_word_code = arg->code;
-	return 0;
+	return w->arg ? want_coded(p, w->arg, &t->cond_word, &t->cond_word_code) : 0;
 }
 
 /* Whether the ruleset's phase word takes a mode (phase WORD MODE). */
@@ -1544,14 +1549,8 @@ static int parse_action(struct parser *p, struct action *a)
 	a->verb = w->word;
 	a->verb_code = w->code;
 	a->at = loc_of(p, t);
-	if (w->spec && strcmp(w->spec, "W") == 0) {
-		const struct vocab_word *arg = want_word(p, w->arg);
-		if (!arg)
-			return -1;
-		a->word = arg->word;
-		a->word_code = arg->code;
-		return 0;
-	}
+	if (w->spec && strcmp(w->spec, "W") == 0)
+		return want_coded(p, w->arg, &a->word, &a->word_code);
 	if (w->spec && strcmp(w->spec, "T") == 0) {
 		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
 			return -1;
@@ -1659,11 +1658,8 @@ static int parse_clash_result(struct parser *p, const struct vocab_event *ev, st
 	}
 	t = peek(p);
 	if (t->kind == TOK_WORD) {
-		const struct vocab_word *e = want_word(p, ev->effects);
-		if (!e)
+		if (want_coded(p, ev->effects, &c->effect, &c->effect_code) < 0)
 			return -1;
-		c->effect = e->word;
-		c->effect_code = e->code;
 		c->effect_at = loc_of(p, t);
 	}
 	if (!c->has_diff && !c->effect)
@@ -1688,11 +1684,8 @@ static int parse_leader_roll(struct parser *p, const struct vocab_event *ev, str
 		return -1;
 	struct token *t = peek(p);
 	if (t->kind == TOK_WORD) {
-		const struct vocab_word *e = want_word(p, ev->effects);
-		if (!e)
+		if (want_coded(p, ev->effects, &f->effect, &f->effect_code) < 0)
 			return -1;
-		f->effect = e->word;
-		f->effect_code = e->code;
 		f->effect_at = loc_of(p, t);
 	}
 	return 0;
@@ -1709,14 +1702,8 @@ static int parse_arg(struct parser *p, const struct vocab_event *ev, char type, 
 	case 'L':
 		a->text = parse_id(p, type, &a->at);
 		return a->text ? 0 : -1;
-	case 'W': {
-		const struct vocab_word *w = want_word(p, ev->arg);
-		if (!w)
-			return -1;
-		a->text = w->word;
-		a->code = w->code;
-		return 0;
-	}
+	case 'W':
+		return want_coded(p, ev->arg, &a->text, &a->code);
 	case 'N':
 		return want_signed(p, "a signed number of stands such as -2", -MAX_STANDS, MAX_STANDS, &a->num);
 	case 'C':
