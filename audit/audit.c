@@ -443,6 +443,7 @@ static bool overridden(const struct stmt *s, const struct claim *umpire, struct 
 	case SHAPE_CLASH:
 	case SHAPE_REROLL:
 		e->u.clash.effect = umpire->effect;
+		e->u.clash.effect_code = umpire->effect_code;
 		e->u.clash.has_diff = false;
 		for (int side = 0; side < 2; side++)
 			e->u.clash.side[side].claim.has_loss = false;

@@ -909,6 +909,20 @@ static const struct {
 	const char *id;
 	const char *want;
 } field_cases[] = {
+	/* an override of a charge sets its effect: Swept from the Field, not the
+	 * Desperate Struggle logged (002:238: DEFENDER lose 2 stands, full
+	 * retreat broken, losing its formation, 000:416; the attacker, infantry
+	 * on open ground in a first combat, stays in good order, losing nothing) */
+	{"ruling override of a charge, the defender", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",
+	 "stands=8 order=broken formation=null"},
+	{"ruling override of a charge, the attacker", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "8inf",
+	 "stands=9 order=good-order formation=line"},
+	/* and of a charge logged by its difference alone */
+	{"ruling override of a charge logged by difference", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 1\n"
+	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",
+	 "stands=8 order=broken formation=null"},
 	/* 002:226 "Shot dead in the saddle", 002:228 "Remove leader from game" */
 	{"shot dead", "attach lee 5inf\nphase fire\nfallen lee [10] shot-dead\n", FOLLOW_CLAIMED, 'L', "lee",
 	 "in_play=false killed=true wounded=false removed=true attached=null out_until=null"},
