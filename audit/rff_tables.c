@@ -851,8 +851,15 @@ static const struct rff_combo combos[] = {
 #undef WELL
 #undef EFF
 
+/* The maneuver effects fit the combinations' bit mask. */
+_Static_assert(EFF_WAVERING < 32, "the Maneuver Table's effects are bits of an unsigned");
+_Static_assert((int)MCF_N <= (int)CLAIM_MAX_FACTORS && (int)FF_N <= (int)CLAIM_MAX_FACTORS &&
+		       (int)CF_N <= (int)CLAIM_MAX_FACTORS, "the factors fit a claim's table");
+
 const struct rff_combo *rff_combination(bool guns, enum rff_effect effect, unsigned actions, bool light, bool flying)
 {
+	if (effect > EFF_WAVERING)
+		return NULL;	/* not a maneuver effect: no list combines under it */
 	/* a retreat of the player's choosing is a move, but where a list names
 	 * the retreat itself (guns limbering to retreat) it is that */
 	unsigned as_move = actions & ACT(RETREAT) ? (actions & ~ACT(RETREAT)) | ACT(MOVE) : actions;

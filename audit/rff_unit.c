@@ -10,26 +10,24 @@
 _Static_assert(offsetof(struct rff_unit, core) == 0, "struct rff_unit begins with the core's record");
 _Static_assert(offsetof(struct rff_leader, core) == 0, "struct rff_leader begins with the core's record");
 
-/* The code of a declared word of cat (vocab_word.code), or fallback when the
- * declaration gives none. */
-static int code_of(const struct state *st, const struct st_unit *d, int cat, int fallback)
+/* The code of a declared word of cat (kept by the parser), or fallback when
+ * the declaration gives none. */
+static int code_of(const struct st_unit *d, int cat, int fallback)
 {
-	const char *w = d->slot[cat];
-	const struct vocab_word *vw = w ? vocab_find(st->b->vocab, cat, w, strlen(w)) : NULL;
-	return vw ? vw->code : fallback;
+	return d->slot[cat] ? d->slot_code[cat] : fallback;
 }
 
 static void unit_init(struct state *st, int u)
 {
 	struct rff_unit *r = rff_unit(st, u);
 	const struct st_unit *d = r->core.decl;
-	r->arm = code_of(st, d, RC_ARM, RFF_ARM_NONE);
-	r->experience = code_of(st, d, RC_EXPERIENCE, RFF_EXP_NONE);
-	r->order = code_of(st, d, RC_ORDER, ORDER_GOOD);
+	r->arm = code_of(d, RC_ARM, RFF_ARM_NONE);
+	r->experience = code_of(d, RC_EXPERIENCE, RFF_EXP_NONE);
+	r->order = code_of(d, RC_ORDER, ORDER_GOOD);
 	r->formation = r->order == ORDER_BROKEN ? FORM_NONE : d->slot_code[RC_FORMATION];	/* broken: none (000:416) */
 	r->sheltered_in = -1;
-	r->limbered = code_of(st, d, RC_LIMBER, RFF_CS_NONE) == RFF_LIMBERED;
-	r->mounted = r->arm == RFF_CAV && code_of(st, d, RC_MOUNT, RFF_CS_NONE) != RFF_DISMOUNTED;
+	r->limbered = code_of(d, RC_LIMBER, RFF_CS_NONE) == RFF_LIMBERED;
+	r->mounted = r->arm == RFF_CAV && code_of(d, RC_MOUNT, RFF_CS_NONE) != RFF_DISMOUNTED;
 	r->core.off_table = state_has_flag(&r->core, FLAG_RESERVE);
 	/* 000:532: infantry and cavalry reduced to a single stand are removed; guns at none */
 	r->core.remove_at = r->arm == RFF_GUN ? 0 : 1;

@@ -872,6 +872,8 @@ static int parse_side(struct parser *p, struct token *kw)
 	const struct kv *players = stmt_kv(s, "players");
 	if (players)
 		s->u.side.players = atoi(players->value);
+	if (!nation && !p->v->nation)
+		return 0;	/* a ruleset without nations */
 	if (!nation)
 		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u.side.id);
 	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
@@ -1611,7 +1613,7 @@ static int parse_check(struct parser *p, const struct vocab_event *ev, struct ev
 	ck->n_lines = n;
 	if (!ck->leader && n > 1)
 		return error_at(p, DIAG_TOO_MANY, ls[1].unit.at,
-				"an out-of-command check (no leader) takes one unit");
+				"a check without a leader is one unit's own roll: it takes one unit");
 	return 0;
 }
 

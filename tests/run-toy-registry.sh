@@ -35,8 +35,9 @@ toy="$copy/build/umpire"
 
 "$toy" help words skirmish | grep -q '^| `foot` |' && r=ok || r=bad
 check $r "toy-registry: help words skirmish lists the toy's words"
-"$toy" help notation skirmish | grep -q '^SKIRMISH' && r=ok || r=bad
-check $r "toy-registry: help notation skirmish prints the toy's card"
+"$toy" help notation skirmish >"$copy/card"
+grep -q '^SKIRMISH' "$copy/card" && grep -q ' shoot ' "$copy/card" && grep -q ' stands ' "$copy/card" && r=ok || r=bad
+check $r "toy-registry: help notation skirmish prints the toy's card, every event on it (as test_docs asks)"
 "$toy" check tests/toy/toy.battle >/dev/null 2>&1 && r=ok || r=bad
 check $r "toy-registry: check reads a battle of rules=skirmish"
 # 12: 4 - 1 for cover = 3, under 4: a miss, no loss, against =4 hit loss=1;

@@ -338,6 +338,9 @@ static const struct {
 	const char *text;
 	const char *want;
 } corpus[] = {
+	/* a check without a leader is one unit's own roll: a second unit is one too many */
+	{0, "phase maneuver\nmc [6]: 5inf; 8inf\n", "too-many@13:15"},
+	{0, "phase maneuver\nmc [6]: 5inf\n", ""},
 	/* bad-token, bad-encoding, unterminated-string */
 	{0, "note \"ok\" $\n", "bad-token@12:11"},
 	{0, "note \"caf\xc3\xa9\" \x80\n", "bad-encoding@12:13"},

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "testutil.h"
+#include "../audit/audit.h"
 #include "../audit/rff_tables.h"
 #include "../audit/rff_vocab.h"
 #include "../audit/ruleset.h"
@@ -101,6 +102,18 @@ static void test_vocabularies_well_formed(void **state)
 		}
 		for (size_t i = 0; i < v->n_phases; i++)
 			assert_non_null(vocab_find(v, v->phase, v->phases[i].word, strlen(v->phases[i].word)));
+		/* the audit keeps every option with its default's text (audit.h) */
+		int options = 0;
+		for (size_t i = 0; i < v->n_words; i++) {
+			const struct vocab_word *w = &v->words[i];
+			if (!v->option || w->cat != v->option || w->canon)
+				continue;
+			options++;
+			if (!w->spec || strcspn(w->spec, "|") >= 32)
+				fail_msg("%s: option %s has no values, or a default too long to keep", v->name, w->word);
+		}
+		if (options > AUDIT_MAX_OPTIONS)
+			fail_msg("%s: %d options, past AUDIT_MAX_OPTIONS", v->name, options);
 	}
 }
 

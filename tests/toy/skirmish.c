@@ -126,6 +126,7 @@ static const char toy_card[] =
 	"  unit ID \"NAME\" foot|horse stands=N cmd=LEADER\n"
 	"  phase shoot\n"
 	"  shoot FIRER@RANGE -> TARGET[(cover)] [d6] [cover] [=TOTAL] [hit|miss] [loss=N]\n"
+	"  stands UNIT +N|-N \"reason\"\n"
 	"\n"
 	"A hit on 4 or more, one less for a target in cover; a hit costs a stand,\n"
 	"and a unit down to one stand leaves the field.\n";
