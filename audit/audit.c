@@ -403,6 +403,12 @@ static void header_states(struct audit *a, const struct stmt *s)
 		named_start(a->named, &a->st);
 		for (int i = 0; i < a->st.n_touched; i++)
 			add_code(a->named, &a->st, a->st.touched[i]);
+		if (s->kind == ST_TURN && a->opts->turn_snapshots) {
+			for (int u = 0; u < a->st.n_units; u++)
+				add_code(a->named, &a->st, u);
+			for (int l = 0; l < a->st.n_leaders; l++)
+				add_code(a->named, &a->st, -1 - l);
+		}
 		record_states(a, rec, a->named);
 	}
 	a->st.n_touched = 0;

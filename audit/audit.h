@@ -31,6 +31,10 @@ struct audit_opts {
 	 * at the end, with upto the battle's statement count; may be NULL. */
 	void (*flush)(void *ctx, struct records *records, const struct findings *f, int upto);
 	void *flush_ctx;
+	/* At each turn header, the turn's record carries the state of every
+	 * unit and leader, not only what the header changed (the archive's
+	 * snapshot of the turn). */
+	bool turn_snapshots;
 	/* When not 0, stop after statement until - 1 and what settles it
 	 * (rulings, a missing reroll): explain audits up to its line. */
 	int until;

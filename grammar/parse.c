@@ -776,6 +776,21 @@ static bool in_chain(struct parser *p, const char *path)
 	return hit;
 }
 
+/* An included file the caller gives (parse_opts.read_include): its index,
+ * or -1 with a message in *err. */
+static int include_given(struct parser *p, const char *path, struct loc at, char **err)
+{
+	size_t len = 0;
+	const char *text = p->opts->read_include(p->opts->read_include_ctx, path, &len);
+	if (!text) {
+		size_t n = strlen(path) + 64;
+		*err = xmalloc(n);
+		snprintf(*err, n, "'%s' is not among the battle's files", path);
+		return -1;
+	}
+	return sources_add_text(&p->b->src, path, text, len, at);
+}
+
 /* The files from the top one down to file, as "a.battle -> b.oob". */
 static void chain_text(const struct parser *p, int file, struct buf *out)
 {
@@ -819,7 +834,9 @@ static int parse_include(struct parser *p, struct token *kw)
 	}
 	if (rc == 0) {
 		char *err = NULL;
-		int file = sources_load_include(&p->b->src, path, p->root, p->extra_root, &p->bytes_left, at, &err);
+		int file = p->opts->read_include ? include_given(p, path, at, &err)
+						 : sources_load_include(&p->b->src, path, p->root, p->extra_root,
+									&p->bytes_left, at, &err);
 		if (file < 0) {
 			rc = error_at(p, DIAG_INCLUDE_FAILED, at,
 				      "%s; what depends on it is not checked further", err);

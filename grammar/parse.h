@@ -21,6 +21,11 @@ struct parse_opts {
 	const struct vocab *default_rules;	/* when the battle names none */
 	/* The folder includes must stay in; NULL: the battle file's own. */
 	const char *include_root;
+	/* When set, included files are read from the caller, not the disk (the
+	 * archive's stored copies): the text of path (as joined to its
+	 * includer's) and its length, or NULL when the caller has none. */
+	const char *(*read_include)(void *ctx, const char *path, size_t *len);
+	void *read_include_ctx;
 };
 
 /* Parses the file at path and everything it includes.  Returns the battle

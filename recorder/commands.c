@@ -6,6 +6,7 @@ const struct command commands[] = {
 	{"fmt", cmd_fmt, "print a battle log in canonical form", cmd_fmt_usage},
 	{"audit", cmd_audit, "re-derive every event and report wrong claims", cmd_audit_usage},
 	{"explain", cmd_explain, "show one event's derivation step by step", cmd_explain_usage},
+	{"db", cmd_db, "store battles in the archive and take them out again", cmd_db_usage},
 	{"help", cmd_help, "show a command's help, or the notation card", cmd_help_usage},
 };
 const int n_commands = sizeof commands / sizeof commands[0];

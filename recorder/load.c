@@ -13,8 +13,7 @@
 
 static struct lex *lexer;
 
-/* The process's lexer, compiled on first use. */
-static struct lex *lexer_get(void)
+struct lex *load_lexer(void)
 {
 	if (!lexer) {
 		char *err = NULL;
@@ -36,14 +35,14 @@ struct battle *load_battle(const char *path, const char *include_root, struct di
 		msg_error("--include-root '%s': %s", include_root, strerror(bad));
 		return NULL;
 	}
-	struct parse_opts opts = {.lex = lexer_get(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
+	struct parse_opts opts = {.lex = load_lexer(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
 				  .include_root = include_root};
 	return parse_file(path, &opts, d);
 }
 
 bool load_jit(void)
 {
-	return lex_uses_jit(lexer_get());
+	return lex_uses_jit(load_lexer());
 }
 
 void load_cleanup(void)

@@ -29,6 +29,9 @@ int load_silence(struct silence *s, const char *cmd, const char *code);
  * were. */
 void load_print_diags(FILE *f, const struct battle *b, const struct diags *d);
 
+/* The process's lexer, compiled on first use (a broken tokens.def aborts). */
+struct lex;
+struct lex *load_lexer(void);
 /* Whether the token patterns run JIT-compiled. */
 bool load_jit(void);
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # demo.sh: the main job on the bundled battles: check each example, show its
 # canonical form is stable, audit it (findings and summary, JSON Lines) and
-# explain its first charge step by step. Storage and reports come with
-# later issues. Everything written goes to build/demo/.
+# explain its first charge step by step; then store them all in an archive
+# (build/demo/archive.db, made anew) and take one back out.  Reports come
+# with a later issue.  Everything written goes to build/demo/.
 set -u
 out=build/demo
 mkdir -p "$out"
@@ -30,5 +31,15 @@ for f in examples/*.battle; do
 		echo "$f:$line: the first charge explained in $out/$name.explain.txt"
 	fi
 done
+echo "== the archive"
+rm -f "$out/archive.db" "$out/archive.db-wal" "$out/archive.db-shm"
+build/umpire db --db "$out/archive.db" import examples/*.battle || status=1
+build/umpire db --db "$out/archive.db" export palo-alto >"$out/palo-alto.exported.battle" || status=1
+if build/umpire fmt examples/palo-alto.battle | cmp -s - "$out/palo-alto.exported.battle"; then
+	echo "palo-alto: exported from the archive as fmt prints it ($out/palo-alto.exported.battle)"
+else
+	echo "palo-alto: the export differs from fmt's text"
+	status=1
+fi
 echo "demo output in $out/"
 exit $status

@@ -16,11 +16,15 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 # leader removed and a leader attached are the core's state (its remove and
 # attach events) as well as RFF's fallen-leader result and modifier; a
 # position's line and col in a file are the JSON output's, not RFF's formation
-# and column.
-core="stands note removed attached line col"
+# and column; replace is the core's own state verb (a leader takes over
+# another's command) as well as `db import --replace`; db is the archive's
+# command, not RFF's alias of driven-back; HOME is the environment's, not the
+# charge outcome.
+core="stands note removed attached line col replace db home"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
 	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
-	audit/cite.c audit/cite.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h; do
+	audit/cite.c audit/cite.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h \
+	db/*.c db/*.h db/*.def; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'
 import re, sys

@@ -1,0 +1,28 @@
+/* export: a stored battle back to notation.
+ *
+ * The archive keeps the verbatim text of a battle's files; export parses
+ * them again (the includes from the archive, never the disk) and prints
+ * the canonical text, so the export of an import is what `umpire fmt`
+ * prints of the file imported. */
+#ifndef UMPIRE_EXPORT_H
+#define UMPIRE_EXPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/lex.h"
+#include "store.h"
+
+/* Appends the canonical text of battle id's top file to out; with
+ * inline_includes, each include line is replaced by the canonical text of
+ * the file it includes.  False with a message in *err (the caller frees)
+ * when the battle is not stored or its text no longer parses. */
+bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_includes, struct buf *out, char **err);
+
+/* The stored battle BATTLE names: its numeric id, its header id, or a
+ * unique prefix of its name.  0 with a message in *err (the caller frees)
+ * when none or more than one does. */
+int64_t export_find(struct store *s, const char *battle, char **err);
+
+#endif

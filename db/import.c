@@ -1,0 +1,616 @@
+/* import: a parsed battle, its audit, into the archive's tables. */
+#include "import.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../audit/record.h"
+#include "../grammar/buf.h"
+#include "../grammar/fmt.h"
+#include "../grammar/xalloc.h"
+
+/* One import in progress. */
+struct importer {
+	struct store *s;
+	const struct battle *b;
+	int64_t battle;
+	int64_t *event_of;	/* the event row of each statement, 0 for none */
+	int next;		/* the first statement not stored yet */
+	int seen;		/* findings stored so far */
+	int turn;		/* where the statements stand */
+	const char *side, *phase;
+	struct buf text;	/* scratch: one statement's canonical text */
+	bool failed;
+	char *msg;
+};
+
+/* A text, or NULL, bound as SQL NULL. */
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text)
+		sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* An integer, or NULL when has is false. */
+static void bind_int(sqlite3_stmt *st, int i, bool has, int64_t v)
+{
+	if (has)
+		sqlite3_bind_int64(st, i, v);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Steps st; on an error, the import fails with the archive's message. */
+static bool run(struct importer *im, sqlite3_stmt *st)
+{
+	if (im->failed)
+		return false;
+	if (!st || !store_run(im->s, st)) {
+		im->failed = true;
+		im->msg = xstrdup(store_error(im->s));
+		return false;
+	}
+	return true;
+}
+
+/* The prepared statement, or a failed import. */
+static sqlite3_stmt *stmt(struct importer *im, enum store_stmt which)
+{
+	sqlite3_stmt *st = im->failed ? NULL : store_stmt(im->s, which);
+	if (!st && !im->failed) {
+		im->failed = true;
+		im->msg = xstrdup(store_error(im->s));
+	}
+	return st;
+}
+
+static char *message(const char *fmt, ...) UMPIRE_PRINTF(1, 2);
+
+static char *message(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return xstrdup(buf);
+}
+
+void import_hash(const struct battle *b, char out[17])
+{
+	uint64_t h = 14695981039346656037u;
+	struct buf text;
+	buf_init(&text, 0);
+	for (int i = 0; i < b->src.n; i++) {
+		buf_clear(&text);
+		buf_printf(&text, "%s\n", b->src.v[i].path);
+		fmt_battle(b, i, &text);
+		for (size_t k = 0; k <= text.len; k++) {	/* the NUL too: a file ends where the next begins */
+			h ^= (unsigned char)text.text[k];
+			h *= 1099511628211u;
+		}
+	}
+	buf_release(&text);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+static const struct stmt *first_of(const struct battle *b, enum stmt_kind kind)
+{
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].kind == kind)
+			return &b->stmts[i];
+	return NULL;
+}
+
+static const char *kv_value(const struct stmt *s, const char *key)
+{
+	const struct kv *kv = s ? stmt_kv(s, key) : NULL;
+	return kv ? kv->value : NULL;
+}
+
+/* The battle's campaign row, added if new. */
+static int64_t campaign_id(struct importer *im, const char *name)
+{
+	sqlite3_stmt *st = stmt(im, STMT_CAMPAIGN_FIND);
+	if (!st)
+		return 0;
+	bind_text(st, 1, name ? name : "");
+	if (sqlite3_step(st) == SQLITE_ROW)
+		return sqlite3_column_int64(st, 0);
+	st = stmt(im, STMT_CAMPAIGN_ADD);
+	if (!st)
+		return 0;
+	bind_text(st, 1, name ? name : "");
+	return run(im, st) ? sqlite3_last_insert_rowid(store_db(im->s)) : 0;
+}
+
+/* The stored battle of the same identity: its id and hash into *id and
+ * hash; false when there is none. */
+static bool stored(struct importer *im, int64_t campaign, const struct stmt *head, int64_t *id, char hash[17])
+{
+	const char *ident = kv_value(head, "id");
+	sqlite3_stmt *st = stmt(im, ident ? STMT_BATTLE_BY_IDENT : STMT_BATTLE_BY_NAME);
+	if (!st)
+		return false;
+	sqlite3_bind_int64(st, 1, campaign);
+	if (ident) {
+		bind_text(st, 2, ident);
+	} else {
+		bind_text(st, 2, head ? head->text : "");
+		bind_text(st, 3, kv_value(head, "date"));
+	}
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return false;
+	*id = sqlite3_column_int64(st, 0);
+	snprintf(hash, 17, "%s", (const char *)sqlite3_column_text(st, 1));
+	return true;
+}
+
+/* The run's rule options as one text, "NAME=VALUE ..." ("" for none). */
+static char *options_text(const struct import_opts *o)
+{
+	struct buf t;
+	buf_init(&t, 0);
+	for (int i = 0; i < o->n_options; i++)
+		buf_printf(&t, "%s%s", i ? " " : "", o->options[i]);
+	char *s = xstrdup(t.text ? t.text : "");
+	buf_release(&t);
+	return s;
+}
+
+/* The battle row: added, or the stored one's columns replaced. */
+static void put_battle(struct importer *im, int64_t campaign, const char *hash, const struct import_opts *o,
+		       bool replace)
+{
+	const struct battle *b = im->b;
+	const struct stmt *head = first_of(b, ST_BATTLE);
+	const struct stmt *scenario = first_of(b, ST_SCENARIO), *result = first_of(b, ST_RESULT);
+	sqlite3_stmt *st = stmt(im, replace ? STMT_BATTLE_REPLACE : STMT_BATTLE_ADD);
+	if (!st)
+		return;
+	char *options = options_text(o);
+	if (replace)
+		sqlite3_bind_int64(st, 1, im->battle);
+	else
+		sqlite3_bind_int64(st, 1, campaign);
+	bind_text(st, 2, kv_value(head, "id"));
+	bind_text(st, 3, head ? head->text : "");
+	bind_text(st, 4, kv_value(head, "date"));
+	bind_text(st, 5, b->vocab->name);
+	bind_text(st, 6, scenario ? scenario->text : NULL);
+	bind_text(st, 7, result ? result->text : NULL);
+	bind_int(st, 8, false, 0);
+	bind_text(st, 9, hash);
+	bind_text(st, 10, o->umpire_version);
+	bind_text(st, 11, options);
+	bind_text(st, 12, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
+	if (run(im, st) && !replace)
+		im->battle = sqlite3_last_insert_rowid(store_db(im->s));
+	free(options);
+}
+
+/* What a replaced battle held goes; the battle row and its id stay. */
+static void clear_battle(struct importer *im)
+{
+	static const enum store_stmt clear[] = {
+		STMT_BATTLE_CLEAR_FINDINGS, STMT_BATTLE_CLEAR_EVENTS, STMT_BATTLE_CLEAR_UNITS, STMT_BATTLE_CLEAR_LEADERS,
+		STMT_BATTLE_CLEAR_SIDES, STMT_BATTLE_CLEAR_FILES, STMT_BATTLE_CLEAR_ATTRS, STMT_BATTLE_CLEAR_SNAPSHOTS,
+	};
+	for (size_t i = 0; i < sizeof clear / sizeof clear[0]; i++) {
+		sqlite3_stmt *st = stmt(im, clear[i]);
+		if (!st)
+			return;
+		sqlite3_bind_int64(st, 1, im->battle);
+		run(im, st);
+	}
+}
+
+static void put_attr(struct importer *im, const char *kind, int seq, const char *name, const char *value)
+{
+	sqlite3_stmt *st = stmt(im, STMT_ATTR_ADD);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, im->battle);
+	bind_text(st, 2, kind);
+	sqlite3_bind_int(st, 3, seq);
+	bind_text(st, 4, name);
+	bind_text(st, 5, value);
+	run(im, st);
+}
+
+/* The header's attributes, rule options and special rules, as written. */
+static void put_header(struct importer *im)
+{
+	int seq = 0;
+	for (int i = 0; i < im->b->n_stmts; i++) {
+		const struct stmt *s = &im->b->stmts[i];
+		if (s->kind == ST_BATTLE)
+			for (int k = 0; k < s->n_kvs; k++)
+				put_attr(im, "attr", seq++, s->kvs[k].key, s->kvs[k].value);
+		else if (s->kind == ST_OPTION)
+			put_attr(im, "option", seq++, s->u.option.name, s->u.option.value);
+		else if (s->kind == ST_SPECIAL)
+			put_attr(im, "special", seq++, "special", s->text);
+		else if (s->kind == ST_TURN)
+			break;
+	}
+}
+
+static void put_files(struct importer *im)
+{
+	const struct sources *src = &im->b->src;
+	for (int i = 0; i < src->n; i++) {
+		sqlite3_stmt *st = stmt(im, STMT_FILE_ADD);
+		if (!st)
+			return;
+		const struct source *f = &src->v[i];
+		sqlite3_bind_int64(st, 1, im->battle);
+		sqlite3_bind_int(st, 2, i);
+		bind_text(st, 3, f->path);
+		sqlite3_bind_text(st, 4, f->text, (int)f->len, SQLITE_TRANSIENT);
+		bind_int(st, 5, f->included_at.file >= 0, f->included_at.file);
+		bind_int(st, 6, f->included_at.file >= 0, f->included_at.line);
+		run(im, st);
+	}
+}
+
+/* The category of a unit's attribute word (a word of a VR_UNIT_FLAG category). */
+static const char *flag_category(const struct vocab *v, const char *word)
+{
+	for (int c = VC_NONE + 1; c < v->n_cats; c++)
+		if (v->cats[c].role == VR_UNIT_FLAG && vocab_find(v, c, word, strlen(word)))
+			return v->cats[c].name;
+	return "attribute";
+}
+
+static void put_unit_words(struct importer *im, int64_t unit, const struct st_unit *u)
+{
+	const struct vocab *v = im->b->vocab;
+	for (int c = VC_NONE + 1; c < v->n_cats && c < UNIT_SLOTS; c++) {
+		if (!u->slot[c])
+			continue;
+		sqlite3_stmt *st = stmt(im, STMT_UNIT_WORD_ADD);
+		if (!st)
+			return;
+		sqlite3_bind_int64(st, 1, unit);
+		bind_text(st, 2, vocab_cat_name(v, c));
+		bind_text(st, 3, u->slot[c]);
+		run(im, st);
+	}
+	for (int i = 0; i < u->n_flags; i++) {
+		sqlite3_stmt *st = stmt(im, STMT_UNIT_WORD_ADD);
+		if (!st)
+			return;
+		sqlite3_bind_int64(st, 1, unit);
+		bind_text(st, 2, flag_category(v, u->flags[i]));
+		bind_text(st, 3, u->flags[i]);
+		run(im, st);
+	}
+}
+
+/* Sides, leaders and units as declared. */
+static void put_order_of_battle(struct importer *im)
+{
+	for (int i = 0; i < im->b->n_stmts && !im->failed; i++) {
+		const struct stmt *s = &im->b->stmts[i];
+		sqlite3_stmt *st;
+		if (s->kind == ST_SIDE && (st = stmt(im, STMT_SIDE_ADD))) {
+			sqlite3_bind_int64(st, 1, im->battle);
+			bind_text(st, 2, s->u.side.id);
+			bind_text(st, 3, s->u.side.label);
+			bind_text(st, 4, s->u.side.nation);
+			bind_int(st, 5, s->u.side.players >= 0, s->u.side.players);
+			run(im, st);
+		} else if (s->kind == ST_LEADER && (st = stmt(im, STMT_LEADER_ADD))) {
+			const struct st_leader *l = &s->u.leader;
+			sqlite3_bind_int64(st, 1, im->battle);
+			bind_text(st, 2, l->side);
+			bind_text(st, 3, l->id);
+			bind_text(st, 4, l->name);
+			bind_text(st, 5, l->rating);
+			bind_text(st, 6, l->under);
+			run(im, st);
+		} else if (s->kind == ST_UNIT && (st = stmt(im, STMT_UNIT_ADD))) {
+			const struct st_unit *u = &s->u.unit;
+			sqlite3_bind_int64(st, 1, im->battle);
+			bind_text(st, 2, u->side);
+			bind_text(st, 3, u->id);
+			bind_text(st, 4, u->name);
+			bind_text(st, 5, u->as ? u->as : u->id);
+			sqlite3_bind_int(st, 6, u->stands);
+			bind_text(st, 7, u->cmd);
+			sqlite3_bind_int(st, 8, u->carry);
+			if (run(im, st))
+				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
+		}
+	}
+}
+
+static void put_mod(struct importer *im, int64_t event, const char *origin, int seq, int part, const char *claim,
+		    const char *code, bool has_value, int value, const char *source, const char *why)
+{
+	sqlite3_stmt *st = stmt(im, STMT_MODIFIER_ADD);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, event);
+	bind_text(st, 2, origin);
+	sqlite3_bind_int(st, 3, seq);
+	bind_int(st, 4, part >= 0, part);
+	bind_text(st, 5, claim);
+	bind_text(st, 6, code);
+	bind_int(st, 7, has_value, value);
+	bind_text(st, 8, source);
+	bind_text(st, 9, why);
+	run(im, st);
+}
+
+/* The claimed modifiers of one claim; seq counts on from *seq. */
+static void put_claim(struct importer *im, int64_t event, const char *who, const struct claim *c, int *seq)
+{
+	for (int i = 0; i < c->n_mods; i++)
+		put_mod(im, event, "claimed", (*seq)++, -1, who, c->mods[i].code, c->mods[i].has_value, c->mods[i].value,
+			NULL, NULL);
+}
+
+static void put_claims(struct importer *im, int64_t event, const struct event *e)
+{
+	int seq = 0;
+	switch (e->def->shape) {
+	case SHAPE_CHECK:
+		for (int i = 0; i < e->u.check.n_lines; i++)
+			put_claim(im, event, e->u.check.lines[i].unit.id, &e->u.check.lines[i].claim, &seq);
+		break;
+	case SHAPE_FIRE:
+		put_claim(im, event, "target", &e->u.fire.claim, &seq);
+		break;
+	case SHAPE_CLASH:
+	case SHAPE_REROLL:
+		put_claim(im, event, "attacker", &e->u.clash.side[0].claim, &seq);
+		put_claim(im, event, "defender", &e->u.clash.side[1].claim, &seq);
+		break;
+	default:
+		break;
+	}
+}
+
+static void put_field(struct importer *im, enum store_stmt which, int64_t owner, int turn, char kind, const char *id,
+		      int seq, const struct field *f)
+{
+	sqlite3_stmt *st = stmt(im, which);
+	if (!st)
+		return;
+	char k[2] = {kind, '\0'};
+	int i = 1;
+	sqlite3_bind_int64(st, i++, owner);
+	if (which == STMT_SNAPSHOT_ADD)
+		sqlite3_bind_int(st, i++, turn);
+	bind_text(st, i++, k);
+	bind_text(st, i++, id);
+	sqlite3_bind_int(st, i++, seq);
+	bind_text(st, i++, f->name);
+	bind_int(st, i++, f->type != FIELD_TEXT, f->num);
+	bind_text(st, i++, f->type == FIELD_TEXT ? f->text : NULL);
+	run(im, st);
+}
+
+/* What the audit derived for an event: parts and their modifiers, steps,
+ * the state after. */
+static void put_record(struct importer *im, int64_t event, const struct record *rec)
+{
+	int mod_seq = 0;
+	for (int p = 0; p < rec->n_parts; p++) {
+		const struct rec_part *part = &rec->parts[p];
+		sqlite3_stmt *st = stmt(im, STMT_PART_ADD);
+		if (!st)
+			return;
+		sqlite3_bind_int64(st, 1, event);
+		sqlite3_bind_int(st, 2, p);
+		bind_text(st, 3, part->role);
+		bind_text(st, 4, part->unit);
+		bind_int(st, 5, part->die != 0, part->die);
+		bind_int(st, 6, part->has_total, part->total);
+		bind_int(st, 7, part->points >= 0, part->points);
+		bind_text(st, 8, part->effect);
+		sqlite3_bind_int(st, 9, part->loss);
+		bind_text(st, 10, part->after[0] ? part->after : NULL);
+		run(im, st);
+		for (int m = 0; m < part->n_mods; m++)
+			put_mod(im, event, "derived", mod_seq++, p, NULL, part->mods[m].code, true, part->mods[m].value,
+				part->mods[m].source, part->mods[m].why);
+	}
+	for (int k = 0; k < rec->n_steps; k++) {
+		sqlite3_stmt *st = stmt(im, STMT_STEP_ADD);
+		if (!st)
+			return;
+		sqlite3_bind_int64(st, 1, event);
+		sqlite3_bind_int(st, 2, k);
+		bind_text(st, 3, rec->steps[k].text);
+		bind_text(st, 4, rec->steps[k].source[0] ? rec->steps[k].source : NULL);
+		run(im, st);
+	}
+	/* a turn's record holds every unit and leader (turn_snapshots): the
+	 * turn's snapshot; an event's, what it named or changed */
+	bool turn = im->b->stmts[rec->stmt].kind == ST_TURN;
+	for (int k = 0; k < rec->n_states; k++) {
+		const struct rec_state *rs = &rec->states[k];
+		for (int f = 0; f < rs->fields.n; f++)
+			put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, turn ? im->battle : event, im->turn,
+				  rs->kind, rs->id, f, &rs->fields.v[f]);
+	}
+}
+
+/* Where the statements stand: the turn, its side, the phase. */
+static void follow_place(struct importer *im, const struct stmt *s)
+{
+	if (s->kind == ST_TURN) {
+		im->turn = s->u.turn.number;
+		im->side = s->u.turn.side;
+		im->phase = NULL;
+	} else if (s->kind == ST_PHASE) {
+		im->phase = s->u.phase.phase;
+	}
+}
+
+static const char *kind_name(enum stmt_kind k)
+{
+	return k == ST_TURN ? "turn" : k == ST_PHASE ? "phase" : k == ST_RULING ? "ruling" : "event";
+}
+
+/* One statement of the turns: a turn, phase, event or ruling. */
+static void put_statement(struct importer *im, int i, const struct record *rec)
+{
+	const struct stmt *s = &im->b->stmts[i];
+	follow_place(im, s);
+	if (s->kind != ST_TURN && s->kind != ST_PHASE && s->kind != ST_EVENT && s->kind != ST_RULING)
+		return;
+	sqlite3_stmt *st = stmt(im, STMT_EVENT_ADD);
+	if (!st)
+		return;
+	buf_clear(&im->text);
+	fmt_stmt(im->b, s, &im->text);
+	sqlite3_bind_int64(st, 1, im->battle);
+	sqlite3_bind_int(st, 2, i);
+	sqlite3_bind_int(st, 3, s->at.file);
+	sqlite3_bind_int(st, 4, s->at.line);
+	bind_text(st, 5, kind_name(s->kind));
+	bind_text(st, 6, s->kind == ST_EVENT ? s->u.event.def->keyword : s->kind == ST_PHASE ? s->u.phase.phase : NULL);
+	bind_int(st, 7, im->turn > 0, im->turn);
+	bind_text(st, 8, im->side);
+	bind_text(st, 9, im->phase);
+	bind_text(st, 10, im->text.text ? im->text.text : "");
+	bind_text(st, 11, rec ? rec->kind : NULL);
+	bind_text(st, 12, rec ? rec->effect : NULL);
+	bind_int(st, 13, rec && rec->has_diff, rec ? rec->diff : 0);
+	if (!run(im, st))
+		return;
+	int64_t event = im->event_of[i] = sqlite3_last_insert_rowid(store_db(im->s));
+	if (s->kind == ST_EVENT)
+		put_claims(im, event, &s->u.event);
+	if (s->kind == ST_RULING && (st = stmt(im, STMT_RULING_ADD))) {
+		const struct kv *by = stmt_kv(s, "by");
+		sqlite3_bind_int64(st, 1, event);
+		bind_int(st, 2, s->u.ruling.event >= 0 && im->event_of[s->u.ruling.event], im->event_of[s->u.ruling.event]);
+		bind_text(st, 3, ruling_verb_names[s->u.ruling.verb]);
+		bind_text(st, 4, by ? by->value : NULL);
+		bind_text(st, 5, s->text);
+		run(im, st);
+	}
+	if (rec)
+		put_record(im, event, rec);
+}
+
+static void put_finding(struct importer *im, const struct finding *f)
+{
+	sqlite3_stmt *st = stmt(im, STMT_FINDING_ADD);
+	if (!st)
+		return;
+	int64_t event = f->stmt >= 0 && f->stmt < im->b->n_stmts ? im->event_of[f->stmt] : 0;
+	sqlite3_bind_int64(st, 1, im->battle);
+	bind_int(st, 2, event != 0, event);
+	sqlite3_bind_int(st, 3, f->stmt);
+	bind_int(st, 4, f->at.file >= 0, f->at.file);
+	bind_int(st, 5, f->at.file >= 0, f->at.line);
+	bind_int(st, 6, f->at.file >= 0, f->at.col);
+	bind_text(st, 7, finding_code_name(f->code));
+	bind_text(st, 8, diag_severity_name(f->severity));
+	bind_text(st, 9, f->msg);
+	bind_text(st, 10, f->cite);
+	bind_text(st, 11, f->side);
+	sqlite3_bind_int(st, 12, f->overruled);
+	run(im, st);
+}
+
+/* The audit's flush: every statement before upto is audited for good. */
+static void flush(void *ctx, struct records *records, const struct findings *f, int upto)
+{
+	struct importer *im = ctx;
+	int r = 0;
+	for (int i = im->next; i < upto && !im->failed; i++) {
+		while (r < records->n && records->v[r].stmt < i)
+			r++;
+		put_statement(im, i, r < records->n && records->v[r].stmt == i ? &records->v[r] : NULL);
+	}
+	for (int k = im->seen; k < f->n && !im->failed; k++)
+		put_finding(im, &f->v[k]);
+	im->seen = f->n;
+	im->next = upto;
+	records_clear(records);
+}
+
+/* Everything of b under im->battle, the audit streamed into it. */
+static void put_all(struct importer *im, const struct import_opts *o)
+{
+	put_header(im);
+	put_files(im);
+	put_order_of_battle(im);
+	if (im->failed)
+		return;
+	struct findings f;
+	findings_init(&f);
+	struct records r;
+	records_init(&r);
+	struct audit_opts ao = {.follow = o->follow, .records = &r, .options = o->options, .n_options = o->n_options,
+				.flush = flush, .flush_ctx = im, .turn_snapshots = true};
+	if (audit_battle(im->b, &ao, &f) < 0 && !im->failed) {
+		im->failed = true;
+		im->msg = message("the battle's ruleset '%s' cannot audit", im->b->vocab->name);
+	}
+	records_release(&r);
+	findings_release(&f);
+}
+
+enum import_outcome import_battle(struct store *s, const struct battle *b, const struct import_opts *o, int64_t *id,
+				  char **msg)
+{
+	*msg = NULL;
+	*id = 0;
+	struct importer im = {.s = s, .b = b};
+	buf_init(&im.text, 0);
+	char hash[17], old[17] = "";
+	import_hash(b, hash);
+	enum import_outcome out = IMPORT_ADDED;
+	if (!store_begin(s)) {
+		*msg = message("the archive cannot begin a transaction: %s", store_error(s));
+		buf_release(&im.text);
+		return IMPORT_FAILED;
+	}
+	int64_t campaign = campaign_id(&im, o->campaign);
+	if (!im.failed && stored(&im, campaign, first_of(b, ST_BATTLE), &im.battle, old)) {
+		*id = im.battle;
+		if (strcmp(old, hash) == 0)
+			out = IMPORT_UNCHANGED;
+		else if (!o->replace)
+			out = IMPORT_REFUSED;
+		else
+			out = IMPORT_REPLACED;
+	}
+	if (out == IMPORT_UNCHANGED || out == IMPORT_REFUSED) {
+		store_rollback(s);
+		if (out == IMPORT_REFUSED)
+			*msg = message("battle %lld of the archive has this identity and other content: "
+				       "--replace replaces it", (long long)im.battle);
+		buf_release(&im.text);
+		return out;
+	}
+	im.event_of = xcalloc((size_t)b->n_stmts + 1, sizeof *im.event_of);
+	if (out == IMPORT_REPLACED)
+		clear_battle(&im);
+	put_battle(&im, campaign, hash, o, out == IMPORT_REPLACED);
+	put_all(&im, o);
+	if (im.failed || !store_commit(s)) {
+		store_rollback(s);
+		*msg = im.msg ? im.msg : message("the archive refused the import: %s", store_error(s));
+		im.msg = NULL;
+		out = IMPORT_FAILED;
+	} else {
+		*id = im.battle;
+	}
+	free(im.msg);
+	free(im.event_of);
+	buf_release(&im.text);
+	return out;
+}

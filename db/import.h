@@ -1,0 +1,49 @@
+/* import: a battle into the archive, audited, whole or not at all.
+ *
+ * The battle (parsed without errors) is audited as `umpire audit` does and
+ * stored in one transaction: its header and rule options, the verbatim
+ * text of its files, its sides, leaders and units with their declared
+ * words, every turn, phase, event and ruling with its canonical text, what
+ * the audit derived (parts, modifiers, steps), the claimed modifiers, the
+ * findings, and each named field of the state each event changed.  A
+ * battle's identity in the archive is (campaign, header id=), or failing
+ * that (campaign, name, date); its content is the hash of the canonical
+ * text of its files. */
+#ifndef UMPIRE_IMPORT_H
+#define UMPIRE_IMPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../audit/audit.h"
+#include "../grammar/battle.h"
+#include "store.h"
+
+struct import_opts {
+	const char *campaign;		/* NULL: the battles of no campaign */
+	bool replace;			/* a changed battle of the same identity replaces the stored one */
+	enum audit_follow follow;
+	const char *const *options;	/* the run's rule options, "NAME=VALUE" (as audit_opts) */
+	int n_options;
+	const char *umpire_version;	/* recorded with the audit */
+};
+
+enum import_outcome {
+	IMPORT_ADDED,		/* a new battle */
+	IMPORT_REPLACED,	/* a changed battle of the same identity, keeping its id (--replace) */
+	IMPORT_UNCHANGED,	/* the same content is stored already: nothing changed */
+	IMPORT_REFUSED,		/* changed, and not --replace: nothing changed */
+	IMPORT_FAILED,		/* the archive refused a write: rolled back */
+};
+
+/* Audits and stores b.  The battle's id in the archive goes to *id (also
+ * for UNCHANGED and REFUSED); *msg (the caller frees) says why for REFUSED
+ * and FAILED, else NULL. */
+enum import_outcome import_battle(struct store *s, const struct battle *b, const struct import_opts *o, int64_t *id,
+				  char **msg);
+
+/* The content hash of b: 16 hex digits of a 64-bit FNV-1a over the
+ * canonical text of each of its files, into out. */
+void import_hash(const struct battle *b, char out[17]);
+
+#endif

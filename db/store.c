@@ -1,0 +1,263 @@
+/* store: opening the archive, its migrations, its prepared statements. */
+#include "store.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/xalloc.h"
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	sqlite3_stmt *stmts[STMT_N];
+};
+
+static const char *const statement_sql[STMT_N] = {
+#define STMT(name, sql) [STMT_##name] = sql,
+#include "statements.def"
+#undef STMT
+};
+
+/* A message into *err (the caller frees); returns false. */
+static bool fail(char **err, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
+
+static bool fail(char **err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	free(*err);
+	*err = xstrdup(buf);
+	return false;
+}
+
+/* One integer a PRAGMA returns, or -1 with the error in *err. */
+static long long pragma_int(sqlite3 *db, const char *sql, char **err)
+{
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		fail(err, "%s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Runs SQL without results (pragmas, a migration's script); false with *err. */
+static bool exec(sqlite3 *db, const char *sql, char **err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return true;
+	fail(err, "%s", msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return false;
+}
+
+/* mkdir -p of the folder path is in (the archive's own folder, 0700). */
+static bool make_folder(const char *path, char **err)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	bool ok = true;
+	if (slash && slash != dir) {
+		*slash = '\0';
+		for (char *p = dir + 1; ok; p++) {
+			bool end = *p == '\0';
+			if (*p == '/' || end) {
+				*p = '\0';
+				if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+					fail(err, "cannot make the folder %s: %s", dir, strerror(errno));
+					ok = false;
+				}
+				if (end)
+					break;
+				*p = '/';
+			}
+		}
+	}
+	free(dir);
+	return ok;
+}
+
+/* Writes a consistent copy of the open archive to path (the SQLite backup
+ * API), before a migration changes it. */
+static bool backup(sqlite3 *db, const char *path, char **err)
+{
+	sqlite3 *to = NULL;
+	bool ok = false;
+	if (sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) == SQLITE_OK) {
+		sqlite3_backup *b = sqlite3_backup_init(to, "main", db, "main");
+		ok = b && sqlite3_backup_step(b, -1) == SQLITE_DONE;
+		if (sqlite3_backup_finish(b) != SQLITE_OK)
+			ok = false;
+	}
+	if (!ok)
+		fail(err, "cannot write the backup copy %s: %s", path, sqlite3_errmsg(to));
+	sqlite3_close(to);
+	return ok;
+}
+
+/* Brings an archive of version from to STORE_VERSION in one transaction. */
+static bool migrate(sqlite3 *db, int from, char **err)
+{
+	if (!exec(db, "BEGIN IMMEDIATE", err))
+		return false;
+	bool first = from == 0;
+	for (int v = from + 1; v <= STORE_VERSION; v++)
+		if (!exec(db, store_migration(v), err))
+			goto undo;
+	if (first && !exec(db, "PRAGMA application_id = 1431130194", err))	/* STORE_APPLICATION_ID */
+		goto undo;
+	char sql[64];	/* the one SQL text formatted: an integer of ours */
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", STORE_VERSION);
+	if (!exec(db, sql, err) || !exec(db, "COMMIT", err))
+		goto undo;
+	return true;
+undo:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return false;
+}
+
+/* Whether the database holds no table, index or view: a new file. */
+static bool empty(sqlite3 *db, char **err)
+{
+	return pragma_int(db, "SELECT count(*) FROM sqlite_schema", err) == 0;
+}
+
+/* Checks what the file is, and brings it to this umpire's schema. */
+static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, char **err)
+{
+	long long app = pragma_int(db, "PRAGMA application_id", err);
+	if (app < 0)
+		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
+	long long version = pragma_int(db, "PRAGMA user_version", err);
+	if (version < 0)
+		return false;
+	bool fresh = app == 0 && version == 0 && empty(db, err);
+	if (!fresh && app != STORE_APPLICATION_ID)
+		return fail(err, "%s is not an umpire archive (an SQLite file of another program); it is left as it is",
+			    path);
+	if (version > STORE_VERSION)
+		return fail(err, "%s was written by a newer umpire (archive version %lld; this one knows up to %d); "
+			    "it is left as it is", path, version, STORE_VERSION);
+	if (version == STORE_VERSION)
+		return true;
+	if (read_only)
+		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing",
+			    path, version, STORE_VERSION);
+	if (!fresh && strcmp(path, ":memory:") != 0) {
+		char copy[4096];
+		snprintf(copy, sizeof copy, "%s.v%lld.bak", path, version);
+		if (!backup(db, copy, err))
+			return false;
+	}
+	return migrate(db, (int)version, err);
+}
+
+struct store *store_open(const struct store_opts *o, char **err)
+{
+	*err = NULL;
+	bool memory = strcmp(o->path, ":memory:") == 0;
+	if (!memory && !o->read_only && !make_folder(o->path, err))
+		return NULL;
+	sqlite3 *db = NULL;
+	int flags = o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(o->path, &db, flags, NULL) != SQLITE_OK) {
+		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
+	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
+	if (!exec(db, "PRAGMA foreign_keys = ON", err) || !check_and_migrate(db, o->path, o->read_only, err) ||
+	    (!o->read_only && !memory && !exec(db, journal, err))) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	struct store *s = xcalloc(1, sizeof *s);
+	s->db = db;
+	s->path = xstrdup(o->path);
+	return s;
+}
+
+void store_close(struct store *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < STMT_N; i++)
+		sqlite3_finalize(s->stmts[i]);
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+char *store_default_path(void)
+{
+	const char *env = getenv("UMPIRE_DB");
+	if (env && *env)
+		return xstrdup(env);
+	const char *data = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	char buf[4096];
+	if (data && *data == '/')
+		snprintf(buf, sizeof buf, "%s/umpire/archive.db", data);
+	else if (home && *home)
+		snprintf(buf, sizeof buf, "%s/.local/share/umpire/archive.db", home);
+	else
+		return NULL;
+	return xstrdup(buf);
+}
+
+sqlite3_stmt *store_stmt(struct store *s, enum store_stmt which)
+{
+	sqlite3_stmt **st = &s->stmts[which];
+	if (!*st && sqlite3_prepare_v3(s->db, statement_sql[which], -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_reset(*st);
+	sqlite3_clear_bindings(*st);
+	return *st;
+}
+
+bool store_run(struct store *s, sqlite3_stmt *st)
+{
+	(void)s;
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW;
+}
+
+bool store_begin(struct store *s)
+{
+	return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+bool store_commit(struct store *s)
+{
+	return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+void store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+const char *store_error(const struct store *s)
+{
+	return sqlite3_errmsg(s->db);
+}
+
+sqlite3 *store_db(struct store *s)
+{
+	return s->db;
+}

@@ -1,0 +1,79 @@
+/* store: the battle archive, an SQLite file (docs/archive.md).
+ *
+ * A store is one open archive: its schema brought to this umpire's version
+ * when it is opened (after a backup copy of the file as it was), foreign
+ * keys on, a busy timeout so that two processes importing at once both
+ * succeed, and the statements the db/ modules run prepared once and kept.
+ * SQL reaches SQLite only through those statements, with bound values; the
+ * one text ever formatted is the integer of PRAGMA user_version.  The
+ * struct is opaque. */
+#ifndef UMPIRE_STORE_H
+#define UMPIRE_STORE_H
+
+#include <stdbool.h>
+#include <sqlite3.h>
+
+/* The schema version this umpire reads and writes (PRAGMA user_version). */
+enum { STORE_VERSION = 1 };
+/* PRAGMA application_id of an umpire archive: "UMPR". */
+enum { STORE_APPLICATION_ID = 0x554d5052 };
+
+enum store_journal { STORE_WAL, STORE_DELETE };
+
+struct store_opts {
+	const char *path;		/* ":memory:" for an archive in memory */
+	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
+	bool read_only;			/* open as it is: no schema change, no write */
+};
+
+struct store;
+
+/* Opens the archive, creating it (and its folder) if it does not exist and
+ * upgrading an older one: a backup copy PATH.vN.bak of the file as it was
+ * is written first, then every migration runs in one transaction.  A file
+ * that is not an umpire archive, or one from a newer umpire, is left as
+ * it is.  Returns NULL with a message in *err (the caller frees) when it
+ * cannot be opened. */
+struct store *store_open(const struct store_opts *o, char **err);
+/* Closes it (finalizing its statements); NULL is a no-op. */
+void store_close(struct store *s);
+
+/* Where the archive is when --db does not say: UMPIRE_DB, else
+ * $XDG_DATA_HOME/umpire/archive.db, else ~/.local/share/umpire/archive.db.
+ * The caller frees it; NULL when no home can be found. */
+char *store_default_path(void);
+
+/* The named statements of the archive (db/statements.def), prepared on
+ * first use and kept. */
+enum store_stmt {
+#define STMT(name, sql) STMT_##name,
+#include "statements.def"
+#undef STMT
+	STMT_N
+};
+
+/* The statement, reset and its bindings cleared, ready to bind; NULL with
+ * the database's message through store_error when it cannot be prepared
+ * (a bug in statements.def: the tests prepare every one). */
+sqlite3_stmt *store_stmt(struct store *s, enum store_stmt which);
+/* Steps a bound statement that returns no row; false on an error. */
+bool store_run(struct store *s, sqlite3_stmt *st);
+
+/* A write transaction (BEGIN IMMEDIATE: the write lock at once, so two
+ * importers wait for each other instead of failing), its end; each false
+ * on an error. */
+bool store_begin(struct store *s);
+bool store_commit(struct store *s);
+/* Rolls back what the transaction did; safe when none is open. */
+void store_rollback(struct store *s);
+
+/* The last SQLite error of the archive, in words (static until the next call). */
+const char *store_error(const struct store *s);
+/* The connection, for the db/ modules' statements and tests. */
+sqlite3 *store_db(struct store *s);
+
+/* The SQL that brings an archive of version v - 1 to version v (from 1 to
+ * STORE_VERSION); db/schema.c. */
+const char *store_migration(int v);
+
+#endif
