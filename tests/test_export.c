@@ -19,15 +19,6 @@ static const char *const files[] = {
 	"tests/hostile/007-inc-dotdot-back-inside/main.battle",	/* a path through ../ */
 };
 
-static struct store *memory_store(void)
-{
-	char *err = NULL;
-	struct store_opts o = {.path = ":memory:"};
-	struct store *s = store_open(&o, &err);
-	assert_non_null(s);
-	return s;
-}
-
 static int64_t stored(struct store *s, const char *path, struct buf *fmt)
 {
 	struct diags d;
@@ -51,7 +42,7 @@ static void test_round_trip(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		struct store *s = memory_store();	/* two of them have one name and no id=: one identity */
+		struct store *s = tu_memory_store();	/* two of them have one name and no id=: one identity */
 		struct buf want, got;
 		buf_init(&want, 0);
 		buf_init(&got, 0);
@@ -71,7 +62,7 @@ static void test_round_trip(void **state)
 static void test_inline(void **state)
 {
 	(void)state;
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	struct buf fmt, got;
 	buf_init(&fmt, 0);
 	buf_init(&got, 0);
@@ -102,7 +93,7 @@ static void test_inline(void **state)
 static void test_find(void **state)
 {
 	(void)state;
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	struct buf fmt;
 	buf_init(&fmt, 0);
 	stored(s, files[0], &fmt);	/* 1: Palo Alto, id=palo-alto */

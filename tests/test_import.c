@@ -19,15 +19,6 @@
 
 static const char *const palo_alto = "examples/palo-alto.battle";
 
-static struct store *memory_store(void)
-{
-	char *err = NULL;
-	struct store_opts o = {.path = ":memory:"};
-	struct store *s = store_open(&o, &err);
-	assert_non_null(s);
-	return s;
-}
-
 static long long count(struct store *s, const char *sql)
 {
 	sqlite3_stmt *st = NULL;
@@ -101,7 +92,7 @@ static enum import_outcome import(struct store *s, const char *path, const struc
 static void test_import_palo_alto(void **state)
 {
 	(void)state;
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	struct import_opts o = {.umpire_version = "test"};
 	int64_t id = 0;
 	assert_int_equal(import(s, palo_alto, &o, &id), IMPORT_ADDED);
@@ -143,7 +134,7 @@ static void test_import_palo_alto(void **state)
 static void test_identity_and_replace(void **state)
 {
 	(void)state;
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	struct import_opts o = {.umpire_version = "test"};
 	int64_t id = 0;
 	assert_int_equal(import(s, palo_alto, &o, &id), IMPORT_ADDED);
@@ -178,7 +169,7 @@ static void test_identity_and_replace(void **state)
 static void test_whole_or_nothing(void **state)
 {
 	(void)state;
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	/* the 100th step of a derivation cannot be written */
 	assert_int_equal(sqlite3_exec(store_db(s),
 				      "CREATE TRIGGER no_more BEFORE INSERT ON step WHEN (SELECT count(*) FROM step) >= 100 "
@@ -241,7 +232,7 @@ static void test_state_at_event(void **state)
 	assert_non_null(sql);
 	sql += 7;
 	*strstr(sql, "```") = '\0';
-	struct store *s = memory_store();
+	struct store *s = tu_memory_store();
 	struct import_opts o = {.umpire_version = "test"};
 	int64_t id = 0;
 	assert_int_equal(import(s, palo_alto, &o, &id), IMPORT_ADDED);

@@ -149,3 +149,13 @@ bool tu_has_tokens(const char *got, const char *want)
 	}
 	return true;
 }
+
+struct store *tu_memory_store(void)
+{
+	char *err = NULL;
+	struct store_opts o = {.path = ":memory:"};
+	struct store *s = store_open(&o, &err);
+	if (!s)
+		fail_msg("an archive in memory: %s", err);
+	return s;
+}

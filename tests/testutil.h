@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "../audit/state.h"
+#include "../db/store.h"
 #include "../grammar/battle.h"
 #include "../grammar/diag.h"
 #include "../grammar/lex.h"
@@ -50,5 +51,9 @@ const struct stmt *tu_stmt(const struct battle *b, enum stmt_kind kind, int n);
 
 /* Reads a whole file; NULL if it cannot.  The caller frees the text. */
 char *tu_read_file(const char *path, size_t *len);
+
+/* A new archive in memory (the test fails if it cannot be made); close it
+ * with store_close. */
+struct store *tu_memory_store(void);
 
 #endif
