@@ -96,7 +96,7 @@ static void put_inline(const struct battle *b, int file, struct buf *out)
 	buf_release(&text);
 }
 
-bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_includes, struct buf *out, char **err)
+struct battle *export_parse(struct store *s, struct lex *lex, int64_t id, char **err)
 {
 	*err = NULL;
 	struct stored files;
@@ -104,25 +104,35 @@ bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_inc
 		free_files(&files);
 		char num[32];
 		snprintf(num, sizeof num, "%lld", (long long)id);
-		*err = message("no battle of the archive has the id ", num);
-		return false;
+		*err = message("no battle of the archive has the number ", num);
+		return NULL;
 	}
 	struct parse_opts po = {.lex = lex, .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
 				.read_include = stored_text, .read_include_ctx = &files};
 	struct diags d;
 	diags_init(&d, 1);
 	struct battle *b = parse_text(files.v[0].path, files.v[0].text, files.v[0].len, &po, &d);
-	bool ok = b && d.n_errors == 0;
-	if (!ok)
+	if (!b || d.n_errors) {
 		*err = message("the stored text no longer parses: ", d.n ? d.v[0].msg : "no battle");
-	else if (inline_includes)
+		battle_free(b);
+		b = NULL;
+	}
+	diags_release(&d);
+	free_files(&files);
+	return b;
+}
+
+bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_includes, struct buf *out, char **err)
+{
+	struct battle *b = export_parse(s, lex, id, err);
+	if (!b)
+		return false;
+	if (inline_includes)
 		put_inline(b, 0, out);
 	else
 		fmt_battle(b, 0, out);
 	battle_free(b);
-	diags_release(&d);
-	free_files(&files);
-	return ok;
+	return true;
 }
 
 /* The battle a statement finds with text bound; 0 for none, -1 for two. */

@@ -20,6 +20,11 @@
  * when the battle is not stored or its text no longer parses. */
 bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_includes, struct buf *out, char **err);
 
+/* The stored battle id parsed again from its stored text (its includes
+ * from the archive); the caller frees it with battle_free.  NULL with a
+ * message in *err when it is not stored or no longer parses. */
+struct battle *export_parse(struct store *s, struct lex *lex, int64_t id, char **err);
+
 /* The stored battle BATTLE names: its numeric id, its header id, or a
  * unique prefix of its name.  0 with a message in *err (the caller frees)
  * when none or more than one does. */

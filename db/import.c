@@ -581,9 +581,9 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 	int64_t campaign = campaign_id(&im, o->campaign);
 	if (!im.failed && stored(&im, campaign, first_of(b, ST_BATTLE), &im.battle, old)) {
 		*id = im.battle;
-		if (strcmp(old, hash) == 0)
+		if (strcmp(old, hash) == 0 && !o->reaudit)
 			out = IMPORT_UNCHANGED;
-		else if (!o->replace)
+		else if (!o->replace && !o->reaudit)
 			out = IMPORT_REFUSED;
 		else
 			out = IMPORT_REPLACED;
@@ -613,4 +613,49 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 	free(im.event_of);
 	buf_release(&im.text);
 	return out;
+}
+
+/* The one number a statement counts, -1 on an error. */
+static long long counted(sqlite3_stmt *st)
+{
+	long long n = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	if (st)
+		sqlite3_reset(st);
+	return n;
+}
+
+bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg)
+{
+	*msg = NULL;
+	*stale = 0;
+	if (!store_begin(s)) {
+		*msg = message("the archive cannot begin a transaction: %s", store_error(s));
+		return false;
+	}
+	sqlite3_stmt *st = store_stmt(s, STMT_BATTLE_CARRIED_FROM);
+	if (st)
+		sqlite3_bind_int64(st, 1, id);
+	long long carried = counted(st);
+	bool ok = carried >= 0;
+	if (ok && carried > 0 && !force) {
+		store_rollback(s);
+		*msg = message("later battles of its campaign carry %lld unit%s from battle %lld: --force removes it "
+			       "and marks them stale", carried, carried == 1 ? "" : "s", (long long)id);
+		return false;
+	}
+	if (ok && carried > 0 && (st = store_stmt(s, STMT_BATTLE_MARK_LATER_STALE))) {
+		sqlite3_bind_int64(st, 1, id);
+		ok = store_run(s, st);
+		*stale = sqlite3_changes(store_db(s));
+	}
+	if (ok && (st = store_stmt(s, STMT_BATTLE_REMOVE))) {
+		sqlite3_bind_int64(st, 1, id);
+		ok = store_run(s, st) && sqlite3_changes(store_db(s)) == 1;
+	}
+	if (!ok || !store_commit(s)) {
+		*msg = message("battle %lld not removed: %s", (long long)id, store_error(s));
+		store_rollback(s);
+		return false;
+	}
+	return true;
 }

@@ -26,6 +26,7 @@ struct import_opts {
 	const char *const *options;	/* the run's rule options, "NAME=VALUE" (as audit_opts) */
 	int n_options;
 	const char *umpire_version;	/* recorded with the audit */
+	bool reaudit;			/* store it again even if its content is stored already */
 };
 
 enum import_outcome {
@@ -41,6 +42,12 @@ enum import_outcome {
  * and FAILED, else NULL. */
 enum import_outcome import_battle(struct store *s, const struct battle *b, const struct import_opts *o, int64_t *id,
 				  char **msg);
+
+/* Removes battle id and everything that is its.  When later battles of its
+ * campaign carry units from it, it is refused (*msg says so) unless force,
+ * and with force they are marked stale (their number in *stale).  Returns
+ * false with *msg (the caller frees) when it is refused or fails. */
+bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg);
 
 /* The content hash of b: 16 hex digits of a 64-bit FNV-1a over the
  * canonical text of each of its files, into out. */

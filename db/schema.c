@@ -215,6 +215,25 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  text TEXT,\n"
 	"  PRIMARY KEY (battle_id, turn, kind, ident, field)\n"
 	") WITHOUT ROWID;\n",
+	[2] =
+	/* the views a user's own SELECT reads (umpire db sql): the documented
+	 * interface, where the tables may change from one version to the next */
+	"CREATE VIEW battles AS\n"
+	"  SELECT b.id AS battle, c.name AS campaign, b.ident, b.name, b.date, b.rules, b.scenario, b.result,\n"
+	"         b.umpire_version, b.audit_options, b.follow, b.stale, b.imported_at\n"
+	"  FROM battle b JOIN campaign c ON c.id = b.campaign_id;\n"
+	"CREATE VIEW findings AS\n"
+	"  SELECT f.battle_id AS battle, fl.path AS file, f.line, f.col, f.code, f.severity, f.message, f.rule,\n"
+	"         f.side, f.overruled, e.text AS event\n"
+	"  FROM finding f LEFT JOIN file fl ON fl.battle_id = f.battle_id AND fl.idx = f.file_idx\n"
+	"  LEFT JOIN event e ON e.id = f.event_id;\n"
+	"CREATE VIEW events AS\n"
+	"  SELECT e.battle_id AS battle, fl.path AS file, e.line, e.kind, e.keyword, e.turn, e.side, e.phase,\n"
+	"         e.text, e.derived_kind, e.effect, e.diff\n"
+	"  FROM event e LEFT JOIN file fl ON fl.battle_id = e.battle_id AND fl.idx = e.file_idx;\n"
+	"CREATE VIEW turn_states AS\n"
+	"  SELECT s.battle_id AS battle, s.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
+	"  FROM snapshot s;\n",
 };
 
 const char *store_migration(int v)

@@ -252,6 +252,42 @@ void store_rollback(struct store *s)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+int store_check(struct store *s, FILE *out)
+{
+	static const char *const checks[] = {"PRAGMA integrity_check", "PRAGMA foreign_key_check"};
+	int problems = 0;
+	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+		sqlite3_stmt *st = NULL;
+		if (sqlite3_prepare_v2(s->db, checks[i], -1, &st, NULL) != SQLITE_OK)
+			return -1;
+		int rc;
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *first = (const char *)sqlite3_column_text(st, 0);
+			if (i == 0 && first && strcmp(first, "ok") == 0)
+				continue;
+			problems++;
+			if (i == 0)
+				fprintf(out, "integrity: %s\n", first ? first : "?");
+			else	/* table, rowid, parent table, foreign key index */
+				fprintf(out, "foreign key: %s row %lld refers to a missing row of %s\n", first ? first : "?",
+					(long long)sqlite3_column_int64(st, 1), (const char *)sqlite3_column_text(st, 2));
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return -1;
+	}
+	return problems;
+}
+
+bool store_backup(struct store *s, const char *path)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_BACKUP_INTO);
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 1, path, -1, SQLITE_TRANSIENT);
+	return store_run(s, st);
+}
+
 const char *store_error(const struct store *s)
 {
 	return sqlite3_errmsg(s->db);

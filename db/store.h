@@ -11,10 +11,11 @@
 #define UMPIRE_STORE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sqlite3.h>
 
 /* The schema version this umpire reads and writes (PRAGMA user_version). */
-enum { STORE_VERSION = 1 };
+enum { STORE_VERSION = 2 };
 /* PRAGMA application_id of an umpire archive: "UMPR". */
 enum { STORE_APPLICATION_ID = 0x554d5052 };
 
@@ -66,6 +67,16 @@ bool store_begin(struct store *s);
 bool store_commit(struct store *s);
 /* Rolls back what the transaction did; safe when none is open. */
 void store_rollback(struct store *s);
+
+/* Checks the archive's integrity and its foreign keys: writes each problem
+ * found to out, one a line; returns how many (0: sound), or -1 when the
+ * check cannot run. */
+int store_check(struct store *s, FILE *out);
+
+/* Writes a consistent copy of the archive to path (VACUUM INTO: whole even
+ * while others write under WAL); path must not exist.  False with the
+ * archive's message through store_error. */
+bool store_backup(struct store *s, const char *path);
 
 /* The last SQLite error of the archive, in words (static until the next call). */
 const char *store_error(const struct store *s);

@@ -3,10 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../db/export.h"
 #include "../db/import.h"
+#include "../db/query.h"
 #include "../db/store.h"
+#include "../reports/table.h"
 #include "cmd.h"
 #include "load.h"
 #include "msg.h"
@@ -22,13 +25,26 @@ const char cmd_db_usage[] =
 	"         with errors stores nothing; the audit's findings are stored.\n"
 	"         The same content again changes nothing; a changed battle of the\n"
 	"         same identity (campaign and header id=, or name and date)\n"
-	"         replaces the stored one, keeping its id, only with --replace\n"
+	"         replaces the stored one, keeping its number, only with --replace\n"
 	"  export [--inline] BATTLE\n"
 	"         print a stored battle as `umpire fmt` prints the file imported;\n"
 	"         --inline puts each included file's text in place of its include\n"
+	"  list [--campaign NAME] [--format F]   the battles, by campaign and date\n"
+	"  show [--format F] BATTLE              one battle: header, forces, findings\n"
+	"  query [--format F] [NAME [ARG...]]    a named query; without NAME, the list\n"
+	"  rm [--force] BATTLE   remove a battle; refused when later battles carry\n"
+	"         units from it, unless --force (which marks them stale)\n"
+	"  check                 the archive's integrity and foreign keys\n"
+	"  reaudit [--all]       audit again the battles stored by another umpire\n"
+	"         version or marked stale (--all: every one), under the options\n"
+	"         they were stored with\n"
+	"  backup FILE           a consistent copy of the archive, even while\n"
+	"         others write to it\n"
+	"  sql [--format F] 'SELECT ...'   your own query, the archive read-only\n"
 	"\n"
-	"BATTLE is the archive's numeric id, the header id=, or a unique prefix of\n"
-	"the battle's name.\n"
+	"BATTLE is the battle's number in the archive, its header id=, or a unique\n"
+	"prefix of its name.  F is text (aligned columns, the default), csv (with\n"
+	"a header row) or json (JSON Lines, one object a row).\n"
 	"\n"
 	"options:\n"
 	"  --db PATH         the archive; else UMPIRE_DB, else\n"
@@ -37,8 +53,9 @@ const char cmd_db_usage[] =
 	"                    the default write-ahead log is not safe\n"
 	"  -h, --help        show this help\n"
 	"\n"
-	"exit status: 0 done, 1 a battle with errors, or a changed battle refused\n"
-	"without --replace, 2 usage error, unreadable file or archive.\n";
+	"exit status: 0 done, 1 a battle with errors, a changed battle refused\n"
+	"without --replace, a removal refused, or an archive that fails its check;\n"
+	"2 usage error, unreadable file or archive.\n";
 
 /* The archive the options name, opened; NULL after a message. */
 static struct store *open_archive(const char *path, enum store_journal journal)
@@ -181,6 +198,306 @@ static int db_export(struct store *s, int argc, char **argv)
 	return status;
 }
 
+/* --format F and the options every listing takes; the rest left in
+ * argv from optind.  Returns -1 after a usage message. */
+static int listing_opts(int argc, char **argv, const char *cmd, enum table_format *f, const char **campaign,
+			bool *force)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'F'},
+		{"campaign", required_argument, NULL, 'c'},
+		{"force", no_argument, NULL, 'f'},
+		{"all", no_argument, NULL, 'a'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	char name[64];
+	snprintf(name, sizeof name, "umpire db %s", cmd);
+	argv[0] = name;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == 'F' && f && table_format_of(optarg, f))
+			continue;
+		if (c == 'F' && f) {
+			msg_usage("db", "%s: --format takes text, csv or json, not '%s'", cmd, optarg);
+			return -1;
+		}
+		if (c == 'c' && campaign) {
+			*campaign = optarg;
+			continue;
+		}
+		if ((c == 'f' || c == 'a') && force) {
+			*force = true;
+			continue;
+		}
+		if (c != '?')
+			msg_usage("db", "%s: no option %s", cmd, argv[optind - 1]);
+		else
+			msg_try("db");
+		return -1;
+	}
+	return 0;
+}
+
+/* Prints a prepared statement's rows; its exit status. */
+static int print_rows(struct store *s, sqlite3_stmt *st, enum table_format f)
+{
+	long rows = table_write(stdout, st, f);
+	if (rows < 0)
+		msg_error("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
+	sqlite3_finalize(st);
+	(void)s;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		msg_error("cannot write the output");
+		return EXIT_USAGE;
+	}
+	return rows < 0 ? EXIT_USAGE : EXIT_CLEAN;
+}
+
+static int run_query(struct store *s, const char *name, const char *const *args, int n_args, enum table_format f)
+{
+	const struct query_def *q = query_find(name);
+	if (!q) {
+		msg_usage("db", "no query '%s' ('umpire db query' lists them)", name);
+		return EXIT_USAGE;
+	}
+	char *err = NULL;
+	sqlite3_stmt *st = query_prepare(s, q, args, n_args, &err);
+	if (!st) {
+		msg_error("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	return print_rows(s, st, f);
+}
+
+static int db_list(struct store *s, int argc, char **argv)
+{
+	enum table_format f = TABLE_TEXT;
+	const char *campaign = NULL;
+	if (listing_opts(argc, argv, "list", &f, &campaign, NULL) < 0)
+		return EXIT_USAGE;
+	if (optind != argc) {
+		msg_usage("db", "list takes no argument");
+		return EXIT_USAGE;
+	}
+	const char *args[] = {campaign};
+	return run_query(s, "battles", args, campaign ? 1 : 0, f);
+}
+
+static int db_query(struct store *s, int argc, char **argv)
+{
+	enum table_format f = TABLE_TEXT;
+	if (listing_opts(argc, argv, "query", &f, NULL, NULL) < 0)
+		return EXIT_USAGE;
+	if (optind < argc)
+		return run_query(s, argv[optind], (const char *const *)argv + optind + 1, argc - optind - 1, f);
+	const struct query_def *q;
+	for (size_t i = 0; (q = query_at(i)) != NULL; i++)	/* what there is to ask */
+		printf("%-16s %s\n%16s %s\n", q->name, q->args, "", q->doc);
+	return EXIT_CLEAN;
+}
+
+/* One battle's row, key by key down the page in text. */
+static int db_show(struct store *s, int argc, char **argv)
+{
+	enum table_format f = TABLE_TEXT;
+	if (listing_opts(argc, argv, "show", &f, NULL, NULL) < 0)
+		return EXIT_USAGE;
+	if (optind != argc - 1) {
+		msg_usage("db", "show takes one BATTLE");
+		return EXIT_USAGE;
+	}
+	char *err = NULL;
+	int64_t id = export_find(s, argv[optind], &err);
+	sqlite3_stmt *st = id ? store_stmt(s, STMT_BATTLE_SHOW) : NULL;
+	if (!st) {
+		msg_error("%s", err ? err : store_error(s));
+		free(err);
+		return EXIT_USAGE;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	if (f != TABLE_TEXT) {
+		long rows = table_write(stdout, st, f);
+		sqlite3_reset(st);
+		return rows < 0 ? EXIT_USAGE : EXIT_CLEAN;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		for (int c = 0; c < sqlite3_column_count(st); c++) {
+			const char *v = (const char *)sqlite3_column_text(st, c);
+			printf("%-15s %s\n", sqlite3_column_name(st, c), v ? v : "");
+		}
+	sqlite3_reset(st);
+	return EXIT_CLEAN;
+}
+
+static int db_rm(struct store *s, int argc, char **argv)
+{
+	bool force = false;
+	if (listing_opts(argc, argv, "rm", NULL, NULL, &force) < 0)
+		return EXIT_USAGE;
+	if (optind != argc - 1) {
+		msg_usage("db", "rm takes one BATTLE");
+		return EXIT_USAGE;
+	}
+	char *err = NULL;
+	int64_t id = export_find(s, argv[optind], &err);
+	int stale = 0;
+	if (id && import_remove(s, id, force, &stale, &err)) {
+		printf("battle %lld removed%s", (long long)id, stale ? "; " : "\n");
+		if (stale)
+			printf("%d later battle%s carrying from it marked stale ('umpire db reaudit')\n", stale,
+			       stale == 1 ? "" : "s");
+		return EXIT_CLEAN;
+	}
+	msg_error("%s", err);
+	int status = id ? EXIT_FINDINGS : EXIT_USAGE;
+	free(err);
+	return status;
+}
+
+static int db_check(struct store *s, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1) {
+		msg_usage("db", "check takes no argument");
+		return EXIT_USAGE;
+	}
+	int problems = store_check(s, stdout);
+	if (problems < 0) {
+		msg_error("the check cannot run: %s", store_error(s));
+		return EXIT_USAGE;
+	}
+	if (problems == 0)
+		printf("ok: the archive's integrity and foreign keys are sound\n");
+	return problems ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static int db_backup(struct store *s, int argc, char **argv)
+{
+	if (argc != 2) {
+		msg_usage("db", "backup takes one FILE");
+		return EXIT_USAGE;
+	}
+	if (access(argv[1], F_OK) == 0) {
+		msg_error("%s exists: a backup never overwrites a file", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (!store_backup(s, argv[1])) {
+		msg_error("cannot write the backup %s: %s", argv[1], store_error(s));
+		return EXIT_USAGE;
+	}
+	printf("archive copied to %s\n", argv[1]);
+	return EXIT_CLEAN;
+}
+
+/* The words of a stored audit's options, split in place. */
+static int split_options(char *text, const char **out, int max)
+{
+	int n = 0;
+	for (char *tok = strtok(text, " "); tok && n < max; tok = strtok(NULL, " "))
+		out[n++] = tok;
+	return n;
+}
+
+static int db_reaudit(struct store *s, int argc, char **argv)
+{
+	bool all = false;
+	if (listing_opts(argc, argv, "reaudit", NULL, NULL, &all) < 0)
+		return EXIT_USAGE;
+	sqlite3_stmt *st = store_stmt(s, STMT_BATTLES_TO_REAUDIT);
+	if (!st) {
+		msg_error("%s", store_error(s));
+		return EXIT_USAGE;
+	}
+	sqlite3_bind_text(st, 1, UMPIRE_VERSION, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, all);
+	struct todo {
+		int64_t id;
+		char *options;
+		char *campaign;
+		bool derived;
+	} *todo = NULL;
+	int n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		todo = realloc(todo, (size_t)(n + 1) * sizeof *todo);
+		if (!todo)
+			abort();
+		todo[n].id = sqlite3_column_int64(st, 0);
+		todo[n].options = strdup((const char *)sqlite3_column_text(st, 1));
+		todo[n].derived = strcmp((const char *)sqlite3_column_text(st, 2), "derived") == 0;
+		todo[n].campaign = strdup((const char *)sqlite3_column_text(st, 3));
+		n++;
+	}
+	sqlite3_reset(st);
+	int status = EXIT_CLEAN;
+	for (int i = 0; i < n; i++) {
+		char *err = NULL;
+		struct battle *b = export_parse(s, load_lexer(), todo[i].id, &err);
+		const char *opts[AUDIT_MAX_OPTIONS];
+		struct import_opts io = {.umpire_version = UMPIRE_VERSION, .reaudit = true, .campaign = todo[i].campaign,
+					 .follow = todo[i].derived ? FOLLOW_DERIVED : FOLLOW_CLAIMED, .options = opts,
+					 .n_options = split_options(todo[i].options, opts, AUDIT_MAX_OPTIONS)};
+		int64_t id = 0;
+		if (b && import_battle(s, b, &io, &id, &err) == IMPORT_REPLACED && id == todo[i].id) {
+			printf("battle %lld audited again\n", (long long)todo[i].id);
+		} else {
+			msg_error("battle %lld: %s", (long long)todo[i].id, err ? err : "not audited again");
+			status = EXIT_USAGE;
+		}
+		free(err);
+		battle_free(b);
+		free(todo[i].options);
+		free(todo[i].campaign);
+	}
+	free(todo);
+	if (n == 0)
+		printf("every battle was audited by this umpire under its options: nothing to do\n");
+	return status;
+}
+
+/* The user's own SELECT, on the archive opened read-only. */
+static int db_sql(const char *path, enum store_journal journal, int argc, char **argv)
+{
+	enum table_format f = TABLE_TEXT;
+	if (listing_opts(argc, argv, "sql", &f, NULL, NULL) < 0)
+		return EXIT_USAGE;
+	if (optind != argc - 1) {
+		msg_usage("db", "sql takes one statement in quotes");
+		return EXIT_USAGE;
+	}
+	char *fallback = path ? NULL : store_default_path();
+	char *err = NULL;
+	struct store_opts o = {.path = path ? path : fallback ? fallback : "", .journal = journal, .read_only = true};
+	struct store *s = store_open(&o, &err);
+	free(fallback);
+	if (!s) {
+		msg_error("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	sqlite3_stmt *st = NULL;
+	const char *tail = NULL;
+	int status;
+	if (sqlite3_prepare_v2(store_db(s), argv[optind], -1, &st, &tail) != SQLITE_OK || !st) {
+		msg_error("%s", st ? store_error(s) : sqlite3_errmsg(store_db(s)));
+		sqlite3_finalize(st);
+		status = EXIT_USAGE;
+	} else if (tail && tail[strspn(tail, " \t\r\n;")]) {
+		msg_usage("db", "sql runs one statement");
+		sqlite3_finalize(st);
+		status = EXIT_USAGE;
+	} else if (!sqlite3_stmt_readonly(st)) {
+		msg_error("sql only reads the archive: the statement would change it");
+		sqlite3_finalize(st);
+		status = EXIT_USAGE;
+	} else {
+		status = print_rows(s, st, f);
+	}
+	store_close(s);
+	return status;
+}
+
 int cmd_db(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -202,13 +519,19 @@ int cmd_db(int argc, char **argv)
 		}
 	}
 	if (i >= argc) {
-		msg_usage("db", "no command (import, export)");
+		msg_usage("db", "no command (import, export, list, show, query, rm, check, reaudit, backup, sql)");
 		return EXIT_USAGE;
 	}
+	if (strcmp(argv[i], "sql") == 0)	/* its own read-only connection */
+		return db_sql(path, journal, argc - i, argv + i);
 	static const struct {
 		const char *name;
 		int (*run)(struct store *s, int argc, char **argv);
-	} subs[] = {{"import", db_import}, {"export", db_export}};
+	} subs[] = {
+		{"import", db_import}, {"export", db_export}, {"list", db_list}, {"show", db_show},
+		{"query", db_query}, {"rm", db_rm}, {"check", db_check}, {"reaudit", db_reaudit},
+		{"backup", db_backup},
+	};
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
 			continue;
@@ -219,6 +542,7 @@ int cmd_db(int argc, char **argv)
 		store_close(s);
 		return status;
 	}
-	msg_usage("db", "unknown command '%s' (import, export)", argv[i]);
+	msg_usage("db", "unknown command '%s' (import, export, list, show, query, rm, check, reaudit, backup, sql)",
+		  argv[i]);
 	return EXIT_USAGE;
 }

@@ -41,5 +41,7 @@ else
 	echo "palo-alto: the export differs from fmt's text"
 	status=1
 fi
+echo "== one query: the 5th Infantry across both battles"
+build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
 echo "demo output in $out/"
 exit $status

@@ -269,6 +269,47 @@ static void test_state_at_event(void **state)
 	free(doc);
 }
 
+/* Removing a battle later battles carry units from is refused; forced, it
+ * goes and they are marked stale. */
+static void test_remove(void **state)
+{
+	(void)state;
+	static const char *const texts[] = {
+		"battle \"First\" date=1846-05-08\nside US nation=US\n  leader lee \"Lee\" able\n"
+		"  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=lee\n",
+		"battle \"Second\" date=1846-05-09\nside US nation=US\n  leader lee \"Lee\" able\n"
+		"  unit 5inf \"5th\" inf veteran spirited M stands=7 cmd=lee carry\n",
+	};
+	struct store *s = tu_memory_store();
+	struct import_opts o = {.umpire_version = "test", .campaign = "Rio Grande"};
+	for (size_t i = 0; i < 2; i++) {
+		struct diags d;
+		struct battle *b = tu_parse(texts[i], &d);
+		assert_int_equal(d.n_errors, 0);
+		diags_release(&d);
+		int64_t id;
+		char *msg = NULL;
+		assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+		battle_free(b);
+	}
+	int stale = 0;
+	char *msg = NULL;
+	assert_false(import_remove(s, 1, false, &stale, &msg));
+	assert_non_null(strstr(msg, "carry 1 unit from battle 1"));
+	free(msg);
+	assert_int_equal(count(s, "SELECT count(*) FROM battle"), 2);
+	assert_true(import_remove(s, 1, true, &stale, &msg));
+	assert_int_equal(stale, 1);
+	assert_int_equal(count(s, "SELECT stale FROM battle WHERE id = 2"), 1);
+	assert_int_equal(count(s, "SELECT count(*) FROM unit WHERE battle_id = 1"), 0);	/* what was its, gone */
+	/* the later one, removed, carries nothing on */
+	assert_true(import_remove(s, 2, false, &stale, &msg));
+	assert_int_equal(count(s, "SELECT count(*) FROM battle"), 0);
+	assert_false(import_remove(s, 2, false, &stale, &msg));	/* no such battle */
+	free(msg);
+	store_close(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_whole_or_nothing),
 		cmocka_unit_test(test_hash_is_canonical),
 		cmocka_unit_test(test_state_at_event),
+		cmocka_unit_test(test_remove),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

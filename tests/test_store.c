@@ -61,7 +61,7 @@ static void test_new_archive(void **state)
 	assert_non_null(s);
 	assert_null(err);
 	assert_int_equal(peek(path, "PRAGMA application_id"), 0x554d5052);	/* "UMPR" */
-	assert_int_equal(peek(path, "PRAGMA user_version"), 1);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
 	assert_int_equal(peek(path, "SELECT count(*) FROM campaign WHERE name = ''"), 1);
 	sqlite3_stmt *fk = NULL;
 	assert_int_equal(sqlite3_prepare_v2(store_db(s), "PRAGMA foreign_keys", -1, &fk, NULL), SQLITE_OK);
@@ -153,6 +153,34 @@ static void test_migrates_version_0(void **state)
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battle'"), 0);
 }
 
+/* A version-1 archive, with a battle of its own, gains version 2's views,
+ * its rows kept, after a backup copy of it as it was. */
+static void test_migrates_version_1(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	const char *path = path_of("v1.db");
+	char backup[256];
+	snprintf(backup, sizeof backup, "%s.v1.bak", path);
+	remove(backup);
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, store_migration(1), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 1;"
+				      "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, "
+				      "audit_options, follow) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1', '', 'claimed');",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	struct store *s = open_at(path, &err);
+	assert_non_null(s);
+	store_close(s);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 2);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
+	assert_int_equal(peek(backup, "PRAGMA user_version"), 1);
+	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battles'"), 0);
+}
+
 /* A migration that fails leaves the archive as it was: one transaction. */
 static void test_failed_migration_rolls_back(void **state)
 {
@@ -212,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_not_an_archive),
 		cmocka_unit_test(test_newer_archive),
 		cmocka_unit_test(test_migrates_version_0),
+		cmocka_unit_test(test_migrates_version_1),
 		cmocka_unit_test(test_failed_migration_rolls_back),
 		cmocka_unit_test(test_read_only),
 		cmocka_unit_test(test_default_path),
