@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,18 @@ struct store {
 	sqlite3 *db;
 	char *path;
 	sqlite3_stmt *stmts[STMT_N];
+	long kill_at;		/* UMPIRE_TEST_KILL_AT: the write step to die at, 0 none */
+	long writes;
 };
+
+/* The test hook of the import's atomicity (tests/run-kill.sh): with
+ * UMPIRE_TEST_KILL_AT=N in the environment the process kills itself
+ * (SIGKILL, no clean-up of any kind) just before its Nth write step. */
+static void maybe_die(struct store *s)
+{
+	if (s->kill_at > 0 && ++s->writes == s->kill_at)
+		raise(SIGKILL);
+}
 
 static const char *const statement_sql[STMT_N] = {
 #define STMT(name, sql) [STMT_##name] = sql,
@@ -106,11 +118,19 @@ static bool backup(sqlite3 *db, const char *path, char **err)
 	return ok;
 }
 
-/* Brings an archive of version from to STORE_VERSION in one transaction. */
+/* Brings an archive of version from to STORE_VERSION in one transaction.
+ * The version is read again under the write lock: another process may
+ * have migrated it meanwhile (two first imports into a new archive). */
 static bool migrate(sqlite3 *db, int from, char **err)
 {
 	if (!exec(db, "BEGIN IMMEDIATE", err))
 		return false;
+	long long now = pragma_int(db, "PRAGMA user_version", err);
+	if (now < 0)
+		goto undo;
+	if (now >= STORE_VERSION)
+		return exec(db, "COMMIT", err);
+	from = (int)now;
 	bool first = from == 0;
 	for (int v = from + 1; v <= STORE_VERSION; v++)
 		if (!exec(db, store_migration(v), err))
@@ -187,6 +207,8 @@ struct store *store_open(const struct store_opts *o, char **err)
 	struct store *s = xcalloc(1, sizeof *s);
 	s->db = db;
 	s->path = xstrdup(o->path);
+	const char *kill_at = getenv("UMPIRE_TEST_KILL_AT");
+	s->kill_at = kill_at ? atol(kill_at) : 0;
 	return s;
 }
 
@@ -230,7 +252,7 @@ sqlite3_stmt *store_stmt(struct store *s, enum store_stmt which)
 
 bool store_run(struct store *s, sqlite3_stmt *st)
 {
-	(void)s;
+	maybe_die(s);
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE || rc == SQLITE_ROW;
@@ -243,6 +265,7 @@ bool store_begin(struct store *s)
 
 bool store_commit(struct store *s)
 {
+	maybe_die(s);
 	return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
 }
 

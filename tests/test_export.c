@@ -118,12 +118,66 @@ static void test_find(void **state)
 	store_close(s);
 }
 
+/* Names with quotes, backslashes, Unicode and very long text round-trip
+ * exactly: stored as parsed, exported as fmt prints them. */
+static void test_odd_names(void **state)
+{
+	(void)state;
+	struct buf text;
+	buf_init(&text, 0);
+	buf_puts(&text, "battle \"La batalla \\\"de\\\" Resaca \u2014 \u00abd\u00eda 2\u00bb \\\\ 1846\" id=r\u00e9saca\n"
+			"scenario \"\u6e56\u5357 \U0001F3C7 'quoted' \\\"twice\\\"\"\n");
+	buf_puts(&text, "side US nation=US \"Am\u00e9ricains \\\"du Nord\\\"\"\n  leader l \"O'Brien \u00e9\" able\n"
+			"  unit u \"Ca\u00f1\u00f3n \\\"El Grande\\\"\" inf raw spirited M stands=4 cmd=l\n"
+			"turn 1 US\nnote \"");
+	for (int i = 0; i < 2000; i++)
+		buf_puts(&text, "long \u00e9 ");
+	buf_puts(&text, "\"\n");
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	if (d.n_errors)
+		fail_msg("%s", tu_diag_list(&d));
+	diags_release(&d);
+	struct buf want, got;
+	buf_init(&want, 0);
+	buf_init(&got, 0);
+	fmt_battle(b, 0, &want);
+	struct store *s = tu_memory_store();
+	struct import_opts o = {.umpire_version = "test"};
+	int64_t id = 0;
+	char *err = NULL;
+	assert_int_equal(import_battle(s, b, &o, &id, &err), IMPORT_ADDED);
+	assert_true(export_battle(s, tu_lex(), id, false, &got, &err));
+	assert_string_equal(got.text, want.text);
+	/* the name as parsed: the escapes read, the Unicode kept */
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(store_db(s), "SELECT name, ident FROM battle", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), b->stmts[0].text);
+	assert_non_null(strstr((const char *)sqlite3_column_text(st, 0), "\u00abd\u00eda 2\u00bb"));
+	assert_string_equal((const char *)sqlite3_column_text(st, 1), "r\u00e9saca");
+	sqlite3_finalize(st);
+	/* and the file's text exactly as given */
+	assert_int_equal(sqlite3_prepare_v2(store_db(s), "SELECT text FROM file WHERE idx = 0", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), text.text);
+	sqlite3_finalize(st);
+	export_find(s, "La batalla \"de\"", &err);	/* a prefix with quotes finds it */
+	assert_null(err);
+	store_close(s);
+	battle_free(b);
+	buf_release(&text);
+	buf_release(&want);
+	buf_release(&got);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_inline),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_odd_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -1,0 +1,87 @@
+#!/bin/sh
+# run-kill.sh UMPIRE: an import is whole or nothing, however it dies.  An
+# archive holds one battle; a second is imported with UMPIRE_TEST_KILL_AT=N
+# (the process kills itself with SIGKILL before its Nth write step) for
+# every N from 1 until the import finishes; after each kill, every table of
+# the archive must equal either the archive before the import or the
+# archive after a clean one.  Then two and four processes import different
+# battles into one new archive at once, and all must succeed.  One "ok" or
+# "not ok" line per check.
+set -u
+umpire=$(cd "$(dirname "${1:-build/umpire}")" && pwd)/$(basename "${1:-build/umpire}")
+work=build/kill
+rm -rf "$work" && mkdir -p "$work" || exit 1
+python3 - "$umpire" "$work" <<'PY'
+import os, shutil, sqlite3, subprocess, sys
+umpire, work = sys.argv[1], sys.argv[2]
+first, second = "tests/e2e/031-db-commands/main.battle", "tests/e2e/031-db-commands/later.battle"
+
+def run(db, *args, env=None):
+    return subprocess.run([umpire, "db", "--db", db, *args], capture_output=True, env=env)
+
+def dump(db):
+    """Every table's rows, sorted; the import's time left out."""
+    c = sqlite3.connect(db)
+    tables = [r[0] for r in c.execute("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")]
+    out = {}
+    for t in tables:
+        cols = [r[1] for r in c.execute(f"PRAGMA table_info({t})") if r[1] != "imported_at"]
+        out[t] = sorted(map(repr, c.execute(f"SELECT {', '.join(cols)} FROM {t}")))
+    c.close()
+    return out
+
+before = os.path.join(work, "before.db")
+if run(before, "import", first).returncode != 0:
+    print("not ok kill: the first import fails"); sys.exit(0)
+clean = os.path.join(work, "clean.db")
+shutil.copy(before, clean)
+if run(clean, "import", second).returncode != 0:
+    print("not ok kill: the clean import fails"); sys.exit(0)
+want_before, want_after = dump(before), dump(clean)
+trial = os.path.join(work, "trial.db")
+n, bad, killed = 0, 0, 0
+while True:
+    n += 1
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(trial + suffix):
+            os.remove(trial + suffix)
+    shutil.copy(before, trial)
+    r = run(trial, "import", second, env=dict(os.environ, UMPIRE_TEST_KILL_AT=str(n)))
+    got = dump(trial)	# opening it recovers what the killed process left
+    if got != want_before and got != want_after:
+        bad += 1
+        if bad <= 3:
+            print(f"# killed before write step {n}: the archive is neither as before nor as after")
+    if r.returncode == -9:
+        killed += 1
+        continue
+    if r.returncode != 0 or got != want_after:
+        print(f"not ok kill: the import that was not killed (step {n}) did not finish cleanly")
+        bad += 1
+    break
+print(f"{'ok' if bad == 0 and killed > 20 else 'not ok'} kill: {killed} imports killed, one at each write "
+      f"step, each leaving the archive as before or as after")
+
+def concurrent(k):
+    db = os.path.join(work, f"together{k}.db")
+    files = []
+    text = open("examples/palo-alto.battle").read()
+    if not os.path.exists(os.path.join(work, "oob")):
+        shutil.copytree("examples/oob", os.path.join(work, "oob"))
+    for i in range(k):	# k battles with ids of their own, beside the order of battle they include
+        path = os.path.join(work, f"battle-{k}-{i}.battle")
+        files.append(path)
+        with open(path, "w") as f:
+            f.write(text.replace("id=palo-alto", f"id=palo-alto-{i}", 1))
+    procs = [subprocess.Popen([umpire, "db", "--db", db, "import", p], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for p in files]
+    codes = [p.wait() for p in procs]
+    c = sqlite3.connect(db)
+    stored = c.execute("SELECT count(*) FROM battle").fetchone()[0]
+    c.close()
+    ok = all(code == 0 for code in codes) and stored == k
+    print(f"{'ok' if ok else 'not ok'} concurrent: {k} processes importing at once: exits {codes}, {stored} stored")
+
+concurrent(2)
+concurrent(4)
+PY
