@@ -84,6 +84,43 @@ file="$out/repeats-$repeats.battle"
 bench_file "$file" "$((repeats * per_copy))r"
 echo "(r: one battle of few units played $repeats times over; sizes in events)"
 
+# The archive (docs/archive.md): a large battle's import against a plain
+# insert of the same rows (one prepared statement per table, one
+# transaction; target: within 2x), then BENCH_MANY example-sized battles in
+# one command, one transaction each, and the archive's size per event.
+cc -O2 -o "$out/plain_insert" bench/plain_insert.c $(pkg-config --cflags --libs sqlite3) || exit 1
+echo "the archive: import against a plain insert of the same rows (target: within 2x)"
+import_size=${BENCH_IMPORT:-100000}
+copies=$(( (import_size + per_copy - 1) / per_copy ))
+file="$out/copies-$copies.battle"
+[ -f "$file" ] || sh bench/gen-battle.sh -k "$copies" >"$file"
+rm -f "$out/import.db" "$out/import.db-wal" "$out/import.db-shm" "$out/plain.db" "$out/plain.db-wal" "$out/plain.db-shm"
+run build/umpire db --db "$out/import.db" import "$file"
+import_cpu=$cpu
+import_mem=$mem
+run "$out/plain_insert" "$out/import.db" "$out/plain.db"
+plain_cpu=$cpu
+events=$(build/umpire db --db "$out/import.db" sql "SELECT count(*) FROM event WHERE kind = 'event'" --format csv | tail -n 1 | tr -d '\r')
+printf '%-10s %-13s %9s %9s %10s\n' "$import_size" "db import" "$import_cpu" \
+	"$(echo "$import_cpu $plain_cpu" | awk '{ if ($2 > 0) printf "%.1fx", $1 / $2; else printf "-" }')" \
+	"$(echo "$import_mem" | awk '{printf "%.0f", $1 / 1024}')"
+printf '%-10s %-13s %9s %9s\n' "$import_size" "plain insert" "$plain_cpu" "1x"
+printf '%-10s %-13s %9s bytes an event (%s events)\n' "$import_size" "archive size" \
+	"$(echo "$(wc -c <"$out/import.db") $events" | awk '{ if ($2 > 0) printf "%.0f", $1 / $2 }')" "$events"
+many=${BENCH_MANY:-1000}
+mkdir -p "$out/many/oob"
+cp examples/oob/*.oob "$out/many/oob/"
+i=0
+while [ "$i" -lt "$many" ]; do
+	[ -f "$out/many/b$i.battle" ] || sed "1s/id=palo-alto/id=palo-alto-$i/" examples/palo-alto.battle >"$out/many/b$i.battle"
+	i=$((i + 1))
+done
+rm -f "$out/many.db" "$out/many.db-wal" "$out/many.db-shm"
+run build/umpire db --db "$out/many.db" import "$out"/many/b*.battle
+printf '%-10s %-13s %9s cpu s for %s battles, one transaction each (%s events each)\n' "${many}b" "db import" \
+	"$cpu" "$many" "$per_copy"
+echo "(b: that many example-sized battles in one command)"
+
 # a chain of command BENCH_CHAIN leaders deep, each under= the one before
 chain=${BENCH_CHAIN:-12800}
 file="$out/chain-$chain.battle"
