@@ -135,39 +135,45 @@ bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_inc
 	return true;
 }
 
-/* The battle a statement finds with text bound; 0 for none, -1 for two. */
-static int64_t found(struct store *s, enum store_stmt which, const char *text, bool as_int)
+/* The battles a statement finds with text bound, added to ids (at most
+ * two distinct in all). */
+static void found(struct store *s, enum store_stmt which, const char *text, bool as_int, int64_t ids[2], int *n)
 {
 	sqlite3_stmt *st = store_stmt(s, which);
 	if (!st)
-		return 0;
+		return;
 	if (as_int)
 		sqlite3_bind_int64(st, 1, strtoll(text, NULL, 10));
 	else
 		sqlite3_bind_text(st, 1, text, -1, SQLITE_TRANSIENT);
-	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	if (id && sqlite3_step(st) == SQLITE_ROW)
-		id = -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		if (*n == 0 || (ids[0] != id && *n < 2))
+			ids[(*n)++] = id;
+	}
 	sqlite3_reset(st);
-	return id;
 }
 
 int64_t export_find(struct store *s, const char *battle, char **err)
 {
 	*err = NULL;
+	int64_t ids[2];
+	int n = 0;
 	bool digits = *battle != '\0' && strspn(battle, "0123456789") == strlen(battle);
-	int64_t id = digits ? found(s, STMT_FIND_BY_ID, battle, true) : 0;
-	if (!id)
-		id = found(s, STMT_FIND_BY_IDENT, battle, false);
-	if (!id)
-		id = found(s, STMT_FIND_BY_PREFIX, battle, false);
-	if (id > 0)
-		return id;
-	size_t n = strlen(battle) + 128;
-	*err = xmalloc(n);
-	if (id < 0)
-		snprintf(*err, n, "'%s' names more than one battle of the archive: give its number", battle);
+	if (digits)
+		found(s, STMT_FIND_BY_ID, battle, true, ids, &n);
+	if (*battle) {
+		found(s, STMT_FIND_BY_IDENT, battle, false, ids, &n);
+		found(s, STMT_FIND_BY_PREFIX, battle, false, ids, &n);
+	}
+	if (n == 1)
+		return ids[0];
+	size_t size = strlen(battle) + 160;
+	*err = xmalloc(size);
+	if (n > 1)	/* the number of one, the id= or name of another: say so, pick none */
+		snprintf(*err, size, "'%s' names more than one battle of the archive (%lld and %lld, by number, id= or "
+			 "name): give the number", battle, (long long)ids[0], (long long)ids[1]);
 	else
-		snprintf(*err, n, "no battle of the archive has the number, id= or name '%s'", battle);
+		snprintf(*err, size, "no battle of the archive has the number, id= or name '%s'", battle);
 	return 0;
 }

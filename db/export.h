@@ -25,9 +25,10 @@ bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_inc
  * message in *err when it is not stored or no longer parses. */
 struct battle *export_parse(struct store *s, struct lex *lex, int64_t id, char **err);
 
-/* The stored battle BATTLE names: its numeric id, its header id, or a
- * unique prefix of its name.  0 with a message in *err (the caller frees)
- * when none or more than one does. */
+/* The stored battle BATTLE names: its number in the archive, its header
+ * id=, or the start of its name.  It must name one battle in all three
+ * ways together: 0 with a message in *err (the caller frees) when none or
+ * more than one does (a number that is another battle's id= or name). */
 int64_t export_find(struct store *s, const char *battle, char **err);
 
 #endif

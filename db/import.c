@@ -85,9 +85,8 @@ void import_hash(const struct battle *b, char out[17])
 	uint64_t h = 14695981039346656037u;
 	struct buf text;
 	buf_init(&text, 0);
-	for (int i = 0; i < b->src.n; i++) {
+	for (int i = 0; i < b->src.n; i++) {	/* not the paths: the same battle read from elsewhere is the same */
 		buf_clear(&text);
-		buf_printf(&text, "%s\n", b->src.v[i].path);
 		fmt_battle(b, i, &text);
 		for (size_t k = 0; k <= text.len; k++) {	/* the NUL too: a file ends where the next begins */
 			h ^= (unsigned char)text.text[k];
@@ -119,8 +118,10 @@ static int64_t campaign_id(struct importer *im, const char *name)
 	if (!st)
 		return 0;
 	bind_text(st, 1, name ? name : "");
-	if (sqlite3_step(st) == SQLITE_ROW)
-		return sqlite3_column_int64(st, 0);
+	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);	/* a statement left on a row keeps its read snapshot open */
+	if (id)
+		return id;
 	st = stmt(im, STMT_CAMPAIGN_ADD);
 	if (!st)
 		return 0;
@@ -143,11 +144,13 @@ static bool stored(struct importer *im, int64_t campaign, const struct stmt *hea
 		bind_text(st, 2, head ? head->text : "");
 		bind_text(st, 3, kv_value(head, "date"));
 	}
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return false;
-	*id = sqlite3_column_int64(st, 0);
-	snprintf(hash, 17, "%s", (const char *)sqlite3_column_text(st, 1));
-	return true;
+	bool found = sqlite3_step(st) == SQLITE_ROW;
+	if (found) {
+		*id = sqlite3_column_int64(st, 0);
+		snprintf(hash, 17, "%s", (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_reset(st);	/* a statement left on a row keeps its read snapshot open */
+	return found;
 }
 
 /* The run's rule options as one text, "NAME=VALUE ..." ("" for none). */

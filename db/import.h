@@ -50,7 +50,8 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg);
 
 /* The content hash of b: 16 hex digits of a 64-bit FNV-1a over the
- * canonical text of each of its files, into out. */
+ * canonical text of each of its files in the order read (not their paths:
+ * the battle read from another folder is the same), into out. */
 void import_hash(const struct battle *b, char out[17]);
 
 #endif

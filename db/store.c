@@ -100,42 +100,99 @@ static bool make_folder(const char *path, char **err)
 	return ok;
 }
 
-/* Writes a consistent copy of the open archive to path (the SQLite backup
- * API), before a migration changes it. */
-static bool backup(sqlite3 *db, const char *path, char **err)
+/* Writes a consistent copy of the archive at from to path (the SQLite
+ * backup API), before a migration changes it.  It reads through a
+ * connection of its own: the migrating one holds the write lock, which
+ * other readers share but its own backup may not. */
+static bool backup(const char *from, const char *path, char **err)
 {
-	sqlite3 *to = NULL;
+	sqlite3 *src = NULL, *to = NULL;
 	bool ok = false;
-	if (sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) == SQLITE_OK) {
-		sqlite3_backup *b = sqlite3_backup_init(to, "main", db, "main");
+	if (sqlite3_open_v2(from, &src, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) == SQLITE_OK) {
+		sqlite3_busy_timeout(src, 10000);
+		sqlite3_backup *b = sqlite3_backup_init(to, "main", src, "main");
 		ok = b && sqlite3_backup_step(b, -1) == SQLITE_DONE;
 		if (sqlite3_backup_finish(b) != SQLITE_OK)
 			ok = false;
 	}
 	if (!ok)
-		fail(err, "cannot write the backup copy %s: %s", path, sqlite3_errmsg(to));
+		fail(err, "cannot write the backup copy %s: %s", path, to ? sqlite3_errmsg(to) : sqlite3_errmsg(src));
 	sqlite3_close(to);
+	sqlite3_close(src);
 	return ok;
 }
 
-/* Brings an archive of version from to STORE_VERSION in one transaction.
- * The version is read again under the write lock: another process may
- * have migrated it meanwhile (two first imports into a new archive). */
-static bool migrate(sqlite3 *db, int from, char **err)
+/* What the file is, read in one transaction so that another process's
+ * migration is seen whole or not at all. */
+struct kind {
+	long long app, version, objects;
+};
+
+/* The same inside a transaction already open. */
+static bool read_kind_locked(sqlite3 *db, struct kind *k, char **err)
+{
+	k->app = pragma_int(db, "PRAGMA application_id", err);
+	k->version = k->app < 0 ? -1 : pragma_int(db, "PRAGMA user_version", err);
+	k->objects = k->version < 0 ? -1 : pragma_int(db, "SELECT count(*) FROM sqlite_schema", err);
+	return k->objects >= 0;
+}
+
+/* Reads it; false with *err: the file is not SQLite (SQLITE_NOTADB), or
+ * cannot be read (the database's own error: no permission, a read-only
+ * folder for the write-ahead log...). */
+static bool read_kind(sqlite3 *db, const char *path, struct kind *k, char **err)
+{
+	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return fail(err, "cannot read the archive %s: %s", path, sqlite3_errmsg(db));
+	read_kind_locked(db, k, err);
+	int code = sqlite3_extended_errcode(db);
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (k->objects >= 0)
+		return true;
+	if ((code & 0xff) == SQLITE_NOTADB)
+		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
+	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
+}
+
+/* Whether k is a file umpire may make an archive of, or one of its own at
+ * a version it knows; false with *err otherwise. */
+static bool knowable(const struct kind *k, const char *path, char **err)
+{
+	bool fresh = k->app == 0 && k->version == 0 && k->objects == 0;
+	if (!fresh && k->app != STORE_APPLICATION_ID)
+		return fail(err, "%s is not an umpire archive (an SQLite file of another program); it is left as it is",
+			    path);
+	if (k->version > STORE_VERSION)
+		return fail(err, "%s was written by a newer umpire (archive version %lld; this one knows up to %d); "
+			    "it is left as it is", path, k->version, STORE_VERSION);
+	return true;
+}
+
+/* Brings the archive to STORE_VERSION in one transaction, under the write
+ * lock, after a backup copy of it as it was (not of a new file).  What it
+ * is is read again under the lock: another process may have made or
+ * migrated it meanwhile (two first imports into a new archive). */
+static bool migrate(sqlite3 *db, const char *path, char **err)
 {
 	if (!exec(db, "BEGIN IMMEDIATE", err))
 		return false;
-	long long now = pragma_int(db, "PRAGMA user_version", err);
-	if (now < 0)
+	struct kind k;
+	if (!read_kind_locked(db, &k, err) || !knowable(&k, path, err))
 		goto undo;
-	if (now >= STORE_VERSION)
+	if (k.version == STORE_VERSION)
 		return exec(db, "COMMIT", err);
-	from = (int)now;
-	bool first = from == 0;
-	for (int v = from + 1; v <= STORE_VERSION; v++)
-		if (!exec(db, store_migration(v), err))
+	bool fresh = k.app == 0 && k.objects == 0;
+	if (!fresh && strcmp(path, ":memory:") != 0) {
+		char copy[4096];
+		snprintf(copy, sizeof copy, "%s.v%lld.bak", path, k.version);
+		if (!backup(path, copy, err))
 			goto undo;
-	if (first && !exec(db, "PRAGMA application_id = 1431130194", err))	/* STORE_APPLICATION_ID */
+	}
+	for (long long v = k.version + 1; v <= STORE_VERSION; v++)
+		if (!exec(db, store_migration((int)v), err))
+			goto undo;
+	if (k.app == 0 && !exec(db, "PRAGMA application_id = 1431130194", err))	/* STORE_APPLICATION_ID */
 		goto undo;
 	char sql[64];	/* the one SQL text formatted: an integer of ours */
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", STORE_VERSION);
@@ -147,50 +204,34 @@ undo:
 	return false;
 }
 
-/* Whether the database holds no table, index or view: a new file. */
-static bool empty(sqlite3 *db, char **err)
-{
-	return pragma_int(db, "SELECT count(*) FROM sqlite_schema", err) == 0;
-}
-
 /* Checks what the file is, and brings it to this umpire's schema. */
 static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, char **err)
 {
-	long long app = pragma_int(db, "PRAGMA application_id", err);
-	if (app < 0)
-		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
-	long long version = pragma_int(db, "PRAGMA user_version", err);
-	if (version < 0)
+	struct kind k;
+	if (!read_kind(db, path, &k, err) || !knowable(&k, path, err))
 		return false;
-	bool fresh = app == 0 && version == 0 && empty(db, err);
-	if (!fresh && app != STORE_APPLICATION_ID)
-		return fail(err, "%s is not an umpire archive (an SQLite file of another program); it is left as it is",
-			    path);
-	if (version > STORE_VERSION)
-		return fail(err, "%s was written by a newer umpire (archive version %lld; this one knows up to %d); "
-			    "it is left as it is", path, version, STORE_VERSION);
-	if (version == STORE_VERSION)
+	if (k.version == STORE_VERSION)
 		return true;
 	if (read_only)
 		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing",
-			    path, version, STORE_VERSION);
-	if (!fresh && strcmp(path, ":memory:") != 0) {
-		char copy[4096];
-		snprintf(copy, sizeof copy, "%s.v%lld.bak", path, version);
-		if (!backup(db, copy, err))
-			return false;
-	}
-	return migrate(db, (int)version, err);
+			    path, k.version, STORE_VERSION);
+	return migrate(db, path, err);
 }
 
 struct store *store_open(const struct store_opts *o, char **err)
 {
 	*err = NULL;
 	bool memory = strcmp(o->path, ":memory:") == 0;
-	if (!memory && !o->read_only && !make_folder(o->path, err))
+	struct stat st;
+	if (!*o->path)
+		return fail(err, "an archive needs a path"), NULL;
+	if (!memory && !o->create && stat(o->path, &st) < 0)
+		return fail(err, "there is no archive at %s ('umpire db import' makes one)", o->path), NULL;
+	if (!memory && o->create && !o->read_only && !make_folder(o->path, err))
 		return NULL;
 	sqlite3 *db = NULL;
-	int flags = o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	int flags = o->read_only ? SQLITE_OPEN_READONLY
+				 : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
 	if (sqlite3_open_v2(o->path, &db, flags, NULL) != SQLITE_OK) {
 		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);

@@ -25,6 +25,7 @@ struct store_opts {
 	const char *path;		/* ":memory:" for an archive in memory */
 	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
 	bool read_only;			/* open as it is: no schema change, no write */
+	bool create;			/* make the archive (and its folder) when there is none */
 };
 
 struct store;

@@ -58,7 +58,7 @@ const char cmd_db_usage[] =
 	"2 usage error, unreadable file or archive.\n";
 
 /* The archive the options name, opened; NULL after a message. */
-static struct store *open_archive(const char *path, enum store_journal journal)
+static struct store *open_archive(const char *path, enum store_journal journal, bool create)
 {
 	char *fallback = path ? NULL : store_default_path();
 	if (!path && !fallback) {
@@ -66,7 +66,7 @@ static struct store *open_archive(const char *path, enum store_journal journal)
 		return NULL;
 	}
 	char *err = NULL;
-	struct store_opts o = {.path = path ? path : fallback, .journal = journal};
+	struct store_opts o = {.path = path ? path : fallback, .journal = journal, .create = create};
 	struct store *s = store_open(&o, &err);
 	if (!s)
 		msg_error("%s", err);
@@ -507,10 +507,12 @@ int cmd_db(int argc, char **argv)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			fputs(cmd_db_usage, stdout);
 			return EXIT_CLEAN;
-		} else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-			path = argv[++i];
-		} else if (strncmp(argv[i], "--db=", 5) == 0) {
-			path = argv[i] + 5;
+		} else if (strcmp(argv[i], "--db") == 0 || strncmp(argv[i], "--db=", 5) == 0) {
+			path = argv[i][4] == '=' ? argv[i] + 5 : i + 1 < argc ? argv[++i] : "";
+			if (!*path) {
+				msg_usage("db", "--db takes the archive's path");
+				return EXIT_USAGE;
+			}
 		} else if (strcmp(argv[i], "--journal=delete") == 0 || strcmp(argv[i], "--journal=wal") == 0) {
 			journal = argv[i][10] == 'd' ? STORE_DELETE : STORE_WAL;
 		} else {
@@ -535,7 +537,7 @@ int cmd_db(int argc, char **argv)
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
 			continue;
-		struct store *s = open_archive(path, journal);
+		struct store *s = open_archive(path, journal, subs[k].run == db_import);	/* only import makes one */
 		if (!s)
 			return EXIT_USAGE;
 		int status = subs[k].run(s, argc - i, argv + i);

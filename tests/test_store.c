@@ -46,7 +46,7 @@ static void make(const char *path, const char *sql)
 
 static struct store *open_at(const char *path, char **err)
 {
-	struct store_opts o = {.path = path};
+	struct store_opts o = {.path = path, .create = true};
 	return store_open(&o, err);
 }
 
@@ -77,6 +77,24 @@ static void test_new_archive(void **state)
 	struct stat st;
 	assert_int_not_equal(stat(DIR "/new/deeper/a.db.v0.bak", &st), 0);
 	assert_int_not_equal(stat(DIR "/new/deeper/a.db.v1.bak", &st), 0);
+}
+
+/* Only a command that stores makes an archive: another, on a path with
+ * none, says so and makes nothing (not even the folder). */
+static void test_no_archive_made(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	struct store_opts o = {.path = DIR "/absent/a.db"};
+	assert_null(store_open(&o, &err));
+	assert_non_null(strstr(err, "there is no archive at"));
+	free(err);
+	struct stat st;
+	assert_int_not_equal(stat(DIR "/absent", &st), 0);
+	o.path = "";
+	assert_null(store_open(&o, &err));
+	assert_non_null(strstr(err, "needs a path"));
+	free(err);
 }
 
 /* Every named statement prepares against the schema. */
@@ -237,6 +255,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_new_archive),
 		cmocka_unit_test(test_statements_prepare),
+		cmocka_unit_test(test_no_archive_made),
 		cmocka_unit_test(test_not_an_archive),
 		cmocka_unit_test(test_newer_archive),
 		cmocka_unit_test(test_migrates_version_0),
