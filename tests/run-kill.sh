@@ -62,25 +62,31 @@ while True:
 print(f"{'ok' if bad == 0 and killed > 20 else 'not ok'} kill: {killed} imports killed, one at each write "
       f"step, each leaving the archive as before or as after")
 
-def concurrent(k):
+def concurrent(k, each=10):
+    """k processes importing `each` battles of their own into one new archive
+    at once: a process's later imports must not trip over another's writes."""
     db = os.path.join(work, f"together{k}.db")
-    files = []
     text = open("examples/palo-alto.battle").read()
     if not os.path.exists(os.path.join(work, "oob")):
         shutil.copytree("examples/oob", os.path.join(work, "oob"))
-    for i in range(k):	# k battles with ids of their own, beside the order of battle they include
-        path = os.path.join(work, f"battle-{k}-{i}.battle")
-        files.append(path)
-        with open(path, "w") as f:
-            f.write(text.replace("id=palo-alto", f"id=palo-alto-{i}", 1))
-    procs = [subprocess.Popen([umpire, "db", "--db", db, "import", p], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE) for p in files]
+    lists = []
+    for i in range(k):	# battles with ids of their own, beside the order of battle they include
+        files = []
+        for j in range(each):
+            path = os.path.join(work, f"battle-{k}-{i}-{j}.battle")
+            files.append(path)
+            with open(path, "w") as f:
+                f.write(text.replace("id=palo-alto", f"id=palo-alto-{i}-{j}", 1))
+        lists.append(files)
+    procs = [subprocess.Popen([umpire, "db", "--db", db, "import", *files], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for files in lists]
     codes = [p.wait() for p in procs]
     c = sqlite3.connect(db)
     stored = c.execute("SELECT count(*) FROM battle").fetchone()[0]
     c.close()
-    ok = all(code == 0 for code in codes) and stored == k
-    print(f"{'ok' if ok else 'not ok'} concurrent: {k} processes importing at once: exits {codes}, {stored} stored")
+    ok = all(code == 0 for code in codes) and stored == k * each
+    print(f"{'ok' if ok else 'not ok'} concurrent: {k} processes importing {each} battles each at once: "
+          f"exits {codes}, {stored} stored")
 
 concurrent(2)
 concurrent(4)
