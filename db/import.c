@@ -389,8 +389,10 @@ static void put_field(struct importer *im, enum store_stmt which, int64_t owner,
 	char k[2] = {kind, '\0'};
 	int i = 1;
 	sqlite3_bind_int64(st, i++, owner);
-	if (which == STMT_SNAPSHOT_ADD)
+	if (which == STMT_SNAPSHOT_ADD) {
+		sqlite3_bind_int64(st, i++, im->battle);
 		sqlite3_bind_int(st, i++, turn);
+	}
 	bind_text(st, i++, k);
 	bind_text(st, i++, id);
 	sqlite3_bind_int(st, i++, seq);
@@ -441,8 +443,8 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 	for (int k = 0; k < rec->n_states; k++) {
 		const struct rec_state *rs = &rec->states[k];
 		for (int f = 0; f < rs->fields.n; f++)
-			put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, turn ? im->battle : event, im->turn,
-				  rs->kind, rs->id, f, &rs->fields.v[f]);
+			put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, im->turn, rs->kind, rs->id, f,
+				  &rs->fields.v[f]);
 	}
 }
 

@@ -203,8 +203,10 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  PRIMARY KEY (event_id, kind, ident, field)\n"
 	") WITHOUT ROWID;\n"
 	"CREATE INDEX state_delta_by_ident ON state_delta (ident, kind);\n"
-	/* the state of every unit and leader when each turn begins */
+	/* the state of every unit and leader when each turn begins: after the
+	 * turn's line (turn_event; a log may repeat a turn's number) */
 	"CREATE TABLE snapshot (\n"
+	"  turn_event INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,\n"
 	"  battle_id INTEGER NOT NULL REFERENCES battle(id) ON DELETE CASCADE,\n"
 	"  turn INTEGER NOT NULL,\n"
 	"  kind TEXT NOT NULL CHECK (kind IN ('U', 'L')),\n"
@@ -213,8 +215,9 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  field TEXT NOT NULL,\n"
 	"  num INTEGER,\n"
 	"  text TEXT,\n"
-	"  PRIMARY KEY (battle_id, turn, kind, ident, field)\n"
-	") WITHOUT ROWID;\n",
+	"  PRIMARY KEY (turn_event, kind, ident, field)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE INDEX snapshot_by_battle ON snapshot (battle_id, turn);\n",
 	[2] =
 	/* the views a user's own SELECT reads (umpire db sql): the documented
 	 * interface, where the tables may change from one version to the next */

@@ -400,6 +400,22 @@ static int split_options(char *text, const char **out, int max)
 	return n;
 }
 
+/* Whether version a ("0.1.0") is older than b, number by number. */
+static bool older(const char *a, const char *b)
+{
+	while (*a || *b) {
+		char *ea, *eb;
+		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+		if (x != y)
+			return x < y;
+		a = *ea == '.' ? ea + 1 : ea;
+		b = *eb == '.' ? eb + 1 : eb;
+		if (ea == a && eb == b)
+			break;
+	}
+	return false;
+}
+
 static int db_reaudit(struct store *s, int argc, char **argv)
 {
 	bool all = false;
@@ -410,8 +426,6 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 		msg_error("%s", store_error(s));
 		return EXIT_USAGE;
 	}
-	sqlite3_bind_text(st, 1, UMPIRE_VERSION, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, all);
 	struct todo {
 		int64_t id;
 		char *options;
@@ -420,6 +434,8 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 	} *todo = NULL;
 	int n = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (!all && !sqlite3_column_int(st, 5) && !older((const char *)sqlite3_column_text(st, 4), UMPIRE_VERSION))
+			continue;
 		todo = realloc(todo, (size_t)(n + 1) * sizeof *todo);
 		if (!todo)
 			abort();
@@ -456,6 +472,17 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 	return status;
 }
 
+/* Whether text holds a statement more (not only spaces and comments). */
+static bool more_statements(sqlite3 *db, const char *text)
+{
+	sqlite3_stmt *st = NULL;
+	if (!text || sqlite3_prepare_v2(db, text, -1, &st, NULL) != SQLITE_OK)
+		return text && text[strspn(text, " \t\r\n;")];
+	bool more = st != NULL;
+	sqlite3_finalize(st);
+	return more;
+}
+
 /* The user's own SELECT, on the archive opened read-only. */
 static int db_sql(const char *path, enum store_journal journal, int argc, char **argv)
 {
@@ -480,10 +507,10 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 	const char *tail = NULL;
 	int status;
 	if (sqlite3_prepare_v2(store_db(s), argv[optind], -1, &st, &tail) != SQLITE_OK || !st) {
-		msg_error("%s", st ? store_error(s) : sqlite3_errmsg(store_db(s)));
+		msg_error("%s", st || sqlite3_errcode(store_db(s)) != SQLITE_OK ? store_error(s) : "no statement given");
 		sqlite3_finalize(st);
 		status = EXIT_USAGE;
-	} else if (tail && tail[strspn(tail, " \t\r\n;")]) {
+	} else if (more_statements(store_db(s), tail)) {
 		msg_usage("db", "sql runs one statement");
 		sqlite3_finalize(st);
 		status = EXIT_USAGE;

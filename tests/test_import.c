@@ -239,7 +239,6 @@ static void test_state_at_event(void **state)
 	sqlite3_stmt *st = NULL;
 	assert_int_equal(sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL), SQLITE_OK);
 	sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st, ":battle"), id);
-	sqlite3_bind_int(st, sqlite3_bind_parameter_index(st, ":turn"), 2);
 	sqlite3_bind_int(st, sqlite3_bind_parameter_index(st, ":stmt"),
 			 (int)count(s, "SELECT stmt FROM event WHERE file_idx = 0 AND line = 72"));
 	sqlite3_bind_text(st, sqlite3_bind_parameter_index(st, ":unit"), "7cav", -1, SQLITE_STATIC);
@@ -267,6 +266,27 @@ static void test_state_at_event(void **state)
 	sqlite3_finalize(st);
 	store_close(s);
 	free(doc);
+}
+
+/* A log that repeats a turn's number keeps a snapshot for each of its
+ * turn lines (a repeated number is a warning, not an error). */
+static void test_repeated_turn(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase maneuver\nmc lee [6]: 5inf\nturn 1 US\nphase maneuver\n"
+					 "stands 5inf -2 \"stragglers\"\n", &d);
+	assert_int_equal(d.n_errors, 0);
+	diags_release(&d);
+	struct store *s = tu_memory_store();
+	struct import_opts o = {.umpire_version = "test"};
+	int64_t id;
+	char *msg = NULL;
+	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+	assert_int_equal(count(s, "SELECT count(DISTINCT turn_event) FROM snapshot WHERE turn = 1"), 2);
+	assert_int_equal(count(s, "SELECT count(*) FROM snapshot WHERE ident = '5inf' AND field = 'stands'"), 2);
+	store_close(s);
+	battle_free(b);
 }
 
 /* Removing a battle later battles carry units from is refused; forced, it
@@ -319,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_hash_is_canonical),
 		cmocka_unit_test(test_state_at_event),
 		cmocka_unit_test(test_remove),
+		cmocka_unit_test(test_repeated_turn),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -36,12 +36,12 @@ static const char *sample(const char *arg)
 
 /* What a query may read whole, as its plan names it (a table or its
  * alias): the campaigns and the battles, a few hundred rows in the largest
- * archive; a subquery's own rows.  Every table that grows with the events
+ * archive; a subquery's own rows, and unit-state's one-row CTEs.  Every table that grows with the events
  * (event, part, modifier, step, finding, state_delta, snapshot, unit...)
  * must be searched. */
 static bool may_scan(const char *what)
 {
-	static const char *const small[] = {"campaign", "c", "battle", "b", "later"};
+	static const char *const small[] = {"campaign", "c", "battle", "b", "later", "at", "t"};	/* at, t: CTEs of a row */
 	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
 		if (strcmp(what, small[i]) == 0)
 			return true;
