@@ -15,6 +15,7 @@
 struct importer {
 	struct store *s;
 	const struct battle *b;
+	const struct import_opts *o;
 	int64_t battle;
 	int64_t *event_of;	/* the event row of each statement, 0 for none */
 	int next;		/* the first statement not stored yet */
@@ -544,6 +545,8 @@ static void flush(void *ctx, struct records *records, const struct findings *f, 
 	im->seen = f->n;
 	im->next = upto;
 	records_clear(records);
+	if (im->o->progress)
+		im->o->progress(im->o->progress_ctx, upto, im->b->n_stmts);
 }
 
 /* Everything of b under im->battle, the audit streamed into it. */
@@ -573,7 +576,7 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 {
 	*msg = NULL;
 	*id = 0;
-	struct importer im = {.s = s, .b = b};
+	struct importer im = {.s = s, .b = b, .o = o};
 	buf_init(&im.text, 0);
 	char hash[17], old[17] = "";
 	import_hash(b, hash);

@@ -27,6 +27,10 @@ struct import_opts {
 	int n_options;
 	const char *umpire_version;	/* recorded with the audit */
 	bool reaudit;			/* store it again even if its content is stored already */
+	/* Told how far the import has come (statements stored of the battle's
+	 * total) as the audit streams; may be NULL. */
+	void (*progress)(void *ctx, int done, int total);
+	void *progress_ctx;
 };
 
 enum import_outcome {

@@ -75,6 +75,27 @@ static struct store *open_archive(const char *path, enum store_journal journal, 
 	return s;
 }
 
+/* A progress line on standard error, for a terminal: which file of how
+ * many, and how far into it. */
+struct progress {
+	const char *path;
+	int file, files;
+	int last;	/* the percentage shown last */
+};
+
+static void show_progress(void *ctx, int done, int total)
+{
+	struct progress *p = ctx;
+	int percent = total ? (int)(100L * done / total) : 100;
+	if (percent == p->last)
+		return;
+	p->last = percent;
+	if (done >= total)	/* gone before the file's result is printed */
+		fputs("\r\033[K", stderr);
+	else
+		fprintf(stderr, "\rimporting %d/%d %s: %3d%%\033[K", p->file, p->files, p->path, percent);
+}
+
 /* Imports one file; returns its exit status. */
 static int import_one(struct store *s, const char *path, const struct runopts *r, const struct import_opts *io)
 {
@@ -151,7 +172,15 @@ static int db_import(struct store *s, int argc, char **argv)
 	io.options = r.options;
 	io.n_options = r.n_options;
 	int status = EXIT_CLEAN;
+	struct progress p = {.files = argc - optind};
+	if (isatty(STDERR_FILENO)) {	/* never in a pipe or a log file */
+		io.progress = show_progress;
+		io.progress_ctx = &p;
+	}
 	for (int i = optind; i < argc; i++) {
+		p.path = argv[i];
+		p.file = i - optind + 1;
+		p.last = -1;
 		int rc = import_one(s, argv[i], &r, &io);
 		if (rc > status)
 			status = rc;
