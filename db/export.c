@@ -1,9 +1,11 @@
 /* export: stored files, parsed again, printed canonically. */
 #include "export.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../audit/ruleset.h"
 #include "../grammar/fmt.h"
@@ -176,4 +178,142 @@ int64_t export_find(struct store *s, const char *battle, char **err)
 	else
 		snprintf(*err, size, "no battle of the archive has the number, id= or name '%s'", battle);
 	return 0;
+}
+
+/* path joined to the folder of base and made plain ("a/b" + "../c" = "c");
+ * NULL when it would leave the top (a ".." too many) or is absolute. */
+static char *inside(const char *base, const char *path)
+{
+	if (path[0] == '/')
+		return NULL;
+	char *joined = xmalloc(strlen(base) + strlen(path) + 2);
+	const char *slash = strrchr(base, '/');
+	sprintf(joined, "%.*s%s%s", slash ? (int)(slash - base) : 0, base, slash ? "/" : "", path);
+	char *out = xmalloc(strlen(joined) + 1);
+	size_t n = 0;
+	for (char *part = strtok(joined, "/"); part; part = strtok(NULL, "/")) {
+		if (strcmp(part, ".") == 0)
+			continue;
+		if (strcmp(part, "..") == 0) {
+			if (n == 0) {	/* above the top */
+				free(joined);
+				free(out);
+				return NULL;
+			}
+			while (n > 0 && out[n - 1] != '/')
+				n--;
+			if (n > 0)
+				n--;	/* the slash */
+			continue;
+		}
+		n += (size_t)sprintf(out + n, "%s%s", n ? "/" : "", part);
+	}
+	out[n] = '\0';
+	free(joined);
+	return out;
+}
+
+/* Writes text to dir/rel, making the folders on the way. */
+static bool write_file(const char *dir, const char *rel, const struct buf *text, char **err)
+{
+	char *path = xmalloc(strlen(dir) + strlen(rel) + 2);
+	sprintf(path, "%s/%s", dir, rel);
+	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "wx");	/* never over a file that is there */
+	bool ok = f && fwrite(text->text ? text->text : "", 1, text->len, f) == text->len;
+	if (f && fclose(f) != 0)
+		ok = false;
+	if (!ok)
+		*err = message("cannot write ", path);
+	free(path);
+	return ok;
+}
+
+/* One battle's files under dir/folder; false with *err. */
+static bool write_battle(const struct battle *b, const char *dir, const char *folder, char **err)
+{
+	char **rel = xcalloc((size_t)b->src.n, sizeof *rel);
+	const char *slash = strrchr(b->src.v[0].path, '/');
+	rel[0] = xstrdup(slash ? slash + 1 : b->src.v[0].path);
+	bool ok = true;
+	for (int i = 0; i < b->n_stmts && ok; i++) {	/* each include names its file's place beside its includer */
+		const struct stmt *s = &b->stmts[i];
+		int f = s->kind == ST_INCLUDE ? s->u.include.file : -1;
+		if (f <= 0 || rel[f])
+			continue;
+		rel[f] = inside(rel[s->at.file], s->u.include.path);
+		if (!rel[f]) {
+			*err = message("an include would leave the battle's folder: ", s->u.include.path);
+			ok = false;
+		}
+	}
+	char *sub = xmalloc(strlen(dir) + strlen(folder) + 2);
+	sprintf(sub, "%s/%s", dir, folder);
+	if (ok && mkdir(sub, 0755) < 0 && errno != EEXIST) {
+		*err = message("cannot make the folder ", sub);
+		ok = false;
+	}
+	struct buf text;
+	buf_init(&text, 0);
+	for (int i = 0; i < b->src.n && ok; i++) {
+		buf_clear(&text);
+		fmt_battle(b, i, &text);
+		ok = rel[i] && write_file(sub, rel[i], &text, err);
+	}
+	buf_release(&text);
+	for (int i = 0; i < b->src.n; i++)
+		free(rel[i]);
+	free(rel);
+	free(sub);
+	return ok;
+}
+
+int export_campaign(struct store *s, struct lex *lex, const char *campaign, const char *dir, FILE *report,
+		    char **err)
+{
+	*err = NULL;
+	sqlite3_stmt *st = store_stmt(s, STMT_CAMPAIGN_BATTLES);
+	if (!st) {
+		*err = message("the archive: ", store_error(s));
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, campaign, -1, SQLITE_TRANSIENT);
+	int64_t *ids = NULL;
+	int n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		ids = xrealloc(ids, (size_t)(n + 1) * sizeof *ids);
+		ids[n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	if (n == 0) {
+		*err = message("no battle of the archive is in the campaign ", campaign);
+		free(ids);
+		return -1;
+	}
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		*err = message("cannot make the folder ", dir);
+		free(ids);
+		return -1;
+	}
+	int written = 0;
+	for (int i = 0; i < n && !*err; i++) {
+		struct battle *b = export_parse(s, lex, ids[i], err);
+		if (!b)
+			break;
+		const char *slash = strrchr(b->src.v[0].path, '/');
+		const char *name = slash ? slash + 1 : b->src.v[0].path;
+		char folder[256];
+		snprintf(folder, sizeof folder, "%03d-%.*s", i + 1, (int)strcspn(name, "."), name);
+		if (write_battle(b, dir, folder, err)) {
+			fprintf(report, "battle %lld: %s/%s/%s\n", (long long)ids[i], dir, folder, name);
+			written++;
+		}
+		battle_free(b);
+	}
+	free(ids);
+	return *err ? -1 : written;
 }

@@ -20,6 +20,15 @@
  * when the battle is not stored or its text no longer parses. */
 bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_includes, struct buf *out, char **err);
 
+/* Writes every battle of the campaign called campaign under dir, as
+ * notation files `db import` restores: battle N of the campaign's order in
+ * dir/NNN-NAME/ with its includes beside it at the paths its include
+ * lines name (a path that would leave that folder is refused).  Each
+ * battle written is named on report.  Returns the number written, or -1
+ * with a message in *err (the caller frees). */
+int export_campaign(struct store *s, struct lex *lex, const char *campaign, const char *dir, FILE *report,
+		    char **err);
+
 /* The stored battle id parsed again from its stored text (its includes
  * from the archive); the caller frees it with battle_free.  NULL with a
  * message in *err when it is not stored or no longer parses. */

@@ -29,8 +29,13 @@ const char cmd_db_usage[] =
 	"  export [--inline] BATTLE\n"
 	"         print a stored battle as `umpire fmt` prints the file imported;\n"
 	"         --inline puts each included file's text in place of its include\n"
+	"  export --campaign NAME DIR\n"
+	"         every battle of a campaign as files under DIR, a folder each\n"
+	"         (NNN-name/, its includes beside it), which `db import` restores\n"
 	"  list [--campaign NAME] [--format F]   the battles, by campaign and date\n"
-	"  show [--format F] BATTLE              one battle: header, forces, findings\n"
+	"  show [--format F] BATTLE              one battle: its header, what it holds\n"
+	"         (files, sides, units, leaders, turns, events), its unsettled errors\n"
+	"         and warnings, and what its audit ran under\n"
 	"  query [--format F] [NAME [ARG...]]    a named query; without NAME, the list\n"
 	"  rm [--force] BATTLE   remove a battle; refused when later battles carry\n"
 	"         units from it, unless --force (which marks them stale)\n"
@@ -192,24 +197,38 @@ static int db_export(struct store *s, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"inline", no_argument, NULL, 'i'},
+		{"campaign", required_argument, NULL, 'c'},
 		{NULL, 0, NULL, 0},
 	};
 	bool inline_includes = false;
+	const char *campaign = NULL;
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire db export";
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c != 'i') {
+		if (c == 'c') {
+			campaign = optarg;
+		} else if (c == 'i') {
+			inline_includes = true;
+		} else {
 			msg_try("db");
 			return EXIT_USAGE;
 		}
-		inline_includes = true;
 	}
 	if (optind != argc - 1) {
-		msg_usage("db", "export takes one BATTLE");
+		msg_usage("db", campaign ? "export --campaign NAME takes one DIR" : "export takes one BATTLE");
 		return EXIT_USAGE;
 	}
 	char *err = NULL;
+	if (campaign) {	/* every battle of it, as files db import restores */
+		int n = export_campaign(s, load_lexer(), campaign, argv[optind], stdout, &err);
+		if (n < 0) {
+			msg_error("%s", err);
+			free(err);
+			return EXIT_USAGE;
+		}
+		return EXIT_CLEAN;
+	}
 	int64_t id = export_find(s, argv[optind], &err);
 	struct buf out;
 	buf_init(&out, 0);
