@@ -49,6 +49,11 @@ static void resolve_options(struct audit *a)
 		snprintf(a->defaults[k], sizeof a->defaults[k], "%.*s", (int)strcspn(w->spec, "|"), w->spec);
 		a->options[k].name = w->word;
 		a->options[k].value = a->defaults[k];
+		for (int j = 0; j < a->opts->n_defaults; j++) {	/* a campaign's, under the battle's own */
+			const char *value = setting_value(a->opts->defaults[j], w->word);
+			if (value)
+				a->options[k].value = value;
+		}
 		for (int j = 0; j < a->b->n_stmts; j++) {	/* the battle's, the last one standing */
 			const struct stmt *s = &a->b->stmts[j];
 			if (s->kind == ST_OPTION && strcmp(s->u.option.name, w->word) == 0)

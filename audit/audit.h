@@ -25,6 +25,10 @@ struct audit_opts {
 	 * (checked with audit_check_option); not copied. */
 	const char *const *options;
 	int n_options;
+	/* Rule options under the battle's own, "NAME=VALUE" (a campaign's:
+	 * the defaults of its battles); not copied. */
+	const char *const *defaults;
+	int n_defaults;
 	/* Called with every statement before upto audited for good (its
 	 * findings and record final): a writer prints them and may clear the
 	 * records, so output streams.  Called before each event or header and

@@ -16,7 +16,11 @@ struct importer {
 	struct store *s;
 	const struct battle *b;
 	const struct import_opts *o;
-	int64_t battle;
+	char *campaign_options;	/* the campaign's rule options, "NAME=VALUE ..." */
+	const char *defaults[AUDIT_MAX_OPTIONS];	/* the same, split (into campaign_options) */
+	int n_defaults;
+	struct buf warnings;	/* what the import says beside its outcome, a line each */
+	int64_t battle, campaign;
 	int64_t *event_of;	/* the event row of each statement, 0 for none */
 	int next;		/* the first statement not stored yet */
 	int seen;		/* findings stored so far */
@@ -119,7 +123,14 @@ static int64_t campaign_id(struct importer *im, const char *name)
 	if (!st)
 		return 0;
 	bind_text(st, 1, name ? name : "");
-	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	int64_t id = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		im->campaign_options = xstrdup((const char *)sqlite3_column_text(st, 1));
+		for (char *tok = strtok(im->campaign_options, " "); tok && im->n_defaults < AUDIT_MAX_OPTIONS;
+		     tok = strtok(NULL, " "))
+			im->defaults[im->n_defaults++] = tok;
+	}
 	sqlite3_reset(st);	/* a statement left on a row keeps its read snapshot open */
 	if (id)
 		return id;
@@ -166,6 +177,18 @@ static char *options_text(const struct import_opts *o)
 	return s;
 }
 
+/* The campaign's options as the battle is audited under them (a static
+ * text until the next call). */
+static const char *defaults_text(const struct importer *im)
+{
+	static char text[1024];
+	size_t n = 0;
+	text[0] = '\0';
+	for (int i = 0; i < im->n_defaults && n < sizeof text; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", i ? " " : "", im->defaults[i]);
+	return text;
+}
+
 /* The battle row: added, or the stored one's columns replaced. */
 static void put_battle(struct importer *im, int64_t campaign, const char *hash, const struct import_opts *o,
 		       bool replace)
@@ -187,14 +210,29 @@ static void put_battle(struct importer *im, int64_t campaign, const char *hash, 
 	bind_text(st, 5, b->vocab->name);
 	bind_text(st, 6, scenario ? scenario->text : NULL);
 	bind_text(st, 7, result ? result->text : NULL);
-	bind_int(st, 8, false, 0);
+	const char *seq = kv_value(head, "seq");
+	bind_int(st, 8, seq != NULL, seq ? atoi(seq) : 0);
 	bind_text(st, 9, hash);
 	bind_text(st, 10, o->umpire_version);
 	bind_text(st, 11, options);
 	bind_text(st, 12, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
+	bind_text(st, 13, defaults_text(im));
 	if (run(im, st) && !replace)
 		im->battle = sqlite3_last_insert_rowid(store_db(im->s));
 	free(options);
+}
+
+/* Later battles of the campaign that carry units from a replaced one are
+ * stale: their starting strength may no longer be what it ended with. */
+static void mark_later_stale(struct importer *im)
+{
+	sqlite3_stmt *st = stmt(im, STMT_BATTLE_MARK_LATER_STALE);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, im->battle);
+	if (run(im, st) && sqlite3_changes(store_db(im->s)) > 0)
+		buf_printf(&im->warnings, "note: %d later battle%s carrying units from it marked stale ('umpire db "
+			   "reaudit')\n", sqlite3_changes(store_db(im->s)), sqlite3_changes(store_db(im->s)) == 1 ? "" : "s");
 }
 
 /* What a replaced battle held goes; the battle row and its id stay. */
@@ -296,6 +334,36 @@ static void put_unit_words(struct importer *im, int64_t unit, const struct st_un
 	}
 }
 
+/* A unit marked carry starts with the stands it ended its last battle of
+ * the campaign with (the same side and campaign identity): the file
+ * records the number, and a number other than the archive's is said. */
+static void check_carry(struct importer *im, int64_t campaign, const struct st_unit *u)
+{
+	const struct stmt *head = first_of(im->b, ST_BATTLE);
+	const char *seq = kv_value(head, "seq");
+	sqlite3_stmt *st = stmt(im, STMT_CARRIED_FROM);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, campaign);
+	sqlite3_bind_int64(st, 2, im->battle);
+	bind_text(st, 3, u->as ? u->as : u->id);
+	bind_text(st, 4, u->side);
+	bind_text(st, 5, kv_value(head, "date"));
+	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		int stands = sqlite3_column_int(st, 3);
+		if (stands != u->stands)
+			buf_printf(&im->warnings, "warning: %s carries %d stand%s from battle %lld (%s, as %s), but the "
+				   "file gives stands=%d\n", u->id, stands, stands == 1 ? "" : "s",
+				   (long long)sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
+				   (const char *)sqlite3_column_text(st, 2), u->stands);
+	} else {
+		buf_printf(&im->warnings, "note: %s is marked carry, but no earlier battle of the campaign has it\n",
+			   u->id);
+	}
+	sqlite3_reset(st);
+}
+
 /* Sides, leaders and units as declared. */
 static void put_order_of_battle(struct importer *im)
 {
@@ -330,6 +398,8 @@ static void put_order_of_battle(struct importer *im)
 			sqlite3_bind_int(st, 8, u->carry);
 			if (run(im, st))
 				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
+			if (u->carry && !im->failed)
+				check_carry(im, im->campaign, u);
 		}
 	}
 }
@@ -562,7 +632,8 @@ static void put_all(struct importer *im, const struct import_opts *o)
 	struct records r;
 	records_init(&r);
 	struct audit_opts ao = {.follow = o->follow, .records = &r, .options = o->options, .n_options = o->n_options,
-				.flush = flush, .flush_ctx = im, .turn_snapshots = true};
+				.defaults = im->defaults, .n_defaults = im->n_defaults, .flush = flush, .flush_ctx = im,
+				.turn_snapshots = true};
 	if (audit_battle(im->b, &ao, &f) < 0 && !im->failed) {
 		im->failed = true;
 		im->msg = message("the battle's ruleset '%s' cannot audit", im->b->vocab->name);
@@ -586,7 +657,8 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 		buf_release(&im.text);
 		return IMPORT_FAILED;
 	}
-	int64_t campaign = campaign_id(&im, o->campaign);
+	buf_init(&im.warnings, 0);
+	int64_t campaign = im.campaign = campaign_id(&im, o->campaign);
 	if (!im.failed && stored(&im, campaign, first_of(b, ST_BATTLE), &im.battle, old)) {
 		*id = im.battle;
 		if (strcmp(old, hash) == 0 && !o->reaudit)
@@ -601,14 +673,20 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 		if (out == IMPORT_REFUSED)
 			*msg = message("battle %lld of the archive has this identity and other content: "
 				       "--replace replaces it", (long long)im.battle);
+		free(im.campaign_options);
+		buf_release(&im.warnings);
 		buf_release(&im.text);
 		return out;
 	}
 	im.event_of = xcalloc((size_t)b->n_stmts + 1, sizeof *im.event_of);
-	if (out == IMPORT_REPLACED)
+	if (out == IMPORT_REPLACED) {
+		mark_later_stale(&im);	/* while its units are there to be carried from */
 		clear_battle(&im);
+	}
 	put_battle(&im, campaign, hash, o, out == IMPORT_REPLACED);
 	put_all(&im, o);
+	if (out == IMPORT_ADDED)
+		mark_later_stale(&im);	/* an earlier battle added: what the later ones carry may change */
 	if (im.failed || !store_commit(s)) {
 		store_rollback(s);
 		*msg = im.msg ? im.msg : message("the archive refused the import: %s", store_error(s));
@@ -616,9 +694,13 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 		out = IMPORT_FAILED;
 	} else {
 		*id = im.battle;
+		if (im.warnings.len)
+			*msg = xstrdup(im.warnings.text);
 	}
 	free(im.msg);
 	free(im.event_of);
+	free(im.campaign_options);
+	buf_release(&im.warnings);
 	buf_release(&im.text);
 	return out;
 }

@@ -41,9 +41,12 @@ enum import_outcome {
 	IMPORT_FAILED,		/* the archive refused a write: rolled back */
 };
 
-/* Audits and stores b.  The battle's id in the archive goes to *id (also
- * for UNCHANGED and REFUSED); *msg (the caller frees) says why for REFUSED
- * and FAILED, else NULL. */
+/* Audits and stores b, under its campaign's rule options (the defaults of
+ * its battles).  The battle's id in the archive goes to *id (also for
+ * UNCHANGED and REFUSED); *msg (the caller frees) says why for REFUSED and
+ * FAILED, and for ADDED and REPLACED what the import noticed, a line each
+ * (a carried unit whose stands differ from the archive's, later battles
+ * marked stale), else NULL. */
 enum import_outcome import_battle(struct store *s, const struct battle *b, const struct import_opts *o, int64_t *id,
 				  char **msg);
 

@@ -35,6 +35,7 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  content_hash TEXT NOT NULL,\n"
 	"  umpire_version TEXT NOT NULL,\n"
 	"  audit_options TEXT NOT NULL,\n"
+	"  campaign_options TEXT NOT NULL DEFAULT '',\n"
 	"  follow TEXT NOT NULL CHECK (follow IN ('claimed', 'derived')),\n"
 	"  stale INTEGER NOT NULL DEFAULT 0,\n"
 	"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))\n"

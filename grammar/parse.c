@@ -446,6 +446,7 @@ static const struct kv_spec battle_keys[] = {
 	{"men-per-stand", KV_NUMBER, "men per stand", 1, 10000},
 	{"start", KV_TIME, "a start time HH:MM", 0, 0},
 	{"turn-minutes", KV_NUMBER, "minutes per turn", 1, 1440},
+	{"seq", KV_NUMBER, "the battle's place in its campaign", 1, 99999},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec scenario_keys[] = {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../audit/ruleset.h"
 #include "../db/export.h"
 #include "../db/import.h"
 #include "../db/query.h"
@@ -46,6 +47,10 @@ const char cmd_db_usage[] =
 	"  backup FILE           a consistent copy of the archive, even while\n"
 	"         others write to it\n"
 	"  sql [--format F] 'SELECT ...'   your own query, the archive read-only\n"
+	"  campaign new NAME [OPTION=VALUE...] | rename OLD NEW | add NAME BATTLE...\n"
+	"         | order BATTLE SEQ | options NAME [OPTION=VALUE...] | list\n"
+	"         campaigns: a campaign's rule options are the defaults of its\n"
+	"         battles; its battles go by date, then seq (header seq=, or order)\n"
 	"\n"
 	"BATTLE is the battle's number in the archive, its header id=, or a unique\n"
 	"prefix of its name.  F is text (aligned columns, the default), csv (with\n"
@@ -119,10 +124,10 @@ static int import_one(struct store *s, const char *path, const struct runopts *r
 		char *msg = NULL;
 		switch (import_battle(s, b, io, &id, &msg)) {
 		case IMPORT_ADDED:
-			printf("%s: stored as battle %lld\n", path, (long long)id);
+			printf("%s: stored as battle %lld\n%s", path, (long long)id, msg ? msg : "");
 			break;
 		case IMPORT_REPLACED:
-			printf("%s: replaced battle %lld\n", path, (long long)id);
+			printf("%s: replaced battle %lld\n%s", path, (long long)id, msg ? msg : "");
 			break;
 		case IMPORT_UNCHANGED:
 			printf("%s: unchanged: battle %lld holds this content already\n", path, (long long)id);
@@ -504,7 +509,7 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 					 .n_options = split_options(todo[i].options, opts, AUDIT_MAX_OPTIONS)};
 		int64_t id = 0;
 		if (b && import_battle(s, b, &io, &id, &err) == IMPORT_REPLACED && id == todo[i].id) {
-			printf("battle %lld audited again\n", (long long)todo[i].id);
+			printf("battle %lld audited again\n%s", (long long)todo[i].id, err ? err : "");
 		} else {
 			msg_error("battle %lld: %s", (long long)todo[i].id, err ? err : "not audited again");
 			status = EXIT_USAGE;
@@ -573,6 +578,165 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 	return status;
 }
 
+/* Runs one bound write statement in its own transaction; false after a
+ * message.  changes: the rows it changed, or NULL. */
+static bool write_one(struct store *s, sqlite3_stmt *st, const char *what, int *changes)
+{
+	bool ok = st && store_begin(s) && store_run(s, st);
+	if (ok && changes)
+		*changes = sqlite3_changes(store_db(s));
+	if (!ok || !store_commit(s)) {
+		msg_error("%s: %s", what, store_error(s));
+		store_rollback(s);
+		return false;
+	}
+	return true;
+}
+
+/* Whether every NAME=VALUE names a rule option of a registered ruleset;
+ * says which does not otherwise. */
+static bool options_known(char **settings, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char why[256] = "";
+		bool known = false;
+		for (size_t r = 0; ruleset_at(r) && !known; r++)
+			known = audit_check_option(ruleset_at(r)->vocab, settings[i], why, sizeof why);
+		if (!known) {
+			msg_usage("db", "campaign options: %s: %s", settings[i], why);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* "NAME=VALUE ..." of argv[0..n), into out. */
+static const char *joined(char **argv, int n, char *out, size_t size)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", argv[i]);
+	return out;
+}
+
+static int campaign_options(struct store *s, char **argv, int argc)
+{
+	if (argc < 1) {
+		msg_usage("db", "campaign options takes NAME [NAME=VALUE...]");
+		return EXIT_USAGE;
+	}
+	sqlite3_stmt *st = store_stmt(s, STMT_CAMPAIGN_OPTIONS);
+	sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
+	bool found = sqlite3_step(st) == SQLITE_ROW;
+	if (found && argc == 1)
+		printf("%s\n", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	if (!found) {
+		msg_error("no campaign '%s'", argv[0]);
+		return EXIT_USAGE;
+	}
+	if (argc == 1)
+		return EXIT_CLEAN;
+	if (!options_known(argv + 1, argc - 1))
+		return EXIT_USAGE;
+	char text[1024];
+	joined(argv + 1, argc - 1, text, sizeof text);
+	int stale = 0;
+	st = store_stmt(s, STMT_CAMPAIGN_SET_OPTIONS);
+	sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+	if (!write_one(s, st, "campaign options", NULL))
+		return EXIT_USAGE;
+	st = store_stmt(s, STMT_CAMPAIGN_OPTIONS_STALE);
+	sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+	if (!write_one(s, st, "campaign options", &stale))
+		return EXIT_USAGE;
+	printf("campaign %s: options %s; %d battle%s to audit again ('umpire db reaudit')\n", argv[0], text, stale,
+	       stale == 1 ? "" : "s");
+	return EXIT_CLEAN;
+}
+
+/* umpire db campaign new|rename|add|order|options|list */
+static int db_campaign(struct store *s, int argc, char **argv)
+{
+	const char *sub = argc > 1 ? argv[1] : "";
+	char **args = argv + 2;
+	int n = argc - 2;
+	sqlite3_stmt *st;
+	if (strcmp(sub, "list") == 0 && n == 0 && (st = store_stmt(s, STMT_CAMPAIGN_LIST))) {
+		long rows = table_write(stdout, st, TABLE_TEXT);	/* the store's statement: reset, not finalized */
+		sqlite3_reset(st);
+		return rows < 0 ? EXIT_USAGE : EXIT_CLEAN;
+	}
+	if (strcmp(sub, "new") == 0 && n >= 1) {
+		char text[1024];
+		if (!options_known(args + 1, n - 1) || !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
+			return EXIT_USAGE;
+		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, joined(args + 1, n - 1, text, sizeof text), -1, SQLITE_TRANSIENT);
+		if (!write_one(s, st, "campaign new (is there one of that name?)", NULL))
+			return EXIT_USAGE;
+		printf("campaign %s made\n", args[0]);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(sub, "rename") == 0 && n == 2 && (st = store_stmt(s, STMT_CAMPAIGN_RENAME))) {
+		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, args[1], -1, SQLITE_TRANSIENT);
+		int changed = 0;
+		if (!write_one(s, st, "campaign rename", &changed))
+			return EXIT_USAGE;
+		if (!changed) {
+			msg_error("no campaign '%s'", args[0]);
+			return EXIT_USAGE;
+		}
+		printf("campaign %s is now %s\n", args[0], args[1]);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(sub, "add") == 0 && n >= 2) {	/* battles moved into it, to be audited again there */
+		for (int i = 1; i < n; i++) {
+			char *err = NULL;
+			int64_t id = export_find(s, args[i], &err);
+			if (!id || !(st = store_stmt(s, STMT_CAMPAIGN_MOVE))) {
+				msg_error("%s", err ? err : store_error(s));
+				free(err);
+				return EXIT_USAGE;
+			}
+			sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
+			sqlite3_bind_int64(st, 2, id);
+			if (!write_one(s, st, "campaign add (does the campaign exist, and hold no battle of that id=?)", NULL))
+				return EXIT_USAGE;
+			printf("battle %lld is in campaign %s, to audit again ('umpire db reaudit')\n", (long long)id,
+			       args[0]);
+		}
+		return EXIT_CLEAN;
+	}
+	if (strcmp(sub, "order") == 0 && n == 2) {	/* the battle's seq, after its date */
+		char *err = NULL;
+		int64_t id = export_find(s, args[0], &err);
+		char *end;
+		long seq = strtol(args[1], &end, 10);
+		if (!id || *end || seq < 1) {
+			msg_error("%s", err ? err : "campaign order takes BATTLE and a number from 1");
+			free(err);
+			return EXIT_USAGE;
+		}
+		st = store_stmt(s, STMT_BATTLE_SET_SEQ);
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_int64(st, 2, seq);
+		if (!write_one(s, st, "campaign order", NULL))
+			return EXIT_USAGE;
+		printf("battle %lld is number %ld of its date in its campaign\n", (long long)id, seq);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(sub, "options") == 0)
+		return campaign_options(s, args, n);
+	msg_usage("db", "campaign takes new NAME [N=V...], rename OLD NEW, add NAME BATTLE..., order BATTLE SEQ, "
+		  "options NAME [N=V...] or list");
+	return EXIT_USAGE;
+}
+
 int cmd_db(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -596,7 +760,7 @@ int cmd_db(int argc, char **argv)
 		}
 	}
 	if (i >= argc) {
-		msg_usage("db", "no command (import, export, list, show, query, rm, check, reaudit, backup, sql)");
+		msg_usage("db", "no command (import, export, list, show, query, rm, check, reaudit, backup, sql, campaign)");
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[i], "sql") == 0)	/* its own read-only connection */
@@ -607,19 +771,21 @@ int cmd_db(int argc, char **argv)
 	} subs[] = {
 		{"import", db_import}, {"export", db_export}, {"list", db_list}, {"show", db_show},
 		{"query", db_query}, {"rm", db_rm}, {"check", db_check}, {"reaudit", db_reaudit},
-		{"backup", db_backup},
+		{"backup", db_backup}, {"campaign", db_campaign},
 	};
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
 			continue;
-		struct store *s = open_archive(path, journal, subs[k].run == db_import);	/* only import makes one */
+		bool makes = subs[k].run == db_import || (subs[k].run == db_campaign && i + 1 < argc &&
+							  strcmp(argv[i + 1], "new") == 0);	/* the only ones that make one */
+		struct store *s = open_archive(path, journal, makes);
 		if (!s)
 			return EXIT_USAGE;
 		int status = subs[k].run(s, argc - i, argv + i);
 		store_close(s);
 		return status;
 	}
-	msg_usage("db", "unknown command '%s' (import, export, list, show, query, rm, check, reaudit, backup, sql)",
+	msg_usage("db", "unknown command '%s' (import, export, list, show, query, rm, check, reaudit, backup, sql, campaign)",
 		  argv[i]);
 	return EXIT_USAGE;
 }

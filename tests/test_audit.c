@@ -12,7 +12,10 @@
 #include "../grammar/buf.h"
 
 /* "code:sev@line:col, ..." of every finding of the audit of text. */
-static const char *audit_list(const char *text, enum audit_follow follow)
+/* The findings of an audit under a campaign's options (defaults, under the
+ * battle's own) and a run's (over them). */
+static const char *audit_list_with(const char *text, enum audit_follow follow, const char *defaults,
+				   const char *run)
 {
 	static char out[2048];
 	struct diags d;
@@ -21,7 +24,9 @@ static const char *audit_list(const char *text, enum audit_follow follow)
 		fail_msg("does not parse: %s\n%s", tu_diag_list(&d), text);
 	struct findings f;
 	findings_init(&f);
-	struct audit_opts opts = {.follow = follow, .records = NULL};
+	const char *const dflt[] = {defaults}, *const runs[] = {run};
+	struct audit_opts opts = {.follow = follow, .records = NULL, .defaults = dflt, .n_defaults = defaults != NULL,
+				  .options = runs, .n_options = run != NULL};
 	assert_int_equal(audit_battle(b, &opts, &f), 0);
 	out[0] = '\0';
 	for (int i = 0; i < f.n; i++)
@@ -32,6 +37,11 @@ static const char *audit_list(const char *text, enum audit_follow follow)
 	battle_free(b);
 	diags_release(&d);
 	return out;
+}
+
+static const char *audit_list(const char *text, enum audit_follow follow)
+{
+	return audit_list_with(text, follow, NULL, NULL);
 }
 
 static const char *audit_body(const char *body, enum audit_follow follow)
@@ -275,6 +285,27 @@ static const struct {
 	 "charge a -> n [5] +1vet +2fresh =8 | [5] -1raw +2fresh -1open -1national-guard =4 : +4 driven-back\n",
 	 "state-diverged:note@11:8, state-diverged:note@11:13, non-cumulative:error@11:63, wrong-effect:error@11:88"},
 };
+
+/* A campaign's option is the default of its battles: under the battle's
+ * own option line, and under a run's --option. */
+static void test_option_precedence(void **state)
+{
+	(void)state;
+	char text[1024];
+	const char *const frame = "battle \"O\" rules=rff-maw\n%sside US nation=US\n  leader l \"L\" able\n"
+				  "  unit a \"A\" inf veteran spirited M stands=8 cmd=l line\nside MEX nation=MEX\n"
+				  "  leader m \"M\" able\n%sturn 1 %s\nphase charge\n%s";
+	snprintf(text, sizeof text, frame, "# no option of its own\n", option_cases[0].units, option_cases[0].turn,
+		 option_cases[0].charge);
+	assert_string_equal(audit_list_with(text, FOLLOW_CLAIMED, "swept-losses=moved", NULL), "");
+	assert_string_equal(audit_list_with(text, FOLLOW_CLAIMED, "swept-losses=moved", "swept-losses=printed"),
+			    option_cases[0].want_default);
+	snprintf(text, sizeof text, frame, "option swept-losses=printed\n", option_cases[0].units, option_cases[0].turn,
+		 option_cases[0].charge);	/* the battle's own line is over the campaign's */
+	assert_string_equal(audit_list_with(text, FOLLOW_CLAIMED, "swept-losses=moved", NULL),
+			    option_cases[0].want_default);
+	assert_string_equal(audit_list_with(text, FOLLOW_CLAIMED, NULL, "swept-losses=moved"), "");
+}
 
 static void test_options(void **state)
 {
@@ -1093,6 +1124,7 @@ int main(void)
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_replace_cycle),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_option_precedence),
 		cmocka_unit_test(test_large_unit),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),

@@ -34,6 +34,7 @@ static int64_t stored(struct store *s, const char *path, struct buf *fmt)
 	enum import_outcome out = import_battle(s, b, &o, &id, &msg);
 	if (out != IMPORT_ADDED)
 		fail_msg("%s: %d %s", path, out, msg ? msg : "");
+	free(msg);
 	battle_free(b);
 	return id;
 }

@@ -283,6 +283,7 @@ static void test_repeated_turn(void **state)
 	int64_t id;
 	char *msg = NULL;
 	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+	free(msg);
 	assert_int_equal(count(s, "SELECT count(DISTINCT turn_event) FROM snapshot WHERE turn = 1"), 2);
 	assert_int_equal(count(s, "SELECT count(*) FROM snapshot WHERE ident = '5inf' AND field = 'stands'"), 2);
 	store_close(s);
@@ -310,6 +311,7 @@ static void test_remove(void **state)
 		int64_t id;
 		char *msg = NULL;
 		assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+		free(msg);
 		battle_free(b);
 	}
 	int stale = 0;

@@ -23,6 +23,7 @@ static struct store *examples(void)
 		int64_t id;
 		char *msg = NULL;
 		assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+		free(msg);
 		battle_free(b);
 	}
 	return s;
