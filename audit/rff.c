@@ -696,5 +696,6 @@ const struct ruleset rff_ruleset = {
 	.end = rff_run_end,
 	.settle = rff_settle,
 	.audit_order_of_battle = rff_legal_order_of_battle,
+	.campaign_note = rff_legal_campaign_note,
 	.unit_fields = unit_fields,
 };

@@ -318,3 +318,17 @@ void rff_legal_order_of_battle(struct audit *a)
 			   "(the San Patricios Veteran, 000:914)", u->core.decl->id);
 	}
 }
+
+/* "Volunteer units should be rated Trained until they gain combat
+ * experience. Once a unit sees combat in a battle, its experience rating
+ * can be raised to Veteran status in later battle scenarios" (000:888);
+ * Volunteer cavalry stays Trained (Figure 13, 000:797).  A choice of the
+ * scenario: a note, never a warning. */
+void rff_legal_campaign_note(const struct st_unit *u, const struct unit_past *past, struct buf *out)
+{
+	if (!past->saw_combat || u->slot_code[RC_ARM] != RFF_INF || u->slot_code[RC_EXPERIENCE] != RFF_TRAINED ||
+	    !battle_has_flag(u->flag_codes, u->n_flags, FLAG_VOLUNTEER))
+		return;
+	buf_printf(out, "note: %s, volunteer infantry rated trained, saw combat in %s: from now on it may be rated "
+		   "veteran (000:888)\n", u->id, past->battle);
+}

@@ -34,4 +34,8 @@ void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct lo
 /* The order of battle, once before the first event. */
 void rff_legal_order_of_battle(struct audit *a);
 
+/* The ruleset's campaign_note: a volunteer infantry unit still rated
+ * trained after it saw combat (000:888). */
+void rff_legal_campaign_note(const struct st_unit *u, const struct unit_past *past, struct buf *out);
+
 #endif

@@ -16,7 +16,15 @@
 #include "state.h"
 
 struct audit;
+struct buf;
 struct cite_book;
+
+/* What the archive knows of a unit from its earlier battles of a campaign
+ * (the same side and campaign identity), for the ruleset's notes. */
+struct unit_past {
+	const char *battle;	/* the name of its last earlier battle */
+	bool saw_combat;	/* it fired or was fired at, charged or was charged, in one of them */
+};
 
 struct ruleset {
 	const char *name;
@@ -45,6 +53,9 @@ struct ruleset {
 	void (*settle)(struct audit *a);
 	/* Checks the order of battle before the first event; may be NULL. */
 	void (*audit_order_of_battle)(struct audit *a);
+	/* Notes of its own on unit u of a campaign's battle given its past, a
+	 * line each appended to out ("note: ..."); may be NULL. */
+	void (*campaign_note)(const struct st_unit *u, const struct unit_past *past, struct buf *out);
 	/* Appends the ruleset's own fields of unit u's state (RFF's
 	 * effectiveness) to out, after the generic ones; may be NULL. */
 	void (*unit_fields)(const struct audit *a, int u, struct fields *out);

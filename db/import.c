@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../audit/record.h"
+#include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 #include "../grammar/fmt.h"
 #include "../grammar/xalloc.h"
@@ -364,6 +365,33 @@ static void check_carry(struct importer *im, int64_t campaign, const struct st_u
 	sqlite3_reset(st);
 }
 
+/* What the ruleset notes of a unit given its earlier battles of the
+ * campaign (struct ruleset.campaign_note): RFF's volunteers who saw
+ * combat. */
+static void note_past(struct importer *im, int64_t campaign, const struct st_unit *u)
+{
+	const struct ruleset *rs = ruleset_find(im->b->vocab->name);
+	if (!rs || !rs->campaign_note)
+		return;
+	const struct stmt *head = first_of(im->b, ST_BATTLE);
+	const char *seq = kv_value(head, "seq");
+	sqlite3_stmt *st = stmt(im, STMT_UNIT_PAST);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, campaign);
+	sqlite3_bind_int64(st, 2, im->battle);
+	bind_text(st, 3, u->as ? u->as : u->id);
+	bind_text(st, 4, u->side);
+	bind_text(st, 5, kv_value(head, "date"));
+	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		struct unit_past past = {.battle = (const char *)sqlite3_column_text(st, 0),
+					 .saw_combat = sqlite3_column_int(st, 1) != 0};
+		rs->campaign_note(u, &past, &im->warnings);
+	}
+	sqlite3_reset(st);
+}
+
 /* Sides, leaders and units as declared. */
 static void put_order_of_battle(struct importer *im)
 {
@@ -400,6 +428,8 @@ static void put_order_of_battle(struct importer *im)
 				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
 			if (u->carry && !im->failed)
 				check_carry(im, im->campaign, u);
+			if (!im->failed)
+				note_past(im, im->campaign, u);
 		}
 	}
 }
@@ -531,6 +561,16 @@ static void follow_place(struct importer *im, const struct stmt *s)
 	}
 }
 
+/* A statement shape's name in the archive (the grammar's, every ruleset's). */
+static const char *shape_name(enum event_shape shape)
+{
+	static const char *const names[] = {
+		[SHAPE_CHECK] = "check", [SHAPE_FIRE] = "fire", [SHAPE_CLASH] = "clash", [SHAPE_REROLL] = "reroll",
+		[SHAPE_LEADER_ROLL] = "leader-roll", [SHAPE_STATE] = "state",
+	};
+	return names[shape];
+}
+
 static const char *kind_name(enum stmt_kind k)
 {
 	return k == ST_TURN ? "turn" : k == ST_PHASE ? "phase" : k == ST_RULING ? "ruling" : "event";
@@ -561,6 +601,7 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 	bind_text(st, 11, rec ? rec->kind : NULL);
 	bind_text(st, 12, rec ? rec->effect : NULL);
 	bind_int(st, 13, rec && rec->has_diff, rec ? rec->diff : 0);
+	bind_text(st, 14, s->kind == ST_EVENT ? shape_name(s->u.event.def->shape) : NULL);
 	if (!run(im, st))
 		return;
 	int64_t event = im->event_of[i] = sqlite3_last_insert_rowid(store_db(im->s));

@@ -115,6 +115,7 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  line INTEGER NOT NULL,\n"
 	"  kind TEXT NOT NULL,\n"
 	"  keyword TEXT,\n"
+	"  shape TEXT,\n"
 	"  turn INTEGER,\n"
 	"  side TEXT,\n"
 	"  phase TEXT,\n"
