@@ -93,7 +93,7 @@ install: build/umpire
 clean:
 	rm -rf build
 
--include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(wildcard build/asan/obj/tests/*.d build/obj/recorder/*.d)
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(wildcard build/asan/obj/tests/*.d build/asan/obj/tests/toy/*.d build/obj/recorder/*.d)
 
 # libFuzzer targets (clang): parse, parse then fmt twice, parse then audit
 # and JSON; FUZZ_SECONDS per target (docs/testing.md).

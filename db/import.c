@@ -561,12 +561,14 @@ static void follow_place(struct importer *im, const struct stmt *s)
 	}
 }
 
-/* A statement shape's name in the archive (the grammar's, every ruleset's). */
+/* A statement shape's name in the archive: the grammar's, every ruleset's
+ * (a check of units, one side shooting at another, a clash of two sides
+ * and its roll again, a leader's roll, a state event). */
 static const char *shape_name(enum event_shape shape)
 {
 	static const char *const names[] = {
-		[SHAPE_CHECK] = "check", [SHAPE_FIRE] = "fire", [SHAPE_CLASH] = "clash", [SHAPE_REROLL] = "reroll",
-		[SHAPE_LEADER_ROLL] = "leader-roll", [SHAPE_STATE] = "state",
+		[SHAPE_CHECK] = "unit-check", [SHAPE_FIRE] = "shooting", [SHAPE_CLASH] = "clash",
+		[SHAPE_REROLL] = "clash-again", [SHAPE_LEADER_ROLL] = "leader-roll", [SHAPE_STATE] = "state-event",
 	};
 	return names[shape];
 }
