@@ -128,7 +128,7 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 	enum rff_effectiveness e = rff_effectiveness(row, us->core.stands);
 	static const enum rff_mc_mod mods[] = {[RFF_FRESH] = MM_FRESH, [RFF_WORN] = MM_WORN, [RFF_SPENT] = MM_SPENT};
 	set_mod(d, mods[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
-		us->core.start, us->core.decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
+		rff_uet_strength(a, us), us->core.decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
 }
 
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */

@@ -246,7 +246,7 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 		static const enum rff_charge_mod mods[] = {
 			[RFF_FRESH] = CM_FRESH, [RFF_WORN] = CM_WORN, [RFF_SPENT] = CM_SPENT};
 		enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
-		derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands, me->core.start,
+		derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands, rff_uet_strength(a, me),
 		       me->core.decl->slot[RC_MORALE], row->cite, row->cell);
 	}
 	derive_outnumbered(a, c, side, d);

@@ -11,12 +11,18 @@
 #include "rff_unit.h"
 #include "rff_vocab.h"
 
+int rff_uet_strength(const struct audit *a, const struct rff_unit *us)
+{
+	bool carried = us->core.decl->carry && rff_options(a)->campaign_strength_original;
+	return carried ? us->core.original : us->core.start;
+}
+
 const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us)
 {
 	enum rff_morale morale = us->core.decl->slot_code[RC_MORALE];
 	if (us->arm == RFF_GUN || morale == MORALE_NONE)
 		return NULL;
-	return rff_uet_row(morale, us->core.start, rff_options(a)->uet_dispirited_text);
+	return rff_uet_row(morale, rff_uet_strength(a, us), rff_options(a)->uet_dispirited_text);
 }
 
 const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
@@ -31,7 +37,7 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 	}
 	const char *comma = strchr(state, ',');
 	snprintf(buf, size, "%.*s, %s (%s %d: %s, %s)%s", comma ? (int)(comma - state) : (int)strlen(state), state,
-		 rff_effectiveness_name(rff_effectiveness(row, us->core.stands)), us->core.decl->slot[RC_MORALE], us->core.start,
+		 rff_effectiveness_name(rff_effectiveness(row, us->core.stands)), us->core.decl->slot[RC_MORALE], rff_uet_strength(a, us),
 		 row->cell, row->cite, comma ? comma : "");
 	return buf;
 }
@@ -77,6 +83,7 @@ void *rff_run_begin(struct audit *a)
 	o->charge_bands_split = option_is(a, "charge-bands", "split");
 	o->small_arms_text = option_is(a, "small-arms", "text");
 	o->fire_columns = option_is(a, "fire-columns", "five") ? 5 : 4;
+	o->campaign_strength_original = option_is(a, "campaign-strength", "original");
 	return run;
 }
 

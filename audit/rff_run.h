@@ -36,6 +36,7 @@ struct rff_options {
 	bool charge_bands_split;	/* charge-bands=split */
 	bool small_arms_text;		/* small-arms=text: the rule text's ranges */
 	int fire_columns;		/* fire-columns=: 4 or 5 target columns */
+	bool campaign_strength_original;	/* campaign-strength=original */
 };
 
 /* What RFF keeps for one audit beside the state (struct audit.ctx). */
@@ -53,6 +54,9 @@ const struct rff_options *rff_options(const struct audit *a);
  * guns, a unit of no morale class, or a size the table has no row for. */
 struct rff_unit;
 const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us);
+/* The strength its row is read by: its stands at the start of the battle,
+ * or, carried with campaign-strength=original, when its campaign began. */
+int rff_uet_strength(const struct audit *a, const struct rff_unit *us);
 
 /* Unit u's state after an event, with its effectiveness: "9 stands, fresh
  * (spirited 10: worn at 7, 000:687), disordered, line"; into buf. */

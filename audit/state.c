@@ -24,6 +24,7 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 	u->nation = side ? side->nation : NULL;
 	u->nation_code = side ? side->nation_code : 0;
 	u->start = u->stands = d->stands > 0 ? d->stands : 1;
+	u->original = d->original > 0 ? d->original : u->start;
 	u->first_leader = -1;
 }
 

@@ -22,6 +22,7 @@ struct unit_state {
 	const char *nation;		/* the nation of the unit's side, or NULL */
 	int nation_code;		/* its vocab_word.code, 0 with none */
 	int start;			/* stands at the start of the battle */
+	int original;			/* stands when its campaign began (original=), else start */
 	int stands;			/* stands now */
 	int remove_at;			/* removed when reduced to this many stands (the ruleset's; 0: at none) */
 	bool removed;

@@ -201,6 +201,7 @@ struct st_unit {
 	const int *flag_codes;	/* each one's vocab_word.code */
 	int n_flags;
 	int stands;		/* stands=N, -1 if missing */
+	int original;		/* original=N: its stands when its campaign began, -1 if not given */
 	const char *cmd;	/* commanding leader id */
 	struct loc cmd_at;
 	const char *as;		/* campaign identity */

@@ -470,6 +470,7 @@ static const struct kv_spec unit_keys[] = {
 	{"stands", KV_NUMBER, "a number of stands", 1, MAX_STANDS},
 	{"cmd", KV_LEADER, "the commanding leader's id", 0, 0},
 	{"as", KV_FREE, "a campaign identity", 0, 0},
+	{"original", KV_NUMBER, "the stands it began its campaign with", 1, MAX_STANDS},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec ruling_keys[] = {
@@ -1141,8 +1142,10 @@ static int parse_unit(struct parser *p, struct token *kw)
 	const struct kv *stands = stmt_kv(s, "stands");
 	const struct kv *cmd = stmt_kv(s, "cmd");
 	const struct kv *as = stmt_kv(s, "as");
+	const struct kv *original = stmt_kv(s, "original");
 	if (stands)
 		u->stands = atoi(stands->value);
+	u->original = original ? atoi(original->value) : -1;
 	if (cmd) {
 		u->cmd = cmd->value;
 		u->cmd_at = cmd->value_at;

@@ -954,6 +954,19 @@ static const struct {
 	{"ruling override of a charge logged by difference", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 1\n"
 	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",
 	 "stands=8 order=broken formation=null"},
+	/* a carried unit of 6 stands that began its campaign with 10, down to 5:
+	 * by the 6 it starts with, 6/4/2 (000:683), fresh; by its original 10
+	 * (campaign-strength=original), 10/7/4 (000:687), worn */
+	{"carried strength", "battle \"C\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit c \"C\" inf veteran spirited M stands=6 original=10 cmd=l line carry\nturn 1 US\n"
+	 "stands c -1 \"stragglers\"\n", FOLLOW_CLAIMED, 'U', "c", "stands=5 effectiveness=fresh"},
+	{"original strength", "battle \"C\" rules=rff-maw\noption campaign-strength=original\nside US nation=US\n"
+	 "  leader l \"L\" able\n  unit c \"C\" inf veteran spirited M stands=6 original=10 cmd=l line carry\n"
+	 "turn 1 US\nstands c -1 \"stragglers\"\n", FOLLOW_CLAIMED, 'U', "c", "stands=5 effectiveness=worn"},
+	/* original= counts only for a unit carried from an earlier battle */
+	{"original strength, not carried", "battle \"C\" rules=rff-maw\noption campaign-strength=original\n"
+	 "side US nation=US\n  leader l \"L\" able\n  unit c \"C\" inf veteran spirited M stands=6 original=10 cmd=l line\n"
+	 "turn 1 US\nstands c -1 \"stragglers\"\n", FOLLOW_CLAIMED, 'U', "c", "stands=5 effectiveness=fresh"},
 	/* 002:226 "Shot dead in the saddle", 002:228 "Remove leader from game" */
 	{"shot dead", "attach lee 5inf\nphase fire\nfallen lee [10] shot-dead\n", FOLLOW_CLAIMED, 'L', "lee",
 	 "in_play=false killed=true wounded=false removed=true attached=null out_until=null"},
