@@ -227,7 +227,9 @@ static bool write_file(const char *dir, const char *rel, const struct buf *text,
 	bool ok = f && fwrite(text->text ? text->text : "", 1, text->len, f) == text->len;
 	if (f && fclose(f) != 0)
 		ok = false;
-	if (!ok)
+	if (!ok && errno == EEXIST)
+		*err = message(path, " exists: an export never writes over a file");
+	else if (!ok)
 		*err = message("cannot write ", path);
 	free(path);
 	return ok;
@@ -299,6 +301,21 @@ int export_campaign(struct store *s, struct lex *lex, const char *campaign, cons
 		free(ids);
 		return -1;
 	}
+	/* the campaign's rule options, which the files do not hold */
+	st = store_stmt(s, STMT_CAMPAIGN_OPTIONS);
+	sqlite3_bind_text(st, 1, campaign, -1, SQLITE_TRANSIENT);
+	char *options = sqlite3_step(st) == SQLITE_ROW ? xstrdup((const char *)sqlite3_column_text(st, 0)) : xstrdup("");
+	sqlite3_reset(st);
+	if (*options) {
+		struct buf text;
+		buf_init(&text, 0);
+		buf_printf(&text, "%s\n", options);
+		if (write_file(dir, "campaign.options", &text, err))
+			fprintf(report, "campaign options %s in %s/campaign.options: before importing the files, "
+				"umpire db campaign new NAME %s\n", options, dir, options);
+		buf_release(&text);
+	}
+	free(options);
 	int written = 0;
 	for (int i = 0; i < n && !*err; i++) {
 		struct battle *b = export_parse(s, lex, ids[i], err);

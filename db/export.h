@@ -23,7 +23,8 @@ bool export_battle(struct store *s, struct lex *lex, int64_t id, bool inline_inc
 /* Writes every battle of the campaign called campaign under dir, as
  * notation files `db import` restores: battle N of the campaign's order in
  * dir/NNN-NAME/ with its includes beside it at the paths its include
- * lines name (a path that would leave that folder is refused).  Each
+ * lines name (a path that would leave that folder is refused), and its
+ * rule options, which no battle file holds, in dir/campaign.options.  Each
  * battle written is named on report.  Returns the number written, or -1
  * with a message in *err (the caller frees). */
 int export_campaign(struct store *s, struct lex *lex, const char *campaign, const char *dir, FILE *report,

@@ -335,10 +335,31 @@ static void put_unit_words(struct importer *im, int64_t unit, const struct st_un
 	}
 }
 
+static void put_finding(struct importer *im, const struct finding *f)
+{
+	sqlite3_stmt *st = stmt(im, STMT_FINDING_ADD);
+	if (!st)
+		return;
+	int64_t event = f->stmt >= 0 && f->stmt < im->b->n_stmts ? im->event_of[f->stmt] : 0;
+	sqlite3_bind_int64(st, 1, im->battle);
+	bind_int(st, 2, event != 0, event);
+	sqlite3_bind_int(st, 3, f->stmt);
+	bind_int(st, 4, f->at.file >= 0, f->at.file);
+	bind_int(st, 5, f->at.file >= 0, f->at.line);
+	bind_int(st, 6, f->at.file >= 0, f->at.col);
+	bind_text(st, 7, finding_code_name(f->code));
+	bind_text(st, 8, diag_severity_name(f->severity));
+	bind_text(st, 9, f->msg);
+	bind_text(st, 10, f->cite);
+	bind_text(st, 11, f->side);
+	sqlite3_bind_int(st, 12, f->overruled);
+	run(im, st);
+}
+
 /* A unit marked carry starts with the stands it ended its last battle of
  * the campaign with (the same side and campaign identity): the file
  * records the number, and a number other than the archive's is said. */
-static void check_carry(struct importer *im, int64_t campaign, const struct st_unit *u)
+static void check_carry(struct importer *im, int64_t campaign, const struct st_unit *u, int decl)
 {
 	const struct stmt *head = first_of(im->b, ST_BATTLE);
 	const char *seq = kv_value(head, "seq");
@@ -353,11 +374,20 @@ static void check_carry(struct importer *im, int64_t campaign, const struct st_u
 	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		int stands = sqlite3_column_int(st, 3);
-		if (stands != u->stands)
-			buf_printf(&im->warnings, "warning: %s carries %d stand%s from battle %lld (%s, as %s), but the "
-				   "file gives stands=%d\n", u->id, stands, stands == 1 ? "" : "s",
-				   (long long)sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
-				   (const char *)sqlite3_column_text(st, 2), u->stands);
+		if (stands != u->stands) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s carries %d stand%s from battle %lld (%s, as %s), but the file gives "
+				 "stands=%d", u->id, stands, stands == 1 ? "" : "s", (long long)sqlite3_column_int64(st, 0),
+				 (const char *)sqlite3_column_text(st, 1), (const char *)sqlite3_column_text(st, 2),
+				 u->stands);
+			buf_printf(&im->warnings, "%s:%d: warning: %s\n", im->b->src.v[u->id_at.file].path, u->id_at.line,
+				   msg);
+			sqlite3_reset(st);
+			struct finding f = {.code = FINDING_STATE, .severity = DIAG_WARNING, .at = u->id_at,
+					    .msg = msg, .stmt = decl, .side = u->side};
+			put_finding(im, &f);	/* kept with the battle's findings: show counts it */
+			return;
+		}
 	} else {
 		buf_printf(&im->warnings, "note: %s is marked carry, but no earlier battle of the campaign has it\n",
 			   u->id);
@@ -427,7 +457,7 @@ static void put_order_of_battle(struct importer *im)
 			if (run(im, st))
 				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
 			if (u->carry && !im->failed)
-				check_carry(im, im->campaign, u);
+				check_carry(im, im->campaign, u, i);
 			if (!im->failed)
 				note_past(im, im->campaign, u);
 		}
@@ -622,26 +652,6 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 		put_record(im, event, rec);
 }
 
-static void put_finding(struct importer *im, const struct finding *f)
-{
-	sqlite3_stmt *st = stmt(im, STMT_FINDING_ADD);
-	if (!st)
-		return;
-	int64_t event = f->stmt >= 0 && f->stmt < im->b->n_stmts ? im->event_of[f->stmt] : 0;
-	sqlite3_bind_int64(st, 1, im->battle);
-	bind_int(st, 2, event != 0, event);
-	sqlite3_bind_int(st, 3, f->stmt);
-	bind_int(st, 4, f->at.file >= 0, f->at.file);
-	bind_int(st, 5, f->at.file >= 0, f->at.line);
-	bind_int(st, 6, f->at.file >= 0, f->at.col);
-	bind_text(st, 7, finding_code_name(f->code));
-	bind_text(st, 8, diag_severity_name(f->severity));
-	bind_text(st, 9, f->msg);
-	bind_text(st, 10, f->cite);
-	bind_text(st, 11, f->side);
-	sqlite3_bind_int(st, 12, f->overruled);
-	run(im, st);
-}
 
 /* The audit's flush: every statement before upto is audited for good. */
 static void flush(void *ctx, struct records *records, const struct findings *f, int upto)

@@ -296,6 +296,8 @@ static int listing_opts(int argc, char **argv, const char *cmd, enum table_forma
 static int print_rows(struct store *s, sqlite3_stmt *st, enum table_format f)
 {
 	long rows = table_write(stdout, st, f);
+	if (rows == 0 && f == TABLE_TEXT)
+		printf("(no rows)\n");	/* a person reading: an empty answer says so */
 	if (rows < 0)
 		msg_error("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
 	sqlite3_finalize(st);
@@ -378,7 +380,10 @@ static int db_show(struct store *s, int argc, char **argv)
 	if (sqlite3_step(st) == SQLITE_ROW)
 		for (int c = 0; c < sqlite3_column_count(st); c++) {
 			const char *v = (const char *)sqlite3_column_text(st, c);
-			printf("%-15s %s\n", sqlite3_column_name(st, c), v ? v : "");
+			if (v && *v)
+				printf("%-17s %s\n", sqlite3_column_name(st, c), v);
+			else
+				printf("%s\n", sqlite3_column_name(st, c));	/* no value, no trailing spaces */
 		}
 	sqlite3_reset(st);
 	return EXIT_CLEAN;
@@ -567,6 +572,11 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 		msg_usage("db", "sql runs one statement");
 		sqlite3_finalize(st);
 		status = EXIT_USAGE;
+	} else if (sqlite3_bind_parameter_count(st) > 0) {
+		msg_error("the statement has parameters (%s...), and sql binds none: put the values in",
+			  sqlite3_bind_parameter_name(st, 1) ? sqlite3_bind_parameter_name(st, 1) : "?");
+		sqlite3_finalize(st);
+		status = EXIT_USAGE;
 	} else if (!sqlite3_stmt_readonly(st)) {
 		msg_error("sql only reads the archive: the statement would change it");
 		sqlite3_finalize(st);
@@ -695,6 +705,14 @@ static int db_campaign(struct store *s, int argc, char **argv)
 		return EXIT_CLEAN;
 	}
 	if (strcmp(sub, "add") == 0 && n >= 2) {	/* battles moved into it, to be audited again there */
+		st = store_stmt(s, STMT_CAMPAIGN_OPTIONS);
+		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
+		bool exists = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_reset(st);
+		if (!exists) {
+			msg_error("no campaign '%s': make it with 'umpire db campaign new %s'", args[0], args[0]);
+			return EXIT_USAGE;
+		}
 		for (int i = 1; i < n; i++) {
 			char *err = NULL;
 			int64_t id = export_find(s, args[i], &err);
@@ -705,7 +723,7 @@ static int db_campaign(struct store *s, int argc, char **argv)
 			}
 			sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
 			sqlite3_bind_int64(st, 2, id);
-			if (!write_one(s, st, "campaign add (does the campaign exist, and hold no battle of that id=?)", NULL))
+			if (!write_one(s, st, "campaign add (does the campaign hold a battle of that id= already?)", NULL))
 				return EXIT_USAGE;
 			printf("battle %lld is in campaign %s, to audit again ('umpire db reaudit')\n", (long long)id,
 			       args[0]);
@@ -754,6 +772,9 @@ int cmd_db(int argc, char **argv)
 			}
 		} else if (strcmp(argv[i], "--journal=delete") == 0 || strcmp(argv[i], "--journal=wal") == 0) {
 			journal = argv[i][10] == 'd' ? STORE_DELETE : STORE_WAL;
+		} else if (strncmp(argv[i], "--journal", 9) == 0) {
+			msg_usage("db", "--journal takes wal or delete, as --journal=delete");
+			return EXIT_USAGE;
 		} else {
 			msg_usage("db", "unknown option '%s'", argv[i]);
 			return EXIT_USAGE;
@@ -763,6 +784,12 @@ int cmd_db(int argc, char **argv)
 		msg_usage("db", "no command (import, export, list, show, query, rm, check, reaudit, backup, sql, campaign)");
 		return EXIT_USAGE;
 	}
+	for (int k = i + 1; k < argc; k++)
+		if (strcmp(argv[k], "--db") == 0 || strncmp(argv[k], "--db=", 5) == 0 ||
+		    strncmp(argv[k], "--journal", 9) == 0) {
+			msg_usage("db", "%s goes before the command: umpire db %s ... %s ...", argv[k], argv[k], argv[i]);
+			return EXIT_USAGE;
+		}
 	if (strcmp(argv[i], "sql") == 0)	/* its own read-only connection */
 		return db_sql(path, journal, argc - i, argv + i);
 	static const struct {

@@ -43,5 +43,6 @@ else
 fi
 echo "== one query: the 5th Infantry across both battles"
 build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
+echo "the archive is $out/archive.db; try: build/umpire db --db $out/archive.db list"
 echo "demo output in $out/"
 exit $status
