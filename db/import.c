@@ -356,6 +356,35 @@ static void put_finding(struct importer *im, const struct finding *f)
 	run(im, st);
 }
 
+/* A carried unit's original= is the stands it began the campaign with:
+ * those of its first battle of the campaign, when the archive has it. */
+static void check_original(struct importer *im, int64_t campaign, const struct st_unit *u, int decl)
+{
+	const struct stmt *head = first_of(im->b, ST_BATTLE);
+	const char *seq = kv_value(head, "seq");
+	sqlite3_stmt *st = stmt(im, STMT_FIRST_STRENGTH);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, campaign);
+	sqlite3_bind_int64(st, 2, im->battle);
+	bind_text(st, 3, u->as ? u->as : u->id);
+	bind_text(st, 4, u->side);
+	bind_text(st, 5, kv_value(head, "date"));
+	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
+	char msg[512] = "";
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 2) != u->original)
+		snprintf(msg, sizeof msg, "%s began the campaign with %d stands (battle %lld, %s), but the file gives "
+			 "original=%d", u->id, sqlite3_column_int(st, 2), (long long)sqlite3_column_int64(st, 0),
+			 (const char *)sqlite3_column_text(st, 1), u->original);
+	sqlite3_reset(st);
+	if (!*msg)
+		return;
+	buf_printf(&im->warnings, "%s:%d: warning: %s\n", im->b->src.v[u->id_at.file].path, u->id_at.line, msg);
+	struct finding f = {.code = FINDING_STATE, .severity = DIAG_WARNING, .at = u->id_at, .msg = msg, .stmt = decl,
+			    .side = u->side};
+	put_finding(im, &f);
+}
+
 /* A unit marked carry starts with the stands it ended its last battle of
  * the campaign with (the same side and campaign identity): the file
  * records the number, and a number other than the archive's is said. */
@@ -458,6 +487,8 @@ static void put_order_of_battle(struct importer *im)
 				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
 			if (u->carry && !im->failed)
 				check_carry(im, im->campaign, u, i);
+			if (u->carry && u->original > 0 && !im->failed)
+				check_original(im, im->campaign, u, i);
 			if (!im->failed)
 				note_past(im, im->campaign, u);
 		}
