@@ -356,21 +356,34 @@ static void put_finding(struct importer *im, const struct finding *f)
 	run(im, st);
 }
 
-/* A carried unit's original= is the stands it began the campaign with:
- * those of its first battle of the campaign, when the archive has it. */
-static void check_original(struct importer *im, int64_t campaign, const struct st_unit *u, int decl)
+/* A statement about unit u's earlier battles of the campaign, bound: ?1
+ * the campaign, ?2 this battle, ?3 its campaign identity, ?4 its side, ?5
+ * and ?6 this battle's date and seq (the campaign's order); NULL after a
+ * failure. */
+static sqlite3_stmt *unit_in_campaign(struct importer *im, enum store_stmt which, int64_t campaign,
+				      const struct st_unit *u)
 {
 	const struct stmt *head = first_of(im->b, ST_BATTLE);
 	const char *seq = kv_value(head, "seq");
-	sqlite3_stmt *st = stmt(im, STMT_FIRST_STRENGTH);
+	sqlite3_stmt *st = stmt(im, which);
 	if (!st)
-		return;
+		return NULL;
 	sqlite3_bind_int64(st, 1, campaign);
 	sqlite3_bind_int64(st, 2, im->battle);
 	bind_text(st, 3, u->as ? u->as : u->id);
 	bind_text(st, 4, u->side);
 	bind_text(st, 5, kv_value(head, "date"));
 	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
+	return st;
+}
+
+/* A carried unit's original= is the stands it began the campaign with:
+ * those of its first battle of the campaign, when the archive has it. */
+static void check_original(struct importer *im, int64_t campaign, const struct st_unit *u, int decl)
+{
+	sqlite3_stmt *st = unit_in_campaign(im, STMT_FIRST_STRENGTH, campaign, u);
+	if (!st)
+		return;
 	char msg[512] = "";
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 2) != u->original)
 		snprintf(msg, sizeof msg, "%s began the campaign with %d stands (battle %lld, %s), but the file gives "
@@ -390,17 +403,9 @@ static void check_original(struct importer *im, int64_t campaign, const struct s
  * records the number, and a number other than the archive's is said. */
 static void check_carry(struct importer *im, int64_t campaign, const struct st_unit *u, int decl)
 {
-	const struct stmt *head = first_of(im->b, ST_BATTLE);
-	const char *seq = kv_value(head, "seq");
-	sqlite3_stmt *st = stmt(im, STMT_CARRIED_FROM);
+	sqlite3_stmt *st = unit_in_campaign(im, STMT_CARRIED_FROM, campaign, u);
 	if (!st)
 		return;
-	sqlite3_bind_int64(st, 1, campaign);
-	sqlite3_bind_int64(st, 2, im->battle);
-	bind_text(st, 3, u->as ? u->as : u->id);
-	bind_text(st, 4, u->side);
-	bind_text(st, 5, kv_value(head, "date"));
-	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		int stands = sqlite3_column_int(st, 3);
 		if (stands != u->stands) {
@@ -432,17 +437,9 @@ static void note_past(struct importer *im, int64_t campaign, const struct st_uni
 	const struct ruleset *rs = ruleset_find(im->b->vocab->name);
 	if (!rs || !rs->campaign_note)
 		return;
-	const struct stmt *head = first_of(im->b, ST_BATTLE);
-	const char *seq = kv_value(head, "seq");
-	sqlite3_stmt *st = stmt(im, STMT_UNIT_PAST);
+	sqlite3_stmt *st = unit_in_campaign(im, STMT_UNIT_PAST, campaign, u);
 	if (!st)
 		return;
-	sqlite3_bind_int64(st, 1, campaign);
-	sqlite3_bind_int64(st, 2, im->battle);
-	bind_text(st, 3, u->as ? u->as : u->id);
-	bind_text(st, 4, u->side);
-	bind_text(st, 5, kv_value(head, "date"));
-	bind_int(st, 6, seq != NULL, seq ? atoi(seq) : 0);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		struct unit_past past = {.battle = (const char *)sqlite3_column_text(st, 0),
 					 .saw_combat = sqlite3_column_int(st, 1) != 0};
