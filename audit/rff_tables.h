@@ -67,20 +67,12 @@ struct rff_mc_effect {
 /* The row of a maneuver effect, or NULL. */
 const struct rff_mc_effect *rff_mc_effect(enum rff_effect effect);
 
-/* The actions after a maneuver check, as the notation names them. */
-#define RFF_ACTIONS(X) \
-	X(MOVE, "move") X(FORM, "form") X(FRONT, "front") X(CHARGE, "charge") \
-	X(LIMBER, "limber") X(UNLIMBER, "unlimber") X(PIVOT, "pivot") X(FIRE, "fire") \
-	X(GUN_RALLY, "gun-rally") X(REPLENISH, "replenish") X(FACE_REAR, "face-rear") \
-	X(PASSAGE, "passage") X(FLANK_MARCH, "flank-march") X(DEPLOY, "deploy") \
-	X(HOLD, "hold") X(RETREAT, "retreat")
-
-/* The actions (vocab_word.code of RC_ACTION), from 1. */
+/* The actions after a maneuver check (vocab_word.code of RC_ACTION, from
+ * 1; the vocabulary spells them, ACT() in rff_vocab.c). */
 enum rff_action {
-	RFF_ACT_NONE,
-#define X(e, word) RFF_ACT_##e,
-	RFF_ACTIONS(X)
-#undef X
+	RFF_ACT_NONE, RFF_ACT_MOVE, RFF_ACT_FORM, RFF_ACT_FRONT, RFF_ACT_CHARGE, RFF_ACT_LIMBER, RFF_ACT_UNLIMBER,
+	RFF_ACT_PIVOT, RFF_ACT_FIRE, RFF_ACT_GUN_RALLY, RFF_ACT_REPLENISH, RFF_ACT_FACE_REAR, RFF_ACT_PASSAGE,
+	RFF_ACT_FLANK_MARCH, RFF_ACT_DEPLOY, RFF_ACT_HOLD, RFF_ACT_RETREAT,
 	RFF_ACT_N
 };
 
