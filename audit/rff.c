@@ -684,6 +684,38 @@ static void rff_settle(struct audit *a)
 	rff_run(a)->reroll_due = false;
 }
 
+/* How the reports read RFF's state: fresh, worn and spent (Unit
+ * Effectiveness Table, 000:675-702), good order, disordered and broken
+ * (002:34), the Maneuver Table's effects in the order it prints them
+ * (002:38-43), and the Charge Table's effects by whom they favour: the
+ * attacker carries the position on Swept, Driven Back and Hard Pressed
+ * (002:238-240), the defender holds it on Falter, Recoil and Repulsed
+ * (002:242-244); a Desperate Struggle (002:241) rolls again. */
+static const char *const conditions[] = {"fresh", "worn", "spent", NULL};
+static const char *const orders[] = {"good-order", "disordered", "broken", NULL};
+static const char *const maneuver_effects[] = {
+	"double-quick", "well-handled", "tardy", "fall-back", "rally-with-elan", "rally", "shaken", "wavering", "panic",
+	NULL,
+};
+static const char *const charge_won[] = {"swept-from-the-field", "driven-back", "hard-pressed", NULL};
+static const char *const charge_lost[] = {"falter", "recoil", "repulsed", NULL};
+static const char *const charge_kinds[] = {"charge", "reroll", NULL};
+
+static const struct ruleset_terms terms = {
+	.strength = "stands",
+	.scale = "men-per-stand",
+	.condition = "effectiveness",
+	.conditions = conditions,
+	.order = "order",
+	.orders = orders,
+	.maneuver_effects = maneuver_effects,
+	.charge_won = charge_won,
+	.charge_lost = charge_lost,
+	.maneuver_kind = "maneuver",
+	.fire_kind = "fire",
+	.charge_kinds = charge_kinds,
+};
+
 const struct ruleset rff_ruleset = {
 	.name = "rff-maw",
 	.vocab = &rff_vocab,
@@ -698,4 +730,5 @@ const struct ruleset rff_ruleset = {
 	.audit_order_of_battle = rff_legal_order_of_battle,
 	.campaign_note = rff_legal_campaign_note,
 	.unit_fields = unit_fields,
+	.terms = &terms,
 };

@@ -26,6 +26,25 @@ struct unit_past {
 	bool saw_combat;	/* it fired or was fired at, charged or was charged, in one of them */
 };
 
+/* How reports speak of a ruleset's units and read its state: the fields
+ * of struct fields they take (besides the core's side, stands, start and
+ * removed) and its words in order.  Lists end with NULL. */
+struct ruleset_terms {
+	const char *strength;		/* what a unit's stands are called: "stands" */
+	const char *scale;		/* the header attribute of the men a stand stands for */
+	const char *condition;		/* the field of a unit's condition: "effectiveness" */
+	const char *const *conditions;	/* its values, best first */
+	const char *order;		/* the field of a unit's order: "order" */
+	const char *const *orders;	/* its values, best first */
+	const char *const *maneuver_effects;	/* a check's effects, as the table lists them */
+	const char *const *charge_won;	/* a charge's effects that the attacker won */
+	const char *const *charge_lost;	/* ... and lost (any other decides nothing) */
+	/* the record kinds (struct record.kind) of its rolls, by what they are */
+	const char *maneuver_kind;
+	const char *fire_kind;
+	const char *const *charge_kinds;	/* a charge and its rerolls */
+};
+
 struct ruleset {
 	const char *name;
 	const struct vocab *vocab;
@@ -59,6 +78,8 @@ struct ruleset {
 	/* Appends the ruleset's own fields of unit u's state (RFF's
 	 * effectiveness) to out, after the generic ones; may be NULL. */
 	void (*unit_fields)(const struct audit *a, int u, struct fields *out);
+	/* How its reports read; NULL: stands alone. */
+	const struct ruleset_terms *terms;
 };
 
 /* The i-th ruleset of the registry (from 0), or NULL past the last. */

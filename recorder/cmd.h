@@ -22,6 +22,7 @@ int cmd_help(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 extern const char cmd_check_usage[];
 extern const char cmd_fmt_usage[];
@@ -29,6 +30,7 @@ extern const char cmd_help_usage[];
 extern const char cmd_audit_usage[];
 extern const char cmd_explain_usage[];
 extern const char cmd_db_usage[];
+extern const char cmd_report_usage[];
 
 /* The command table (commands.c; main and help read it). */
 extern const struct command commands[];

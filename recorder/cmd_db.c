@@ -67,24 +67,6 @@ const char cmd_db_usage[] =
 	"without --replace, a removal refused, or an archive that fails its check;\n"
 	"2 usage error, unreadable file or archive.\n";
 
-/* The archive the options name, opened; NULL after a message. */
-static struct store *open_archive(const char *path, enum store_journal journal, bool create)
-{
-	char *fallback = path ? NULL : store_default_path();
-	if (!path && !fallback) {
-		msg_usage("db", "no archive: give --db PATH or set UMPIRE_DB (HOME is not set)");
-		return NULL;
-	}
-	char *err = NULL;
-	struct store_opts o = {.path = path ? path : fallback, .journal = journal, .create = create};
-	struct store *s = store_open(&o, &err);
-	if (!s)
-		msg_error("%s", err);
-	free(err);
-	free(fallback);
-	return s;
-}
-
 /* A progress line on standard error, for a terminal: which file of how
  * many, and how far into it. */
 struct progress {
@@ -805,7 +787,7 @@ int cmd_db(int argc, char **argv)
 			continue;
 		bool makes = subs[k].run == db_import || (subs[k].run == db_campaign && i + 1 < argc &&
 							  strcmp(argv[i + 1], "new") == 0);	/* the only ones that make one */
-		struct store *s = open_archive(path, journal, makes);
+		struct store *s = load_archive(path, journal, makes ? LOAD_CREATE : LOAD_WRITE);
 		if (!s)
 			return EXIT_USAGE;
 		int status = subs[k].run(s, argc - i, argv + i);

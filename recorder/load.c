@@ -13,6 +13,24 @@
 
 static struct lex *lexer;
 
+struct store *load_archive(const char *path, enum store_journal journal, enum load_access access)
+{
+	char *fallback = path ? NULL : store_default_path();
+	if (!path && !fallback) {
+		msg_error("no archive: give --db PATH or set UMPIRE_DB (HOME is not set)");
+		return NULL;
+	}
+	char *err = NULL;
+	struct store_opts o = {.path = path ? path : fallback, .journal = journal, .read_only = access == LOAD_READ,
+			       .create = access == LOAD_CREATE};
+	struct store *s = store_open(&o, &err);
+	if (!s)
+		msg_error("%s", err);
+	free(err);
+	free(fallback);
+	return s;
+}
+
 struct lex *load_lexer(void)
 {
 	if (!lexer) {

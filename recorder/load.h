@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../db/store.h"
 #include "../grammar/battle.h"
 #include "../grammar/diag.h"
 
@@ -19,6 +20,14 @@ struct silence {
  * when it is NULL.  The lexer is compiled on first use and kept for the
  * process. */
 struct battle *load_battle(const char *path, const char *include_root, struct diags *d);
+
+/* How a command opens the archive: to read it, to write it, or to make it
+ * when there is none (import, campaign new). */
+enum load_access { LOAD_READ, LOAD_WRITE, LOAD_CREATE };
+
+/* The archive at path (--db), else the default one (UMPIRE_DB, XDG),
+ * opened; NULL after a message saying why. */
+struct store *load_archive(const char *path, enum store_journal journal, enum load_access access);
 
 /* Adds --no-warn CODE to s; returns -1 with a message when CODE is unknown
  * or names an error, which cannot be silenced. */

@@ -135,6 +135,17 @@ void json_int(struct json *j, long v)
 	buf_printf(j->out, "%ld", v);
 }
 
+/* A number with decimals, as the report shows it (v printed with decimals
+ * places): the same figure in JSON as on the page; not finite is null. */
+void json_real(struct json *j, double v, int decimals)
+{
+	separate(j);
+	if (v != v || v - v != 0)
+		buf_puts(j->out, "null");
+	else
+		buf_printf(j->out, "%.*f", decimals, v);
+}
+
 void json_bool(struct json *j, bool v)
 {
 	separate(j);

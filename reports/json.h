@@ -30,6 +30,7 @@ void json_key(struct json *j, const char *key);
 
 void json_string(struct json *j, const char *s);	/* NULL writes null */
 void json_int(struct json *j, long v);
+void json_real(struct json *j, double v, int decimals);	/* as printed: decimals places */
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 

@@ -1,0 +1,220 @@
+/* umpire report: a battle's reports, from the archive or from a file
+ * (docs/reports.md). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../db/export.h"
+#include "../db/import.h"
+#include "../reports/report.h"
+#include "cmd.h"
+#include "load.h"
+#include "msg.h"
+#include "runopts.h"
+
+const char cmd_report_usage[] =
+	"usage: umpire report KIND [options] BATTLE|FILE\n"
+	"\n"
+	"A battle's report, from the archive (BATTLE: its number, header id= or a\n"
+	"unique prefix of its name) or from a battle file, which is audited into\n"
+	"an archive in memory (an existing path is read as a file).  KIND:\n"
+	"  casualties     for every side, brigade and unit: stands at the start,\n"
+	"                 lost to fire, charges, maneuver (Panic) and other causes,\n"
+	"                 left, the share lost and the men it stands for; units\n"
+	"                 removed and when; leaders fallen\n"
+	"  effectiveness  every unit's state when each turn began (stands, fresh/\n"
+	"                 worn/spent, order, removed), its maneuver results by\n"
+	"                 effect, fire delivered and received, charges won and lost\n"
+	"  audit          the errors and warnings grouped by the rule they cite,\n"
+	"                 for an umpire's ruling\n"
+	"\n"
+	"options:\n"
+	"  --format F          text (aligned tables, the default), md (Markdown),\n"
+	"                      csv (a header row a table, tables apart by a blank\n"
+	"                      line), json (one document) or html (one page)\n"
+	"  --table ID          only the table called ID (its id in JSON: units,\n"
+	"                      sides, brigades, ...), for a CSV of one table\n"
+	"  --db PATH           the archive; else UMPIRE_DB, else\n"
+	"                      $XDG_DATA_HOME/umpire/archive.db\n"
+	"  --follow=WHICH, --option NAME=VALUE, --include-root DIR\n"
+	"                      for a FILE: how it is audited, as `umpire audit`\n"
+	"  -h, --help          show this help\n"
+	"\n"
+	"exit status: 0 done, 2 usage error, unreadable file or archive, or a\n"
+	"battle file with errors.\n";
+
+enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT };
+
+static const struct {
+	const char *name;
+	enum report_kind kind;
+} kinds[] = {
+	{"casualties", KIND_CASUALTIES},
+	{"effectiveness", KIND_EFFECTIVENESS},
+	{"audit", KIND_AUDIT},
+};
+
+struct report_args {
+	enum report_kind kind;
+	enum sheet_format format;
+	const char *table;
+	const char *db;
+	struct runopts run;
+	const char *battle;
+};
+
+static int parse_args(int argc, char **argv, struct report_args *ra)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'F'}, {"table", required_argument, NULL, 't'},
+		{"db", required_argument, NULL, 'd'},	  {"follow", required_argument, NULL, 'f'},
+		{"option", required_argument, NULL, 'o'}, {"include-root", required_argument, NULL, 'I'},
+		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
+	};
+	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+		fputs(cmd_report_usage, stdout);
+		return 1;
+	}
+	if (argc < 2) {
+		msg_usage("report", "no report named (casualties, effectiveness, audit)");
+		return -1;
+	}
+	size_t k = 0;
+	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[1]) != 0)
+		k++;
+	if (k == sizeof kinds / sizeof kinds[0]) {
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit)", argv[1]);
+		return -1;
+	}
+	ra->kind = kinds[k].kind;
+	int c;
+	optind = 2;
+	argv[0] = (char *)"umpire report";
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(cmd_report_usage, stdout);
+			return 1;
+		} else if (c == 'F') {
+			if (!sheet_format_of(optarg, &ra->format)) {
+				msg_usage("report", "--format takes text, md, csv, json or html, not '%s'", optarg);
+				return -1;
+			}
+		} else if (c == 't') {
+			ra->table = optarg;
+		} else if (c == 'd') {
+			ra->db = optarg;
+		} else if (c == '?' || runopts_take(&ra->run, "report", c, optarg) < 0) {
+			if (c == '?')
+				msg_try("report");
+			return -1;
+		}
+	}
+	if (optind != argc - 1) {
+		msg_usage("report", optind >= argc ? "no battle named" : "one battle at a time");
+		return -1;
+	}
+	ra->battle = argv[optind];
+	return 0;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The battle file audited into an archive in memory; NULL after a message. */
+static struct store *file_archive(const struct report_args *ra, int64_t *id)
+{
+	struct diags d;
+	diags_init(&d, 500);
+	struct battle *b = load_battle(ra->battle, ra->run.include_root, &d);
+	struct store *s = NULL;
+	if (!b || d.n_errors) {
+		load_print_diags(stderr, b, &d);
+		msg_error("%s: %s", ra->battle, b ? "it has errors; `umpire check` shows them" : "cannot be read");
+	} else if (runopts_check(&ra->run, "report", b)) {
+		char *err = NULL;
+		struct store_opts so = {.path = ":memory:", .create = true};
+		s = store_open(&so, &err);
+		struct import_opts io = {.follow = ra->run.follow, .options = ra->run.options,
+					 .n_options = ra->run.n_options, .umpire_version = UMPIRE_VERSION};
+		if (s && import_battle(s, b, &io, id, &err) != IMPORT_ADDED) {
+			store_close(s);
+			s = NULL;
+		}
+		if (!s)
+			msg_error("%s: %s", ra->battle, err ? err : "cannot be audited");
+		free(err);
+	}
+	battle_free(b);
+	diags_release(&d);
+	return s;
+}
+
+static struct store *archive_battle(const struct report_args *ra, int64_t *id)
+{
+	if (ra->run.n_options || ra->run.include_root) {
+		msg_usage("report", "--option and --include-root are for a battle file; a stored battle keeps "
+				    "the options it was audited under (umpire db reaudit)");
+		return NULL;
+	}
+	struct store *s = load_archive(ra->db, STORE_WAL, LOAD_READ);
+	if (!s)
+		return NULL;
+	char *err = NULL;
+	*id = export_find(s, ra->battle, &err);
+	if (!*id) {
+		msg_error("%s", err);
+		free(err);
+		store_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+static struct sheet *build(const struct report_args *ra, struct store *s, const struct facts *f, char **err)
+{
+	switch (ra->kind) {
+	case KIND_CASUALTIES:
+		return report_casualties(f);
+	case KIND_EFFECTIVENESS:
+		return report_effectiveness(f);
+	case KIND_AUDIT:
+		return report_audit(s, f, err);
+	}
+	return NULL;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args ra = {.run.follow = FOLLOW_CLAIMED};
+	int rc = parse_args(argc, argv, &ra);
+	if (rc)
+		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
+	int64_t id = 0;
+	struct store *s = is_file(ra.battle) ? file_archive(&ra, &id) : archive_battle(&ra, &id);
+	if (!s)
+		return EXIT_USAGE;
+	struct facts f;
+	char *err = NULL;
+	struct sheet *sh = NULL;
+	int status = EXIT_CLEAN;
+	if (!facts_load(s, id, &f, &err) || !(sh = build(&ra, s, &f, &err))) {
+		msg_error("%s", err ? err : "the report cannot be made");
+		status = EXIT_USAGE;
+	} else if (!sheet_write(sh, stdout, ra.format, ra.table)) {
+		msg_usage("report", "the %s report has no table '%s' in this format", argv[1], ra.table);
+		status = EXIT_USAGE;
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		msg_error("cannot write the report");
+		status = EXIT_USAGE;
+	}
+	free(err);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+	return status;
+}

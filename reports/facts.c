@@ -1,0 +1,499 @@
+/* facts: a stored battle as its reports read it. */
+#include "facts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/xalloc.h"
+
+/* The battle, its header's scale attribute (?2) and its number of events. */
+static const char sql_battle[] =
+	"SELECT b.name, b.date, b.rules, b.scenario, b.result, c.name,\n"
+	"  (SELECT value FROM battle_attr a WHERE a.battle_id = b.id AND a.kind = 'attr' AND a.name = ?2),\n"
+	"  (SELECT count(*) FROM event e WHERE e.battle_id = b.id AND e.kind = 'event')\n"
+	"FROM battle b JOIN campaign c ON c.id = b.campaign_id WHERE b.id = ?1";
+static const char sql_rules[] = "SELECT rules FROM battle WHERE id = ?1";
+static const char sql_sides[] = "SELECT ident, label, nation FROM side WHERE battle_id = ?1 ORDER BY id";
+static const char sql_units[] =
+	"SELECT u.ident, u.name, s.ident, l.name, u.stands\n"
+	"FROM unit u LEFT JOIN side s ON s.id = u.side_id\n"
+	"LEFT JOIN leader l ON l.battle_id = u.battle_id AND l.ident = u.cmd\n"
+	"WHERE u.battle_id = ?1 ORDER BY u.id";
+static const char sql_turns[] =
+	"SELECT turn, side, line FROM event WHERE battle_id = ?1 AND kind = 'turn' ORDER BY stmt";
+/* Every change of a unit's stands, removal, condition (?2) and order (?3)
+ * in the order played, and the snapshot of each at every turn line
+ * (after that line's own changes: source 1 after 0). */
+static const char sql_changes[] =
+	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, d.ident, d.field, d.num, d.text\n"
+	"FROM event e JOIN state_delta d ON d.event_id = e.id\n"
+	"WHERE e.battle_id = ?1 AND d.kind = 'U' AND d.field IN ('stands', 'removed', ?2, ?3)\n"
+	"UNION ALL\n"
+	"SELECT e.stmt, 1, e.turn, e.line, NULL, s.ident, s.field, s.num, s.text\n"
+	"FROM event e JOIN snapshot s ON s.turn_event = e.id\n"
+	"WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'U' AND s.field IN ('stands', 'removed', ?2, ?3)\n"
+	"ORDER BY 1, 2";
+static const char sql_parts[] =
+	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect\n"
+	"FROM event e JOIN part p ON p.event_id = e.id\n"
+	"WHERE e.battle_id = ?1 AND e.derived_kind IS NOT NULL\n"
+	"ORDER BY e.stmt, p.seq";
+/* Each leader's first event after which it was out of play, wounded or
+ * killed, what did it, and how it ended the battle. */
+static const char sql_fallen[] =
+	"WITH hit AS (\n"
+	"  SELECT d.ident, min(e.stmt) AS stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
+	"  WHERE e.battle_id = ?1 AND d.kind = 'L'\n"
+	"    AND ((d.field IN ('killed', 'wounded', 'removed') AND d.num = 1) OR (d.field = 'in_play' AND d.num = 0))\n"
+	"  GROUP BY d.ident),\n"
+	"last AS (\n"
+	"  SELECT d.ident, d.field, d.num, max(e.stmt) FROM event e JOIN state_delta d ON d.event_id = e.id\n"
+	"  WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'wounded')\n"
+	"  GROUP BY d.ident, d.field)\n"
+	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
+	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"
+	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'wounded'), 0)\n"
+	"FROM hit JOIN event e ON e.battle_id = ?1 AND e.stmt = hit.stmt\n"
+	"JOIN leader l ON l.battle_id = ?1 AND l.ident = hit.ident LEFT JOIN side s ON s.id = l.side_id\n"
+	"ORDER BY hit.stmt, l.ident";
+
+static const struct ruleset_terms bare_terms = {.strength = "stands"};
+
+const char *facts_cause_name(const struct facts *f, enum facts_cause c)
+{
+	const char *name = NULL;
+	switch (c) {
+	case CAUSE_FIRE:
+		name = f->terms->fire_kind;
+		break;
+	case CAUSE_CHARGE:
+		name = f->terms->charge_kinds ? f->terms->charge_kinds[0] : NULL;
+		break;
+	case CAUSE_MANEUVER:
+		name = f->terms->maneuver_kind;
+		break;
+	case CAUSE_OTHER:
+	case CAUSE_N:
+		break;
+	}
+	return name ? name : "other";
+}
+
+int facts_index(const char *const *list, const char *word)
+{
+	for (int i = 0; list && word && list[i]; i++)
+		if (strcmp(list[i], word) == 0)
+			return i;
+	return -1;
+}
+
+/* What an event of the record kind k is, by the ruleset's terms: fire, a
+ * charge, a maneuver check, or another (a state event). */
+static enum facts_cause cause_of(const struct ruleset_terms *t, const char *k)
+{
+	if (!k)
+		return CAUSE_OTHER;
+	if (t->fire_kind && strcmp(k, t->fire_kind) == 0)
+		return CAUSE_FIRE;
+	if (t->maneuver_kind && strcmp(k, t->maneuver_kind) == 0)
+		return CAUSE_MANEUVER;
+	return facts_index(t->charge_kinds, k) >= 0 ? CAUSE_CHARGE : CAUSE_OTHER;
+}
+
+static char *dup_col(sqlite3_stmt *st, int c)
+{
+	const char *t = (const char *)sqlite3_column_text(st, c);
+	return t ? xstrdup(t) : NULL;
+}
+
+static sqlite3_stmt *prepare(struct store *s, const char *sql, int64_t id, char **err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
+		*err = xstrdup(store_error(s));
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	return st;
+}
+
+static bool finish(struct store *s, sqlite3_stmt *st, int rc, char **err)
+{
+	if (rc != SQLITE_DONE && !*err)
+		*err = xstrdup(store_error(s));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE;
+}
+
+/* Units sorted by ident, for finding one by the ident a row names. */
+struct unit_key {
+	const char *ident;
+	int unit;
+};
+
+struct unit_index {
+	struct unit_key *keys;
+	int n;
+};
+
+static int by_ident(const void *a, const void *b)
+{
+	return strcmp(((const struct unit_key *)a)->ident, ((const struct unit_key *)b)->ident);
+}
+
+static void index_units(struct unit_index *ix, const struct facts *f)
+{
+	ix->n = f->n_units;
+	ix->keys = xmalloc(((size_t)f->n_units + 1) * sizeof *ix->keys);
+	for (int i = 0; i < f->n_units; i++)
+		ix->keys[i] = (struct unit_key){f->units[i].ident, i};
+	qsort(ix->keys, (size_t)ix->n, sizeof *ix->keys, by_ident);
+}
+
+static int unit_of(const struct unit_index *ix, const char *ident)
+{
+	if (!ident)
+		return -1;
+	struct unit_key key = {ident, -1};
+	const struct unit_key *k = bsearch(&key, ix->keys, (size_t)ix->n, sizeof *ix->keys, by_ident);
+	return k ? k->unit : -1;
+}
+
+static bool load_header(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_rules, id, err);
+	if (!st)
+		return false;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		f->ruleset = ruleset_find((const char *)sqlite3_column_text(st, 0));
+		rc = SQLITE_DONE;
+	} else if (rc == SQLITE_DONE) {
+		*err = xstrdup("no such battle in the archive");
+		rc = SQLITE_ERROR;
+	}
+	if (!finish(s, st, rc, err))
+		return false;
+	f->terms = f->ruleset && f->ruleset->terms ? f->ruleset->terms : &bare_terms;
+	f->n_effects = 0;
+	while (f->terms->maneuver_effects && f->terms->maneuver_effects[f->n_effects])
+		f->n_effects++;
+	if (!(st = prepare(s, sql_battle, id, err)))
+		return false;
+	sqlite3_bind_text(st, 2, f->terms->scale ? f->terms->scale : "", -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		f->name = dup_col(st, 0);
+		f->date = dup_col(st, 1);
+		f->rules = dup_col(st, 2);
+		f->scenario = dup_col(st, 3);
+		f->result = dup_col(st, 4);
+		f->campaign = dup_col(st, 5);
+		f->men_per_stand = sqlite3_column_int(st, 6);
+		f->events = sqlite3_column_int(st, 7);
+		rc = SQLITE_DONE;
+	}
+	return finish(s, st, rc, err);
+}
+
+static bool load_sides(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_sides, id, err);
+	if (!st)
+		return false;
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (f->n_sides == cap) {
+			cap = cap ? 2 * cap : 4;
+			f->sides = xrealloc(f->sides, (size_t)cap * sizeof *f->sides);
+		}
+		f->sides[f->n_sides++] = (struct facts_side){dup_col(st, 0), dup_col(st, 1), dup_col(st, 2)};
+	}
+	return finish(s, st, rc, err);
+}
+
+static bool load_units(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_units, id, err);
+	if (!st)
+		return false;
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (f->n_units == cap) {
+			cap = cap ? 2 * cap : 16;
+			f->units = xrealloc(f->units, (size_t)cap * sizeof *f->units);
+		}
+		struct facts_unit *u = &f->units[f->n_units++];
+		memset(u, 0, sizeof *u);
+		u->ident = dup_col(st, 0);
+		u->name = dup_col(st, 1);
+		u->side = dup_col(st, 2);
+		u->brigade = dup_col(st, 3);
+		u->start = sqlite3_column_int(st, 4);
+		u->end = (struct facts_state){.stands = u->start, .condition = -1, .order = -1};
+		u->effects = xcalloc((size_t)f->n_effects + 1, sizeof *u->effects);
+	}
+	return finish(s, st, rc, err);
+}
+
+static bool load_turns(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_turns, id, err);
+	if (!st)
+		return false;
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (f->n_turns == cap) {
+			cap = cap ? 2 * cap : 16;
+			f->turns = xrealloc(f->turns, (size_t)cap * sizeof *f->turns);
+		}
+		f->turns[f->n_turns++] =
+			(struct facts_turn){sqlite3_column_int(st, 0), dup_col(st, 1), sqlite3_column_int(st, 2)};
+	}
+	f->states = xcalloc((size_t)f->n_turns * (size_t)f->n_units + 1, sizeof *f->states);
+	return finish(s, st, rc, err);
+}
+
+/* The stands one unit lost in one event, for crediting fire. */
+struct event_loss {
+	int stmt, unit, lost;
+};
+
+struct losses {
+	struct event_loss *v;
+	int n, cap;
+};
+
+static void set_field(const struct facts *f, struct facts_state *x, sqlite3_stmt *st)
+{
+	const char *field = (const char *)sqlite3_column_text(st, 6);
+	const char *text = (const char *)sqlite3_column_text(st, 8);
+	if (strcmp(field, "stands") == 0)
+		x->stands = sqlite3_column_int(st, 7);
+	else if (strcmp(field, "removed") == 0)
+		x->removed = sqlite3_column_int(st, 7) != 0;
+	else if (f->terms->condition && strcmp(field, f->terms->condition) == 0)
+		x->condition = facts_index(f->terms->conditions, text);
+	else if (f->terms->order && strcmp(field, f->terms->order) == 0)
+		x->order = facts_index(f->terms->orders, text);
+}
+
+/* One change of a unit's state: its losses by cause, its removal. */
+static void apply_change(struct facts *f, int u, sqlite3_stmt *st, struct losses *l)
+{
+	struct facts_unit *fu = &f->units[u];
+	struct facts_state before = fu->end;
+	set_field(f, &fu->end, st);
+	int lost = before.stands - fu->end.stands;
+	if (lost) {
+		fu->lost[cause_of(f->terms, (const char *)sqlite3_column_text(st, 4))] += lost;
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 64;
+			l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+		}
+		l->v[l->n++] = (struct event_loss){sqlite3_column_int(st, 0), u, lost};
+	}
+	if (fu->end.removed && !before.removed) {
+		fu->removed_turn = sqlite3_column_int(st, 2);
+		fu->removed_line = sqlite3_column_int(st, 3);
+	}
+}
+
+static bool load_changes(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix, struct losses *l,
+			 char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_changes, id, err);
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 2, f->terms->condition ? f->terms->condition : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, f->terms->order ? f->terms->order : "", -1, SQLITE_STATIC);
+	int rc, turn = -1, turn_stmt = -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u = unit_of(ix, (const char *)sqlite3_column_text(st, 5));
+		if (u < 0)
+			continue;
+		if (sqlite3_column_int(st, 1) == 0) {
+			apply_change(f, u, st, l);
+			continue;
+		}
+		if (sqlite3_column_int(st, 0) != turn_stmt) {	/* the next turn's snapshot */
+			turn_stmt = sqlite3_column_int(st, 0);
+			if (++turn >= f->n_turns)
+				break;
+			for (int k = 0; k < f->n_units; k++)
+				f->states[(size_t)turn * (size_t)f->n_units + (size_t)k] = f->units[k].end;
+		}
+		set_field(f, &f->states[(size_t)turn * (size_t)f->n_units + (size_t)u], st);
+	}
+	return finish(s, st, rc == SQLITE_ROW ? SQLITE_DONE : rc, err);
+}
+
+/* The stands unit u lost in statement stmt (l is in statement order). */
+static int lost_in(const struct losses *l, int stmt, int u)
+{
+	int lo = 0, hi = l->n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (l->v[mid].stmt < stmt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < l->n && l->v[i].stmt == stmt; i++)
+		if (l->v[i].unit == u)
+			return l->v[i].lost;
+	return 0;
+}
+
+/* What one part of an event did: fired, was fired at, won or lost a
+ * charge, or took a maneuver result. */
+static void credit_part(struct facts *f, const struct losses *l, int stmt, int u, const char *kind, const char *role,
+			const char *event_effect, const char *effect, int target)
+{
+	struct facts_unit *fu = &f->units[u];
+	enum facts_cause what = cause_of(f->terms, kind);
+	if (what == CAUSE_MANEUVER) {
+		int k = facts_index(f->terms->maneuver_effects, effect);
+		if (k >= 0)
+			fu->effects[k]++;
+	} else if (what == CAUSE_FIRE) {
+		if (strcmp(role, "firer") == 0) {
+			fu->fires++;
+			fu->inflicted += target >= 0 ? lost_in(l, stmt, target) : 0;
+		} else if (strcmp(role, "target") == 0) {
+			fu->fired_at++;
+			fu->fire_lost += lost_in(l, stmt, u);
+		}
+	} else if (what == CAUSE_CHARGE) {	/* a charge or its reroll */
+		bool attacker = strcmp(role, "attacker") == 0;
+		if (!attacker && strcmp(role, "defender") != 0)
+			return;
+		bool won = facts_index(f->terms->charge_won, event_effect) >= 0;
+		bool lost = facts_index(f->terms->charge_lost, event_effect) >= 0;
+		if (won || lost) {
+			fu->charges_won += attacker == won;
+			fu->charges_lost += attacker != won;
+		}
+	}
+}
+
+static bool load_parts(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix,
+		       const struct losses *l, char **err)
+{
+	/* read twice over one statement's parts: the target first, then the credit */
+	sqlite3_stmt *st = prepare(s, sql_parts, id, err);
+	if (!st)
+		return false;
+	int rc;
+	struct row {
+		int stmt, unit;
+		char *kind, *event_effect, *role, *effect;
+	} *rows = NULL;
+	int n = 0, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			rows = xrealloc(rows, (size_t)cap * sizeof *rows);
+		}
+		rows[n++] = (struct row){sqlite3_column_int(st, 0), unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
+					 dup_col(st, 1), dup_col(st, 2), dup_col(st, 3), dup_col(st, 5)};
+	}
+	for (int i = 0, j; i < n; i = j) {
+		int target = -1;
+		for (j = i; j < n && rows[j].stmt == rows[i].stmt; j++)
+			if (rows[j].role && strcmp(rows[j].role, "target") == 0)
+				target = rows[j].unit;
+		for (int k = i; k < j; k++)
+			if (rows[k].unit >= 0 && rows[k].kind && rows[k].role)
+				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].kind, rows[k].role,
+					    rows[k].event_effect, rows[k].effect, target);
+	}
+	for (int i = 0; i < n; i++) {
+		free(rows[i].kind);
+		free(rows[i].event_effect);
+		free(rows[i].role);
+		free(rows[i].effect);
+	}
+	free(rows);
+	return finish(s, st, rc, err);
+}
+
+static bool load_fallen(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	sqlite3_stmt *st = prepare(s, sql_fallen, id, err);
+	if (!st)
+		return false;
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (f->n_fallen == cap) {
+			cap = cap ? 2 * cap : 8;
+			f->fallen = xrealloc(f->fallen, (size_t)cap * sizeof *f->fallen);
+		}
+		f->fallen[f->n_fallen++] = (struct facts_leader){
+			.ident = dup_col(st, 0), .name = dup_col(st, 1), .side = dup_col(st, 2),
+			.turn = sqlite3_column_int(st, 3), .line = sqlite3_column_int(st, 4), .what = dup_col(st, 5),
+			.killed = sqlite3_column_int(st, 6) != 0, .wounded = sqlite3_column_int(st, 7) != 0,
+		};
+	}
+	return finish(s, st, rc, err);
+}
+
+bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	memset(f, 0, sizeof *f);
+	f->battle = id;
+	*err = NULL;
+	if (!load_header(s, id, f, err) || !load_sides(s, id, f, err) || !load_units(s, id, f, err) ||
+	    !load_turns(s, id, f, err))
+		return false;
+	struct unit_index ix;
+	index_units(&ix, f);
+	struct losses l = {0};
+	bool ok = load_changes(s, id, f, &ix, &l, err) && load_parts(s, id, f, &ix, &l, err) &&
+		  load_fallen(s, id, f, err);
+	free(l.v);
+	free(ix.keys);
+	return ok;
+}
+
+const struct facts_state *facts_state_at(const struct facts *f, int t, int u)
+{
+	return &f->states[(size_t)t * (size_t)f->n_units + (size_t)u];
+}
+
+void facts_release(struct facts *f)
+{
+	free(f->name);
+	free(f->date);
+	free(f->rules);
+	free(f->scenario);
+	free(f->result);
+	free(f->campaign);
+	for (int i = 0; i < f->n_sides; i++) {
+		free(f->sides[i].ident);
+		free(f->sides[i].label);
+		free(f->sides[i].nation);
+	}
+	free(f->sides);
+	for (int i = 0; i < f->n_units; i++) {
+		free(f->units[i].ident);
+		free(f->units[i].name);
+		free(f->units[i].side);
+		free(f->units[i].brigade);
+		free(f->units[i].effects);
+	}
+	free(f->units);
+	for (int i = 0; i < f->n_turns; i++)
+		free(f->turns[i].side);
+	free(f->turns);
+	free(f->states);
+	for (int i = 0; i < f->n_fallen; i++) {
+		free(f->fallen[i].ident);
+		free(f->fallen[i].name);
+		free(f->fallen[i].side);
+		free(f->fallen[i].what);
+	}
+	free(f->fallen);
+	memset(f, 0, sizeof *f);
+}

@@ -1,0 +1,97 @@
+/* facts: one stored battle as its reports read it, loaded from the archive
+ * in a few queries and one pass over its events.
+ *
+ * Losses are the changes of each unit's stands as the archive's state
+ * followed them (the audit's --follow), attributed to the kind of event
+ * that made them: fire, charge (with its rerolls), maneuver (a Panic), or
+ * any other (a state event, an umpire's correction).  So a unit's losses
+ * by cause always add up to its starting stands less its remaining ones.
+ * Fire delivered, charges won and maneuver effects are read from what the
+ * audit derived for each event.  A struct facts owns everything in it. */
+#ifndef UMPIRE_FACTS_H
+#define UMPIRE_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../audit/ruleset.h"
+#include "../db/store.h"
+
+/* What a loss came from: the kinds of event the ruleset's terms name. */
+enum facts_cause { CAUSE_FIRE, CAUSE_CHARGE, CAUSE_MANEUVER, CAUSE_OTHER, CAUSE_N };
+
+/* A unit's state when a turn began (or at the end): -1 for a word the
+ * ruleset's terms do not list (or none). */
+struct facts_state {
+	int stands;
+	int condition;	/* index into terms->conditions */
+	int order;	/* index into terms->orders */
+	bool removed;
+};
+
+struct facts_unit {
+	char *ident, *name, *side;
+	char *brigade;		/* its commander's name, or NULL */
+	int start;		/* stands at the start of the battle */
+	int lost[CAUSE_N];
+	struct facts_state end;
+	int removed_turn;	/* the turn it was removed in, 0 for none */
+	int removed_line;
+	int fires;		/* fire combats it fired in */
+	int inflicted;		/* the stands their targets lost (a combined fire counts for each firer) */
+	int fired_at;		/* fire combats it was the target of */
+	int fire_lost;		/* the stands it lost to them */
+	int charges_won, charges_lost;	/* as attacker or defender */
+	int *effects;		/* maneuver results: how often each of terms->maneuver_effects */
+};
+
+struct facts_turn {
+	int turn;
+	char *side;
+	int line;
+};
+
+struct facts_leader {
+	char *ident, *name, *side;
+	int turn, line;
+	char *what;		/* the Fallen Leader result, or the state event that took it out */
+	bool killed, wounded;	/* at the end of the battle */
+};
+
+struct facts_side {
+	char *ident, *label, *nation;
+};
+
+struct facts {
+	int64_t battle;
+	char *name, *date, *rules, *scenario, *result, *campaign;
+	int men_per_stand;		/* 0 when the header does not say */
+	const struct ruleset *ruleset;	/* NULL for rules this umpire does not know */
+	const struct ruleset_terms *terms;	/* never NULL: bare stands when the ruleset has none */
+	int n_effects;			/* of terms->maneuver_effects */
+	struct facts_side *sides;
+	int n_sides;
+	struct facts_unit *units;	/* in the order of battle's order */
+	int n_units;
+	struct facts_turn *turns;
+	int n_turns;
+	struct facts_state *states;	/* n_turns rows of n_units: when each turn began */
+	struct facts_leader *fallen;
+	int n_fallen;
+	int events;			/* its events (not turns, phases or rulings) */
+};
+
+/* Loads battle id of the archive into *f; false with a message in *err
+ * (the caller frees) when a query fails or there is no such battle. */
+bool facts_load(struct store *s, int64_t id, struct facts *f, char **err);
+void facts_release(struct facts *f);
+
+/* The state of unit u when turn t began. */
+const struct facts_state *facts_state_at(const struct facts *f, int t, int u);
+/* The number of the word in a NULL-terminated list, or -1. */
+int facts_index(const char *const *list, const char *word);
+/* A cause's name, as the ruleset's terms name the kind of event ("fire",
+ * "charge", "maneuver" in Fire and Fury); "other" for the rest. */
+const char *facts_cause_name(const struct facts *f, enum facts_cause c);
+
+#endif

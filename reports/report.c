@@ -1,0 +1,446 @@
+/* report: casualties, effectiveness and the audit of one stored battle. */
+#include "report.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../audit/cite.h"
+#include "../grammar/xalloc.h"
+
+void report_meta(struct sheet *sh, const struct facts *f)
+{
+	if (f->date)
+		sheet_meta(sh, "date", f->date);
+	if (f->scenario)
+		sheet_meta(sh, "scenario", f->scenario);
+	sheet_meta(sh, "rules", f->ruleset && f->ruleset->vocab ? f->ruleset->vocab->title : f->rules);
+	if (f->campaign && *f->campaign)
+		sheet_meta(sh, "campaign", f->campaign);
+	if (f->result)
+		sheet_meta(sh, "result", f->result);
+	if (f->men_per_stand) {
+		char scale[64];
+		snprintf(scale, sizeof scale, "%d men a %.*s", f->men_per_stand,
+			 (int)strlen(f->terms->strength) - 1, f->terms->strength);	/* "stands" -> "stand" */
+		sheet_meta(sh, "scale", scale);
+	}
+}
+
+static struct sheet *new_sheet(const char *kind, const char *what, const struct facts *f)
+{
+	char title[512];
+	snprintf(title, sizeof title, "%s: %s", what, f->name ? f->name : "battle");
+	struct sheet *sh = sheet_new(kind, title);
+	report_meta(sh, f);
+	return sh;
+}
+
+/* ---- casualties ---- */
+
+/* Stands counted for a unit, a brigade or a side. */
+struct count {
+	const char *side, *brigade;
+	int units, start, lost[CAUSE_N], left, removed;
+};
+
+static void count_add(struct count *t, const struct facts_unit *u)
+{
+	t->units++;
+	t->start += u->start;
+	for (int c = 0; c < CAUSE_N; c++)
+		t->lost[c] += u->lost[c];
+	t->left += u->end.stands;
+	t->removed += u->removed_turn > 0 || u->end.removed;
+}
+
+/* The tally of (side, brigade), added to list if new. */
+static struct count *count_of(struct count *list, int *n, const char *side, const char *brigade)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(list[i].side ? list[i].side : "", side ? side : "") == 0 &&
+		    strcmp(list[i].brigade ? list[i].brigade : "", brigade ? brigade : "") == 0)
+			return &list[i];
+	list[*n] = (struct count){.side = side, .brigade = brigade};
+	return &list[(*n)++];
+}
+
+static int total_lost(const int lost[CAUSE_N])
+{
+	int n = 0;
+	for (int c = 0; c < CAUSE_N; c++)
+		n += lost[c];
+	return n;
+}
+
+/* The columns every casualty table shares, after its own: the causes
+ * between start and lost, named by the ruleset's terms. */
+static const char *const loss_columns[] = {"start", "lost", "left", "lost %", "men lost"};
+enum { N_LOSS_COLUMNS = sizeof loss_columns / sizeof loss_columns[0] };
+
+static void loss_cells(struct sheet *sh, const struct facts *f, int start, const int lost[CAUSE_N], int left)
+{
+	sheet_int(sh, start);
+	for (int c = 0; c < CAUSE_N; c++)
+		sheet_int(sh, lost[c]);
+	int all = total_lost(lost);
+	sheet_int(sh, all);
+	sheet_int(sh, left);
+	if (start > 0)
+		sheet_real(sh, 100.0 * all / start, 1);
+	else
+		sheet_empty(sh);
+	if (f->men_per_stand)
+		sheet_int(sh, (long)all * f->men_per_stand);
+	else
+		sheet_empty(sh);
+}
+
+/* A casualty table's columns: its own, the losses, then after. */
+static void loss_table(struct sheet *sh, const struct facts *f, const char *const *own, int n_own,
+		       const char *const *after, int n_after)
+{
+	const char *names[32];
+	int n = 0;
+	for (int i = 0; i < n_own; i++)
+		names[n++] = own[i];
+	names[n++] = loss_columns[0];
+	for (int c = 0; c < CAUSE_N; c++)
+		names[n++] = facts_cause_name(f, (enum facts_cause)c);
+	for (int i = 1; i < N_LOSS_COLUMNS; i++)
+		names[n++] = loss_columns[i];
+	for (int i = 0; i < n_after; i++)
+		names[n++] = after[i];
+	sheet_columns(sh, n, names);
+}
+
+static void unit_losses(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "units", "Units", SHEET_ALL);
+	sheet_para(sh, "The %s each unit began with, lost by the kind of event that cost them (other: state events "
+		       "and corrections), and has left, as the audit followed the battle.",
+		   f->terms->strength);
+	static const char *const own[] = {"side", "brigade", "unit"};
+	static const char *const after[] = {"removed"};
+	loss_table(sh, f, own, 3, after, 1);
+	for (int i = 0; i < f->n_units; i++) {
+		const struct facts_unit *u = &f->units[i];
+		sheet_text(sh, u->side);
+		sheet_text(sh, u->brigade);
+		sheet_text(sh, u->ident);
+		loss_cells(sh, f, u->start, u->lost, u->end.stands);
+		if (u->removed_turn)
+			sheet_textf(sh, "turn %d (line %d)", u->removed_turn, u->removed_line);
+		else
+			sheet_text(sh, u->end.removed ? "yes" : NULL);
+		sheet_row(sh);
+	}
+}
+
+static void group_losses(struct sheet *sh, const struct facts *f, bool by_brigade)
+{
+	struct count *list = xcalloc((size_t)f->n_units + (size_t)f->n_sides + 1, sizeof *list);
+	int n = 0;
+	for (int i = 0; i < f->n_sides; i++)	/* sides in their order, even one without units */
+		if (!by_brigade)
+			count_of(list, &n, f->sides[i].ident, NULL);
+	for (int i = 0; i < f->n_units; i++)
+		count_add(count_of(list, &n, f->units[i].side, by_brigade ? f->units[i].brigade : NULL), &f->units[i]);
+	if (by_brigade) {
+		sheet_section(sh, "brigades", "Brigades", SHEET_ALL);
+		static const char *const own[] = {"side", "brigade", "units"};
+		loss_table(sh, f, own, 3, NULL, 0);
+	} else {
+		sheet_section(sh, "sides", "Sides", SHEET_ALL);
+		static const char *const own[] = {"side", "units"};
+		loss_table(sh, f, own, 2, NULL, 0);
+	}
+	for (int i = 0; i < n; i++) {
+		sheet_text(sh, list[i].side);
+		if (by_brigade)
+			sheet_text(sh, list[i].brigade ? list[i].brigade : "(none)");
+		sheet_int(sh, list[i].units);
+		loss_cells(sh, f, list[i].start, list[i].lost, list[i].left);
+		sheet_row(sh);
+	}
+	free(list);
+}
+
+static void removed_units(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "removed", "Units removed", SHEET_ALL);
+	static const char *const cols[] = {"turn", "line", "side", "unit", "name", "start"};
+	sheet_columns(sh, 6, cols);
+	for (int i = 0; i < f->n_units; i++) {
+		const struct facts_unit *u = &f->units[i];
+		if (!u->removed_turn)
+			continue;
+		sheet_int(sh, u->removed_turn);
+		sheet_int(sh, u->removed_line);
+		sheet_text(sh, u->side);
+		sheet_text(sh, u->ident);
+		sheet_text(sh, u->name);
+		sheet_int(sh, u->start);
+		sheet_row(sh);
+	}
+}
+
+static void fallen_leaders(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "leaders", "Leaders fallen", SHEET_ALL);
+	static const char *const cols[] = {"turn", "line", "side", "leader", "name", "result", "at the end"};
+	sheet_columns(sh, 7, cols);
+	for (int i = 0; i < f->n_fallen; i++) {
+		const struct facts_leader *l = &f->fallen[i];
+		sheet_int(sh, l->turn);
+		sheet_int(sh, l->line);
+		sheet_text(sh, l->side);
+		sheet_text(sh, l->ident);
+		sheet_text(sh, l->name);
+		sheet_text(sh, l->what);
+		sheet_text(sh, l->killed ? "killed" : l->wounded ? "wounded" : "returned or unhurt");
+		sheet_row(sh);
+	}
+}
+
+struct sheet *report_casualties(const struct facts *f)
+{
+	struct sheet *sh = new_sheet("casualties", "Casualties", f);
+	group_losses(sh, f, false);
+	group_losses(sh, f, true);
+	unit_losses(sh, f);
+	removed_units(sh, f);
+	fallen_leaders(sh, f);
+	return sh;
+}
+
+/* ---- effectiveness ---- */
+
+/* A state in a few letters: "8 F", "5 WD" (worn, disordered), "removed". The
+ * letters are the first of the ruleset's words, upper case; the best order
+ * shows none. */
+static void state_cell(struct sheet *sh, const struct facts *f, const struct facts_state *x)
+{
+	if (x->removed) {
+		sheet_text(sh, "removed");
+		return;
+	}
+	char letters[8] = "";
+	int n = 0;
+	if (x->condition >= 0)
+		letters[n++] = (char)toupper((unsigned char)f->terms->conditions[x->condition][0]);
+	if (x->order > 0)
+		letters[n++] = (char)toupper((unsigned char)f->terms->orders[x->order][0]);
+	letters[n] = '\0';
+	sheet_textf(sh, n ? "%d %s" : "%d", x->stands, letters);
+}
+
+static void legend(struct sheet *sh, const struct facts *f)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_printf(&b, "Each cell: the %s the unit had when the turn began, then", f->terms->strength);
+	for (int i = 0; f->terms->conditions && f->terms->conditions[i]; i++)
+		buf_printf(&b, " %c %s,", toupper((unsigned char)f->terms->conditions[i][0]), f->terms->conditions[i]);
+	for (int i = 1; f->terms->orders && f->terms->orders[i]; i++)
+		buf_printf(&b, " %c %s,", toupper((unsigned char)f->terms->orders[i][0]), f->terms->orders[i]);
+	buf_puts(&b, " removed: out of the battle.");
+	sheet_note(sh, "%s", b.text);
+	buf_release(&b);
+}
+
+static void turn_matrix(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "by-turn", "State turn by turn", SHEET_READER);
+	const char **names = xmalloc(((size_t)f->n_turns + 3) * sizeof *names);
+	char **labels = xmalloc(((size_t)f->n_turns + 1) * sizeof *labels);
+	int n = 0;
+	names[n++] = "side";
+	names[n++] = "unit";
+	for (int t = 0; t < f->n_turns; t++) {
+		char label[32];
+		snprintf(label, sizeof label, "%d", f->turns[t].turn);
+		names[n++] = labels[t] = xstrdup(label);
+	}
+	names[n++] = "end";
+	sheet_columns(sh, n, names);
+	for (int i = 0; i < f->n_units; i++) {
+		sheet_text(sh, f->units[i].side);
+		sheet_text(sh, f->units[i].ident);
+		for (int t = 0; t < f->n_turns; t++)
+			state_cell(sh, f, facts_state_at(f, t, i));
+		state_cell(sh, f, &f->units[i].end);
+		sheet_row(sh);
+	}
+	legend(sh, f);
+	for (int t = 0; t < f->n_turns; t++)
+		free(labels[t]);
+	free(labels);
+	free(names);
+}
+
+static void state_row(struct sheet *sh, const struct facts *f, const struct facts_unit *u, const struct facts_turn *t,
+		      const struct facts_state *x)
+{
+	sheet_text(sh, u->side);
+	sheet_text(sh, u->ident);
+	if (t) {
+		sheet_int(sh, t->turn);
+		sheet_int(sh, t->line);
+	} else {
+		sheet_text(sh, "end");
+		sheet_empty(sh);
+	}
+	sheet_int(sh, x->stands);
+	sheet_text(sh, x->condition >= 0 ? f->terms->conditions[x->condition] : NULL);
+	sheet_text(sh, x->order >= 0 ? f->terms->orders[x->order] : NULL);
+	sheet_int(sh, x->removed);
+	sheet_row(sh);
+}
+
+static void turn_rows(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "states", "State turn by turn", SHEET_DATA);
+	const char *cols[] = {"side", "unit", "turn", "line", f->terms->strength,
+			      f->terms->condition ? f->terms->condition : "condition",
+			      f->terms->order ? f->terms->order : "order", "removed"};
+	sheet_columns(sh, 8, cols);
+	for (int i = 0; i < f->n_units; i++) {
+		for (int t = 0; t < f->n_turns; t++)
+			state_row(sh, f, &f->units[i], &f->turns[t], facts_state_at(f, t, i));
+		state_row(sh, f, &f->units[i], NULL, &f->units[i].end);
+	}
+}
+
+/* Maneuver results: a column for each effect some unit had. */
+static void maneuver_results(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "checks", "Maneuver results", SHEET_ALL);
+	const char **names = xmalloc(((size_t)f->n_effects + 4) * sizeof *names);
+	bool *seen = xcalloc((size_t)f->n_effects + 1, sizeof *seen);
+	int n = 0;
+	names[n++] = "side";
+	names[n++] = "unit";
+	names[n++] = "checks";
+	for (int k = 0; k < f->n_effects; k++) {
+		for (int i = 0; i < f->n_units && !seen[k]; i++)
+			seen[k] = f->units[i].effects[k] > 0;
+		if (seen[k])
+			names[n++] = f->terms->maneuver_effects[k];
+	}
+	sheet_columns(sh, n, names);
+	for (int i = 0; i < f->n_units; i++) {
+		const struct facts_unit *u = &f->units[i];
+		int checks = 0;
+		for (int k = 0; k < f->n_effects; k++)
+			checks += u->effects[k];
+		sheet_text(sh, u->side);
+		sheet_text(sh, u->ident);
+		sheet_int(sh, checks);
+		for (int k = 0; k < f->n_effects; k++)
+			if (seen[k])
+				sheet_int(sh, u->effects[k]);
+		sheet_row(sh);
+	}
+	sheet_note(sh, "How often each unit's check gave each effect, as the audit derived it from the logged die.");
+	free(seen);
+	free(names);
+}
+
+static void combat(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "combat", "Fire and charges", SHEET_ALL);
+	static const char *const cols[] = {"side", "unit", "fires", "inflicted", "per fire", "fired at", "lost to fire",
+					   "charges won", "charges lost"};
+	sheet_columns(sh, 9, cols);
+	for (int i = 0; i < f->n_units; i++) {
+		const struct facts_unit *u = &f->units[i];
+		sheet_text(sh, u->side);
+		sheet_text(sh, u->ident);
+		sheet_int(sh, u->fires);
+		sheet_int(sh, u->inflicted);
+		if (u->fires)
+			sheet_real(sh, (double)u->inflicted / u->fires, 2);
+		else
+			sheet_empty(sh);
+		sheet_int(sh, u->fired_at);
+		sheet_int(sh, u->fire_lost);
+		sheet_int(sh, u->charges_won);
+		sheet_int(sh, u->charges_lost);
+		sheet_row(sh);
+	}
+	sheet_note(sh, "Inflicted: the %s the targets of its fire lost; a combined fire counts for each unit firing. "
+		       "A charge is won by the side whose result carries or holds the position; a result that rolls "
+		       "again decides nothing.",
+		   f->terms->strength);
+}
+
+struct sheet *report_effectiveness(const struct facts *f)
+{
+	struct sheet *sh = new_sheet("effectiveness", "Effectiveness", f);
+	turn_matrix(sh, f);
+	turn_rows(sh, f);
+	maneuver_results(sh, f);
+	combat(sh, f);
+	return sh;
+}
+
+/* ---- audit ---- */
+
+static const char sql_rule_counts[] =
+	"SELECT rule, sum(severity = 'error') AS errors,\n"
+	"  sum(severity = 'warning') AS warnings, sum(overruled) AS overruled\n"
+	"FROM finding WHERE battle_id = ?1 AND severity IN ('error', 'warning')\n"
+	"GROUP BY 1 ORDER BY errors DESC, warnings DESC, 1";
+static const char sql_findings[] =
+	"SELECT f.rule, fl.path AS file, f.line, f.col, f.severity, f.code,\n"
+	"  CASE WHEN f.overruled THEN 'overruled' ELSE '' END AS ruling, f.message\n"
+	"FROM finding f LEFT JOIN file fl ON fl.battle_id = f.battle_id AND fl.idx = f.file_idx\n"
+	"WHERE f.battle_id = ?1 AND f.severity IN ('error', 'warning')\n"
+	"ORDER BY 1, f.file_idx, f.line, f.col";
+static const char sql_notes[] =
+	"SELECT count(*) FROM finding WHERE battle_id = ?1 AND severity = 'note'";
+
+static sqlite3_stmt *bound(struct store *s, const char *sql, int64_t id, char **err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
+		*err = xstrdup(store_error(s));
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	return st;
+}
+
+/* Runs st into the current section's table; false with *err set. */
+static bool query_into(struct store *s, struct sheet *sh, sqlite3_stmt *st, char **err)
+{
+	long rows = sheet_query(sh, st, 0, cite_format);	/* the rule, as a player finds it */
+	if (rows < 0)
+		*err = xstrdup(store_error(s));
+	sqlite3_finalize(st);
+	return rows >= 0;
+}
+
+struct sheet *report_audit(struct store *s, const struct facts *f, char **err)
+{
+	*err = NULL;
+	struct sheet *sh = new_sheet("audit", "Audit", f);
+	sqlite3_stmt *st = bound(s, sql_notes, f->battle, err);
+	int notes = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	sheet_section(sh, "rules", "Rules misapplied", SHEET_ALL);
+	sheet_para(sh, "Each rule the audit found misapplied in the %d events, with its errors and warnings "
+		       "(and how many an umpire's ruling overruled); %d notes besides (umpire audit --notes).",
+		   f->events, notes);
+	if (!(st = bound(s, sql_rule_counts, f->battle, err)) || !query_into(s, sh, st, err))
+		goto fail;
+	sheet_section(sh, "findings", "Findings by rule", SHEET_ALL);
+	if (!(st = bound(s, sql_findings, f->battle, err)) || !query_into(s, sh, st, err))
+		goto fail;
+	return sh;
+fail:
+	sheet_free(sh);
+	return NULL;
+}

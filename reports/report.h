@@ -1,0 +1,34 @@
+/* report: a stored battle's reports, each built as a sheet (sheet.h) from
+ * the battle's facts (facts.h) or the archive's tables.
+ *
+ * Every report speaks the battle's ruleset's words (its terms): stands and
+ * fresh/worn/spent for Fire and Fury.  Each function returns a new sheet
+ * the caller frees with sheet_free, or NULL with a message in *err (the
+ * caller frees) when the archive cannot be read. */
+#ifndef UMPIRE_REPORT_H
+#define UMPIRE_REPORT_H
+
+#include <stdint.h>
+
+#include "../db/store.h"
+#include "facts.h"
+#include "sheet.h"
+
+/* For every unit, brigade and side: starting stands, stands lost by cause,
+ * remaining, the share lost and the men it stands for; units removed and
+ * when; leaders fallen. */
+struct sheet *report_casualties(const struct facts *f);
+
+/* For every unit: its state when each turn began and at the end, its
+ * maneuver results by effect, fire delivered and received, charges won
+ * and lost. */
+struct sheet *report_effectiveness(const struct facts *f);
+
+/* The battle's errors and warnings grouped by the rule they cite, for an
+ * umpire's ruling: how many each rule has, and each with its place. */
+struct sheet *report_audit(struct store *s, const struct facts *f, char **err);
+
+/* The facts every report shows under its title (date, rules, campaign, scale). */
+void report_meta(struct sheet *sh, const struct facts *f);
+
+#endif

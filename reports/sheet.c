@@ -1,0 +1,785 @@
+/* sheet: a report as data, printed in five formats. */
+#include "sheet.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/xalloc.h"
+#include "json.h"
+
+enum cell_type { CELL_EMPTY, CELL_INT, CELL_REAL, CELL_TEXT };
+
+struct cell {
+	enum cell_type type;
+	int decimals;	/* CELL_REAL */
+	long i;
+	double r;
+	char *text;	/* CELL_TEXT */
+};
+
+struct figure {
+	char *caption, *svg, *file;
+};
+
+struct strings {
+	char **v;
+	int n, cap;
+};
+
+struct section {
+	char *id, *title;
+	enum sheet_audience who;
+	struct strings paras, notes;
+	struct figure *figs;
+	int n_figs, cap_figs;
+	struct strings cols;
+	struct cell *cells;	/* row after row, cols.n a row */
+	size_t n_cells, cap_cells;
+};
+
+struct sheet {
+	char *kind, *title;
+	struct strings meta;	/* key, value, key, value... */
+	struct section *secs;
+	int n_secs, cap_secs;
+};
+
+static void strings_add(struct strings *l, const char *t)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = xstrdup(t ? t : "");
+}
+
+static void strings_free(struct strings *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+bool sheet_format_of(const char *word, enum sheet_format *out)
+{
+	static const char *const names[] = {
+		[SHEET_TEXT] = "text", [SHEET_MD] = "md", [SHEET_CSV] = "csv", [SHEET_JSON] = "json", [SHEET_HTML] = "html",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(word, names[i]) == 0) {
+			*out = (enum sheet_format)i;
+			return true;
+		}
+	return false;
+}
+
+struct sheet *sheet_new(const char *kind, const char *title)
+{
+	struct sheet *s = xcalloc(1, sizeof *s);
+	s->kind = xstrdup(kind);
+	s->title = xstrdup(title);
+	return s;
+}
+
+void sheet_free(struct sheet *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->n_secs; i++) {
+		struct section *x = &s->secs[i];
+		free(x->id);
+		free(x->title);
+		strings_free(&x->paras);
+		strings_free(&x->notes);
+		strings_free(&x->cols);
+		for (int f = 0; f < x->n_figs; f++) {
+			free(x->figs[f].caption);
+			free(x->figs[f].svg);
+			free(x->figs[f].file);
+		}
+		free(x->figs);
+		for (size_t c = 0; c < x->n_cells; c++)
+			free(x->cells[c].text);
+		free(x->cells);
+	}
+	free(s->secs);
+	strings_free(&s->meta);
+	free(s->kind);
+	free(s->title);
+	free(s);
+}
+
+void sheet_meta(struct sheet *s, const char *key, const char *value)
+{
+	strings_add(&s->meta, key);
+	strings_add(&s->meta, value);
+}
+
+void sheet_section(struct sheet *s, const char *id, const char *title, enum sheet_audience who)
+{
+	if (s->n_secs == s->cap_secs) {
+		s->cap_secs = s->cap_secs ? 2 * s->cap_secs : 8;
+		s->secs = xrealloc(s->secs, (size_t)s->cap_secs * sizeof *s->secs);
+	}
+	struct section *x = &s->secs[s->n_secs++];
+	memset(x, 0, sizeof *x);
+	x->id = xstrdup(id);
+	x->title = xstrdup(title);
+	x->who = who;
+}
+
+static struct section *current(struct sheet *s)
+{
+	if (!s->n_secs)
+		sheet_section(s, "report", s->title, SHEET_ALL);
+	return &s->secs[s->n_secs - 1];
+}
+
+static void add_formatted(struct strings *l, const char *fmt, va_list ap)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_vprintf(&b, fmt, ap);
+	strings_add(l, b.text);
+	buf_release(&b);
+}
+
+void sheet_para(struct sheet *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_formatted(&current(s)->paras, fmt, ap);
+	va_end(ap);
+}
+
+void sheet_note(struct sheet *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_formatted(&current(s)->notes, fmt, ap);
+	va_end(ap);
+}
+
+void sheet_figure(struct sheet *s, const char *caption, const char *svg, const char *file)
+{
+	struct section *x = current(s);
+	if (x->n_figs == x->cap_figs) {
+		x->cap_figs = x->cap_figs ? 2 * x->cap_figs : 4;
+		x->figs = xrealloc(x->figs, (size_t)x->cap_figs * sizeof *x->figs);
+	}
+	x->figs[x->n_figs++] = (struct figure){xstrdup(caption), svg ? xstrdup(svg) : NULL, file ? xstrdup(file) : NULL};
+}
+
+void sheet_columns(struct sheet *s, int n, const char *const *names)
+{
+	struct section *x = current(s);
+	for (int c = 0; c < n; c++)
+		strings_add(&x->cols, names[c]);
+}
+
+static struct cell *next_cell(struct sheet *s)
+{
+	struct section *x = current(s);
+	if (x->n_cells == x->cap_cells) {
+		x->cap_cells = x->cap_cells ? 2 * x->cap_cells : 64;
+		x->cells = xrealloc(x->cells, x->cap_cells * sizeof *x->cells);
+	}
+	struct cell *c = &x->cells[x->n_cells++];
+	memset(c, 0, sizeof *c);
+	return c;
+}
+
+void sheet_int(struct sheet *s, long v)
+{
+	struct cell *c = next_cell(s);
+	c->type = CELL_INT;
+	c->i = v;
+}
+
+void sheet_real(struct sheet *s, double v, int decimals)
+{
+	struct cell *c = next_cell(s);
+	c->type = CELL_REAL;
+	c->r = v;
+	c->decimals = decimals;
+}
+
+void sheet_text(struct sheet *s, const char *t)
+{
+	if (!t) {
+		sheet_empty(s);
+		return;
+	}
+	struct cell *c = next_cell(s);
+	c->type = CELL_TEXT;
+	c->text = xstrdup(t);
+}
+
+void sheet_textf(struct sheet *s, const char *fmt, ...)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	struct cell *c = next_cell(s);
+	c->type = CELL_TEXT;
+	c->text = buf_detach(&b);
+	buf_release(&b);
+}
+
+void sheet_empty(struct sheet *s)
+{
+	next_cell(s);
+}
+
+/* Pads a short row with empty cells, so that every row is whole. */
+void sheet_row(struct sheet *s)
+{
+	struct section *x = current(s);
+	while (x->cols.n && x->n_cells % (size_t)x->cols.n)
+		sheet_empty(s);
+}
+
+long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(const char *text, struct buf *out))
+{
+	struct buf b;
+	buf_init(&b, 0);
+	int n = sqlite3_column_count(st);
+	for (int c = 0; c < n; c++)
+		strings_add(&current(s)->cols, sqlite3_column_name(st, c));
+	long rows = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (int c = 0; c < n; c++)
+			switch (sqlite3_column_type(st, c)) {
+			case SQLITE_NULL:
+				sheet_empty(s);
+				break;
+			case SQLITE_INTEGER:
+				sheet_int(s, (long)sqlite3_column_int64(st, c));
+				break;
+			case SQLITE_FLOAT:
+				sheet_real(s, sqlite3_column_double(st, c), 2);
+				break;
+			default:
+				if (rewrite && c == col) {
+					buf_clear(&b);
+					rewrite((const char *)sqlite3_column_text(st, c), &b);
+					sheet_text(s, b.text);
+				} else {
+					sheet_text(s, (const char *)sqlite3_column_text(st, c));
+				}
+				break;
+			}
+		rows++;
+	}
+	buf_release(&b);
+	return rc == SQLITE_DONE ? rows : -1;
+}
+
+long sheet_rows(const struct sheet *s)
+{
+	if (!s->n_secs)
+		return 0;
+	const struct section *x = &s->secs[s->n_secs - 1];
+	return x->cols.n ? (long)(x->n_cells / (size_t)x->cols.n) : 0;
+}
+
+/* ---- writing ---- */
+
+/* A cell as text, into b (which it empties first). */
+static const char *cell_text(const struct cell *c, struct buf *b)
+{
+	buf_clear(b);
+	switch (c->type) {
+	case CELL_INT:
+		buf_printf(b, "%ld", c->i);
+		break;
+	case CELL_REAL:
+		buf_printf(b, "%.*f", c->decimals, c->r);
+		break;
+	case CELL_TEXT:
+		buf_puts(b, c->text);
+		break;
+	case CELL_EMPTY:
+		break;
+	}
+	return b->text;
+}
+
+static size_t n_rows(const struct section *x)
+{
+	return x->cols.n ? x->n_cells / (size_t)x->cols.n : 0;
+}
+
+static const struct cell *cell_at(const struct section *x, size_t r, int c)
+{
+	return &x->cells[r * (size_t)x->cols.n + (size_t)c];
+}
+
+/* A column is numeric when every cell it has is a number. */
+static bool numeric(const struct section *x, int c)
+{
+	bool any = false;
+	for (size_t r = 0; r < n_rows(x); r++) {
+		enum cell_type t = cell_at(x, r, c)->type;
+		if (t == CELL_TEXT)
+			return false;
+		any |= t != CELL_EMPTY;
+	}
+	return any;
+}
+
+static bool shown(const struct section *x, enum sheet_format f)
+{
+	bool data = f == SHEET_CSV || f == SHEET_JSON;
+	return x->who == SHEET_ALL || (x->who == SHEET_DATA) == data;
+}
+
+/* The number of characters of a UTF-8 text, for alignment. */
+static size_t width(const char *t)
+{
+	size_t n = 0;
+	for (; *t; t++)
+		n += ((unsigned char)*t & 0xc0) != 0x80;
+	return n;
+}
+
+static void underline(FILE *out, const char *t, char c)
+{
+	fprintf(out, "%s\n", t);
+	for (size_t i = width(t); i > 0; i--)
+		fputc(c, out);
+	fputc('\n', out);
+}
+
+/* Text and Markdown tables: each column as wide as its widest cell,
+ * numbers to the right; Markdown between pipes with its rule row. */
+static void aligned_table(FILE *out, const struct section *x, bool md)
+{
+	int n = x->cols.n;
+	size_t rows = n_rows(x);
+	size_t *w = xcalloc((size_t)n, sizeof *w);
+	bool *num = xcalloc((size_t)n, sizeof *num);
+	struct buf b, line;
+	buf_init(&b, 0);
+	buf_init(&line, 0);
+	for (int c = 0; c < n; c++) {
+		num[c] = numeric(x, c);
+		w[c] = width(x->cols.v[c]);
+		for (size_t r = 0; r < rows; r++) {
+			size_t cw = width(cell_text(cell_at(x, r, c), &b));
+			if (md)
+				cw += (size_t)(strchr(b.text, '|') != NULL);	/* roughly: escapes are rare */
+			if (cw > w[c])
+				w[c] = cw;
+		}
+		if (md && w[c] < 3)
+			w[c] = 3;
+	}
+	for (size_t r = 0; r <= rows + (md ? 1 : 0); r++) {
+		buf_clear(&line);
+		if (md)
+			buf_puts(&line, "| ");
+		for (int c = 0; c < n; c++) {
+			const char *t;
+			if (r == 0) {
+				t = x->cols.v[c];
+			} else if (md && r == 1) {	/* the rule row: ---: for numbers */
+				buf_clear(&b);
+				for (size_t i = 0; i + 1 < w[c]; i++)
+					buf_putc(&b, '-');
+				buf_putc(&b, num[c] ? ':' : '-');
+				t = b.text;
+			} else {
+				cell_text(cell_at(x, r - 1 - (md ? 1 : 0), c), &b);
+				if (md && strchr(b.text, '|')) {
+					struct buf e;
+					buf_init(&e, 0);
+					for (const char *p = b.text; *p; p++) {
+						if (*p == '|')
+							buf_putc(&e, '\\');
+						buf_putc(&e, *p);
+					}
+					buf_clear(&b);
+					buf_puts(&b, e.text);
+					buf_release(&e);
+				}
+				t = b.text;
+			}
+			int pad = (int)(w[c] - width(t));
+			bool last = c + 1 == n;
+			if (num[c])
+				buf_printf(&line, "%*s%s", pad, "", t);
+			else
+				buf_printf(&line, "%s%*s", t, last && !md ? 0 : pad, "");
+			if (!last)
+				buf_puts(&line, md ? " | " : "  ");
+		}
+		while (!md && line.len && line.text[line.len - 1] == ' ')	/* an empty last cell */
+			line.text[--line.len] = '\0';
+		buf_puts(&line, md ? " |\n" : "\n");
+		fputs(line.text, out);
+	}
+	buf_release(&b);
+	buf_release(&line);
+	free(w);
+	free(num);
+}
+
+static void write_text(const struct sheet *s, FILE *out, const char *only)
+{
+	if (!only) {
+		underline(out, s->title, '=');
+		for (int i = 0; i + 1 < s->meta.n; i += 2)
+			fprintf(out, "%s: %s\n", s->meta.v[i], s->meta.v[i + 1]);
+	}
+	for (int i = 0; i < s->n_secs; i++) {
+		const struct section *x = &s->secs[i];
+		if (!shown(x, SHEET_TEXT) || (only && strcmp(only, x->id) != 0))
+			continue;
+		fputc('\n', out);
+		underline(out, x->title, '-');
+		for (int p = 0; p < x->paras.n; p++)
+			fprintf(out, "%s\n", x->paras.v[p]);
+		if (x->cols.n) {
+			if (x->paras.n)
+				fputc('\n', out);
+			if (n_rows(x))
+				aligned_table(out, x, false);
+			else
+				fputs("(none)\n", out);
+		}
+		for (int f = 0; f < x->n_figs; f++)
+			fprintf(out, "figure: %s%s%s\n", x->figs[f].caption, x->figs[f].file ? ": " : "",
+				x->figs[f].file ? x->figs[f].file : "");
+		for (int p = 0; p < x->notes.n; p++)
+			fprintf(out, "%s\n", x->notes.v[p]);
+	}
+}
+
+static void write_md(const struct sheet *s, FILE *out, const char *only)
+{
+	if (!only) {
+		fprintf(out, "# %s\n\n", s->title);
+		for (int i = 0; i + 1 < s->meta.n; i += 2)
+			fprintf(out, "- **%s:** %s\n", s->meta.v[i], s->meta.v[i + 1]);
+	}
+	for (int i = 0; i < s->n_secs; i++) {
+		const struct section *x = &s->secs[i];
+		if (!shown(x, SHEET_MD) || (only && strcmp(only, x->id) != 0))
+			continue;
+		fprintf(out, "\n## %s\n\n", x->title);
+		for (int p = 0; p < x->paras.n; p++)
+			fprintf(out, "%s\n\n", x->paras.v[p]);
+		if (x->cols.n) {
+			if (n_rows(x))
+				aligned_table(out, x, true);
+			else
+				fputs("(none)\n", out);
+		}
+		for (int f = 0; f < x->n_figs; f++)
+			if (x->figs[f].file)
+				fprintf(out, "\n![%s](%s)\n", x->figs[f].caption, x->figs[f].file);
+		if (x->notes.n)
+			fputc('\n', out);
+		for (int p = 0; p < x->notes.n; p++)
+			fprintf(out, "%s%s\n", x->notes.v[p], p + 1 < x->notes.n ? "  " : "");
+	}
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *out, const char *t)
+{
+	if (!strpbrk(t, ",\"\r\n")) {
+		fputs(t, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *t; t++) {
+		if (*t == '"')
+			fputc('"', out);
+		fputc(*t, out);
+	}
+	fputc('"', out);
+}
+
+static void write_csv(const struct sheet *s, FILE *out, const char *only)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	bool first = true;
+	for (int i = 0; i < s->n_secs; i++) {
+		const struct section *x = &s->secs[i];
+		if (!x->cols.n || !shown(x, SHEET_CSV) || (only && strcmp(only, x->id) != 0))
+			continue;
+		if (!first)
+			fputs("\r\n", out);	/* a blank line between tables */
+		first = false;
+		for (int c = 0; c < x->cols.n; c++) {
+			if (c)
+				fputc(',', out);
+			csv_field(out, x->cols.v[c]);
+		}
+		fputs("\r\n", out);
+		for (size_t r = 0; r < n_rows(x); r++) {
+			for (int c = 0; c < x->cols.n; c++) {
+				if (c)
+					fputc(',', out);
+				csv_field(out, cell_text(cell_at(x, r, c), &b));
+			}
+			fputs("\r\n", out);
+		}
+	}
+	buf_release(&b);
+}
+
+static void json_cell(struct json *j, const struct cell *c)
+{
+	switch (c->type) {
+	case CELL_INT:
+		json_int(j, c->i);
+		break;
+	case CELL_REAL:	/* as many decimals as the report shows: the same number everywhere */
+		json_real(j, c->r, c->decimals);
+		break;
+	case CELL_TEXT:
+		json_string(j, c->text);
+		break;
+	case CELL_EMPTY:
+		json_null(j);
+		break;
+	}
+}
+
+static void json_strings(struct json *j, const char *key, const struct strings *l)
+{
+	json_key(j, key);
+	json_array_begin(j);
+	for (int i = 0; i < l->n; i++)
+		json_string(j, l->v[i]);
+	json_array_end(j);
+}
+
+static void json_section(struct json *j, const struct section *x)
+{
+	json_object_begin(j);
+	json_key(j, "id");
+	json_string(j, x->id);
+	json_key(j, "title");
+	json_string(j, x->title);
+	json_strings(j, "paragraphs", &x->paras);
+	if (x->cols.n) {
+		json_key(j, "rows");
+		json_array_begin(j);
+		for (size_t r = 0; r < n_rows(x); r++) {
+			json_object_begin(j);
+			for (int c = 0; c < x->cols.n; c++) {
+				json_key(j, x->cols.v[c]);
+				json_cell(j, cell_at(x, r, c));
+			}
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
+	json_strings(j, "notes", &x->notes);
+	json_key(j, "figures");
+	json_array_begin(j);
+	for (int f = 0; f < x->n_figs; f++) {
+		json_object_begin(j);
+		json_key(j, "caption");
+		json_string(j, x->figs[f].caption);
+		json_key(j, "file");
+		json_string(j, x->figs[f].file);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void write_json(const struct sheet *s, FILE *out, const char *only)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	struct json j;
+	json_init(&j, &b);
+	json_object_begin(&j);
+	json_key(&j, "report");
+	json_string(&j, s->kind);
+	json_key(&j, "title");
+	json_string(&j, s->title);
+	json_key(&j, "meta");
+	json_object_begin(&j);
+	for (int i = 0; i + 1 < s->meta.n; i += 2) {
+		json_key(&j, s->meta.v[i]);
+		json_string(&j, s->meta.v[i + 1]);
+	}
+	json_object_end(&j);
+	json_key(&j, "sections");
+	json_array_begin(&j);
+	for (int i = 0; i < s->n_secs; i++)
+		if (shown(&s->secs[i], SHEET_JSON) && (!only || strcmp(only, s->secs[i].id) == 0))
+			json_section(&j, &s->secs[i]);
+	json_array_end(&j);
+	json_object_end(&j);
+	buf_putc(&b, '\n');
+	fwrite(b.text, 1, b.len, out);
+	buf_release(&b);
+}
+
+void sheet_html_escape(struct buf *out, const char *t)
+{
+	for (; t && *t; t++)
+		switch (*t) {
+		case '&':
+			buf_puts(out, "&amp;");
+			break;
+		case '<':
+			buf_puts(out, "&lt;");
+			break;
+		case '>':
+			buf_puts(out, "&gt;");
+			break;
+		case '"':
+			buf_puts(out, "&quot;");
+			break;
+		default:
+			buf_putc(out, *t);
+		}
+}
+
+const char sheet_css[] =
+	"body{font-family:Georgia,'Times New Roman',serif;max-width:60em;margin:2em auto;padding:0 1em;"
+	"color:#111;line-height:1.4}\n"
+	"h1{font-size:1.8em;margin-bottom:.2em}h2{font-size:1.3em;border-bottom:1px solid #999;margin-top:1.6em}\n"
+	"dl.meta{display:grid;grid-template-columns:max-content auto;gap:.1em 1em;margin:0}"
+	"dl.meta dt{font-weight:bold}dl.meta dd{margin:0}\n"
+	"table{border-collapse:collapse;margin:.6em 0;font-size:.9em}"
+	"th,td{padding:.15em .6em;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
+	"th{border-bottom:2px solid #555}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"p.note{font-size:.85em;color:#444;margin:.2em 0}figure{margin:1em 0}figure svg{max-width:100%;height:auto}"
+	"figcaption{font-size:.85em;color:#444}\n"
+	"@media print{body{max-width:none;margin:0;font-size:10pt}section{break-inside:avoid-page}"
+	"h2{break-after:avoid}table,figure{break-inside:avoid}a{color:inherit;text-decoration:none}}\n";
+
+static void html_section(struct buf *b, const struct section *x)
+{
+	buf_puts(b, "<section id=\"");
+	sheet_html_escape(b, x->id);
+	buf_puts(b, "\">\n<h2>");
+	sheet_html_escape(b, x->title);
+	buf_puts(b, "</h2>\n");
+	for (int p = 0; p < x->paras.n; p++) {
+		buf_puts(b, "<p>");
+		sheet_html_escape(b, x->paras.v[p]);
+		buf_puts(b, "</p>\n");
+	}
+	if (x->cols.n && n_rows(x)) {
+		struct buf t;
+		buf_init(&t, 0);
+		bool *num = xcalloc((size_t)x->cols.n, sizeof *num);
+		buf_puts(b, "<table>\n<thead><tr>");
+		for (int c = 0; c < x->cols.n; c++) {
+			num[c] = numeric(x, c);
+			buf_puts(b, num[c] ? "<th class=\"num\">" : "<th>");
+			sheet_html_escape(b, x->cols.v[c]);
+			buf_puts(b, "</th>");
+		}
+		buf_puts(b, "</tr></thead>\n<tbody>\n");
+		for (size_t r = 0; r < n_rows(x); r++) {
+			buf_puts(b, "<tr>");
+			for (int c = 0; c < x->cols.n; c++) {
+				buf_puts(b, num[c] ? "<td class=\"num\">" : "<td>");
+				sheet_html_escape(b, cell_text(cell_at(x, r, c), &t));
+				buf_puts(b, "</td>");
+			}
+			buf_puts(b, "</tr>\n");
+		}
+		buf_puts(b, "</tbody>\n</table>\n");
+		free(num);
+		buf_release(&t);
+	} else if (x->cols.n) {
+		buf_puts(b, "<p>(none)</p>\n");
+	}
+	for (int f = 0; f < x->n_figs; f++) {
+		buf_puts(b, "<figure>\n");
+		if (x->figs[f].svg)
+			buf_puts(b, x->figs[f].svg);	/* gnuplot's own SVG: a drawing, no script */
+		buf_puts(b, "<figcaption>");
+		sheet_html_escape(b, x->figs[f].caption);
+		buf_puts(b, "</figcaption>\n</figure>\n");
+	}
+	for (int p = 0; p < x->notes.n; p++) {
+		buf_puts(b, "<p class=\"note\">");
+		sheet_html_escape(b, x->notes.v[p]);
+		buf_puts(b, "</p>\n");
+	}
+	buf_puts(b, "</section>\n");
+}
+
+void sheet_html_body(const struct sheet *s, struct buf *out)
+{
+	for (int i = 0; i < s->n_secs; i++)
+		if (shown(&s->secs[i], SHEET_HTML))
+			html_section(out, &s->secs[i]);
+}
+
+static void write_html(const struct sheet *s, FILE *out, const char *only)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	sheet_html_escape(&b, s->title);
+	buf_printf(&b, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", sheet_css);
+	sheet_html_escape(&b, s->title);
+	buf_puts(&b, "</h1>\n");
+	if (s->meta.n) {
+		buf_puts(&b, "<dl class=\"meta\">\n");
+		for (int i = 0; i + 1 < s->meta.n; i += 2) {
+			buf_puts(&b, "<dt>");
+			sheet_html_escape(&b, s->meta.v[i]);
+			buf_puts(&b, "</dt><dd>");
+			sheet_html_escape(&b, s->meta.v[i + 1]);
+			buf_puts(&b, "</dd>\n");
+		}
+		buf_puts(&b, "</dl>\n");
+	}
+	for (int i = 0; i < s->n_secs; i++)
+		if (shown(&s->secs[i], SHEET_HTML) && (!only || strcmp(only, s->secs[i].id) == 0))
+			html_section(&b, &s->secs[i]);
+	buf_puts(&b, "</body>\n</html>\n");
+	fwrite(b.text, 1, b.len, out);
+	buf_release(&b);
+}
+
+bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const char *only)
+{
+	if (only) {
+		bool found = false;
+		for (int i = 0; i < s->n_secs; i++)
+			found |= strcmp(s->secs[i].id, only) == 0 && shown(&s->secs[i], f);
+		if (!found)
+			return false;
+	}
+	switch (f) {
+	case SHEET_TEXT:
+		write_text(s, out, only);
+		break;
+	case SHEET_MD:
+		write_md(s, out, only);
+		break;
+	case SHEET_CSV:
+		write_csv(s, out, only);
+		break;
+	case SHEET_JSON:
+		write_json(s, out, only);
+		break;
+	case SHEET_HTML:
+		write_html(s, out, only);
+		break;
+	}
+	return true;
+}

@@ -1,0 +1,79 @@
+/* sheet: a report as data, printed as text, Markdown, CSV, JSON or HTML.
+ *
+ * A report builds a sheet: a title, a few facts about it ("date: 1846-05-08"),
+ * then sections, each with paragraphs, an optional table and notes under it
+ * (a legend).  A table's columns are named once; its cells are typed (an
+ * integer, a number with its decimals, a text, or nothing), so that text and
+ * Markdown put numbers to the right, JSON writes them as numbers and CSV
+ * leaves them bare.  The sheet keeps everything until it is written: a
+ * battle's report is a few hundred rows.  The struct is opaque; the sheet
+ * owns copies of every text given to it. */
+#ifndef UMPIRE_SHEET_H
+#define UMPIRE_SHEET_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sqlite3.h>
+
+#include "../grammar/buf.h"
+
+enum sheet_format { SHEET_TEXT, SHEET_MD, SHEET_CSV, SHEET_JSON, SHEET_HTML };
+
+/* The format named by word ("text", "md", "csv", "json", "html"); false if none is. */
+bool sheet_format_of(const char *word, enum sheet_format *out);
+
+/* Where a section shows: everywhere, only where a person reads it (text,
+ * Markdown, HTML: a matrix of turns), or only in the data formats (CSV,
+ * JSON: the same facts as one row each). */
+enum sheet_audience { SHEET_ALL, SHEET_READER, SHEET_DATA };
+
+struct sheet;
+
+/* A new sheet titled title, for the report called kind ("casualties"). */
+struct sheet *sheet_new(const char *kind, const char *title);
+void sheet_free(struct sheet *s);
+
+/* A fact about the whole report, shown under its title. */
+void sheet_meta(struct sheet *s, const char *key, const char *value);
+
+/* Starts a section: id names it in JSON and for --table (a word), title heads it. */
+void sheet_section(struct sheet *s, const char *id, const char *title, enum sheet_audience who);
+/* A paragraph of the current section (before its table). */
+void sheet_para(struct sheet *s, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
+/* A note under the current section's table (a legend, a caveat). */
+void sheet_note(struct sheet *s, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
+/* A figure of the current section: an SVG drawing (inline in HTML), and
+ * the file it was written to (linked from Markdown).  Text, CSV and JSON
+ * name the file. */
+void sheet_figure(struct sheet *s, const char *caption, const char *svg, const char *file);
+
+/* The current section's table, with its columns' names. */
+void sheet_columns(struct sheet *s, int n, const char *const *names);
+/* Cells of the current row, left to right; sheet_row ends the row. */
+void sheet_int(struct sheet *s, long v);
+void sheet_real(struct sheet *s, double v, int decimals);
+void sheet_text(struct sheet *s, const char *t);	/* NULL is an empty cell */
+void sheet_textf(struct sheet *s, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
+void sheet_empty(struct sheet *s);
+void sheet_row(struct sheet *s);
+/* The rows of a stepped statement as the current section's table (its
+ * columns named by the statement); the number of rows, -1 on an error.
+ * When rewrite is not NULL, the texts of column col pass through it (a
+ * rule's citation put in the player's form). */
+long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(const char *text, struct buf *out));
+/* The number of rows of the current section's table. */
+long sheet_rows(const struct sheet *s);
+
+/* Writes the sheet; only the section whose id is only when it is not NULL
+ * (false when there is none).  HTML is one document with its stylesheet. */
+bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const char *only);
+
+/* The HTML of s's sections without the document around them, into out:
+ * for a page that puts several sheets together (the after-action report). */
+void sheet_html_body(const struct sheet *s, struct buf *out);
+/* The stylesheet of umpire's HTML pages (screen and print). */
+extern const char sheet_css[];
+/* Appends t to out with &, <, > and " escaped. */
+void sheet_html_escape(struct buf *out, const char *t);
+
+#endif
