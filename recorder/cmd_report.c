@@ -15,7 +15,7 @@
 #include "runopts.h"
 
 const char cmd_report_usage[] =
-	"usage: umpire report KIND [options] BATTLE|FILE\n"
+	"usage: umpire report [options] KIND BATTLE|FILE\n"
 	"\n"
 	"A battle's report, from the archive (BATTLE: its number, header id= or a\n"
 	"unique prefix of its name) or from a battle file, which is audited into\n"
@@ -59,6 +59,7 @@ static const struct {
 struct report_args {
 	enum report_kind kind;
 	enum sheet_format format;
+	const char *name;	/* the kind's */
 	const char *table;
 	const char *db;
 	struct runopts run;
@@ -73,26 +74,10 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		{"option", required_argument, NULL, 'o'}, {"include-root", required_argument, NULL, 'I'},
 		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
 	};
-	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-		fputs(cmd_report_usage, stdout);
-		return 1;
-	}
-	if (argc < 2) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit)");
-		return -1;
-	}
-	size_t k = 0;
-	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[1]) != 0)
-		k++;
-	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit)", argv[1]);
-		return -1;
-	}
-	ra->kind = kinds[k].kind;
 	int c;
-	optind = 2;
+	optind = 1;
 	argv[0] = (char *)"umpire report";
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {	/* options before or after KIND */
 		if (c == 'h') {
 			fputs(cmd_report_usage, stdout);
 			return 1;
@@ -111,7 +96,20 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 			return -1;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind >= argc) {
+		msg_usage("report", "no report named (casualties, effectiveness, audit)");
+		return -1;
+	}
+	size_t k = 0;
+	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
+		k++;
+	if (k == sizeof kinds / sizeof kinds[0]) {
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit)", argv[optind]);
+		return -1;
+	}
+	ra->kind = kinds[k].kind;
+	ra->name = kinds[k].name;
+	if (++optind != argc - 1) {
 		msg_usage("report", optind >= argc ? "no battle named" : "one battle at a time");
 		return -1;
 	}
@@ -206,7 +204,7 @@ int cmd_report(int argc, char **argv)
 		msg_error("%s", err ? err : "the report cannot be made");
 		status = EXIT_USAGE;
 	} else if (!sheet_write(sh, stdout, ra.format, ra.table)) {
-		msg_usage("report", "the %s report has no table '%s' in this format", argv[1], ra.table);
+		msg_usage("report", "the %s report has no table '%s' in this format", ra.name, ra.table);
 		status = EXIT_USAGE;
 	} else if (fflush(stdout) != 0 || ferror(stdout)) {
 		msg_error("cannot write the report");

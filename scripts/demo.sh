@@ -2,8 +2,8 @@
 # demo.sh: the main job on the bundled battles: check each example, show its
 # canonical form is stable, audit it (findings and summary, JSON Lines) and
 # explain its first charge step by step; then store them all in an archive
-# (build/demo/archive.db, made anew) and take one back out.  Reports come
-# with a later issue.  Everything written goes to build/demo/.
+# (build/demo/archive.db, made anew), take one back out, and write each
+# battle's reports.  Everything written goes to build/demo/.
 set -u
 out=build/demo
 mkdir -p "$out"
@@ -43,6 +43,15 @@ else
 fi
 echo "== one query: the 5th Infantry across both battles"
 build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
+echo "== reports from the archive"
+for name in palo-alto resaca; do  # their header id=s
+	for kind in casualties effectiveness audit; do
+		build/umpire report --db "$out/archive.db" "$kind" "$name" >"$out/$name.$kind.txt" || status=1
+		build/umpire report --db "$out/archive.db" --format html "$kind" "$name" >"$out/$name.$kind.html" || status=1
+	done
+	echo "$name: casualty, effectiveness and audit reports in $out/$name.{casualties,effectiveness,audit}.{txt,html}"
+done
+sed -n '/^Sides/,/^$/p' "$out/palo-alto.casualties.txt"
 echo "the archive is $out/archive.db; try: build/umpire db --db $out/archive.db list"
 echo "demo output in $out/"
 exit $status

@@ -1,0 +1,253 @@
+/* test_report: the numbers of the casualty, effectiveness and audit
+ * reports on battles whose totals are worked out by hand here, from the
+ * seeds, event by event.
+ *
+ * tests/reports/known.battle, in the order played:
+ *  line 15  fire 5inf:8@6 -> 2lt [9]: 8 musket stands at 6" are 8 points
+ *           (002:154-156), 0 on the die (6-8 pts, 002:186); 9 against a
+ *           Trained target is Telling Fire (002:196): disordered, 1 stand.
+ *           2lt 10 -> 9, fresh (Spirited 10 stands: worn at 7, 000:688).
+ *  line 16  fire 3inf:6@6 -> 4line [5]: 6 points, 0; 5 is Galling Fire
+ *           (002:199): disordered, no stand (it was in good order).
+ *  line 21  mc [1]: 2lt -2ooc +2fresh -2outflanked = -1: disordered MEX,
+ *           0 or less is Panic (002:43): 1 stand and 1 more for the -1
+ *           (option panic-loss=qrs).  2lt 9 -> 7: worn (7 <= 7), broken.
+ *  line 25  charge 5inf -> 4line: 10 +1 veteran +2 fresh = 13 against
+ *           2 +2 fresh -1 disordered +1 attached = 4 (002:207-221);
+ *           +9 is Swept from the Field (002:238): the defender loses 2
+ *           stands, none more (the difference is not over 9), broken.
+ *           4line 7 -> 5: worn (Reliable 7 stands: 7/6/4, 000:681).
+ *  line 26  fallen art [8]: Grievously wounded (002:227).
+ *  line 27  stands 3inf -1: 6 -> 5, another cause; fresh (6/4/2, 000:680).
+ *  line 28  remove 4line.
+ * So: US 14 stands, 1 lost (other); MEX 17, 5 lost (fire 1, charge 2,
+ * maneuver 2): 5/17 = 29.4%, 200 men at 40 a stand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../db/import.h"
+#include "../reports/report.h"
+
+static struct store *archive_of(const char *path, int64_t *id)
+{
+	struct store *s = tu_memory_store();
+	struct diags d;
+	struct battle *b = tu_parse_file(path, &d);
+	assert_non_null(b);
+	assert_int_equal(d.n_errors, 0);
+	diags_release(&d);
+	struct import_opts o = {.umpire_version = "test"};
+	char *msg = NULL;
+	assert_int_equal(import_battle(s, b, &o, id, &msg), IMPORT_ADDED);
+	free(msg);
+	battle_free(b);
+	return s;
+}
+
+static const struct facts_unit *unit(const struct facts *f, const char *ident)
+{
+	for (int i = 0; i < f->n_units; i++)
+		if (strcmp(f->units[i].ident, ident) == 0)
+			return &f->units[i];
+	fail_msg("no unit %s", ident);
+	return NULL;
+}
+
+/* The sheet written in format f (only the table only, when not NULL). */
+static char *written(const struct sheet *sh, enum sheet_format f, const char *only)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_true(sheet_write(sh, out, f, only));
+	fclose(out);
+	return text;
+}
+
+static void test_known_losses_by_cause(void **state)
+{
+	(void)state;
+	int64_t id;
+	struct store *s = archive_of("tests/reports/known.battle", &id);
+	struct facts f;
+	char *err = NULL;
+	assert_true(facts_load(s, id, &f, &err));
+	assert_int_equal(f.men_per_stand, 40);
+	assert_int_equal(f.n_units, 4);
+	static const struct {
+		const char *unit;
+		int start, fire, charge, maneuver, other, left, removed_turn;
+	} want[] = {
+		{"5inf", 8, 0, 0, 0, 0, 8, 0},
+		{"3inf", 6, 0, 0, 0, 1, 5, 0},
+		{"2lt", 10, 1, 0, 2, 0, 7, 0},
+		{"4line", 7, 0, 2, 0, 0, 5, 3},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct facts_unit *u = unit(&f, want[i].unit);
+		assert_int_equal(u->start, want[i].start);
+		assert_int_equal(u->lost[CAUSE_FIRE], want[i].fire);
+		assert_int_equal(u->lost[CAUSE_CHARGE], want[i].charge);
+		assert_int_equal(u->lost[CAUSE_MANEUVER], want[i].maneuver);
+		assert_int_equal(u->lost[CAUSE_OTHER], want[i].other);
+		assert_int_equal(u->end.stands, want[i].left);
+		assert_int_equal(u->removed_turn, want[i].removed_turn);
+	}
+	assert_int_equal(unit(&f, "4line")->removed_line, 28);
+	assert_int_equal(f.n_fallen, 1);
+	assert_string_equal(f.fallen[0].ident, "art");
+	assert_int_equal(f.fallen[0].turn, 3);
+	assert_string_equal(f.fallen[0].what, "grievously-wounded");
+	facts_release(&f);
+	store_close(s);
+}
+
+static void test_known_casualty_tables(void **state)
+{
+	(void)state;
+	int64_t id;
+	struct store *s = archive_of("tests/reports/known.battle", &id);
+	struct facts f;
+	char *err = NULL;
+	assert_true(facts_load(s, id, &f, &err));
+	struct sheet *sh = report_casualties(&f);
+	char *sides = written(sh, SHEET_CSV, "sides");
+	assert_string_equal(sides, "side,units,start,fire,charge,maneuver,other,lost,left,lost %,men lost\r\n"
+				   "US,2,14,0,0,0,1,1,13,7.1,40\r\n"
+				   "MEX,2,17,1,2,2,0,5,12,29.4,200\r\n");
+	char *units = written(sh, SHEET_CSV, "units");
+	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,10,1,0,2,0,3,7,30.0,120,\r\n"));
+	assert_non_null(strstr(units, "MEX,Gen Arista,4line,7,0,2,0,0,2,5,28.6,80,turn 3 (line 28)\r\n"));
+	assert_non_null(strstr(units, "US,Capt Lee,3inf,6,0,0,0,1,1,5,16.7,40,\r\n"));
+	char *leaders = written(sh, SHEET_CSV, "leaders");
+	assert_string_equal(leaders, "turn,line,side,leader,name,result,at the end\r\n"
+				     "3,26,MEX,art,Gen Arista,grievously-wounded,wounded\r\n");
+	free(sides);
+	free(units);
+	free(leaders);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
+static void test_known_effectiveness(void **state)
+{
+	(void)state;
+	int64_t id;
+	struct store *s = archive_of("tests/reports/known.battle", &id);
+	struct facts f;
+	char *err = NULL;
+	assert_true(facts_load(s, id, &f, &err));
+	struct sheet *sh = report_effectiveness(&f);
+	/* the state when each turn began: turn 2 after the two fires, turn 3
+	 * after the Panic; then the end */
+	char *states = written(sh, SHEET_CSV, "states");
+	assert_non_null(strstr(states, "MEX,2lt,1,13,10,fresh,good-order,0\r\n"
+				       "MEX,2lt,2,18,9,fresh,disordered,0\r\n"
+				       "MEX,2lt,3,23,7,worn,broken,0\r\n"
+				       "MEX,2lt,end,,7,worn,broken,0\r\n"));
+	assert_non_null(strstr(states, "MEX,4line,2,18,7,fresh,disordered,0\r\n"));
+	assert_non_null(strstr(states, "MEX,4line,end,,5,worn,broken,1\r\n"));
+	assert_non_null(strstr(states, "US,3inf,end,,5,fresh,good-order,0\r\n"));
+	char *matrix = written(sh, SHEET_TEXT, "by-turn");
+	assert_non_null(strstr(matrix, "MEX   2lt    10 F  9 FD  7 WB  7 WB\n"));
+	assert_non_null(strstr(matrix, "MEX   4line  7 F   7 FD  7 FD  removed\n"));
+	char *checks = written(sh, SHEET_CSV, "checks");
+	assert_string_equal(checks, "side,unit,checks,panic\r\n"
+				    "US,5inf,0,0\r\nUS,3inf,0,0\r\nMEX,2lt,1,1\r\nMEX,4line,0,0\r\n");
+	char *combat = written(sh, SHEET_CSV, "combat");
+	assert_string_equal(combat, "side,unit,fires,inflicted,per fire,fired at,lost to fire,charges won,charges lost\r\n"
+				    "US,5inf,1,1,1.00,0,0,1,0\r\n"
+				    "US,3inf,1,0,0.00,0,0,0,0\r\n"
+				    "MEX,2lt,0,0,,1,1,0,0\r\n"
+				    "MEX,4line,0,0,,1,0,0,1\r\n");
+	free(states);
+	free(matrix);
+	free(checks);
+	free(combat);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
+/* Palo Alto's charges, from the file: 7cav recoils from the dragoons (-5,
+ * 002:243) and 8cav is repulsed by the 4th's square (-8, 002:244), both
+ * losing 2 stands; the 5th's charge on the 8-pounder sweeps it (+10) and its
+ * breakthrough drives Tampico back (+6); the artillery battalion's
+ * Desperate Struggle (0) decides nothing until its reroll drives the
+ * Zapadores back (+5, 002:239). */
+static void test_palo_alto_charges(void **state)
+{
+	(void)state;
+	int64_t id;
+	struct store *s = archive_of("examples/palo-alto.battle", &id);
+	struct facts f;
+	char *err = NULL;
+	assert_true(facts_load(s, id, &f, &err));
+	static const struct {
+		const char *unit;
+		int won, lost;
+	} want[] = {
+		{"5inf", 2, 0}, {"7cav", 0, 1}, {"8cav", 0, 1}, {"drag", 1, 0}, {"4inf", 1, 0},
+		{"artbn", 1, 0}, {"zap", 0, 1}, {"8pdr", 0, 1}, {"tampico", 0, 1},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		assert_int_equal(unit(&f, want[i].unit)->charges_won, want[i].won);
+		assert_int_equal(unit(&f, want[i].unit)->charges_lost, want[i].lost);
+	}
+	/* the causes add up to start less left, unit by unit */
+	for (int i = 0; i < f.n_units; i++) {
+		const struct facts_unit *u = &f.units[i];
+		int lost = 0;
+		for (int c = 0; c < CAUSE_N; c++)
+			lost += u->lost[c];
+		assert_int_equal(lost, u->start - u->end.stands);
+	}
+	/* 7cav and 8cav each lost 2 stands in their charges (loss=2 at lines 75-76) */
+	assert_int_equal(unit(&f, "7cav")->lost[CAUSE_CHARGE], 2);
+	assert_int_equal(unit(&f, "8cav")->lost[CAUSE_CHARGE], 2);
+	/* the dragoons' stand rode off with dispatches: a state event (line 139) */
+	assert_int_equal(unit(&f, "drag")->lost[CAUSE_OTHER], 1);
+	facts_release(&f);
+	store_close(s);
+}
+
+/* tests/e2e/016-audit-mistakes/game.battle (its CHECKED.md): a +2 claimed
+ * for Veteran (+1, 002:30), a Rally with Elan overruled (rally at 11 for
+ * MEX, 002:40), a Shaken that is Well Handled (4, 002:40). */
+static void test_audit_by_rule(void **state)
+{
+	(void)state;
+	int64_t id;
+	struct store *s = archive_of("tests/e2e/016-audit-mistakes/game.battle", &id);
+	struct facts f;
+	char *err = NULL;
+	assert_true(facts_load(s, id, &f, &err));
+	struct sheet *sh = report_audit(s, &f, &err);
+	assert_non_null(sh);
+	char *rules = written(sh, SHEET_CSV, "rules");
+	assert_string_equal(rules, "rule,errors,warnings,overruled\r\n"
+				   "\"QRS, Maneuver Table, Effects: MEX: 4 - 10 well-handled (002:40)\",1,0,0\r\n"
+				   "\"QRS, Maneuver Table, Effects: MEX: 6 or more rally (002:40)\",1,0,1\r\n"
+				   "\"QRS, Maneuver Table, Die Roll Modifiers: +1 Veteran (002:30)\",0,1,0\r\n");
+	char *findings = written(sh, SHEET_CSV, "findings");
+	assert_non_null(strstr(findings, ",11,28,warning,modifier-value,,\"+2vet claimed, but Veteran is +1\"\r\n"));
+	assert_non_null(strstr(findings, ",17,36,error,wrong-lookup,overruled,"));
+	free(rules);
+	free(findings);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_known_losses_by_cause), cmocka_unit_test(test_known_casualty_tables),
+		cmocka_unit_test(test_known_effectiveness),   cmocka_unit_test(test_palo_alto_charges),
+		cmocka_unit_test(test_audit_by_rule),
+	};
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
+}

@@ -1,0 +1,160 @@
+/* test_sheet: one small sheet in each of the five formats, byte for byte. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../reports/sheet.h"
+
+/* Title, one fact, a table for everyone (a text with a pipe, a comma and a
+ * quote; a number with decimals; an empty cell), one for readers and one
+ * for data. */
+static struct sheet *sample(void)
+{
+	struct sheet *s = sheet_new("sample", "Sample <one>");
+	sheet_meta(s, "date", "1846-05-08");
+	sheet_section(s, "units", "Units", SHEET_ALL);
+	sheet_para(s, "Two units.");
+	static const char *const cols[] = {"unit", "stands", "share"};
+	sheet_columns(s, 3, cols);
+	sheet_text(s, "5inf");
+	sheet_int(s, 8);
+	sheet_real(s, 12.5, 1);
+	sheet_row(s);
+	sheet_text(s, "a|b, \"c\" & d");
+	sheet_int(s, 10);
+	sheet_row(s);	/* the share left empty */
+	sheet_note(s, "A note.");
+	sheet_section(s, "matrix", "For readers", SHEET_READER);
+	sheet_columns(s, 1, cols);
+	sheet_text(s, "x");
+	sheet_row(s);
+	sheet_section(s, "rows", "For data", SHEET_DATA);
+	sheet_columns(s, 1, cols + 1);
+	sheet_int(s, 3);
+	sheet_row(s);
+	return s;
+}
+
+static char *written(const struct sheet *s, enum sheet_format f, const char *only)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_true(sheet_write(s, out, f, only));
+	fclose(out);
+	return text;
+}
+
+static void test_text(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	char *t = written(s, SHEET_TEXT, NULL);
+	assert_string_equal(t, "Sample <one>\n"
+			       "============\n"
+			       "date: 1846-05-08\n"
+			       "\n"
+			       "Units\n"
+			       "-----\n"
+			       "Two units.\n"
+			       "\n"
+			       "unit          stands  share\n"
+			       "5inf               8   12.5\n"
+			       "a|b, \"c\" & d      10\n"
+			       "A note.\n"
+			       "\n"
+			       "For readers\n"
+			       "-----------\n"
+			       "unit\n"
+			       "x\n");
+	free(t);
+	sheet_free(s);
+}
+
+static void test_markdown(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	char *t = written(s, SHEET_MD, "units");
+	assert_string_equal(t, "\n## Units\n\n"
+			       "Two units.\n\n"
+			       "| unit          | stands | share |\n"
+			       "| ------------- | -----: | ----: |\n"
+			       "| 5inf          |      8 |  12.5 |\n"
+			       "| a\\|b, \"c\" & d |     10 |       |\n"
+			       "\nA note.\n");
+	free(t);
+	sheet_free(s);
+}
+
+static void test_csv(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	char *t = written(s, SHEET_CSV, NULL);
+	assert_string_equal(t, "unit,stands,share\r\n"
+			       "5inf,8,12.5\r\n"
+			       "\"a|b, \"\"c\"\" & d\",10,\r\n"
+			       "\r\n"
+			       "stands\r\n"
+			       "3\r\n");
+	free(t);
+	sheet_free(s);
+}
+
+static void test_json(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	char *t = written(s, SHEET_JSON, "units");
+	assert_string_equal(t, "{\"report\":\"sample\",\"title\":\"Sample <one>\",\"meta\":{\"date\":\"1846-05-08\"},"
+			       "\"sections\":[{\"id\":\"units\",\"title\":\"Units\",\"paragraphs\":[\"Two units.\"],"
+			       "\"rows\":[{\"unit\":\"5inf\",\"stands\":8,\"share\":12.5},"
+			       "{\"unit\":\"a|b, \\\"c\\\" & d\",\"stands\":10,\"share\":null}],"
+			       "\"notes\":[\"A note.\"],\"figures\":[]}]}\n");
+	free(t);
+	sheet_free(s);
+}
+
+static void test_html(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	char *t = written(s, SHEET_HTML, NULL);
+	assert_non_null(strstr(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+				  "<title>Sample &lt;one&gt;</title>\n"));
+	assert_non_null(strstr(t, "@media print"));
+	assert_non_null(strstr(t, "<tr><td>a|b, &quot;c&quot; &amp; d</td><td class=\"num\">10</td>"
+				  "<td class=\"num\"></td></tr>\n"));
+	assert_non_null(strstr(t, "<section id=\"matrix\">"));
+	assert_null(strstr(t, "<section id=\"rows\">"));	/* data only */
+	assert_non_null(strstr(t, "</body>\n</html>\n"));
+	free(t);
+	sheet_free(s);
+}
+
+static void test_only_a_table_shown(void **state)
+{
+	(void)state;
+	struct sheet *s = sample();
+	FILE *out = fopen("/dev/null", "w");
+	assert_false(sheet_write(s, out, SHEET_CSV, "matrix"));	/* for readers */
+	assert_false(sheet_write(s, out, SHEET_TEXT, "rows"));		/* for data */
+	assert_false(sheet_write(s, out, SHEET_TEXT, "nothing"));
+	fclose(out);
+	enum sheet_format f;
+	assert_true(sheet_format_of("md", &f));
+	assert_int_equal(f, SHEET_MD);
+	assert_false(sheet_format_of("pdf", &f));
+	sheet_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text), cmocka_unit_test(test_markdown), cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
