@@ -12,7 +12,7 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wwrite-strings -Wstrict-prototypes \
 STD      := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 DEFS     := -DUMPIRE_VERSION='"$(VERSION)"'
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = $(STD) $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

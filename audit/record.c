@@ -141,3 +141,11 @@ const struct rec_state *record_find_state(const struct record *rec, char kind, c
 			return &rec->states[i];
 	return NULL;
 }
+
+void record_odds_face(struct rec_odds *odds, int f, int rolled, bool same, bool better_up)
+{
+	bool better = better_up ? f > rolled : f < rolled;	/* every table is monotone in the total */
+	bool worse = better_up ? f < rolled : f > rolled;
+	odds->at_least += same || better || f == rolled;
+	odds->at_most += same || worse || f == rolled;
+}

@@ -33,6 +33,13 @@ struct rec_part {
 	const char *effect;	/* maneuver: this unit's effect */
 	int loss;
 	char after[160];	/* its state after the event, in words */
+	struct rec_odds {	/* the die's odds under the derived modifiers (the luck report) */
+		int sides;	/* the die's faces; 0: no odds derived for this part */
+		int at_least;	/* faces giving a result at least as good for whoever rolled as the face rolled */
+		int at_most;	/* ... at most as good */
+		double exp_loss;	/* the stands this part's unit loses on average over every face of the
+					 * event's dice (the others' as rolled for at_least/at_most, all of them here) */
+	} odds;
 };
 
 struct step {
@@ -91,6 +98,12 @@ struct rec_part *record_find_part(struct record *rec, const char *role);
 void record_state(struct record *rec, char kind, const char *id, const struct fields *f);
 /* The state recorded for id of that kind, or NULL. */
 const struct rec_state *record_find_state(const struct record *rec, char kind, const char *id);
+
+/* Counts face f (of odds->sides) into the odds of a roll whose face was
+ * rolled: same says f gives the same result as rolled, and better_up that
+ * a higher face is better for the roller (true where a face adds to the
+ * roller's total; false where a roll must come in at or under a number). */
+void record_odds_face(struct rec_odds *odds, int f, int rolled, bool same, bool better_up);
 
 /* Appends a modifier to a part. */
 void record_mod(struct rec_part *p, const char *code, int value, const char *source, const char *why);

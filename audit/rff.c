@@ -427,6 +427,23 @@ static void apply_actions(struct audit *a, int u, const struct check_line *line,
 	}
 }
 
+/* What each face of the die would have given under the derived
+ * modifiers: the same band of the Maneuver Table and the same Panic
+ * losses as rolled, or not (002:38-43). */
+static void mc_odds(struct audit *a, const struct rff_unit *us, const struct ev_check *mc,
+		    const struct mc_derivation *d, struct rec_odds *odds)
+{
+	odds->sides = mc->die.die ? mc->die.die : rff_vocab.die;
+	int mods = d->total - mc->die.value, lost = 0;
+	for (int f = 1; f <= odds->sides; f++) {
+		const struct rff_mc_band *band = rff_mc_band(table_nation(us), d->disordered, f + mods);
+		int loss = panic_loss(a, d->disordered, band->effect, f + mods);
+		record_odds_face(odds, f, mc->die.value, band == d->band && loss == d->loss, true);
+		lost += loss;
+	}
+	odds->exp_loss = (double)lost / odds->sides;
+}
+
 static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
 	int u = state_unit(&a->st, line->unit.id);
@@ -448,6 +465,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 		part->has_total = true;
 		part->effect = rff_effect_word(d.band->effect);
 		part->loss = d.loss;
+		mc_odds(a, us, mc, &d, &part->odds);
 	}
 	claim_record(a->rec, part, line->unit.id, d.mods, rff_mc_factor_name, MCF_N);
 	char cite[512];

@@ -318,10 +318,19 @@ static bool guns_lost(const struct audit *a, const struct rff_unit *u, const str
 	}
 }
 
+/* What a difference gives: its band of the Charge Table and each side's
+ * losses. */
+struct charge_outcome {
+	int diff;
+	const struct rff_charge_band *band;
+	int loss[2];
+	bool guns_lost[2];
+};
+
 /* The stands side loses by the band: a lost battery all its stands. */
-static int side_loss(struct audit *a, const struct combat *c, const struct charge_derivation *d, int side)
+static int side_loss(struct audit *a, const struct combat *c, const struct charge_outcome *o, int side)
 {
-	const struct rff_charge_band *b = d->band;
+	const struct rff_charge_band *b = o->band;
 	int winner = b->attacker_wins ? ATTACKER : DEFENDER;
 	if (!b->both_lose && side == winner)
 		return 0;
@@ -335,7 +344,7 @@ static int side_loss(struct audit *a, const struct combat *c, const struct charg
 		return 0;
 	int loss = b->loss;
 	if (b->extra_beyond)
-		loss += extra_losses(a, side == DEFENDER ? d->diff : -d->diff);
+		loss += extra_losses(a, side == DEFENDER ? o->diff : -o->diff);
 	/* "... and full retreat broken": troops only, guns are never broken (002:239, 002:243) */
 	if (b->one_more_cav_or_flank && me->arm != RFF_GUN &&
 	    (them->arm == RFF_CAV || outflanked(me, &c->units->side[side].units[0])))
@@ -343,17 +352,63 @@ static int side_loss(struct audit *a, const struct combat *c, const struct charg
 	return loss;
 }
 
-static void derive_losses(struct audit *a, const struct combat *c, struct charge_derivation *d)
+/* The outcome of a difference: its band and both sides' losses. */
+static void outcome_of(struct audit *a, const struct combat *c, int diff, struct charge_outcome *o)
 {
 	const struct rff_unit *att = rff_unit(&a->st, c->principal[ATTACKER]);
 	const struct rff_unit *def = rff_unit(&a->st, c->principal[DEFENDER]);
-	d->guns_lost[DEFENDER] = d->band->attacker_wins &&
-				 guns_lost(a, def, d->band, att->arm == RFF_CAV,
+	memset(o, 0, sizeof *o);
+	o->diff = diff;
+	o->band = rff_charge_band(diff);
+	o->guns_lost[DEFENDER] = o->band->attacker_wins &&
+				 guns_lost(a, def, o->band, att->arm == RFF_CAV,
 					   battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0) != NULL);
 	for (int side = 0; side < 2; side++)
-		d->loss[side] = side_loss(a, c, d, side);
-	if (d->guns_lost[DEFENDER])
-		d->loss[DEFENDER] = def->core.stands;
+		o->loss[side] = side_loss(a, c, o, side);
+	if (o->guns_lost[DEFENDER])
+		o->loss[DEFENDER] = def->core.stands;
+}
+
+static void derive_losses(struct audit *a, const struct combat *c, struct charge_derivation *d)
+{
+	struct charge_outcome o;
+	outcome_of(a, c, d->diff, &o);
+	d->band = o.band;
+	for (int side = 0; side < 2; side++) {
+		d->loss[side] = o.loss[side];
+		d->guns_lost[side] = o.guns_lost[side];
+	}
+}
+
+/* What each face of each side's die would have given under the derived
+ * modifiers, the other's as rolled; and each side's losses on average over
+ * every pair of faces (002:207-244). */
+static void charge_odds(struct audit *a, const struct combat *c, const struct charge_derivation *d,
+			struct rec_part *parts[2])
+{
+	const struct face *die[2] = {&c->roll->side[ATTACKER].die, &c->roll->side[DEFENDER].die};
+	int sides[2], mods[2], lost[2] = {0, 0};
+	for (int s = 0; s < 2; s++) {
+		sides[s] = die[s]->die ? die[s]->die : rff_vocab.die;
+		mods[s] = d->total[s] - die[s]->value;
+		memset(&parts[s]->odds, 0, sizeof parts[s]->odds);
+		parts[s]->odds.sides = sides[s];
+	}
+	for (int fa = 1; fa <= sides[ATTACKER]; fa++)
+		for (int fd = 1; fd <= sides[DEFENDER]; fd++) {
+			struct charge_outcome o;
+			outcome_of(a, c, (fa + mods[ATTACKER]) - (fd + mods[DEFENDER]), &o);
+			bool same = o.band == d->band && o.loss[ATTACKER] == d->loss[ATTACKER] &&
+				    o.loss[DEFENDER] == d->loss[DEFENDER];
+			if (fd == die[DEFENDER]->value)	/* the attacker's faces, the defender's as rolled */
+				record_odds_face(&parts[ATTACKER]->odds, fa, die[ATTACKER]->value, same, true);
+			if (fa == die[ATTACKER]->value)	/* the defender's, the attacker's as rolled */
+				record_odds_face(&parts[DEFENDER]->odds, fd, die[DEFENDER]->value, same, true);
+			lost[ATTACKER] += o.loss[ATTACKER];
+			lost[DEFENDER] += o.loss[DEFENDER];
+		}
+	for (int s = 0; s < 2; s++)
+		parts[s]->odds.exp_loss = (double)lost[s] / (sides[ATTACKER] * sides[DEFENDER]);
 }
 
 static void derive_charge(struct audit *a, const struct combat *c, struct charge_derivation *d)
@@ -370,7 +425,6 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 		record_step(a->rec, NULL, "%s: total %d", id, d->total[side]);
 	}
 	d->diff = d->total[ATTACKER] - d->total[DEFENDER];
-	d->band = rff_charge_band(d->diff);
 	derive_losses(a, c, d);
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Charge Table", d->band->cite);
@@ -382,6 +436,8 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 		parts[side]->has_total = true;
 		parts[side]->loss = d->loss[side];
 	}
+	if (a->rec)
+		charge_odds(a, c, d, parts);
 	if (a->rec) {
 		a->rec->effect = rff_effect_word(d->band->effect);
 		a->rec->has_diff = true;

@@ -295,17 +295,22 @@ static bool hits(const struct rff_fire_effect *fx, bool cannonade)
 
 /* Stands lost by the target (002:195-201; one more on 15 or more, so never
  * more than 3, 000:331); a gun's are its wrecked stands. */
-static int derive_loss(const struct rff_unit *t, const struct fire_derivation *d)
+static int loss_for(const struct rff_unit *t, const struct fire_derivation *d, enum rff_effect effect, int total)
 {
-	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
+	const struct rff_fire_effect *fx = rff_fire_effect(effect);
 	if (!hits(fx, d->cannonade))
 		return 0;
-	int extra = fx->extra_on_15 && d->total >= 15 ? 1 : 0;
+	int extra = fx->extra_on_15 && total >= 15 ? 1 : 0;
 	if (d->gun_target)
 		return fx->guns_wrecked ? fx->guns_wrecked + extra : 0;
 	if (fx->loss_if_disordered && t->order == ORDER_GOOD)
 		return 0;
 	return fx->troop_loss + extra;
+}
+
+static int derive_loss(const struct rff_unit *t, const struct fire_derivation *d)
+{
+	return loss_for(t, d, d->result.effect, d->total);
 }
 
 /* What a claimed fire code means: fp's value is the derived one (it follows
@@ -355,6 +360,26 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 	}
 	claim_absent(d->mods, FF_COVER, "the log states no cover or fortified position; %s is not in open "
 		     "order; %s", id, a->st.cond_code == LIGHT_DAYLIGHT ? "daylight" : "the light does not count");
+}
+
+/* What each face of the firer's die would have given under the derived
+ * modifiers: the same effect and losses, or not (002:195-201). */
+static void fire_odds(const struct audit *a, const struct ev_fire *ev, const struct rff_unit *target,
+		      const struct fire_derivation *d, struct rec_odds *odds)
+{
+	odds->sides = ev->die.die ? ev->die.die : rff_vocab.die;
+	int mods = d->total - ev->die.value, lost = 0;
+	for (int f = 1; f <= odds->sides; f++) {
+		struct rff_fire_result r;
+		if (!fire_result(a, target, f + mods, &r)) {
+			memset(odds, 0, sizeof *odds);	/* a face the table has no cell for: no odds */
+			return;
+		}
+		int loss = loss_for(target, d, r.effect, f + mods);
+		record_odds_face(odds, f, ev->die.value, r.effect == d->result.effect && loss == d->loss, true);
+		lost += loss;
+	}
+	odds->exp_loss = (double)lost / odds->sides;
 }
 
 /* Everything derived for the event; false if it cannot be derived. */
@@ -409,8 +434,10 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	if (!fire_result(a, target, d->total, &d->result))
 		return false;
 	d->loss = derive_loss(target, d);
-	if (tp)
+	if (tp) {
 		tp->loss = d->loss;
+		fire_odds(a, ev, target, d, &tp->odds);
+	}
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
 		 d->result.cite, rff_effect_word(d->result.effect), target->core.decl->slot[RC_EXPERIENCE], d->result.cell,

@@ -239,6 +239,16 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"CREATE VIEW turn_states AS\n"
 	"  SELECT s.battle_id AS battle, s.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
 	"  FROM snapshot s;\n",
+	[3] =
+	/* a roll's odds under the derived modifiers (the luck report): of the
+	 * die's sides faces, how many give a result at least and at most as
+	 * good for whoever rolled; the stands the part's unit loses on average
+	 * over every face of the event's dice.  NULL for a battle stored before
+	 * (umpire db reaudit --all fills them) and for parts that rolled none. */
+	"ALTER TABLE part ADD COLUMN sides INTEGER;\n"
+	"ALTER TABLE part ADD COLUMN at_least INTEGER;\n"
+	"ALTER TABLE part ADD COLUMN at_most INTEGER;\n"
+	"ALTER TABLE part ADD COLUMN exp_loss REAL;\n",
 };
 
 const char *store_migration(int v)

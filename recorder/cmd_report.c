@@ -8,6 +8,7 @@
 
 #include "../db/export.h"
 #include "../db/import.h"
+#include "../reports/luck.h"
 #include "../reports/report.h"
 #include "cmd.h"
 #include "load.h"
@@ -29,6 +30,11 @@ const char cmd_report_usage[] =
 	"                 effect, fire delivered and received, charges won and lost\n"
 	"  audit          the errors and warnings grouped by the rule they cite,\n"
 	"                 for an umpire's ruling\n"
+	"  luck           every roll graded by the chance of a result at least (at\n"
+	"                 most) as good under the legal modifiers; per side and unit\n"
+	"                 the faces against a fair die (mean, chi-square) and the\n"
+	"                 stands lost against those expected; --campaign NAME for\n"
+	"                 every battle of a campaign instead of one BATTLE\n"
 	"\n"
 	"options:\n"
 	"  --format F          text (aligned tables, the default), md (Markdown),\n"
@@ -36,6 +42,9 @@ const char cmd_report_usage[] =
 	"                      line), json (one document) or html (one page)\n"
 	"  --table ID          only the table called ID (its id in JSON: units,\n"
 	"                      sides, brigades, ...), for a CSV of one table\n"
+	"  --luck VERY,LUCKY   luck's thresholds: very lucky (unlucky) at or under\n"
+	"                      the chance VERY, lucky at or under LUCKY (0.1,0.3)\n"
+	"  --campaign NAME     luck: the dice of every battle of the campaign\n"
 	"  --db PATH           the archive; else UMPIRE_DB, else\n"
 	"                      $XDG_DATA_HOME/umpire/archive.db\n"
 	"  --follow=WHICH, --option NAME=VALUE, --include-root DIR\n"
@@ -45,7 +54,7 @@ const char cmd_report_usage[] =
 	"exit status: 0 done, 2 usage error, unreadable file or archive, or a\n"
 	"battle file with errors.\n";
 
-enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT };
+enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK };
 
 static const struct {
 	const char *name;
@@ -54,6 +63,7 @@ static const struct {
 	{"casualties", KIND_CASUALTIES},
 	{"effectiveness", KIND_EFFECTIVENESS},
 	{"audit", KIND_AUDIT},
+	{"luck", KIND_LUCK},
 };
 
 struct report_args {
@@ -62,6 +72,8 @@ struct report_args {
 	const char *name;	/* the kind's */
 	const char *table;
 	const char *db;
+	const char *campaign;	/* luck --campaign */
+	struct luck_opts luck;
 	struct runopts run;
 	const char *battle;
 };
@@ -72,6 +84,7 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		{"format", required_argument, NULL, 'F'}, {"table", required_argument, NULL, 't'},
 		{"db", required_argument, NULL, 'd'},	  {"follow", required_argument, NULL, 'f'},
 		{"option", required_argument, NULL, 'o'}, {"include-root", required_argument, NULL, 'I'},
+		{"luck", required_argument, NULL, 'l'},	  {"campaign", required_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -90,6 +103,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 			ra->table = optarg;
 		} else if (c == 'd') {
 			ra->db = optarg;
+		} else if (c == 'l') {
+			if (!luck_thresholds(optarg, &ra->luck)) {
+				msg_usage("report", "--luck takes two chances VERY,LUCKY with 0 < VERY <= LUCKY < 0.5, "
+						    "as 0.1,0.3; not '%s'", optarg);
+				return -1;
+			}
+		} else if (c == 'c') {
+			ra->campaign = optarg;
 		} else if (c == '?' || runopts_take(&ra->run, "report", c, optarg) < 0) {
 			if (c == '?')
 				msg_try("report");
@@ -97,18 +118,29 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		}
 	}
 	if (optind >= argc) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit)");
+		msg_usage("report", "no report named (casualties, effectiveness, audit, luck)");
 		return -1;
 	}
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit)", argv[optind]);
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck)", argv[optind]);
 		return -1;
 	}
 	ra->kind = kinds[k].kind;
 	ra->name = kinds[k].name;
+	if (ra->campaign && ra->kind != KIND_LUCK) {
+		msg_usage("report", "--campaign is for the luck report");
+		return -1;
+	}
+	if (ra->campaign) {
+		if (++optind != argc) {
+			msg_usage("report", "--campaign names the battles: no BATTLE after it");
+			return -1;
+		}
+		return 0;
+	}
 	if (++optind != argc - 1) {
 		msg_usage("report", optind >= argc ? "no battle named" : "one battle at a time");
 		return -1;
@@ -182,16 +214,53 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 		return report_effectiveness(f);
 	case KIND_AUDIT:
 		return report_audit(s, f, err);
+	case KIND_LUCK:
+		return luck_battle(s, f, &ra->luck, err);
 	}
 	return NULL;
 }
 
+/* Prints sh as the options say; its exit status.  Frees sh. */
+static int print_sheet(const struct report_args *ra, struct sheet *sh)
+{
+	int status = EXIT_CLEAN;
+	if (!sheet_write(sh, stdout, ra->format, ra->table)) {
+		msg_usage("report", "the %s report has no table '%s' in this format", ra->name, ra->table);
+		status = EXIT_USAGE;
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		msg_error("cannot write the report");
+		status = EXIT_USAGE;
+	}
+	sheet_free(sh);
+	return status;
+}
+
+/* A report over a campaign's battles, from the archive. */
+static int campaign_report(const struct report_args *ra)
+{
+	struct store *s = load_archive(ra->db, STORE_WAL, LOAD_READ);
+	if (!s)
+		return EXIT_USAGE;
+	char *err = NULL;
+	struct sheet *sh = luck_campaign(s, ra->campaign, &ra->luck, &err);
+	int status = EXIT_USAGE;
+	if (sh)
+		status = print_sheet(ra, sh);
+	else
+		msg_error("campaign '%s': %s", ra->campaign, err);
+	free(err);
+	store_close(s);
+	return status;
+}
+
 int cmd_report(int argc, char **argv)
 {
-	struct report_args ra = {.run.follow = FOLLOW_CLAIMED};
+	struct report_args ra = {.run.follow = FOLLOW_CLAIMED, .luck = {.very = 0.10, .plain = 0.30}};
 	int rc = parse_args(argc, argv, &ra);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
+	if (ra.campaign)
+		return campaign_report(&ra);
 	int64_t id = 0;
 	struct store *s = is_file(ra.battle) ? file_archive(&ra, &id) : archive_battle(&ra, &id);
 	if (!s)
@@ -203,15 +272,10 @@ int cmd_report(int argc, char **argv)
 	if (!facts_load(s, id, &f, &err) || !(sh = build(&ra, s, &f, &err))) {
 		msg_error("%s", err ? err : "the report cannot be made");
 		status = EXIT_USAGE;
-	} else if (!sheet_write(sh, stdout, ra.format, ra.table)) {
-		msg_usage("report", "the %s report has no table '%s' in this format", ra.name, ra.table);
-		status = EXIT_USAGE;
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg_error("cannot write the report");
-		status = EXIT_USAGE;
+	} else {
+		status = print_sheet(&ra, sh);
 	}
 	free(err);
-	sheet_free(sh);
 	facts_release(&f);
 	store_close(s);
 	return status;

@@ -12,7 +12,7 @@ UMPIRE_DEPS="clang libclang-rt-14-dev libpcre2-dev libsqlite3-dev" sh scripts/de
 CC=clang
 SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUMPIRE_VERSION=\"fuzz\" -g -O1 $SAN $(pkg-config --cflags libpcre2-8)"
-LIBS="$(pkg-config --libs libpcre2-8 sqlite3)"
+LIBS="$(pkg-config --libs libpcre2-8 sqlite3) -lm"
 out=build/fuzz
 mkdir -p "$out/obj"
 objs=""

@@ -171,8 +171,9 @@ static void test_migrates_version_0(void **state)
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battle'"), 0);
 }
 
-/* A version-1 archive, with a battle of its own, gains version 2's views,
- * its rows kept, after a backup copy of it as it was. */
+/* A version-1 archive, with a battle of its own, gains version 2's views
+ * and version 3's odds of each part, its rows kept, after a backup copy of
+ * it as it was. */
 static void test_migrates_version_1(void **state)
 {
 	(void)state;
@@ -193,8 +194,10 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 2);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 3);
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') "
+				    "WHERE name IN ('sides', 'at_least', 'at_most', 'exp_loss')"), 4);
 	assert_int_equal(peek(backup, "PRAGMA user_version"), 1);
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battles'"), 0);
 }

@@ -1,0 +1,418 @@
+/* luck: rolls graded by their odds, dice against the uniform die, losses
+ * against those expected. */
+#include "luck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/xalloc.h"
+#include "report.h"
+#include "stats.h"
+
+/* The battles in scope: battle ?1, or every battle of campaign ?2; and
+ * every part of theirs the audit derived odds for, with the unit that
+ * rolled (a fire's die is its first firer's) and the unit it names, each
+ * as the report names it: its id in one battle, its campaign identity in a
+ * campaign. */
+#define SCOPE                                                                                                   \
+	"WITH scope AS (SELECT id FROM battle WHERE id = ?1\n"                                                  \
+	"               UNION ALL SELECT b.id FROM battle b JOIN campaign c ON c.id = b.campaign_id\n"          \
+	"               WHERE ?1 IS NULL AND c.name = ?2),\n"                                                   \
+	"odds AS (\n"                                                                                           \
+	"  SELECT e.battle_id, e.stmt, e.turn, e.line, e.derived_kind AS kind, p.die, p.sides, p.at_least,\n"  \
+	"    p.at_most, p.loss, p.exp_loss, coalesce(p.effect, e.effect) AS result, p.unit,\n"                  \
+	"    CASE WHEN p.role = 'target' THEN (SELECT q.unit FROM part q WHERE q.event_id = p.event_id\n"       \
+	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.unit END AS roller\n"                         \
+	"  FROM scope JOIN event e ON e.battle_id = scope.id JOIN part p ON p.event_id = e.id\n"               \
+	"  WHERE p.sides IS NOT NULL)\n"
+#define NAME_OF(u) "CASE WHEN ?1 IS NULL THEN " u ".campaign_ident ELSE " u ".ident END"
+
+/* Every roll in the order played. */
+static const char sql_rolls[] = SCOPE
+	"SELECT o.turn, o.line, s.ident, " NAME_OF("u") ", o.kind, o.die, o.sides, o.result, o.at_least, o.at_most\n"
+	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
+	"LEFT JOIN side s ON s.id = u.side_id\n"
+	"WHERE o.die IS NOT NULL ORDER BY o.battle_id, o.stmt";
+/* The faces each unit rolled, with how many of its rolls were very lucky,
+ * lucky, unlucky, very unlucky (?3 very, ?4 plain). */
+static const char sql_faces[] = SCOPE
+	"SELECT s.ident, " NAME_OF("u") " AS name, o.sides, o.die, count(*),\n"
+	"  sum(CAST(o.at_least AS REAL) / o.sides <= ?3), sum(CAST(o.at_least AS REAL) / o.sides <= ?4),\n"
+	"  sum(CAST(o.at_most AS REAL) / o.sides <= ?4), sum(CAST(o.at_most AS REAL) / o.sides <= ?3),\n"
+	"  min(u.id)\n"
+	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
+	"LEFT JOIN side s ON s.id = u.side_id\n"
+	"WHERE o.die IS NOT NULL GROUP BY s.ident, name, o.sides, o.die";
+/* The stands each unit lost in rolled events, and those expected. */
+static const char sql_losses[] = SCOPE
+	"SELECT s.ident, " NAME_OF("u") " AS name, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
+	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.unit\n"
+	"LEFT JOIN side s ON s.id = u.side_id\n"
+	"GROUP BY s.ident, name";
+/* Rolls stored before the archive kept odds. */
+static const char sql_missing[] =
+	"SELECT count(*) FROM event e JOIN part p ON p.event_id = e.id\n"
+	"WHERE e.battle_id IN (SELECT id FROM battle WHERE id = ?1 UNION ALL SELECT b.id FROM battle b\n"
+	"  JOIN campaign c ON c.id = b.campaign_id WHERE ?1 IS NULL AND c.name = ?2)\n"
+	"  AND p.die IS NOT NULL AND p.sides IS NULL";
+static const char sql_campaign[] = "SELECT count(*) FROM battle b JOIN campaign c ON c.id = b.campaign_id WHERE c.name = ?1";
+
+enum { MAX_SIDES = 100 };	/* faces a die may have for the test (a d100) */
+
+/* What is counted for a unit, and for a side. */
+struct dice {
+	char *side, *name;
+	long order;		/* its first row in the archive: the order of battle */
+	int sides;		/* the die (0: none rolled; -1: dice of several sizes) */
+	long faces[MAX_SIDES + 1];
+	long rolls, sum;
+	long grade[4];		/* very lucky, lucky, unlucky, very unlucky (very counts in plain too) */
+	long lost;
+	double expected;
+};
+
+struct dice_list {
+	struct dice *v;
+	int n, cap;
+};
+
+static const char *col(sqlite3_stmt *st, int c)
+{
+	const char *t = (const char *)sqlite3_column_text(st, c);
+	return t ? t : "";
+}
+
+static struct dice *dice_of(struct dice_list *l, const char *side, const char *name, long order)
+{
+	for (int i = 0; i < l->n; i++)	/* a battle's units, a campaign's: a few hundred */
+		if (strcmp(l->v[i].side, side) == 0 && strcmp(l->v[i].name, name) == 0) {
+			if (order < l->v[i].order)
+				l->v[i].order = order;
+			return &l->v[i];
+		}
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	struct dice *t = &l->v[l->n++];
+	memset(t, 0, sizeof *t);
+	t->side = xstrdup(side);
+	t->name = xstrdup(name);
+	t->order = order;
+	return t;
+}
+
+static void dice_free(struct dice_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		free(l->v[i].side);
+		free(l->v[i].name);
+	}
+	free(l->v);
+}
+
+static int by_order(const void *a, const void *b)
+{
+	long x = ((const struct dice *)a)->order, y = ((const struct dice *)b)->order;
+	return (x > y) - (x < y);
+}
+
+static void add_faces(struct dice *t, int sides, int face, long n, const long grade[4])
+{
+	t->sides = t->sides == 0 || t->sides == sides ? sides : -1;
+	if (face >= 1 && face <= MAX_SIDES)
+		t->faces[face] += n;
+	t->rolls += n;
+	t->sum += n * face;
+	for (int g = 0; g < 4; g++)
+		t->grade[g] += grade[g];
+}
+
+static void merge(struct dice *into, const struct dice *t)
+{
+	into->sides = into->sides == 0 || into->sides == t->sides ? t->sides : -1;
+	for (int f = 0; f <= MAX_SIDES; f++)
+		into->faces[f] += t->faces[f];
+	into->rolls += t->rolls;
+	into->sum += t->sum;
+	for (int g = 0; g < 4; g++)
+		into->grade[g] += t->grade[g];
+	into->lost += t->lost;
+	into->expected += t->expected;
+}
+
+struct query {
+	struct store *s;
+	int64_t battle;		/* 0: the campaign */
+	const char *campaign;
+	const struct luck_opts *o;
+	char **err;
+};
+
+static sqlite3_stmt *prepare(const struct query *q, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(store_db(q->s), sql, -1, &st, NULL) != SQLITE_OK) {
+		*q->err = xstrdup(store_error(q->s));
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	if (q->battle)
+		sqlite3_bind_int64(st, 1, q->battle);
+	if (sqlite3_bind_parameter_count(st) >= 2)
+		sqlite3_bind_text(st, 2, q->campaign, -1, SQLITE_STATIC);
+	if (sqlite3_bind_parameter_count(st) >= 4) {
+		sqlite3_bind_double(st, 3, q->o->very);
+		sqlite3_bind_double(st, 4, q->o->plain);
+	}
+	return st;
+}
+
+static bool done(const struct query *q, sqlite3_stmt *st, int rc)
+{
+	if (rc != SQLITE_DONE && !*q->err)
+		*q->err = xstrdup(store_error(q->s));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE;
+}
+
+static bool load_units(const struct query *q, struct dice_list *units)
+{
+	sqlite3_stmt *st = prepare(q, sql_faces);
+	if (!st)
+		return false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct dice *t = dice_of(units, col(st, 0), col(st, 1), (long)sqlite3_column_int64(st, 9));
+		long grade[4];
+		for (int g = 0; g < 4; g++)
+			grade[g] = (long)sqlite3_column_int64(st, 5 + g);
+		add_faces(t, sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), (long)sqlite3_column_int64(st, 4), grade);
+	}
+	if (!done(q, st, rc) || !(st = prepare(q, sql_losses)))
+		return false;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct dice *t = dice_of(units, col(st, 0), col(st, 1), (long)sqlite3_column_int64(st, 4));
+		t->lost = (long)sqlite3_column_int64(st, 2);
+		t->expected = sqlite3_column_double(st, 3);
+	}
+	if (!done(q, st, rc))
+		return false;
+	qsort(units->v, (size_t)units->n, sizeof *units->v, by_order);
+	return true;
+}
+
+/* The grade of a roll: the chance of a result at least (at most) as good. */
+static const char *grade(const struct luck_opts *o, int sides, int at_least, int at_most)
+{
+	double up = (double)at_least / sides, down = (double)at_most / sides;
+	if (up <= o->very)
+		return "very lucky";
+	if (up <= o->plain)
+		return "lucky";
+	if (down <= o->very)
+		return "very unlucky";
+	if (down <= o->plain)
+		return "unlucky";
+	return NULL;
+}
+
+static bool rolls_table(const struct query *q, struct sheet *sh)
+{
+	sheet_section(sh, "rolls", "Every roll", SHEET_ALL);
+	sheet_para(sh, "For each roll, the chance of a result at least as good for whoever rolled, and of one at most "
+		       "as good, under the legal modifiers (not the claimed ones); a fire's die is the firing unit's, "
+		       "a charge's each side's with the other's as rolled.  Lucky at or under %.0f%%, very lucky at "
+		       "or under %.0f%%; unlucky and very unlucky alike for the chance of a result at most as good.",
+		   100 * q->o->plain, 100 * q->o->very);
+	static const char *const cols[] = {"turn", "line", "side", "unit", "kind", "die", "result", "at least %",
+					   "at most %", "luck"};
+	sheet_columns(sh, 10, cols);
+	sqlite3_stmt *st = prepare(q, sql_rolls);
+	if (!st)
+		return false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int sides = sqlite3_column_int(st, 6), at_least = sqlite3_column_int(st, 8),
+		    at_most = sqlite3_column_int(st, 9);
+		sheet_int(sh, sqlite3_column_int(st, 0));
+		sheet_int(sh, sqlite3_column_int(st, 1));
+		sheet_text(sh, col(st, 2));
+		sheet_text(sh, col(st, 3));
+		sheet_text(sh, col(st, 4));
+		sheet_int(sh, sqlite3_column_int(st, 5));
+		sheet_text(sh, (const char *)sqlite3_column_text(st, 7));
+		sheet_real(sh, 100.0 * at_least / sides, 0);
+		sheet_real(sh, 100.0 * at_most / sides, 0);
+		sheet_text(sh, grade(q->o, sides, at_least, at_most));
+		sheet_row(sh);
+	}
+	return done(q, st, rc);
+}
+
+/* One row of the dice and losses table: how many rolls, their mean against
+ * the die's, the chi-square test when there are rolls enough, the grades,
+ * the stands lost against those expected. */
+static void dice_row(struct sheet *sh, const struct dice *t, bool unit)
+{
+	sheet_text(sh, t->side);
+	if (unit)
+		sheet_text(sh, t->name);
+	sheet_int(sh, t->rolls);
+	if (t->rolls && t->sides > 0) {
+		sheet_real(sh, (double)t->sum / t->rolls, 2);
+		sheet_real(sh, (t->sides + 1) / 2.0, 1);
+	} else {
+		sheet_empty(sh);
+		sheet_empty(sh);
+	}
+	if (t->sides > 0 && t->sides <= MAX_SIDES && t->rolls >= 5L * t->sides) {
+		double chi2 = stats_chi2_uniform(t->faces + 1, t->sides);
+		sheet_real(sh, chi2, 2);
+		sheet_real(sh, stats_chi2_p(chi2, t->sides - 1), 3);
+	} else {
+		sheet_empty(sh);
+		sheet_text(sh, t->rolls ? "too few" : NULL);
+	}
+	sheet_int(sh, t->grade[0]);
+	sheet_int(sh, t->grade[1] - t->grade[0]);
+	sheet_int(sh, t->grade[2] - t->grade[3]);
+	sheet_int(sh, t->grade[3]);
+	sheet_int(sh, t->lost);
+	sheet_real(sh, t->expected, 2);
+	sheet_real(sh, (double)t->lost - t->expected, 2);
+	sheet_row(sh);
+}
+
+static void dice_tables(struct sheet *sh, const struct dice_list *units, const char *what)
+{
+	struct dice_list sides = {0};
+	for (int i = 0; i < units->n; i++)
+		merge(dice_of(&sides, units->v[i].side, "", units->v[i].order), &units->v[i]);
+	static const char *const tail[] = {"rolls", "mean", "die's mean", "chi-square", "p", "very lucky", "lucky",
+					   "unlucky", "very unlucky", "lost", "expected", "lost - expected"};
+	const char *cols[16];
+	sheet_section(sh, "sides", "Dice and losses by side", SHEET_ALL);
+	sheet_para(sh, "The faces each side rolled in %s against a fair die: their mean, and Pearson's chi-square of "
+		       "the faces against equal counts, with its chance p under a fair die (a small p says the faces "
+		       "were uneven; the test needs five rolls a face, and says too few below that).  Then the "
+		       "grades of its rolls, and the stands its units lost in rolled events against those expected "
+		       "over every face of the dice: below zero, the dice were kind.",
+		   what);
+	cols[0] = "side";
+	for (int c = 0; c < 12; c++)
+		cols[c + 1] = tail[c];
+	sheet_columns(sh, 13, cols);
+	for (int i = 0; i < sides.n; i++)
+		dice_row(sh, &sides.v[i], false);
+	sheet_section(sh, "units", "Dice and losses by unit", SHEET_ALL);
+	cols[1] = "unit";
+	for (int c = 0; c < 12; c++)
+		cols[c + 2] = tail[c];
+	sheet_columns(sh, 14, cols);
+	for (int i = 0; i < units->n; i++)
+		dice_row(sh, &units->v[i], true);
+	sheet_section(sh, "faces", "Faces rolled by side", SHEET_ALL);
+	int most = 0;
+	for (int i = 0; i < sides.n; i++)
+		if (sides.v[i].sides > most)
+			most = sides.v[i].sides;
+	const char **names = xmalloc(((size_t)most + 2) * sizeof *names);
+	char(*labels)[12] = xmalloc(((size_t)most + 1) * sizeof *labels);
+	names[0] = "side";
+	for (int f = 1; f <= most; f++) {
+		snprintf(labels[f], sizeof labels[f], "%d", f);
+		names[f] = labels[f];
+	}
+	sheet_columns(sh, most + 1, names);
+	for (int i = 0; i < sides.n; i++) {
+		sheet_text(sh, sides.v[i].side);
+		for (int f = 1; f <= most; f++)
+			sheet_int(sh, sides.v[i].faces[f]);
+		sheet_row(sh);
+	}
+	free(names);
+	free(labels);
+	dice_free(&sides);
+}
+
+static bool missing_note(const struct query *q, struct sheet *sh)
+{
+	sqlite3_stmt *st = prepare(q, sql_missing);
+	if (!st)
+		return false;
+	int rc = sqlite3_step(st);
+	int n = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	if (n)
+		sheet_note(sh, "%d roll%s stored before the archive kept odds %s left out: umpire db reaudit --all "
+			       "derives them.",
+			   n, n == 1 ? "" : "s", n == 1 ? "is" : "are");
+	return done(q, st, rc == SQLITE_ROW ? SQLITE_DONE : rc);
+}
+
+static struct sheet *luck(const struct query *q, struct sheet *sh, const char *what)
+{
+	struct dice_list units = {0};
+	bool ok = (!q->battle || rolls_table(q, sh)) && load_units(q, &units);
+	if (ok) {
+		dice_tables(sh, &units, what);
+		ok = missing_note(q, sh);
+	}
+	dice_free(&units);
+	if (!ok) {
+		sheet_free(sh);
+		return NULL;
+	}
+	return sh;
+}
+
+struct sheet *luck_battle(struct store *s, const struct facts *f, const struct luck_opts *o, char **err)
+{
+	*err = NULL;
+	struct query q = {s, f->battle, NULL, o, err};
+	char title[512];
+	snprintf(title, sizeof title, "Luck: %s", f->name ? f->name : "battle");
+	struct sheet *sh = sheet_new("luck", title);
+	report_meta(sh, f);
+	return luck(&q, sh, "this battle");
+}
+
+struct sheet *luck_campaign(struct store *s, const char *name, const struct luck_opts *o, char **err)
+{
+	*err = NULL;
+	sqlite3_stmt *st = NULL;
+	int battles = -1;
+	if (sqlite3_prepare_v2(store_db(s), sql_campaign, -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			battles = sqlite3_column_int(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (battles <= 0) {
+		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign");
+		return NULL;
+	}
+	struct query q = {s, 0, name, o, err};
+	char title[512], count[32];
+	snprintf(title, sizeof title, "Luck: the %s campaign", name);
+	snprintf(count, sizeof count, "%d", battles);
+	struct sheet *sh = sheet_new("luck", title);
+	sheet_meta(sh, "campaign", name);
+	sheet_meta(sh, "battles", count);
+	return luck(&q, sh, "the campaign's battles");
+}
+
+bool luck_thresholds(const char *text, struct luck_opts *o)
+{
+	char *end;
+	double very = strtod(text, &end);
+	if (end == text || *end != ',')
+		return false;
+	const char *rest = end + 1;
+	double plain = strtod(rest, &end);
+	if (end == rest || *end || !(very > 0 && very <= plain && plain < 0.5))
+		return false;
+	o->very = very;
+	o->plain = plain;
+	return true;
+}
