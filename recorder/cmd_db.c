@@ -431,15 +431,6 @@ static int db_backup(struct store *s, int argc, char **argv)
 	return EXIT_CLEAN;
 }
 
-/* The words of a stored audit's options, split in place. */
-static int split_options(char *text, const char **out, int max)
-{
-	int n = 0;
-	for (char *tok = strtok(text, " "); tok && n < max; tok = strtok(NULL, " "))
-		out[n++] = tok;
-	return n;
-}
-
 /* Whether version a ("0.1.0") is older than b, number by number. */
 static bool older(const char *a, const char *b)
 {
@@ -493,7 +484,7 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 		const char *opts[AUDIT_MAX_OPTIONS];
 		struct import_opts io = {.umpire_version = UMPIRE_VERSION, .reaudit = true, .campaign = todo[i].campaign,
 					 .follow = todo[i].derived ? FOLLOW_DERIVED : FOLLOW_CLAIMED, .options = opts,
-					 .n_options = split_options(todo[i].options, opts, AUDIT_MAX_OPTIONS)};
+					 .n_options = runopts_split(todo[i].options, opts, AUDIT_MAX_OPTIONS)};
 		int64_t id = 0;
 		if (b && import_battle(s, b, &io, &id, &err) == IMPORT_REPLACED && id == todo[i].id) {
 			printf("battle %lld audited again\n%s", (long long)todo[i].id, err ? err : "");

@@ -10,6 +10,7 @@
 #include "../db/import.h"
 #include "../reports/luck.h"
 #include "../reports/report.h"
+#include "../reports/whatif.h"
 #include "cmd.h"
 #include "load.h"
 #include "msg.h"
@@ -35,6 +36,10 @@ const char cmd_report_usage[] =
 	"                 the faces against a fair die (mean, chi-square) and the\n"
 	"                 stands lost against those expected; --campaign NAME for\n"
 	"                 every battle of a campaign instead of one BATTLE\n"
+	"  whatif         with --option NAME=VALUE...: the battle audited again\n"
+	"                 under another reading of a rule; every event whose\n"
+	"                 result, losses or later state changes, and how the\n"
+	"                 casualties differ\n"
 	"\n"
 	"options:\n"
 	"  --format F          text (aligned tables, the default), md (Markdown),\n"
@@ -48,13 +53,14 @@ const char cmd_report_usage[] =
 	"  --db PATH           the archive; else UMPIRE_DB, else\n"
 	"                      $XDG_DATA_HOME/umpire/archive.db\n"
 	"  --follow=WHICH, --option NAME=VALUE, --include-root DIR\n"
-	"                      for a FILE: how it is audited, as `umpire audit`\n"
+	"                      for a FILE: how it is audited, as `umpire audit`;\n"
+	"                      for whatif, --option is the reading to try\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"exit status: 0 done, 2 usage error, unreadable file or archive, or a\n"
 	"battle file with errors.\n";
 
-enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK };
+enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF };
 
 static const struct {
 	const char *name;
@@ -64,6 +70,7 @@ static const struct {
 	{"effectiveness", KIND_EFFECTIVENESS},
 	{"audit", KIND_AUDIT},
 	{"luck", KIND_LUCK},
+	{"whatif", KIND_WHATIF},
 };
 
 struct report_args {
@@ -118,18 +125,22 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		}
 	}
 	if (optind >= argc) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit, luck)");
+		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif)");
 		return -1;
 	}
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck)", argv[optind]);
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif)", argv[optind]);
 		return -1;
 	}
 	ra->kind = kinds[k].kind;
 	ra->name = kinds[k].name;
+	if (ra->kind == KIND_WHATIF && !ra->run.n_options) {
+		msg_usage("report", "whatif: give the reading to try, as --option panic-loss=text");
+		return -1;
+	}
 	if (ra->campaign && ra->kind != KIND_LUCK) {
 		msg_usage("report", "--campaign is for the luck report");
 		return -1;
@@ -186,7 +197,7 @@ static struct store *file_archive(const struct report_args *ra, int64_t *id)
 
 static struct store *archive_battle(const struct report_args *ra, int64_t *id)
 {
-	if (ra->run.n_options || ra->run.include_root) {
+	if ((ra->run.n_options && ra->kind != KIND_WHATIF) || ra->run.include_root) {
 		msg_usage("report", "--option and --include-root are for a battle file; a stored battle keeps "
 				    "the options it was audited under (umpire db reaudit)");
 		return NULL;
@@ -216,6 +227,8 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 		return report_audit(s, f, err);
 	case KIND_LUCK:
 		return luck_battle(s, f, &ra->luck, err);
+	case KIND_WHATIF:	/* whatif_file, whatif_stored */
+		break;
 	}
 	return NULL;
 }
@@ -253,6 +266,72 @@ static int campaign_report(const struct report_args *ra)
 	return status;
 }
 
+/* whatif on a battle file: its own options against --option. */
+static int whatif_file(const struct report_args *ra)
+{
+	struct diags d;
+	diags_init(&d, 500);
+	struct battle *b = load_battle(ra->battle, ra->run.include_root, &d);
+	int status = EXIT_USAGE;
+	if (!b || d.n_errors) {
+		load_print_diags(stderr, b, &d);
+		msg_error("%s: %s", ra->battle, b ? "it has errors; `umpire check` shows them" : "cannot be read");
+	} else if (runopts_check(&ra->run, "report", b)) {
+		struct whatif_base base = {0};
+		char *err = NULL;
+		struct sheet *sh = whatif_report(b, &base, ra->run.options, ra->run.n_options, &err);
+		if (sh)
+			status = print_sheet(ra, sh);
+		else
+			msg_error("%s: %s", ra->battle, err);
+		free(err);
+	}
+	battle_free(b);
+	diags_release(&d);
+	return status;
+}
+
+/* whatif on a stored battle: the options it was stored with against them
+ * and --option on top. */
+static int whatif_stored(const struct report_args *ra)
+{
+	int64_t id;
+	struct store *s = archive_battle(ra, &id);
+	if (!s)
+		return EXIT_USAGE;
+	char *err = NULL;
+	struct battle *b = export_parse(s, load_lexer(), id, &err);
+	sqlite3_stmt *st = store_stmt(s, STMT_BATTLE_READING);
+	int status = EXIT_USAGE;
+	if (b && st) {
+		sqlite3_bind_int64(st, 1, id);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			char *own = strdup((const char *)sqlite3_column_text(st, 0));
+			char *campaign = strdup((const char *)sqlite3_column_text(st, 1));
+			const char *opts[AUDIT_MAX_OPTIONS];
+			struct whatif_base base = {
+				.campaign_options = campaign, .options = opts,
+				.n_options = runopts_split(own, opts, AUDIT_MAX_OPTIONS)};
+			sqlite3_reset(st);
+			struct sheet *sh = runopts_check(&ra->run, "report", b)
+						   ? whatif_report(b, &base, ra->run.options, ra->run.n_options, &err)
+						   : NULL;
+			if (sh)
+				status = print_sheet(ra, sh);
+			else if (err)
+				msg_error("%s", err);
+			free(own);
+			free(campaign);
+		}
+	} else {
+		msg_error("%s", err ? err : store_error(s));
+	}
+	free(err);
+	battle_free(b);
+	store_close(s);
+	return status;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_args ra = {.run.follow = FOLLOW_CLAIMED, .luck = {.very = 0.10, .plain = 0.30}};
@@ -261,6 +340,8 @@ int cmd_report(int argc, char **argv)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (ra.campaign)
 		return campaign_report(&ra);
+	if (ra.kind == KIND_WHATIF)
+		return is_file(ra.battle) ? whatif_file(&ra) : whatif_stored(&ra);
 	int64_t id = 0;
 	struct store *s = is_file(ra.battle) ? file_archive(&ra, &id) : archive_battle(&ra, &id);
 	if (!s)

@@ -49,3 +49,12 @@ struct audit_opts runopts_audit(const struct runopts *r, struct records *records
 	return (struct audit_opts){.follow = r->follow, .records = records, .options = r->options,
 				   .n_options = r->n_options};
 }
+
+int runopts_split(char *text, const char **out, int max)
+{
+	int n = 0;
+	char *save = NULL;
+	for (char *tok = strtok_r(text, " ", &save); tok && n < max; tok = strtok_r(NULL, " ", &save))
+		out[n++] = tok;
+	return n;
+}

@@ -23,6 +23,10 @@ int runopts_take(struct runopts *r, const char *cmd, int c, const char *arg);
  * of its values; says which does not otherwise. */
 bool runopts_check(const struct runopts *r, const char *cmd, const struct battle *b);
 
+/* The words of a stored audit's options ("NAME=VALUE ..."), split in
+ * place into out (at most max); how many. */
+int runopts_split(char *text, const char **out, int max);
+
 /* The audit's options for this run (records: where to keep derivations). */
 struct audit_opts runopts_audit(const struct runopts *r, struct records *records);
 

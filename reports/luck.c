@@ -198,7 +198,8 @@ static bool load_units(const struct query *q, struct dice_list *units)
 	}
 	if (!done(q, st, rc))
 		return false;
-	qsort(units->v, (size_t)units->n, sizeof *units->v, by_order);
+	if (units->n)
+		qsort(units->v, (size_t)units->n, sizeof *units->v, by_order);
 	return true;
 }
 
