@@ -52,7 +52,7 @@ struct changes {
 static const char *col(sqlite3_stmt *st, int c)
 {
 	const char *t = (const char *)sqlite3_column_text(st, c);
-	return t ? t : "none";
+	return t ? t : "(none)";
 }
 
 static void add(struct changes *l, sqlite3_stmt *st, struct buf *what)
