@@ -70,7 +70,8 @@ build/asan/obj/tests/toy/skirmish.o: TEST_CFLAGS += -Iaudit
 build/asan/test_ruleset: build/asan/obj/tests/toy/skirmish.o
 
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
-test: deps
+test:
+	@sh scripts/deps.sh test
 	@$(MAKE) -s --no-print-directory $(TESTS) build/asan/umpire build/umpire
 	@rm -rf build/stage && $(MAKE) --no-print-directory -s install DESTDIR=$(CURDIR)/build/stage PREFIX=/usr >/dev/null
 	@sh tests/run-tests.sh $(TESTS)

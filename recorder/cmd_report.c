@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../db/export.h"
 #include "../db/import.h"
+#include "../grammar/xalloc.h"
+#include "../reports/aar.h"
 #include "../reports/luck.h"
+#include "../reports/plot.h"
 #include "../reports/report.h"
 #include "../reports/whatif.h"
 #include "cmd.h"
@@ -36,6 +40,12 @@ const char cmd_report_usage[] =
 	"                 the faces against a fair die (mean, chi-square) and the\n"
 	"                 stands lost against those expected; --campaign NAME for\n"
 	"                 every battle of a campaign instead of one BATTLE\n"
+	"  plots          the battle's plots drawn by gnuplot: stands lost per\n"
+	"                 turn, each side's units' stands over the turns, maneuver\n"
+	"                 results, dice; each a gnuplot script beside its image\n"
+	"  aar            the after-action report for a newsletter: forces, the\n"
+	"                 battle turn by turn, casualties, units' state, plots and\n"
+	"                 the audit; --format html (one page, plots inline) or md\n"
 	"  whatif         with --option NAME=VALUE...: the battle audited again\n"
 	"                 under another reading of a rule; every event whose\n"
 	"                 result, losses or later state changes, and how the\n"
@@ -47,6 +57,10 @@ const char cmd_report_usage[] =
 	"                      line), json (one document) or html (one page)\n"
 	"  --table ID          only the table called ID (its id in JSON: units,\n"
 	"                      sides, brigades, ...), for a CSV of one table\n"
+	"  --dir DIR           plots, aar: where the plots and their scripts go\n"
+	"                      (plots: the current folder; aar --format md:\n"
+	"                      ID-plots/; aar --format html: a folder removed after)\n"
+	"  --plot-format svg|png  the plots' images (svg)\n"
 	"  --luck VERY,LUCKY   luck's thresholds: very lucky (unlucky) at or under\n"
 	"                      the chance VERY, lucky at or under LUCKY (0.1,0.3)\n"
 	"  --campaign NAME     luck: the dice of every battle of the campaign\n"
@@ -60,7 +74,7 @@ const char cmd_report_usage[] =
 	"exit status: 0 done, 2 usage error, unreadable file or archive, or a\n"
 	"battle file with errors.\n";
 
-enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF };
+enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF, KIND_PLOTS, KIND_AAR };
 
 static const struct {
 	const char *name;
@@ -71,6 +85,8 @@ static const struct {
 	{"audit", KIND_AUDIT},
 	{"luck", KIND_LUCK},
 	{"whatif", KIND_WHATIF},
+	{"plots", KIND_PLOTS},
+	{"aar", KIND_AAR},
 };
 
 struct report_args {
@@ -80,6 +96,8 @@ struct report_args {
 	const char *table;
 	const char *db;
 	const char *campaign;	/* luck --campaign */
+	const char *dir;	/* plots, aar --dir */
+	enum plot_format plot_format;
 	struct luck_opts luck;
 	struct runopts run;
 	const char *battle;
@@ -92,6 +110,7 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		{"db", required_argument, NULL, 'd'},	  {"follow", required_argument, NULL, 'f'},
 		{"option", required_argument, NULL, 'o'}, {"include-root", required_argument, NULL, 'I'},
 		{"luck", required_argument, NULL, 'l'},	  {"campaign", required_argument, NULL, 'c'},
+		{"dir", required_argument, NULL, 'D'},	  {"plot-format", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -118,6 +137,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 			}
 		} else if (c == 'c') {
 			ra->campaign = optarg;
+		} else if (c == 'D') {
+			ra->dir = optarg;
+		} else if (c == 'P') {
+			if (strcmp(optarg, "svg") != 0 && strcmp(optarg, "png") != 0) {
+				msg_usage("report", "--plot-format takes svg or png, not '%s'", optarg);
+				return -1;
+			}
+			ra->plot_format = optarg[0] == 'p' ? PLOT_PNG : PLOT_SVG;
 		} else if (c == '?' || runopts_take(&ra->run, "report", c, optarg) < 0) {
 			if (c == '?')
 				msg_try("report");
@@ -125,14 +152,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		}
 	}
 	if (optind >= argc) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif)");
+		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif, plots, aar)");
 		return -1;
 	}
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif)", argv[optind]);
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif, plots, aar)", argv[optind]);
 		return -1;
 	}
 	ra->kind = kinds[k].kind;
@@ -228,6 +255,8 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 	case KIND_LUCK:
 		return luck_battle(s, f, &ra->luck, err);
 	case KIND_WHATIF:	/* whatif_file, whatif_stored */
+	case KIND_PLOTS:	/* plots */
+	case KIND_AAR:		/* aar */
 		break;
 	}
 	return NULL;
@@ -332,6 +361,92 @@ static int whatif_stored(const struct report_args *ra)
 	return status;
 }
 
+/* The plots of the battle into dir; false after a message. */
+static bool draw_plots(const struct report_args *ra, struct store *s, const struct facts *f, const char *dir,
+		       struct plots *out)
+{
+	char *prefix = plot_file_prefix(f->ident ? f->ident : f->name), *err = NULL;
+	bool ok = plot_battle(s, f, dir, prefix, ra->plot_format, out, &err);
+	if (!ok)
+		msg_error("%s", err);
+	free(err);
+	free(prefix);
+	return ok;
+}
+
+static int plots(const struct report_args *ra, struct store *s, const struct facts *f)
+{
+	struct plots p;
+	bool ok = draw_plots(ra, s, f, ra->dir ? ra->dir : ".", &p);
+	for (int i = 0; i < p.n; i++)
+		printf("%s: %s (gnuplot %s draws it again)\n", p.v[i].image, p.v[i].caption, p.v[i].script);
+	plots_release(&p);
+	return ok ? EXIT_CLEAN : EXIT_USAGE;
+}
+
+/* Removes a folder of plots made for one page, and what is in it. */
+static void remove_folder(const char *dir, const struct plots *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		remove(p->v[i].script);
+		remove(p->v[i].image);
+	}
+	rmdir(dir);
+}
+
+/* The after-action report: the plots drawn first (into --dir, else a
+ * folder of their own for Markdown to link, else a temporary one whose
+ * images go inline into the page); without gnuplot, none, and it says so. */
+static int aar(const struct report_args *ra, struct store *s, const struct facts *f)
+{
+	struct plots p = {0};
+	char *err = NULL, tmp[] = "/tmp/umpire-aar-XXXXXX";
+	const char *dir = ra->dir;
+	char *own = NULL;
+	bool temporary = false;
+	if (!dir && ra->format == SHEET_MD) {
+		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name);
+		size_t n = strlen(prefix) + 8;
+		own = xmalloc(n);
+		snprintf(own, n, "%s-plots", prefix);
+		free(prefix);
+		dir = own;
+	} else if (!dir && ra->format == SHEET_HTML) {
+		const char *t = getenv("TMPDIR");
+		if (t && *t && strlen(t) < 200) {
+			own = xmalloc(strlen(t) + 24);
+			sprintf(own, "%s/umpire-aar-XXXXXX", t);
+		}
+		dir = mkdtemp(own ? own : tmp);
+		temporary = dir != NULL;
+	}
+	bool draws = dir && (ra->format == SHEET_MD || ra->format == SHEET_HTML || ra->dir);
+	if (draws && !plot_available(&err)) {
+		fprintf(stderr, "umpire: %s: the report has no plots\n", err);
+		draws = false;
+	} else if (draws && !draw_plots(ra, s, f, dir, &p)) {
+		plots_release(&p);
+		if (temporary)
+			rmdir(dir);
+		free(own);
+		return EXIT_USAGE;
+	}
+	free(err);
+	err = NULL;
+	struct sheet *sh = aar_report(s, f, &p, ra->format == SHEET_HTML, &err);
+	int status = EXIT_USAGE;
+	if (sh)
+		status = print_sheet(ra, sh);
+	else
+		msg_error("%s", err);
+	free(err);
+	if (temporary)
+		remove_folder(dir, &p);
+	plots_release(&p);
+	free(own);
+	return status;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_args ra = {.run.follow = FOLLOW_CLAIMED, .luck = {.very = 0.10, .plain = 0.30}};
@@ -350,7 +465,14 @@ int cmd_report(int argc, char **argv)
 	char *err = NULL;
 	struct sheet *sh = NULL;
 	int status = EXIT_CLEAN;
-	if (!facts_load(s, id, &f, &err) || !(sh = build(&ra, s, &f, &err))) {
+	if (!facts_load(s, id, &f, &err)) {
+		msg_error("%s", err ? err : "the battle cannot be read");
+		status = EXIT_USAGE;
+	} else if (ra.kind == KIND_PLOTS) {
+		status = plots(&ra, s, &f);
+	} else if (ra.kind == KIND_AAR) {
+		status = aar(&ra, s, &f);
+	} else if (!(sh = build(&ra, s, &f, &err))) {
 		msg_error("%s", err ? err : "the report cannot be made");
 		status = EXIT_USAGE;
 	} else {

@@ -11,7 +11,7 @@
 static const char sql_battle[] =
 	"SELECT b.name, b.date, b.rules, b.scenario, b.result, c.name,\n"
 	"  (SELECT value FROM battle_attr a WHERE a.battle_id = b.id AND a.kind = 'attr' AND a.name = ?2),\n"
-	"  (SELECT count(*) FROM event e WHERE e.battle_id = b.id AND e.kind = 'event')\n"
+	"  (SELECT count(*) FROM event e WHERE e.battle_id = b.id AND e.kind = 'event'), b.ident\n"
 	"FROM battle b JOIN campaign c ON c.id = b.campaign_id WHERE b.id = ?1";
 static const char sql_rules[] = "SELECT rules FROM battle WHERE id = ?1";
 static const char sql_sides[] = "SELECT ident, label, nation FROM side WHERE battle_id = ?1 ORDER BY id";
@@ -35,7 +35,7 @@ static const char sql_changes[] =
 	"WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'U' AND s.field IN ('stands', 'removed', ?2, ?3)\n"
 	"ORDER BY 1, 2";
 static const char sql_parts[] =
-	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect\n"
+	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect, e.turn, e.line\n"
 	"FROM event e JOIN part p ON p.event_id = e.id\n"
 	"WHERE e.battle_id = ?1 AND e.derived_kind IS NOT NULL\n"
 	"ORDER BY e.stmt, p.seq";
@@ -192,6 +192,7 @@ static bool load_header(struct store *s, int64_t id, struct facts *f, char **err
 		f->campaign = dup_col(st, 5);
 		f->men_per_stand = sqlite3_column_int(st, 6);
 		f->events = sqlite3_column_int(st, 7);
+		f->ident = dup_col(st, 8);
 		rc = SQLITE_DONE;
 	}
 	return finish(s, st, rc, err);
@@ -255,6 +256,22 @@ static bool load_turns(struct store *s, int64_t id, struct facts *f, char **err)
 	return finish(s, st, rc, err);
 }
 
+static void moment(struct facts *f, enum facts_moment_kind kind, int stmt, int turn, int line, int unit, int other,
+		   const char *effect)
+{
+	f->moments = xrealloc(f->moments, ((size_t)f->n_moments + 1) * sizeof *f->moments);
+	f->moments[f->n_moments++] = (struct facts_moment){kind, turn, line, stmt, unit, other,
+							   effect ? xstrdup(effect) : NULL};
+}
+
+static int by_played(const void *x, const void *y)
+{
+	const struct facts_moment *a = x, *b = y;
+	if (a->stmt != b->stmt)
+		return (a->stmt > b->stmt) - (a->stmt < b->stmt);
+	return (a->kind > b->kind) - (a->kind < b->kind);
+}
+
 /* The stands one unit lost in one event, for crediting fire. */
 struct event_loss {
 	int stmt, unit, lost;
@@ -294,10 +311,17 @@ static void apply_change(struct facts *f, int u, sqlite3_stmt *st, struct losses
 		}
 		l->v[l->n++] = (struct event_loss){sqlite3_column_int(st, 0), u, lost};
 	}
+	int stmt = sqlite3_column_int(st, 0), turn = sqlite3_column_int(st, 2), line = sqlite3_column_int(st, 3);
 	if (fu->end.removed && !before.removed) {
-		fu->removed_turn = sqlite3_column_int(st, 2);
-		fu->removed_line = sqlite3_column_int(st, 3);
+		fu->removed_turn = turn;
+		fu->removed_line = line;
+		moment(f, MOMENT_REMOVED, stmt, turn, line, u, -1, NULL);
 	}
+	int worst = 0;	/* the last of the orders: broken */
+	while (f->terms->orders && f->terms->orders[worst] && f->terms->orders[worst + 1])
+		worst++;
+	if (f->terms->orders && fu->end.order == worst && before.order != worst && worst > 0)
+		moment(f, MOMENT_BROKEN, stmt, turn, line, u, -1, NULL);
 }
 
 static bool load_changes(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix, struct losses *l,
@@ -387,7 +411,7 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 		return false;
 	int rc;
 	struct row {
-		int stmt, unit;
+		int stmt, unit, turn, line;
 		char *kind, *event_effect, *role, *effect;
 	} *rows = NULL;
 	int n = 0, cap = 0;
@@ -397,13 +421,23 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 			rows = xrealloc(rows, (size_t)cap * sizeof *rows);
 		}
 		rows[n++] = (struct row){sqlite3_column_int(st, 0), unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
+					 sqlite3_column_int(st, 6), sqlite3_column_int(st, 7),
 					 dup_col(st, 1), dup_col(st, 2), dup_col(st, 3), dup_col(st, 5)};
 	}
 	for (int i = 0, j; i < n; i = j) {
-		int target = -1;
-		for (j = i; j < n && rows[j].stmt == rows[i].stmt; j++)
-			if (rows[j].role && strcmp(rows[j].role, "target") == 0)
+		int target = -1, attacker = -1, defender = -1;
+		for (j = i; j < n && rows[j].stmt == rows[i].stmt; j++) {
+			const char *role = rows[j].role ? rows[j].role : "";
+			if (strcmp(role, "target") == 0)
 				target = rows[j].unit;
+			else if (strcmp(role, "attacker") == 0 && attacker < 0)
+				attacker = rows[j].unit;
+			else if (strcmp(role, "defender") == 0 && defender < 0)
+				defender = rows[j].unit;
+		}
+		if (attacker >= 0 && defender >= 0 && cause_of(f->terms, rows[i].kind) == CAUSE_CHARGE)
+			moment(f, MOMENT_CHARGE, rows[i].stmt, rows[i].turn, rows[i].line, attacker, defender,
+			       rows[i].event_effect);
 		for (int k = i; k < j; k++)
 			if (rows[k].unit >= 0 && rows[k].kind && rows[k].role)
 				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].kind, rows[k].role,
@@ -452,6 +486,8 @@ bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 	struct losses l = {0};
 	bool ok = load_changes(s, id, f, &ix, &l, err) && load_parts(s, id, f, &ix, &l, err) &&
 		  load_fallen(s, id, f, err);
+	if (f->n_moments)
+		qsort(f->moments, (size_t)f->n_moments, sizeof *f->moments, by_played);
 	free(l.v);
 	free(ix.keys);
 	return ok;
@@ -464,6 +500,7 @@ const struct facts_state *facts_state_at(const struct facts *f, int t, int u)
 
 void facts_release(struct facts *f)
 {
+	free(f->ident);
 	free(f->name);
 	free(f->date);
 	free(f->rules);
@@ -495,5 +532,8 @@ void facts_release(struct facts *f)
 		free(f->fallen[i].what);
 	}
 	free(f->fallen);
+	for (int i = 0; i < f->n_moments; i++)
+		free(f->moments[i].effect);
+	free(f->moments);
 	memset(f, 0, sizeof *f);
 }

@@ -58,12 +58,24 @@ struct facts_leader {
 	bool killed, wounded;	/* at the end of the battle */
 };
 
+/* What the after-action report tells of a turn, in the order played. */
+enum facts_moment_kind { MOMENT_CHARGE, MOMENT_BROKEN, MOMENT_REMOVED };
+
+struct facts_moment {
+	enum facts_moment_kind kind;
+	int turn, line, stmt;
+	int unit;		/* the attacker, the unit broken or removed */
+	int other;		/* a charge's defender, or -1 */
+	char *effect;		/* a charge's result */
+};
+
 struct facts_side {
 	char *ident, *label, *nation;
 };
 
 struct facts {
 	int64_t battle;
+	char *ident;			/* the header's id=, or NULL */
 	char *name, *date, *rules, *scenario, *result, *campaign;
 	int men_per_stand;		/* 0 when the header does not say */
 	const struct ruleset *ruleset;	/* NULL for rules this umpire does not know */
@@ -78,6 +90,8 @@ struct facts {
 	struct facts_state *states;	/* n_turns rows of n_units: when each turn began */
 	struct facts_leader *fallen;
 	int n_fallen;
+	struct facts_moment *moments;	/* in the order played */
+	int n_moments;
 	int events;			/* its events (not turns, phases or rulings) */
 };
 

@@ -417,3 +417,40 @@ bool luck_thresholds(const char *text, struct luck_opts *o)
 	o->plain = plain;
 	return true;
 }
+
+bool luck_side_faces(struct store *s, int64_t id, struct luck_faces *out, char **err)
+{
+	*err = NULL;
+	memset(out, 0, sizeof *out);
+	static const struct luck_opts any = {.very = 0.1, .plain = 0.3};	/* grades are not read */
+	struct query q = {s, id, NULL, &any, err};
+	struct dice_list units = {0}, sides = {0};
+	bool ok = load_units(&q, &units);
+	for (int i = 0; ok && i < units.n; i++)
+		merge(dice_of(&sides, units.v[i].side, "", units.v[i].order), &units.v[i]);
+	out->n = sides.n;
+	out->sides = xcalloc((size_t)sides.n + 1, sizeof *out->sides);
+	out->counts = xcalloc((size_t)sides.n + 1, sizeof *out->counts);
+	for (int i = 0; i < sides.n; i++) {
+		out->sides[i] = xstrdup(sides.v[i].side);
+		for (int f = 1; f <= MAX_SIDES; f++) {
+			out->counts[i][f] = sides.v[i].faces[f];
+			if (sides.v[i].faces[f] && f > out->most)
+				out->most = f;
+		}
+		if (sides.v[i].sides > out->most)
+			out->most = sides.v[i].sides;
+	}
+	dice_free(&units);
+	dice_free(&sides);
+	return ok;
+}
+
+void luck_faces_release(struct luck_faces *lf)
+{
+	for (int i = 0; i < lf->n; i++)
+		free(lf->sides[i]);
+	free(lf->sides);
+	free(lf->counts);
+	memset(lf, 0, sizeof *lf);
+}

@@ -31,6 +31,17 @@ struct sheet *luck_battle(struct store *s, const struct facts *f, const struct l
  * *err when there is no such campaign. */
 struct sheet *luck_campaign(struct store *s, const char *name, const struct luck_opts *o, char **err);
 
+/* How often each side rolled each face in battle id (the dice the luck
+ * report counts): sides[i] rolled counts[i][f] times face f, f from 1 to
+ * most.  The caller releases it. */
+struct luck_faces {
+	char **sides;
+	long (*counts)[101];
+	int n, most;
+};
+bool luck_side_faces(struct store *s, int64_t id, struct luck_faces *out, char **err);
+void luck_faces_release(struct luck_faces *lf);
+
 /* Reads "VERY,LUCKY" ("0.1,0.3"): two chances, 0 < VERY <= LUCKY < 0.5;
  * false when text is not that. */
 bool luck_thresholds(const char *text, struct luck_opts *o);

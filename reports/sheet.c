@@ -288,6 +288,36 @@ long sheet_rows(const struct sheet *s)
 	return x->cols.n ? (long)(x->n_cells / (size_t)x->cols.n) : 0;
 }
 
+static void strings_copy(struct strings *to, const struct strings *from)
+{
+	for (int i = 0; i < from->n; i++)
+		strings_add(to, from->v[i]);
+}
+
+bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title)
+{
+	const struct section *x = NULL;
+	for (int i = 0; i < src->n_secs && !x; i++)
+		if (strcmp(src->secs[i].id, id) == 0)
+			x = &src->secs[i];
+	if (!x)
+		return false;
+	sheet_section(s, x->id, title ? title : x->title, x->who);
+	struct section *y = current(s);
+	strings_copy(&y->paras, &x->paras);
+	strings_copy(&y->notes, &x->notes);
+	strings_copy(&y->cols, &x->cols);
+	for (int f = 0; f < x->n_figs; f++)
+		sheet_figure(s, x->figs[f].caption, x->figs[f].svg, x->figs[f].file);
+	for (size_t c = 0; c < x->n_cells; c++) {
+		struct cell *to = next_cell(s);
+		*to = x->cells[c];
+		if (to->text)
+			to->text = xstrdup(to->text);
+	}
+	return true;
+}
+
 /* ---- writing ---- */
 
 /* A cell as text, into b (which it empties first). */

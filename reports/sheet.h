@@ -64,6 +64,11 @@ long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(con
 /* The number of rows of the current section's table. */
 long sheet_rows(const struct sheet *s);
 
+/* Copies src's section id to the end of s, titled title (its own when
+ * NULL): a report made of others' tables (the after-action report).  False
+ * when src has no such section. */
+bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title);
+
 /* Writes the sheet; only the section whose id is only when it is not NULL
  * (false when there is none).  HTML is one document with its stylesheet. */
 bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const char *only);

@@ -3,7 +3,7 @@
 # canonical form is stable, audit it (findings and summary, JSON Lines) and
 # explain its first charge step by step; then store them all in an archive
 # (build/demo/archive.db, made anew), take one back out, and write each
-# battle's reports.  Everything written goes to build/demo/.
+# battle's reports, its after-action report with plots among them.  Everything written goes to build/demo/.
 set -u
 out=build/demo
 mkdir -p "$out"
@@ -45,11 +45,13 @@ echo "== one query: the 5th Infantry across both battles"
 build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
 echo "== reports from the archive"
 for name in palo-alto resaca; do  # their header id=s
-	for kind in casualties effectiveness audit; do
+	for kind in casualties effectiveness audit luck; do
 		build/umpire report --db "$out/archive.db" "$kind" "$name" >"$out/$name.$kind.txt" || status=1
 		build/umpire report --db "$out/archive.db" --format html "$kind" "$name" >"$out/$name.$kind.html" || status=1
 	done
-	echo "$name: casualty, effectiveness and audit reports in $out/$name.{casualties,effectiveness,audit}.{txt,html}"
+	echo "$name: casualty, effectiveness, audit and luck reports in $out/$name.{casualties,effectiveness,audit,luck}.{txt,html}"
+	build/umpire report --db "$out/archive.db" --format html --dir "$out/plots" aar "$name" >"$out/$name.aar.html" || status=1
+	echo "$name: the after-action report, plots inline, in $out/$name.aar.html (gnuplot scripts in $out/plots/)"
 done
 sed -n '/^Sides/,/^$/p' "$out/palo-alto.casualties.txt"
 echo "the archive is $out/archive.db; try: build/umpire db --db $out/archive.db list"

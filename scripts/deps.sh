@@ -1,5 +1,7 @@
 #!/bin/sh
-# deps.sh: make sure the Debian packages umpire builds and runs with are here.
+# deps.sh [test]: make sure the Debian packages umpire builds and runs with
+# are here; with "test", also those its tests run (Chromium renders the
+# after-action report, tidy checks its HTML).
 #
 # Quick when everything is installed (one dpkg-query).  As root it installs
 # what is missing with apt-get; otherwise it prints the exact command and
@@ -8,6 +10,7 @@
 set -u
 
 PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev gnuplot-nox}"
+[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy"
 
 missing=""
 for pkg in $PACKAGES; do

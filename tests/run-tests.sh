@@ -37,11 +37,11 @@ fi
 # by its files and one registry line (a copy of the tree, built), imports
 # killed at every write step and run side by side (run-kill.sh),
 # the fuzz regressions and seeds, the hostile corpus (its scratch copies in
-# build/hostile).
+# build/hostile), the after-action report in headless Chromium.
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
 for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
-	tests/run-toy-registry.sh tests/run-kill.sh; do
+	tests/run-toy-registry.sh tests/run-kill.sh tests/run-browser.sh; do
 	out=$(sh "$script" build/asan/umpire)
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true

@@ -1,0 +1,137 @@
+/* aar: one battle told for a newsletter. */
+#include "aar.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/xalloc.h"
+#include "report.h"
+
+/* A ruleset's word as prose: "swept-from-the-field" as "swept from the field". */
+static void prose(struct buf *b, const char *word)
+{
+	for (; word && *word; word++)
+		buf_putc(b, *word == '-' ? ' ' : *word);
+}
+
+static const char *unit_name(const struct facts *f, int u)
+{
+	return u >= 0 && u < f->n_units ? (f->units[u].name ? f->units[u].name : f->units[u].ident) : "?";
+}
+
+static void forces(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "forces", "Forces", SHEET_ALL);
+	static const char *const cols[] = {"side", "name", "nation", "units", "stands", "men"};
+	sheet_columns(sh, 6, cols);
+	for (int s = 0; s < f->n_sides; s++) {
+		long units = 0, stands = 0;
+		for (int u = 0; u < f->n_units; u++)
+			if (f->units[u].side && strcmp(f->units[u].side, f->sides[s].ident) == 0) {
+				units++;
+				stands += f->units[u].start;
+			}
+		sheet_text(sh, f->sides[s].ident);
+		sheet_text(sh, f->sides[s].label);
+		sheet_text(sh, f->sides[s].nation);
+		sheet_int(sh, units);
+		sheet_int(sh, stands);
+		if (f->men_per_stand)
+			sheet_int(sh, stands * f->men_per_stand);
+		else
+			sheet_empty(sh);
+		sheet_row(sh);
+	}
+}
+
+/* One sentence of a turn's account. */
+static void tell(struct buf *b, const struct facts *f, const struct facts_moment *m)
+{
+	buf_puts(b, b->len ? " " : "");
+	switch (m->kind) {
+	case MOMENT_CHARGE:
+		buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
+		prose(b, m->effect);
+		buf_putc(b, '.');
+		break;
+	case MOMENT_BROKEN:
+		buf_printf(b, "%s broke.", unit_name(f, m->unit));
+		break;
+	case MOMENT_REMOVED:
+		buf_printf(b, "%s was removed from the field.", unit_name(f, m->unit));
+		break;
+	}
+}
+
+/* The battle turn by turn: each turn that saw a charge, a unit broken or
+ * removed, or a leader fall, told in the order played. */
+static void narrative(struct sheet *sh, const struct facts *f)
+{
+	sheet_section(sh, "narrative", "The battle, turn by turn", SHEET_ALL);
+	struct buf b;
+	buf_init(&b, 0);
+	int told = 0, m = 0, l = 0;
+	for (int t = 0; t < f->n_turns; t++) {
+		int turn = f->turns[t].turn;
+		bool last = t + 1 == f->n_turns || f->turns[t + 1].turn != turn;
+		buf_clear(&b);
+		for (; m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn)); m++)
+			tell(&b, f, &f->moments[m]);
+		for (; l < f->n_fallen && f->fallen[l].turn <= turn; l++) {
+			buf_printf(&b, "%s%s fell: ", b.len ? " " : "", f->fallen[l].name);
+			prose(&b, f->fallen[l].what);
+			buf_putc(&b, '.');
+		}
+		if (!b.len)
+			continue;
+		sheet_para(sh, "Turn %d%s%s%s. %s", turn, f->turns[t].side ? " (" : "",
+			   f->turns[t].side ? f->turns[t].side : "", f->turns[t].side ? ")" : "", b.text);
+		told++;
+	}
+	if (!told)
+		sheet_para(sh, "No charge was made, no unit broke or left the field and no leader fell.");
+	if (f->result)
+		sheet_para(sh, "Result: %s.", f->result);
+	buf_release(&b);
+}
+
+static void plot_section(struct sheet *sh, const struct plots *plots, bool svg_inline)
+{
+	if (!plots || !plots->n)
+		return;
+	sheet_section(sh, "plots", "Plots", SHEET_READER);
+	for (int i = 0; i < plots->n; i++) {
+		char *svg = svg_inline ? plot_svg_inline(plots->v[i].image) : NULL;
+		sheet_figure(sh, plots->v[i].caption, svg, svg_inline ? NULL : plots->v[i].image);
+		free(svg);
+	}
+}
+
+struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, bool svg_inline,
+			 char **err)
+{
+	*err = NULL;
+	struct sheet *audit = report_audit(s, f, err);
+	if (!audit)
+		return NULL;
+	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);
+	char title[512];
+	snprintf(title, sizeof title, "%s: after-action report", f->name ? f->name : "Battle");
+	struct sheet *sh = sheet_new("aar", title);
+	report_meta(sh, f);
+	forces(sh, f);
+	narrative(sh, f);
+	sheet_adopt(sh, casualties, "sides", "Casualties by side");
+	sheet_adopt(sh, casualties, "brigades", "Casualties by brigade");
+	sheet_adopt(sh, casualties, "units", "Casualties by unit");
+	sheet_adopt(sh, casualties, "leaders", NULL);
+	sheet_adopt(sh, effect, "by-turn", "Units turn by turn");
+	sheet_adopt(sh, effect, "combat", NULL);
+	plot_section(sh, plots, svg_inline);
+	sheet_adopt(sh, audit, "rules", "The umpire's audit");
+	sheet_free(audit);
+	sheet_free(casualties);
+	sheet_free(effect);
+	return sh;
+}

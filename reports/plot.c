@@ -1,0 +1,415 @@
+/* plot: gnuplot scripts written and run. */
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/xalloc.h"
+#include "luck.h"
+
+/* The text of b, which is released. */
+static char *take(struct buf *b)
+{
+	char *text = buf_detach(b);
+	buf_release(b);
+	return text;
+}
+
+static char *message(const char *fmt, const char *a, const char *b)
+{
+	struct buf m;
+	buf_init(&m, 0);
+	buf_printf(&m, fmt, a, b);
+	return take(&m);
+}
+
+/* The gnuplot to run: UMPIRE_GNUPLOT, else the first gnuplot on the PATH. */
+static char *gnuplot_path(void)
+{
+	const char *set = getenv("UMPIRE_GNUPLOT");
+	if (set && *set)
+		return access(set, X_OK) == 0 ? xstrdup(set) : NULL;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/bin:/bin";
+	struct buf b;
+	buf_init(&b, 0);
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, ":");
+		buf_clear(&b);
+		buf_printf(&b, "%.*s/gnuplot", (int)n, n ? p : ".");
+		if (access(b.text, X_OK) == 0)
+			return take(&b);
+		p += n + (p[n] == ':');
+	}
+	buf_release(&b);
+	return NULL;
+}
+
+bool plot_available(char **err)
+{
+	char *g = gnuplot_path();
+	if (g) {
+		free(g);
+		return true;
+	}
+	*err = xstrdup(getenv("UMPIRE_GNUPLOT") && *getenv("UMPIRE_GNUPLOT")
+			       ? "UMPIRE_GNUPLOT does not name a program that can be run"
+			       : "gnuplot is not installed (Debian: apt-get install gnuplot-nox); the plots need it");
+	return false;
+}
+
+char *plot_file_prefix(const char *prefix)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	for (const char *p = prefix ? prefix : ""; *p && b.len < 64; p++) {
+		char c = *p;
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+			  c == '_' || (c == '.' && b.len > 0);
+		buf_putc(&b, ok ? c : '-');
+	}
+	if (!b.len || strspn(b.text, "-.") == b.len) {
+		buf_clear(&b);
+		buf_puts(&b, "battle");
+	}
+	return take(&b);
+}
+
+/* A gnuplot string in single quotes: only '' is special there; line
+ * breaks become spaces. */
+static void quoted(struct buf *out, const char *t)
+{
+	buf_putc(out, '\'');
+	for (; t && *t; t++) {
+		if (*t == '\'')
+			buf_puts(out, "''");
+		else
+			buf_putc(out, *t == '\n' || *t == '\r' ? ' ' : *t);
+	}
+	buf_putc(out, '\'');
+}
+
+/* A label in a data block: in double quotes, without the characters that
+ * could end it (quotes, backslashes, line breaks). */
+static void label(struct buf *out, const char *t)
+{
+	buf_putc(out, '"');
+	for (; t && *t; t++)
+		buf_putc(out, strchr("\"\\\n\r", *t) ? '_' : *t);
+	buf_putc(out, '"');
+}
+
+struct plotter {
+	const struct facts *f;
+	const char *dir, *prefix;
+	enum plot_format fmt;
+	char *gnuplot;
+	struct plots *out;
+	char **err;
+};
+
+/* The script's head: terminal, output, titles; noenhanced, so that no
+ * text of the battle is read as markup. */
+static void head(struct buf *b, const struct plotter *p, const char *image, const char *title, const char *x,
+		 const char *y)
+{
+	buf_puts(b, "# Written by umpire: edit it and draw it again with `gnuplot ");
+	buf_printf(b, "%s-%s.gp`.\n", p->prefix, title);
+	buf_puts(b, p->fmt == PLOT_SVG ? "set terminal svg size 760,420 dynamic font 'Helvetica,12' background rgb 'white'\n"
+				       : "set terminal pngcairo size 1140,630 font 'Helvetica,12' background rgb 'white'\n");
+	buf_puts(b, "set termoption noenhanced\nset output ");
+	quoted(b, image);
+	buf_puts(b, "\nset encoding utf8\nset grid ytics lc rgb '#dddddd'\nset key outside right top\nset xlabel ");
+	quoted(b, x);
+	buf_puts(b, "\nset ylabel ");
+	quoted(b, y);
+	buf_puts(b, "\n");
+}
+
+static bool run(const struct plotter *p, const char *script)
+{
+	pid_t pid = fork();
+	if (pid < 0) {
+		*p->err = message("cannot run gnuplot: %s%s", strerror(errno), "");
+		return false;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null >= 0)
+			dup2(null, STDIN_FILENO);
+		if (chdir(p->dir) == 0)
+			execl(p->gnuplot, "gnuplot", script, (char *)NULL);
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		*p->err = message("gnuplot failed on %s/%s", p->dir, script);
+		return false;
+	}
+	return true;
+}
+
+/* Writes the script (its head and body) and draws it; adds it to out. */
+static bool draw(const struct plotter *p, const char *name, const char *caption, const char *x, const char *y,
+		 const char *body)
+{
+	struct buf script, image, path, text;
+	buf_init(&script, 0);
+	buf_init(&image, 0);
+	buf_init(&path, 0);
+	buf_init(&text, 0);
+	buf_printf(&script, "%s-%s.gp", p->prefix, name);
+	buf_printf(&image, "%s-%s.%s", p->prefix, name, p->fmt == PLOT_SVG ? "svg" : "png");
+	head(&text, p, image.text, name, x, y);
+	buf_puts(&text, "set title ");
+	quoted(&text, caption);
+	buf_printf(&text, "\n%s", body);
+	buf_printf(&path, "%s/%s", p->dir, script.text);
+	FILE *out = fopen(path.text, "w");
+	bool ok = out && fwrite(text.text, 1, text.len, out) == text.len;
+	ok = (out && fclose(out) == 0) && ok;
+	if (!ok)
+		*p->err = message("cannot write %s: %s", path.text, strerror(errno));
+	else
+		ok = run(p, script.text);
+	if (ok) {
+		struct plots *l = p->out;
+		l->v = xrealloc(l->v, ((size_t)l->n + 1) * sizeof *l->v);
+		struct buf img;
+		buf_init(&img, 0);
+		buf_printf(&img, "%s/%s", p->dir, image.text);
+		l->v[l->n++] = (struct plot){xstrdup(name), xstrdup(caption), take(&path), take(&img)};
+		buf_init(&path, 0);	/* released below with the others */
+	}
+	buf_release(&script);
+	buf_release(&image);
+	buf_release(&path);
+	buf_release(&text);
+	return ok;
+}
+
+static long side_stands(const struct facts *f, int side, int turn)
+{
+	long n = 0;
+	for (int u = 0; u < f->n_units; u++)
+		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
+			const struct facts_state *x = turn < f->n_turns ? facts_state_at(f, turn, u) : &f->units[u].end;
+			n += x->stands;
+		}
+	return n;
+}
+
+/* Stands lost in each turn by each side: the stands its units had when
+ * the turn began less those when the next began (or at the end), as the
+ * casualty report counts them (a removed unit keeps the stands it had). */
+static bool losses_plot(const struct plotter *p)
+{
+	const struct facts *f = p->f;
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
+		     "set style fill solid 0.85 border -1\nset yrange [0:*]\n$data << EOD\n\"turn\"");
+	for (int s = 0; s < f->n_sides; s++) {
+		buf_putc(&b, ' ');
+		label(&b, f->sides[s].ident);
+	}
+	buf_putc(&b, '\n');
+	for (int t = 0; t < f->n_turns; t++) {
+		buf_printf(&b, "\"%d\"", f->turns[t].turn);
+		for (int s = 0; s < f->n_sides; s++)
+			buf_printf(&b, " %ld", side_stands(f, s, t) - side_stands(f, s, t + 1));
+		buf_putc(&b, '\n');
+	}
+	buf_puts(&b, "EOD\nplot");
+	for (int s = 0; s < f->n_sides; s++)
+		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", s ? "," : "", s + 2, s + 2);
+	buf_putc(&b, '\n');
+	bool ok = f->n_sides == 0 || draw(p, "losses", "Stands lost per turn", "turn", "stands", b.text);
+	buf_release(&b);
+	return ok;
+}
+
+/* The stands of each of one side's units when each turn began, then at
+ * the end. */
+static bool strength_plot(const struct plotter *p, int side)
+{
+	const struct facts *f = p->f;
+	struct buf b, name, caption;
+	buf_init(&b, 0);
+	buf_init(&name, 0);
+	buf_init(&caption, 0);
+	buf_puts(&b, "set yrange [0:*]\nset style data linespoints\nset datafile missing '?'\n$data << EOD\n\"turn\"");
+	int n = 0;
+	for (int u = 0; u < f->n_units; u++)
+		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
+			buf_putc(&b, ' ');
+			label(&b, f->units[u].ident);
+			n++;
+		}
+	buf_putc(&b, '\n');
+	for (int t = 0; t <= f->n_turns; t++) {
+		if (t < f->n_turns)
+			buf_printf(&b, "\"%d\"", f->turns[t].turn);
+		else
+			buf_puts(&b, "\"end\"");
+		for (int u = 0; u < f->n_units; u++)
+			if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
+				const struct facts_state *x = t < f->n_turns ? facts_state_at(f, t, u) : &f->units[u].end;
+				if (x->removed)	/* its line ends where it left the field */
+					buf_puts(&b, " ?");
+				else
+					buf_printf(&b, " %d", x->stands);
+			}
+		buf_putc(&b, '\n');
+	}
+	buf_puts(&b, "EOD\nplot");
+	for (int i = 0; i < n; i++)
+		buf_printf(&b, "%s $data using 0:%d:xtic(1) title columnheader(%d)", i ? "," : "", i + 2, i + 2);
+	buf_putc(&b, '\n');
+	char *file = plot_file_prefix(f->sides[side].ident);
+	buf_printf(&name, "stands-%s", file);
+	free(file);
+	buf_printf(&caption, "%s: %s of each unit when each turn began", f->sides[side].ident, f->terms->strength);
+	bool ok = n == 0 || draw(p, name.text, caption.text, "turn", f->terms->strength, b.text);
+	buf_release(&b);
+	buf_release(&name);
+	buf_release(&caption);
+	return ok;
+}
+
+/* How often each side's checks gave each maneuver effect. */
+static bool effects_plot(const struct plotter *p)
+{
+	const struct facts *f = p->f;
+	if (!f->n_effects)
+		return true;
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
+		     "set style fill solid 0.85 border -1\nset yrange [0:*]\nset xtics rotate by -30\n$data << EOD\n\"effect\"");
+	for (int s = 0; s < f->n_sides; s++) {
+		buf_putc(&b, ' ');
+		label(&b, f->sides[s].ident);
+	}
+	buf_putc(&b, '\n');
+	for (int k = 0; k < f->n_effects; k++) {
+		label(&b, f->terms->maneuver_effects[k]);
+		for (int s = 0; s < f->n_sides; s++) {
+			long n = 0;
+			for (int u = 0; u < f->n_units; u++)
+				if (f->units[u].side && strcmp(f->units[u].side, f->sides[s].ident) == 0)
+					n += f->units[u].effects[k];
+			buf_printf(&b, " %ld", n);
+		}
+		buf_putc(&b, '\n');
+	}
+	buf_puts(&b, "EOD\nplot");
+	for (int s = 0; s < f->n_sides; s++)
+		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", s ? "," : "", s + 2, s + 2);
+	buf_putc(&b, '\n');
+	bool ok = f->n_sides == 0 || draw(p, "effects", "Maneuver results by side", "effect", "checks", b.text);
+	buf_release(&b);
+	return ok;
+}
+
+/* How often each side rolled each face. */
+static bool dice_plot(const struct plotter *p, struct store *s)
+{
+	struct luck_faces lf;
+	if (!luck_side_faces(s, p->f->battle, &lf, p->err)) {
+		luck_faces_release(&lf);
+		return false;
+	}
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
+		     "set style fill solid 0.85 border -1\nset yrange [0:*]\n$data << EOD\n\"face\"");
+	for (int i = 0; i < lf.n; i++) {
+		buf_putc(&b, ' ');
+		label(&b, lf.sides[i]);
+	}
+	buf_putc(&b, '\n');
+	for (int face = 1; face <= lf.most; face++) {
+		buf_printf(&b, "\"%d\"", face);
+		for (int i = 0; i < lf.n; i++)
+			buf_printf(&b, " %ld", lf.counts[i][face]);
+		buf_putc(&b, '\n');
+	}
+	buf_puts(&b, "EOD\nplot");
+	for (int i = 0; i < lf.n; i++)
+		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", i ? "," : "", i + 2, i + 2);
+	buf_putc(&b, '\n');
+	bool ok = lf.n == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
+	buf_release(&b);
+	luck_faces_release(&lf);
+	return ok;
+}
+
+static bool make_dir(const char *dir, char **err)
+{
+	struct stat st;
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	if (mkdir(dir, 0777) == 0)
+		return true;
+	*err = message("cannot make the folder %s: %s", dir, strerror(errno));
+	return false;
+}
+
+bool plot_battle(struct store *s, const struct facts *f, const char *dir, const char *prefix, enum plot_format fmt,
+		 struct plots *out, char **err)
+{
+	*err = NULL;
+	memset(out, 0, sizeof *out);
+	struct plotter p = {f, dir, prefix, fmt, gnuplot_path(), out, err};
+	if (!p.gnuplot)
+		return !plot_available(err);
+	bool ok = make_dir(dir, err) && losses_plot(&p);
+	for (int side = 0; ok && side < f->n_sides; side++)
+		ok = strength_plot(&p, side);
+	ok = ok && effects_plot(&p) && dice_plot(&p, s);
+	free(p.gnuplot);
+	return ok;
+}
+
+void plots_release(struct plots *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		free(p->v[i].name);
+		free(p->v[i].caption);
+		free(p->v[i].script);
+		free(p->v[i].image);
+	}
+	free(p->v);
+	memset(p, 0, sizeof *p);
+}
+
+char *plot_svg_inline(const char *path)
+{
+	FILE *in = fopen(path, "r");
+	if (!in)
+		return NULL;
+	struct buf b;
+	buf_init(&b, (size_t)16 << 20);
+	char chunk[8192];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+		if (buf_add(&b, chunk, n) < 0)
+			break;
+	bool bad = ferror(in) || b.full;
+	fclose(in);
+	const char *svg = strstr(b.text, "<svg");
+	char *text = bad || !svg ? NULL : xstrdup(svg);
+	buf_release(&b);
+	return text;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# run-browser.sh UMPIRE: the HTML after-action report of each example,
+# checked as a newsletter editor would use it: its structure is valid HTML
+# (tidy finds no error or warning), it asks for nothing outside itself (no
+# script, stylesheet, image or frame fetched), and headless Chromium loads
+# it with every plot drawn inline (five SVG figures: losses, each side's
+# stands, maneuver results, dice) and renders it to a PNG.  One "ok NAME"
+# or "not ok NAME" line per check.  Everything goes to build/browser/.
+set -u
+umpire=$1
+out=build/browser
+rm -rf "$out"
+mkdir -p "$out"
+top=$(pwd)
+chrome() {
+	timeout 180 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$top/$out/profile" "$@" \
+		2>>"$out/chromium.log"
+}
+for f in examples/*.battle; do
+	name=$(basename "$f" .battle)
+	page="$out/$name.html"
+	if ! "$umpire" report aar --format html "$f" >"$page" 2>"$out/$name.err"; then
+		echo "not ok aar-$name: umpire report aar failed"; cat "$out/$name.err"; continue
+	fi
+	if tidy -errors -quiet "$page" >"$out/$name.tidy" 2>&1; then
+		echo "ok aar-$name-valid"
+	else
+		echo "not ok aar-$name-valid: tidy:"; head -20 "$out/$name.tidy"
+	fi
+	fetched=$(grep -Eoc '<(script|link|img|iframe|object|embed)|src=|url\(' "$page")
+	[ "$fetched" = 0 ] && echo "ok aar-$name-self-contained" ||
+		echo "not ok aar-$name-self-contained: $fetched references to fetch"
+	chrome --dump-dom "file://$top/$page" >"$out/$name.dom"
+	figures=$(grep -o '<figure>' "$out/$name.dom" | wc -l)
+	svgs=$(grep -o '<svg' "$out/$name.dom" | wc -l)
+	if grep -q '</html>' "$out/$name.dom" && grep -q 'after-action report' "$out/$name.dom" &&
+		[ "$figures" -eq 5 ] && [ "$svgs" -eq 5 ]; then
+		echo "ok aar-$name-loads"
+	else
+		echo "not ok aar-$name-loads: $figures figures, $svgs drawings in the page Chromium loaded"
+		tail -5 "$out/chromium.log"
+	fi
+	chrome --screenshot="$top/$out/$name.png" --window-size=1200,2400 "file://$top/$page" >/dev/null
+	size=$(wc -c <"$out/$name.png" 2>/dev/null || echo 0)
+	[ "$size" -gt 20000 ] && echo "ok aar-$name-screenshot" ||
+		echo "not ok aar-$name-screenshot: $out/$name.png is $size bytes"
+done
