@@ -11,6 +11,7 @@
 #include "../db/import.h"
 #include "../grammar/xalloc.h"
 #include "../reports/aar.h"
+#include "../reports/campaign.h"
 #include "../reports/luck.h"
 #include "../reports/plot.h"
 #include "../reports/report.h"
@@ -46,6 +47,9 @@ const char cmd_report_usage[] =
 	"  aar            the after-action report for a newsletter: forces, the\n"
 	"                 battle turn by turn, casualties, units' state, plots and\n"
 	"                 the audit; --format html (one page, plots inline) or md\n"
+	"  campaign       `umpire report campaign NAME`: a campaign of the archive,\n"
+	"                 its battles in order, losses per battle and side, each\n"
+	"                 unit's stands across the battles\n"
 	"  whatif         with --option NAME=VALUE...: the battle audited again\n"
 	"                 under another reading of a rule; every event whose\n"
 	"                 result, losses or later state changes, and how the\n"
@@ -74,7 +78,9 @@ const char cmd_report_usage[] =
 	"exit status: 0 done, 2 usage error, unreadable file or archive, or a\n"
 	"battle file with errors.\n";
 
-enum report_kind { KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF, KIND_PLOTS, KIND_AAR };
+enum report_kind {
+	KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF, KIND_PLOTS, KIND_AAR, KIND_CAMPAIGN,
+};
 
 static const struct {
 	const char *name;
@@ -87,6 +93,7 @@ static const struct {
 	{"whatif", KIND_WHATIF},
 	{"plots", KIND_PLOTS},
 	{"aar", KIND_AAR},
+	{"campaign", KIND_CAMPAIGN},
 };
 
 struct report_args {
@@ -152,14 +159,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		}
 	}
 	if (optind >= argc) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif, plots, aar)");
+		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign)");
 		return -1;
 	}
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif, plots, aar)", argv[optind]);
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign)", argv[optind]);
 		return -1;
 	}
 	ra->kind = kinds[k].kind;
@@ -167,6 +174,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 	if (ra->kind == KIND_WHATIF && !ra->run.n_options) {
 		msg_usage("report", "whatif: give the reading to try, as --option panic-loss=text");
 		return -1;
+	}
+	if (ra->kind == KIND_CAMPAIGN) {	/* its argument names the campaign */
+		if (ra->campaign || ++optind != argc - 1) {
+			msg_usage("report", "campaign takes the campaign's name: umpire report campaign NAME");
+			return -1;
+		}
+		ra->campaign = argv[optind];
+		return 0;
 	}
 	if (ra->campaign && ra->kind != KIND_LUCK) {
 		msg_usage("report", "--campaign is for the luck report");
@@ -257,6 +272,7 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 	case KIND_WHATIF:	/* whatif_file, whatif_stored */
 	case KIND_PLOTS:	/* plots */
 	case KIND_AAR:		/* aar */
+	case KIND_CAMPAIGN:	/* campaign_report */
 		break;
 	}
 	return NULL;
@@ -277,14 +293,16 @@ static int print_sheet(const struct report_args *ra, struct sheet *sh)
 	return status;
 }
 
-/* A report over a campaign's battles, from the archive. */
-static int campaign_report(const struct report_args *ra)
+/* A report over a campaign's battles, from the archive: campaign, or luck
+ * --campaign. */
+static int over_campaign(const struct report_args *ra)
 {
 	struct store *s = load_archive(ra->db, STORE_WAL, LOAD_READ);
 	if (!s)
 		return EXIT_USAGE;
 	char *err = NULL;
-	struct sheet *sh = luck_campaign(s, ra->campaign, &ra->luck, &err);
+	struct sheet *sh = ra->kind == KIND_CAMPAIGN ? campaign_report(s, ra->campaign, &err)
+						     : luck_campaign(s, ra->campaign, &ra->luck, &err);
 	int status = EXIT_USAGE;
 	if (sh)
 		status = print_sheet(ra, sh);
@@ -454,7 +472,7 @@ int cmd_report(int argc, char **argv)
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (ra.campaign)
-		return campaign_report(&ra);
+		return over_campaign(&ra);
 	if (ra.kind == KIND_WHATIF)
 		return is_file(ra.battle) ? whatif_file(&ra) : whatif_stored(&ra);
 	int64_t id = 0;

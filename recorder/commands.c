@@ -7,7 +7,8 @@ const struct command commands[] = {
 	{"audit", cmd_audit, "re-derive every event and report wrong claims", cmd_audit_usage},
 	{"explain", cmd_explain, "show one event's derivation step by step", cmd_explain_usage},
 	{"db", cmd_db, "store battles in the archive and take them out again", cmd_db_usage},
-	{"report", cmd_report, "casualty, effectiveness and audit reports of a battle", cmd_report_usage},
+	{"report", cmd_report, "a battle's reports: casualties, luck, plots, after-action...", cmd_report_usage},
+	{"site", cmd_site, "a static website of the archive: campaigns, battles, reports", cmd_site_usage},
 	{"help", cmd_help, "show a command's help, or the notation card", cmd_help_usage},
 };
 const int n_commands = sizeof commands / sizeof commands[0];

@@ -692,7 +692,8 @@ const char sheet_css[] =
 	"th{border-bottom:2px solid #555}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"p.note{font-size:.85em;color:#444;margin:.2em 0}figure{margin:1em 0}figure svg{max-width:100%;height:auto}"
 	"figcaption{font-size:.85em;color:#444}\n"
-	"@media print{body{max-width:none;margin:0;font-size:10pt}section{break-inside:avoid-page}"
+	"nav{font-size:.9em;margin-bottom:1em}nav a{margin-right:1em}ul.battles{line-height:1.6}\n"
+	"@media print{nav{display:none}body{max-width:none;margin:0;font-size:10pt}section{break-inside:avoid-page}"
 	"h2{break-after:avoid}table,figure{break-inside:avoid}a{color:inherit;text-decoration:none}}\n";
 
 static void html_section(struct buf *b, const struct section *x)
@@ -750,37 +751,44 @@ static void html_section(struct buf *b, const struct section *x)
 	buf_puts(b, "</section>\n");
 }
 
-void sheet_html_body(const struct sheet *s, struct buf *out)
+static void html_page(const struct sheet *s, struct buf *b, const char *only, const char *nav)
 {
+	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	sheet_html_escape(b, s->title);
+	buf_printf(b, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", sheet_css);
+	if (nav)
+		buf_printf(b, "<nav>%s</nav>\n", nav);
+	buf_puts(b, "<h1>");
+	sheet_html_escape(b, s->title);
+	buf_puts(b, "</h1>\n");
+	if (s->meta.n) {
+		buf_puts(b, "<dl class=\"meta\">\n");
+		for (int i = 0; i + 1 < s->meta.n; i += 2) {
+			buf_puts(b, "<dt>");
+			sheet_html_escape(b, s->meta.v[i]);
+			buf_puts(b, "</dt><dd>");
+			sheet_html_escape(b, s->meta.v[i + 1]);
+			buf_puts(b, "</dd>\n");
+		}
+		buf_puts(b, "</dl>\n");
+	}
 	for (int i = 0; i < s->n_secs; i++)
-		if (shown(&s->secs[i], SHEET_HTML))
-			html_section(out, &s->secs[i]);
+		if (shown(&s->secs[i], SHEET_HTML) && (!only || strcmp(only, s->secs[i].id) == 0))
+			html_section(b, &s->secs[i]);
+	buf_puts(b, "</body>\n</html>\n");
+}
+
+void sheet_html_page(const struct sheet *s, struct buf *out, const char *nav)
+{
+	html_page(s, out, NULL, nav);
 }
 
 static void write_html(const struct sheet *s, FILE *out, const char *only)
 {
 	struct buf b;
 	buf_init(&b, 0);
-	buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	sheet_html_escape(&b, s->title);
-	buf_printf(&b, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", sheet_css);
-	sheet_html_escape(&b, s->title);
-	buf_puts(&b, "</h1>\n");
-	if (s->meta.n) {
-		buf_puts(&b, "<dl class=\"meta\">\n");
-		for (int i = 0; i + 1 < s->meta.n; i += 2) {
-			buf_puts(&b, "<dt>");
-			sheet_html_escape(&b, s->meta.v[i]);
-			buf_puts(&b, "</dt><dd>");
-			sheet_html_escape(&b, s->meta.v[i + 1]);
-			buf_puts(&b, "</dd>\n");
-		}
-		buf_puts(&b, "</dl>\n");
-	}
-	for (int i = 0; i < s->n_secs; i++)
-		if (shown(&s->secs[i], SHEET_HTML) && (!only || strcmp(only, s->secs[i].id) == 0))
-			html_section(&b, &s->secs[i]);
-	buf_puts(&b, "</body>\n</html>\n");
+	html_page(s, &b, only, NULL);
 	fwrite(b.text, 1, b.len, out);
 	buf_release(&b);
 }

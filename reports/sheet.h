@@ -73,9 +73,10 @@ bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const
  * (false when there is none).  HTML is one document with its stylesheet. */
 bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const char *only);
 
-/* The HTML of s's sections without the document around them, into out:
- * for a page that puts several sheets together (the after-action report). */
-void sheet_html_body(const struct sheet *s, struct buf *out);
+/* The whole HTML page of s into out, with nav (HTML, trusted: the
+ * caller's own links) after the opening of its body when not NULL: for a
+ * site whose pages link to each other. */
+void sheet_html_page(const struct sheet *s, struct buf *out, const char *nav);
 /* The stylesheet of umpire's HTML pages (screen and print). */
 extern const char sheet_css[];
 /* Appends t to out with &, <, > and " escaped. */

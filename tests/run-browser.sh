@@ -45,3 +45,25 @@ for f in examples/*.battle; do
 	[ "$size" -gt 20000 ] && echo "ok aar-$name-screenshot" ||
 		echo "not ok aar-$name-screenshot: $out/$name.png is $size bytes"
 done
+# The site of an archive holding both examples: every page valid, every
+# link to a page that is there, the index loading in Chromium.
+db="$out/site.db"
+"$umpire" db --db "$db" import --campaign "Rio Grande" examples/*.battle >/dev/null 2>&1
+if "$umpire" site --db "$db" "$out/site" >"$out/site.out" 2>&1; then
+	bad=0
+	for page in "$out"/site/index.html "$out"/site/campaigns/*.html "$out"/site/battles/*.html; do
+		tidy -errors -quiet "$page" >/dev/null 2>&1 || { bad=1; echo "# tidy: $page"; }
+		dir=$(dirname "$page")
+		for href in $(grep -o 'href="[^"]*"' "$page" | sed 's/href="\(.*\)"/\1/'); do
+			[ -f "$dir/$href" ] || { bad=1; echo "# $page links to $href, which is not there"; }
+		done
+	done
+	pages=$(ls "$out"/site/battles/*.html "$out"/site/campaigns/*.html | wc -l)
+	[ "$bad" = 0 ] && [ "$pages" = 3 ] && echo "ok site-pages-and-links" ||
+		echo "not ok site-pages-and-links ($pages pages)"
+	chrome --dump-dom "file://$top/$out/site/index.html" >"$out/site.dom"
+	links=$(grep -o 'href="battles/' "$out/site.dom" | wc -l)
+	[ "$links" = 2 ] && echo "ok site-index-loads" || echo "not ok site-index-loads: $links battle links"
+else
+	echo "not ok site: umpire site failed"; cat "$out/site.out"
+fi

@@ -123,6 +123,7 @@ static void test_html(void **state)
 	struct sheet *s = sample();
 	char *t = written(s, SHEET_HTML, NULL);
 	assert_non_null(strstr(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+				  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 				  "<title>Sample &lt;one&gt;</title>\n"));
 	assert_non_null(strstr(t, "@media print"));
 	assert_non_null(strstr(t, "<tr><td>a|b, &quot;c&quot; &amp; d</td><td class=\"num\">10</td>"

@@ -1,0 +1,83 @@
+/* test_campaign: a campaign of two battles, tests/reports/known.battle
+ * (1846-05-09) and the same battle again dated a day earlier, each worked
+ * out by hand in tests/test_report.c: US brings 14 stands and loses 1 in
+ * each, MEX 17 and 5.  The earlier date comes first, whatever the order of
+ * import; the unit 4line ends each battle with 5 of its 7 stands. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../db/import.h"
+#include "../reports/campaign.h"
+
+static void add(struct store *s, const char *path)
+{
+	struct diags d;
+	struct battle *b = tu_parse_file(path, &d);
+	assert_int_equal(d.n_errors, 0);
+	diags_release(&d);
+	struct import_opts o = {.umpire_version = "test", .campaign = "Rio Grande"};
+	int64_t id;
+	char *msg = NULL;
+	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
+	free(msg);
+	battle_free(b);
+}
+
+static char *written(const struct sheet *sh, const char *only)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_true(sheet_write(sh, out, only && strcmp(only, "strength") == 0 ? SHEET_TEXT : SHEET_CSV, only));
+	fclose(out);
+	return text;
+}
+
+static void test_two_battles(void **state)
+{
+	(void)state;
+	char *text = tu_read_file("tests/reports/known.battle", NULL);
+	char *at = strstr(text, "id=known date=1846-05-09");
+	assert_non_null(at);
+	memcpy(at, "id=early date=1846-05-08", 24);
+	FILE *out = fopen("build/known-early.battle", "w");
+	fputs(text, out);
+	fclose(out);
+	free(text);
+	struct store *s = tu_memory_store();
+	add(s, "tests/reports/known.battle");
+	add(s, "build/known-early.battle");
+	char *err = NULL;
+	struct sheet *sh = campaign_report(s, "Rio Grande", &err);
+	assert_non_null(sh);
+	char *losses = written(sh, "losses");
+	assert_string_equal(losses, "#,battle,side,units,start,lost,left,lost %\r\n"
+				    "1,Known totals,US,2,14,1,13,7.1\r\n"
+				    "1,Known totals,MEX,2,17,5,12,29.4\r\n"
+				    "2,Known totals,US,2,14,1,13,7.1\r\n"
+				    "2,Known totals,MEX,2,17,5,12,29.4\r\n");
+	char *battles = written(sh, "battles");
+	assert_non_null(strstr(battles, "\r\n1,2,early,Known totals,1846-05-08,,8,0\r\n2,1,known,Known totals,1846-05-09,,8,0\r\n"));
+	char *sides = written(sh, "sides");
+	assert_string_equal(sides, "side,battles,stands brought,lost\r\nUS,2,28,2\r\nMEX,2,34,10\r\n");
+	char *strength = written(sh, "strength");
+	assert_non_null(strstr(strength, "MEX   4line  7/5   7/5\n"));
+	assert_non_null(strstr(strength, "US    3inf   6/5   6/5\n"));
+	free(losses);
+	free(battles);
+	free(sides);
+	free(strength);
+	sheet_free(sh);
+	assert_null(campaign_report(s, "Nowhere", &err));
+	assert_non_null(strstr(err, "no battle"));
+	free(err);
+	store_close(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_two_battles)};
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
+}
