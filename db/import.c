@@ -486,7 +486,7 @@ static void put_order_of_battle(struct importer *im)
 				check_carry(im, im->campaign, u, i);
 			if (u->carry && u->original > 0 && !im->failed)
 				check_original(im, im->campaign, u, i);
-			if (!im->failed)
+			if (!im->failed && im->o->campaign && *im->o->campaign)	/* battles of no campaign have no past */
 				note_past(im, im->campaign, u);
 		}
 	}
@@ -772,6 +772,11 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 	}
 	put_battle(&im, campaign, hash, o, out == IMPORT_REPLACED);
 	put_all(&im, o);
+	sqlite3_stmt *combat = im.failed ? NULL : stmt(&im, STMT_SAW_COMBAT);
+	if (combat) {	/* what the campaign's later battles ask of each unit's past */
+		sqlite3_bind_int64(combat, 1, im.battle);
+		run(&im, combat);
+	}
 	if (out == IMPORT_ADDED)
 		mark_later_stale(&im);	/* an earlier battle added: what the later ones carry may change */
 	if (im.failed || !store_commit(s)) {

@@ -248,7 +248,13 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"ALTER TABLE part ADD COLUMN sides INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_least INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_most INTEGER;\n"
-	"ALTER TABLE part ADD COLUMN exp_loss REAL;\n",
+	"ALTER TABLE part ADD COLUMN exp_loss REAL;\n"
+	/* whether a unit fired or was fired at, charged or was charged in its
+	 * battle: a campaign's later battles ask it of every unit's past, once
+	 * a battle, without reading the earlier battles' events */
+	"ALTER TABLE unit ADD COLUMN saw_combat INTEGER NOT NULL DEFAULT 0;\n"
+	"UPDATE unit SET saw_combat = 1 WHERE id IN (SELECT u.id FROM unit u JOIN event e ON e.battle_id = u.battle_id\n"
+	"  JOIN part p ON p.event_id = e.id AND p.unit = u.ident WHERE e.shape IN ('shooting', 'clash', 'clash-again'));\n",
 };
 
 const char *store_migration(int v)

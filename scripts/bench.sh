@@ -116,10 +116,35 @@ while [ "$i" -lt "$many" ]; do
 	i=$((i + 1))
 done
 rm -f "$out/many.db" "$out/many.db-wal" "$out/many.db-shm"
-run build/umpire db --db "$out/many.db" import "$out"/many/b*.battle
+run build/umpire db --db "$out/many.db" import --campaign bench "$out"/many/b*.battle
 printf '%-10s %-13s %9s cpu s for %s battles, one transaction each (%s events each)\n' "${many}b" "db import" \
 	"$cpu" "$many" "$per_copy"
 echo "(b: that many example-sized battles in one command)"
+
+# Reports from that archive (docs/reports.md), as the median wall time of
+# the whole command over 11 runs, beside the plain SQL query each rests on
+# run through `umpire db sql` (the same process start, the same archive):
+# a battle's casualties (target: under 20 ms) and the campaign report
+# (target: under 1 s).
+cc -O2 -o "$out/median" bench/median.c || exit 1
+mid=$((many / 2))
+battle=$(build/umpire db --db "$out/many.db" sql "SELECT id FROM battle WHERE ident = 'palo-alto-$mid'" --format csv |
+	tail -n 1 | tr -d '\r')
+echo "reports from the ${many}-battle archive: median ms of 11 runs (targets: a battle under 20, the campaign under 1000)"
+report=$("$out/median" 11 build/umpire report --db "$out/many.db" casualties "palo-alto-$mid")
+plain=$("$out/median" 11 build/umpire db --db "$out/many.db" sql \
+	"SELECT e.stmt, d.ident, d.field, d.num FROM event e JOIN state_delta d ON d.event_id = e.id
+	 WHERE e.battle_id = $battle AND d.kind = 'U' AND d.field IN ('stands', 'removed') ORDER BY e.stmt")
+printf '%-10s %-13s %9s ms   (its plain query: %s ms)\n' "1 battle" "casualties" "$report" "$plain"
+report=$("$out/median" 11 build/umpire report --db "$out/many.db" aar --format md --dir "$out/aar" "palo-alto-$mid")
+printf '%-10s %-13s %9s ms   (with its 5 plots drawn by gnuplot)\n' "1 battle" "aar" "$report"
+report=$("$out/median" 11 build/umpire report --db "$out/many.db" campaign bench)
+plain=$("$out/median" 11 build/umpire db --db "$out/many.db" sql \
+	"SELECT b.id, u.ident, u.stands FROM campaign c JOIN battle b ON b.campaign_id = c.id
+	 JOIN unit u ON u.battle_id = b.id WHERE c.name = 'bench'")
+printf '%-10s %-13s %9s ms   (its plain query: %s ms)\n' "${many}b" "campaign" "$report" "$plain"
+report=$("$out/median" 3 build/umpire report --db "$out/many.db" luck --campaign bench)
+printf '%-10s %-13s %9s ms\n' "${many}b" "luck campaign" "$report"
 
 # a chain of command BENCH_CHAIN leaders deep, each under= the one before
 chain=${BENCH_CHAIN:-12800}

@@ -198,6 +198,7 @@ static void test_migrates_version_1(void **state)
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') "
 				    "WHERE name IN ('sides', 'at_least', 'at_most', 'exp_loss')"), 4);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('unit') WHERE name = 'saw_combat'"), 1);
 	assert_int_equal(peek(backup, "PRAGMA user_version"), 1);
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battles'"), 0);
 }
