@@ -107,7 +107,7 @@ static char *dup_col(sqlite3_stmt *st, int c)
 	return t ? xstrdup(t) : NULL;
 }
 
-static sqlite3_stmt *prepare(struct store *s, const char *sql, int64_t id, char **err)
+sqlite3_stmt *facts_query(struct store *s, const char *sql, int64_t id, char **err)
 {
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
@@ -163,7 +163,7 @@ static int unit_of(const struct unit_index *ix, const char *ident)
 
 static bool load_header(struct store *s, int64_t id, struct facts *f, char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_rules, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_rules, id, err);
 	if (!st)
 		return false;
 	int rc = sqlite3_step(st);
@@ -180,7 +180,7 @@ static bool load_header(struct store *s, int64_t id, struct facts *f, char **err
 	f->n_effects = 0;
 	while (f->terms->maneuver_effects && f->terms->maneuver_effects[f->n_effects])
 		f->n_effects++;
-	if (!(st = prepare(s, sql_battle, id, err)))
+	if (!(st = facts_query(s, sql_battle, id, err)))
 		return false;
 	sqlite3_bind_text(st, 2, f->terms->scale ? f->terms->scale : "", -1, SQLITE_STATIC);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -200,7 +200,7 @@ static bool load_header(struct store *s, int64_t id, struct facts *f, char **err
 
 static bool load_sides(struct store *s, int64_t id, struct facts *f, char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_sides, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_sides, id, err);
 	if (!st)
 		return false;
 	int rc, cap = 0;
@@ -216,7 +216,7 @@ static bool load_sides(struct store *s, int64_t id, struct facts *f, char **err)
 
 static bool load_units(struct store *s, int64_t id, struct facts *f, char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_units, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_units, id, err);
 	if (!st)
 		return false;
 	int rc, cap = 0;
@@ -240,7 +240,7 @@ static bool load_units(struct store *s, int64_t id, struct facts *f, char **err)
 
 static bool load_turns(struct store *s, int64_t id, struct facts *f, char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_turns, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_turns, id, err);
 	if (!st)
 		return false;
 	int rc, cap = 0;
@@ -327,7 +327,7 @@ static void apply_change(struct facts *f, int u, sqlite3_stmt *st, struct losses
 static bool load_changes(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix, struct losses *l,
 			 char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_changes, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_changes, id, err);
 	if (!st)
 		return false;
 	sqlite3_bind_text(st, 2, f->terms->condition ? f->terms->condition : "", -1, SQLITE_STATIC);
@@ -406,7 +406,7 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 		       const struct losses *l, char **err)
 {
 	/* read twice over one statement's parts: the target first, then the credit */
-	sqlite3_stmt *st = prepare(s, sql_parts, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_parts, id, err);
 	if (!st)
 		return false;
 	int rc;
@@ -455,7 +455,7 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 
 static bool load_fallen(struct store *s, int64_t id, struct facts *f, char **err)
 {
-	sqlite3_stmt *st = prepare(s, sql_fallen, id, err);
+	sqlite3_stmt *st = facts_query(s, sql_fallen, id, err);
 	if (!st)
 		return false;
 	int rc, cap = 0;

@@ -100,6 +100,11 @@ struct facts {
 bool facts_load(struct store *s, int64_t id, struct facts *f, char **err);
 void facts_release(struct facts *f);
 
+/* sql prepared on the archive with battle id bound to ?1, for a report's
+ * own query; NULL with the archive's message in *err (the caller frees).
+ * The caller finalizes it. */
+sqlite3_stmt *facts_query(struct store *s, const char *sql, int64_t id, char **err);
+
 /* The state of unit u when turn t began. */
 const struct facts_state *facts_state_at(const struct facts *f, int t, int u);
 /* The number of the word in a NULL-terminated list, or -1. */

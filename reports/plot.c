@@ -209,6 +209,38 @@ static long side_stands(const struct facts *f, int side, int turn)
 	return n;
 }
 
+/* The head of a clustered histogram's data: its settings, then the
+ * block's header row (what the rows are, then one column a series). */
+static void histogram(struct buf *b, const char *extra, const char *rows, char *const *series, int n)
+{
+	buf_printf(b, "set style data histograms\nset style histogram clustered gap 1\n"
+		      "set style fill solid 0.85 border -1\nset yrange [0:*]\n%s$data << EOD\n", extra);
+	label(b, rows);
+	for (int i = 0; i < n; i++) {
+		buf_putc(b, ' ');
+		label(b, series[i]);
+	}
+	buf_putc(b, '\n');
+}
+
+/* The data block's end and the plot of its n columns after the first. */
+static void plot_columns(struct buf *b, int n, const char *using)
+{
+	buf_puts(b, "EOD\nplot");
+	for (int i = 0; i < n; i++)
+		buf_printf(b, "%s $data using %s%d:xtic(1) title columnheader(%d)", i ? "," : "", using, i + 2, i + 2);
+	buf_putc(b, '\n');
+}
+
+/* The sides' names, for a histogram's series (pointers into f). */
+static char **side_names(const struct facts *f)
+{
+	char **v = xcalloc((size_t)f->n_sides + 1, sizeof *v);
+	for (int i = 0; i < f->n_sides; i++)
+		v[i] = f->sides[i].ident;
+	return v;
+}
+
 /* Stands lost in each turn by each side: the stands its units had when
  * the turn began less those when the next began (or at the end), as the
  * casualty report counts them (a removed unit keeps the stands it had). */
@@ -217,23 +249,16 @@ static bool losses_plot(const struct plotter *p)
 	const struct facts *f = p->f;
 	struct buf b;
 	buf_init(&b, 0);
-	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
-		     "set style fill solid 0.85 border -1\nset yrange [0:*]\n$data << EOD\n\"turn\"");
-	for (int s = 0; s < f->n_sides; s++) {
-		buf_putc(&b, ' ');
-		label(&b, f->sides[s].ident);
-	}
-	buf_putc(&b, '\n');
+	char **sides = side_names(f);
+	histogram(&b, "", "turn", sides, f->n_sides);
+	free(sides);
 	for (int t = 0; t < f->n_turns; t++) {
 		buf_printf(&b, "\"%d\"", f->turns[t].turn);
 		for (int s = 0; s < f->n_sides; s++)
 			buf_printf(&b, " %ld", side_stands(f, s, t) - side_stands(f, s, t + 1));
 		buf_putc(&b, '\n');
 	}
-	buf_puts(&b, "EOD\nplot");
-	for (int s = 0; s < f->n_sides; s++)
-		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", s ? "," : "", s + 2, s + 2);
-	buf_putc(&b, '\n');
+	plot_columns(&b, f->n_sides, "");
 	bool ok = f->n_sides == 0 || draw(p, "losses", "Stands lost per turn", "turn", "stands", b.text);
 	buf_release(&b);
 	return ok;
@@ -272,10 +297,7 @@ static bool strength_plot(const struct plotter *p, int side)
 			}
 		buf_putc(&b, '\n');
 	}
-	buf_puts(&b, "EOD\nplot");
-	for (int i = 0; i < n; i++)
-		buf_printf(&b, "%s $data using 0:%d:xtic(1) title columnheader(%d)", i ? "," : "", i + 2, i + 2);
-	buf_putc(&b, '\n');
+	plot_columns(&b, n, "0:");
 	char *file = plot_file_prefix(f->sides[side].ident);
 	buf_printf(&name, "stands-%s", file);
 	free(file);
@@ -295,13 +317,9 @@ static bool effects_plot(const struct plotter *p)
 		return true;
 	struct buf b;
 	buf_init(&b, 0);
-	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
-		     "set style fill solid 0.85 border -1\nset yrange [0:*]\nset xtics rotate by -30\n$data << EOD\n\"effect\"");
-	for (int s = 0; s < f->n_sides; s++) {
-		buf_putc(&b, ' ');
-		label(&b, f->sides[s].ident);
-	}
-	buf_putc(&b, '\n');
+	char **sides = side_names(f);
+	histogram(&b, "set xtics rotate by -30\n", "effect", sides, f->n_sides);
+	free(sides);
 	for (int k = 0; k < f->n_effects; k++) {
 		label(&b, f->terms->maneuver_effects[k]);
 		for (int s = 0; s < f->n_sides; s++) {
@@ -313,10 +331,7 @@ static bool effects_plot(const struct plotter *p)
 		}
 		buf_putc(&b, '\n');
 	}
-	buf_puts(&b, "EOD\nplot");
-	for (int s = 0; s < f->n_sides; s++)
-		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", s ? "," : "", s + 2, s + 2);
-	buf_putc(&b, '\n');
+	plot_columns(&b, f->n_sides, "");
 	bool ok = f->n_sides == 0 || draw(p, "effects", "Maneuver results by side", "effect", "checks", b.text);
 	buf_release(&b);
 	return ok;
@@ -332,23 +347,14 @@ static bool dice_plot(const struct plotter *p, struct store *s)
 	}
 	struct buf b;
 	buf_init(&b, 0);
-	buf_puts(&b, "set style data histograms\nset style histogram clustered gap 1\n"
-		     "set style fill solid 0.85 border -1\nset yrange [0:*]\n$data << EOD\n\"face\"");
-	for (int i = 0; i < lf.n; i++) {
-		buf_putc(&b, ' ');
-		label(&b, lf.sides[i]);
-	}
-	buf_putc(&b, '\n');
+	histogram(&b, "", "face", lf.sides, lf.n);
 	for (int face = 1; face <= lf.most; face++) {
 		buf_printf(&b, "\"%d\"", face);
 		for (int i = 0; i < lf.n; i++)
 			buf_printf(&b, " %ld", lf.counts[i][face]);
 		buf_putc(&b, '\n');
 	}
-	buf_puts(&b, "EOD\nplot");
-	for (int i = 0; i < lf.n; i++)
-		buf_printf(&b, "%s $data using %d:xtic(1) title columnheader(%d)", i ? "," : "", i + 2, i + 2);
-	buf_putc(&b, '\n');
+	plot_columns(&b, lf.n, "");
 	bool ok = lf.n == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
 	buf_release(&b);
 	luck_faces_release(&lf);

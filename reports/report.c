@@ -401,18 +401,6 @@ static const char sql_findings[] =
 static const char sql_notes[] =
 	"SELECT count(*) FROM finding WHERE battle_id = ?1 AND severity = 'note'";
 
-static sqlite3_stmt *bound(struct store *s, const char *sql, int64_t id, char **err)
-{
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
-		*err = xstrdup(store_error(s));
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	sqlite3_bind_int64(st, 1, id);
-	return st;
-}
-
 /* Runs st into the current section's table; false with *err set. */
 static bool query_into(struct store *s, struct sheet *sh, sqlite3_stmt *st, char **err)
 {
@@ -427,17 +415,17 @@ struct sheet *report_audit(struct store *s, const struct facts *f, char **err)
 {
 	*err = NULL;
 	struct sheet *sh = new_sheet("audit", "Audit", f);
-	sqlite3_stmt *st = bound(s, sql_notes, f->battle, err);
+	sqlite3_stmt *st = facts_query(s, sql_notes, f->battle, err);
 	int notes = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
 	sheet_section(sh, "rules", "Rules misapplied", SHEET_ALL);
 	sheet_para(sh, "Each rule the audit found misapplied in the %d events, with its errors and warnings "
 		       "(and how many an umpire's ruling overruled); %d notes besides (umpire audit --notes).",
 		   f->events, notes);
-	if (!(st = bound(s, sql_rule_counts, f->battle, err)) || !query_into(s, sh, st, err))
+	if (!(st = facts_query(s, sql_rule_counts, f->battle, err)) || !query_into(s, sh, st, err))
 		goto fail;
 	sheet_section(sh, "findings", "Findings by rule", SHEET_ALL);
-	if (!(st = bound(s, sql_findings, f->battle, err)) || !query_into(s, sh, st, err))
+	if (!(st = facts_query(s, sql_findings, f->battle, err)) || !query_into(s, sh, st, err))
 		goto fail;
 	return sh;
 fail:

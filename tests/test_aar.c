@@ -10,16 +10,6 @@
 #include "../db/import.h"
 #include "../reports/aar.h"
 
-static char *written(const struct sheet *sh, enum sheet_format f, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(sh, out, f, only));
-	fclose(out);
-	return text;
-}
-
 /* Turn 2: 2lt's Panic leaves it broken (002:43).  Turn 3: the 5th's
  * charge sweeps the 4th Line from the field (+9, 002:238), which leaves it
  * broken; Arista, attached, is grievously wounded (002:227); the 4th Line
@@ -27,31 +17,25 @@ static char *written(const struct sheet *sh, enum sheet_format f, const char *on
 static void test_known_account(void **state)
 {
 	(void)state;
-	struct store *s = tu_memory_store();
-	struct diags d;
-	struct battle *b = tu_parse_file("tests/reports/known.battle", &d);
-	diags_release(&d);
-	struct import_opts o = {.umpire_version = "test"};
 	int64_t id;
 	char *err = NULL;
-	assert_int_equal(import_battle(s, b, &o, &id, &err), IMPORT_ADDED);
-	battle_free(b);
+	struct store *s = tu_import(NULL, "tests/reports/known.battle", NULL, &id);
 	struct facts f;
 	assert_true(facts_load(s, id, &f, &err));
 	struct sheet *sh = aar_report(s, &f, NULL, true, &err);
 	assert_non_null(sh);
-	char *story = written(sh, SHEET_MD, "narrative");
+	char *story = tu_sheet(sh, SHEET_MD, "narrative");
 	assert_string_equal(story, "\n## The battle, turn by turn\n\n"
 				   "Turn 2 (MEX). 2nd Light Infantry broke.\n\n"
 				   "Turn 3 (US). 5th Infantry charged 4th Line Infantry: swept from the field. 4th Line "
 				   "Infantry broke. 4th Line Infantry was removed from the field. Gen Arista fell: "
 				   "grievously wounded.\n\n");
-	char *forces = written(sh, SHEET_CSV, "forces");
+	char *forces = tu_sheet(sh, SHEET_CSV, "forces");
 	assert_string_equal(forces, "side,name,nation,units,stands,men\r\nUS,Americans,US,2,14,560\r\n"
 				    "MEX,Mexicans,MEX,2,17,680\r\n");
-	char *sides = written(sh, SHEET_CSV, "sides");	/* the casualty report's */
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");	/* the casualty report's */
 	assert_non_null(strstr(sides, "MEX,2,17,1,2,2,0,5,12,29.4,200\r\n"));
-	char *page = written(sh, SHEET_HTML, NULL);
+	char *page = tu_sheet(sh, SHEET_HTML, NULL);
 	assert_non_null(strstr(page, "<h1>Known totals: after-action report</h1>"));
 	assert_null(strstr(page, "<section id=\"plots\">"));	/* none given */
 	free(story);

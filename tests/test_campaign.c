@@ -11,30 +11,6 @@
 #include "../db/import.h"
 #include "../reports/campaign.h"
 
-static void add(struct store *s, const char *path)
-{
-	struct diags d;
-	struct battle *b = tu_parse_file(path, &d);
-	assert_int_equal(d.n_errors, 0);
-	diags_release(&d);
-	struct import_opts o = {.umpire_version = "test", .campaign = "Rio Grande"};
-	int64_t id;
-	char *msg = NULL;
-	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
-	free(msg);
-	battle_free(b);
-}
-
-static char *written(const struct sheet *sh, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(sh, out, only && strcmp(only, "strength") == 0 ? SHEET_TEXT : SHEET_CSV, only));
-	fclose(out);
-	return text;
-}
-
 static void test_two_battles(void **state)
 {
 	(void)state;
@@ -47,22 +23,23 @@ static void test_two_battles(void **state)
 	fclose(out);
 	free(text);
 	struct store *s = tu_memory_store();
-	add(s, "tests/reports/known.battle");
-	add(s, "build/known-early.battle");
+	int64_t id;
+	tu_import(s, "tests/reports/known.battle", "Rio Grande", &id);
+	tu_import(s, "build/known-early.battle", "Rio Grande", &id);
 	char *err = NULL;
 	struct sheet *sh = campaign_report(s, "Rio Grande", &err);
 	assert_non_null(sh);
-	char *losses = written(sh, "losses");
+	char *losses = tu_sheet(sh, SHEET_CSV, "losses");
 	assert_string_equal(losses, "#,battle,side,units,start,lost,left,lost %\r\n"
 				    "1,Known totals,US,2,14,1,13,7.1\r\n"
 				    "1,Known totals,MEX,2,17,5,12,29.4\r\n"
 				    "2,Known totals,US,2,14,1,13,7.1\r\n"
 				    "2,Known totals,MEX,2,17,5,12,29.4\r\n");
-	char *battles = written(sh, "battles");
+	char *battles = tu_sheet(sh, SHEET_CSV, "battles");
 	assert_non_null(strstr(battles, "\r\n1,2,early,Known totals,1846-05-08,,8,0\r\n2,1,known,Known totals,1846-05-09,,8,0\r\n"));
-	char *sides = written(sh, "sides");
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_string_equal(sides, "side,battles,stands brought,lost\r\nUS,2,28,2\r\nMEX,2,34,10\r\n");
-	char *strength = written(sh, "strength");
+	char *strength = tu_sheet(sh, SHEET_TEXT, "strength");
 	assert_non_null(strstr(strength, "MEX   4line  7/5   7/5\n"));
 	assert_non_null(strstr(strength, "US    3inf   6/5   6/5\n"));
 	free(losses);

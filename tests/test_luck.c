@@ -33,45 +33,17 @@
 #include "../db/import.h"
 #include "../reports/luck.h"
 
-static struct store *archive_of(const char *path, const char *campaign, struct store *s, int64_t *id)
-{
-	if (!s)
-		s = tu_memory_store();
-	struct diags d;
-	struct battle *b = tu_parse_file(path, &d);
-	assert_int_equal(d.n_errors, 0);
-	diags_release(&d);
-	struct import_opts o = {.umpire_version = "test", .campaign = campaign};
-	char *msg = NULL;
-	assert_int_equal(import_battle(s, b, &o, id, &msg), IMPORT_ADDED);
-	free(msg);
-	battle_free(b);
-	return s;
-}
-
-static char *written(const struct sheet *sh, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(sh, out, SHEET_CSV, only));
-	fclose(out);
-	return text;
-}
-
 static const struct luck_opts defaults = {.very = 0.10, .plain = 0.30};
 
 static void test_known_rolls(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("tests/reports/known.battle", NULL, NULL, &id);
 	struct facts f;
 	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("tests/reports/known.battle", &f);
 	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
 	assert_non_null(sh);
-	char *rolls = written(sh, "rolls");
+	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
 	assert_string_equal(rolls, "turn,line,side,unit,kind,die,result,at least %,at most %,luck\r\n"
 				   "1,15,US,5inf,fire,9,telling-fire,40,100,\r\n"
 				   "1,16,US,3inf,fire,5,galling-fire,60,60,\r\n"
@@ -80,13 +52,13 @@ static void test_known_rolls(void **state)
 				   "3,25,MEX,4line,charge,2,swept-from-the-field,90,30,unlucky\r\n");
 	/* losses in rolled events against those expected: 2lt 1 + 2 against
 	 * 0.4 + 0.3, 4line 0 + 2 against 0.4 + 0.71, 5inf 0 against 0.25 */
-	char *units = written(sh, "units");
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
 	assert_non_null(strstr(units, "MEX,2lt,1,1.00,5.5,,too few,0,0,0,1,3,0.70,2.30\r\n"));
 	assert_non_null(strstr(units, "MEX,4line,1,2.00,5.5,,too few,0,0,1,0,2,1.11,0.89\r\n"));
 	assert_non_null(strstr(units, "US,5inf,2,9.50,5.5,,too few,0,1,0,0,0,0.25,-0.25\r\n"));
-	char *sides = written(sh, "sides");
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_non_null(strstr(sides, "MEX,2,1.50,5.5,,too few,0,0,1,1,5,1.81,3.19\r\n"));
-	char *faces = written(sh, "faces");
+	char *faces = tu_sheet(sh, SHEET_CSV, "faces");
 	assert_string_equal(faces, "side,1,2,3,4,5,6,7,8,9,10\r\nUS,0,0,0,0,1,0,0,0,1,1\r\nMEX,1,1,0,0,0,0,0,0,0,0\r\n");
 	free(rolls);
 	free(units);
@@ -97,7 +69,7 @@ static void test_known_rolls(void **state)
 	struct luck_opts o;
 	assert_true(luck_thresholds("0.2,0.25", &o));
 	sh = luck_battle(s, &f, &o, &err);
-	rolls = written(sh, "rolls");
+	rolls = tu_sheet(sh, SHEET_CSV, "rolls");
 	assert_non_null(strstr(rolls, "3,25,US,5inf,charge,10,swept-from-the-field,20,100,very lucky\r\n"));
 	assert_non_null(strstr(rolls, "3,25,MEX,4line,charge,2,swept-from-the-field,90,30,\r\n"));
 	free(rolls);
@@ -112,7 +84,7 @@ static void test_campaign(void **state)
 {
 	(void)state;
 	int64_t id;
-	struct store *s = archive_of("tests/reports/known.battle", "Rio Grande", NULL, &id);
+	struct store *s = tu_import(NULL, "tests/reports/known.battle", "Rio Grande", &id);
 	/* the same content under another identity */
 	char *text = tu_read_file("tests/reports/known.battle", NULL);
 	char *copy = strstr(text, "id=known");
@@ -121,11 +93,11 @@ static void test_campaign(void **state)
 	fputs(text, out);
 	fclose(out);
 	free(text);
-	archive_of("build/known-again.battle", "Rio Grande", s, &id);
+	tu_import(s, "build/known-again.battle", "Rio Grande", &id);
 	char *err = NULL;
 	struct sheet *sh = luck_campaign(s, "Rio Grande", &defaults, &err);
 	assert_non_null(sh);
-	char *sides = written(sh, "sides");
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_non_null(strstr(sides, "MEX,4,1.50,5.5,,too few,0,0,2,2,10,3.62,6.38\r\n"));
 	assert_false(sheet_write(sh, stdout, SHEET_CSV, "rolls"));	/* no roll list for a campaign */
 	free(sides);

@@ -11,21 +11,6 @@
 #include "../db/import.h"
 #include "../reports/plot.h"
 
-static struct store *known(int64_t *id)
-{
-	struct store *s = tu_memory_store();
-	struct diags d;
-	struct battle *b = tu_parse_file("tests/reports/known.battle", &d);
-	assert_int_equal(d.n_errors, 0);
-	diags_release(&d);
-	struct import_opts o = {.umpire_version = "test"};
-	char *msg = NULL;
-	assert_int_equal(import_battle(s, b, &o, id, &msg), IMPORT_ADDED);
-	free(msg);
-	battle_free(b);
-	return s;
-}
-
 /* Stands when each turn began: US 14, 14, 14, then 13 at the end (3inf's
  * straggler in turn 3); MEX 17, 16 (2lt's Telling Fire in turn 1), 14
  * (2lt's Panic in turn 2), 12 (4line's Swept in turn 3: it keeps its 5
@@ -40,7 +25,7 @@ static void test_known_plots(void **state)
 		skip();
 	}
 	int64_t id;
-	struct store *s = known(&id);
+	struct store *s = tu_import(NULL, "tests/reports/known.battle", NULL, &id);
 	struct facts f;
 	assert_true(facts_load(s, id, &f, &err));
 	struct plots p;

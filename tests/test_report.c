@@ -30,22 +30,6 @@
 #include "../db/import.h"
 #include "../reports/report.h"
 
-static struct store *archive_of(const char *path, int64_t *id)
-{
-	struct store *s = tu_memory_store();
-	struct diags d;
-	struct battle *b = tu_parse_file(path, &d);
-	assert_non_null(b);
-	assert_int_equal(d.n_errors, 0);
-	diags_release(&d);
-	struct import_opts o = {.umpire_version = "test"};
-	char *msg = NULL;
-	assert_int_equal(import_battle(s, b, &o, id, &msg), IMPORT_ADDED);
-	free(msg);
-	battle_free(b);
-	return s;
-}
-
 static const struct facts_unit *unit(const struct facts *f, const char *ident)
 {
 	for (int i = 0; i < f->n_units; i++)
@@ -56,24 +40,11 @@ static const struct facts_unit *unit(const struct facts *f, const char *ident)
 }
 
 /* The sheet written in format f (only the table only, when not NULL). */
-static char *written(const struct sheet *sh, enum sheet_format f, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(sh, out, f, only));
-	fclose(out);
-	return text;
-}
-
 static void test_known_losses_by_cause(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("tests/reports/known.battle", &id);
 	struct facts f;
-	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("tests/reports/known.battle", &f);
 	assert_int_equal(f.men_per_stand, 40);
 	assert_int_equal(f.n_units, 4);
 	static const struct {
@@ -107,21 +78,18 @@ static void test_known_losses_by_cause(void **state)
 static void test_known_casualty_tables(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("tests/reports/known.battle", &id);
 	struct facts f;
-	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("tests/reports/known.battle", &f);
 	struct sheet *sh = report_casualties(&f);
-	char *sides = written(sh, SHEET_CSV, "sides");
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_string_equal(sides, "side,units,start,fire,charge,maneuver,other,lost,left,lost %,men lost\r\n"
 				   "US,2,14,0,0,0,1,1,13,7.1,40\r\n"
 				   "MEX,2,17,1,2,2,0,5,12,29.4,200\r\n");
-	char *units = written(sh, SHEET_CSV, "units");
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
 	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,10,1,0,2,0,3,7,30.0,120,\r\n"));
 	assert_non_null(strstr(units, "MEX,Gen Arista,4line,7,0,2,0,0,2,5,28.6,80,turn 3 (line 28)\r\n"));
 	assert_non_null(strstr(units, "US,Capt Lee,3inf,6,0,0,0,1,1,5,16.7,40,\r\n"));
-	char *leaders = written(sh, SHEET_CSV, "leaders");
+	char *leaders = tu_sheet(sh, SHEET_CSV, "leaders");
 	assert_string_equal(leaders, "turn,line,side,leader,name,result,at the end\r\n"
 				     "3,26,MEX,art,Gen Arista,grievously-wounded,wounded\r\n");
 	free(sides);
@@ -135,15 +103,12 @@ static void test_known_casualty_tables(void **state)
 static void test_known_effectiveness(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("tests/reports/known.battle", &id);
 	struct facts f;
-	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("tests/reports/known.battle", &f);
 	struct sheet *sh = report_effectiveness(&f);
 	/* the state when each turn began: turn 2 after the two fires, turn 3
 	 * after the Panic; then the end */
-	char *states = written(sh, SHEET_CSV, "states");
+	char *states = tu_sheet(sh, SHEET_CSV, "states");
 	assert_non_null(strstr(states, "MEX,2lt,1,13,10,fresh,good-order,0\r\n"
 				       "MEX,2lt,2,18,9,fresh,disordered,0\r\n"
 				       "MEX,2lt,3,23,7,worn,broken,0\r\n"
@@ -151,13 +116,13 @@ static void test_known_effectiveness(void **state)
 	assert_non_null(strstr(states, "MEX,4line,2,18,7,fresh,disordered,0\r\n"));
 	assert_non_null(strstr(states, "MEX,4line,end,,5,worn,broken,1\r\n"));
 	assert_non_null(strstr(states, "US,3inf,end,,5,fresh,good-order,0\r\n"));
-	char *matrix = written(sh, SHEET_TEXT, "by-turn");
+	char *matrix = tu_sheet(sh, SHEET_TEXT, "by-turn");
 	assert_non_null(strstr(matrix, "MEX   2lt    10 F  9 FD  7 WB  7 WB\n"));
 	assert_non_null(strstr(matrix, "MEX   4line  7 F   7 FD  7 FD  removed\n"));
-	char *checks = written(sh, SHEET_CSV, "checks");
+	char *checks = tu_sheet(sh, SHEET_CSV, "checks");
 	assert_string_equal(checks, "side,unit,checks,panic\r\n"
 				    "US,5inf,0,0\r\nUS,3inf,0,0\r\nMEX,2lt,1,1\r\nMEX,4line,0,0\r\n");
-	char *combat = written(sh, SHEET_CSV, "combat");
+	char *combat = tu_sheet(sh, SHEET_CSV, "combat");
 	assert_string_equal(combat, "side,unit,fires,inflicted,per fire,fired at,lost to fire,charges won,charges lost\r\n"
 				    "US,5inf,1,1,1.00,0,0,1,0\r\n"
 				    "US,3inf,1,0,0.00,0,0,0,0\r\n"
@@ -181,11 +146,8 @@ static void test_known_effectiveness(void **state)
 static void test_palo_alto_charges(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("examples/palo-alto.battle", &id);
 	struct facts f;
-	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("examples/palo-alto.battle", &f);
 	static const struct {
 		const char *unit;
 		int won, lost;
@@ -220,19 +182,17 @@ static void test_palo_alto_charges(void **state)
 static void test_audit_by_rule(void **state)
 {
 	(void)state;
-	int64_t id;
-	struct store *s = archive_of("tests/e2e/016-audit-mistakes/game.battle", &id);
 	struct facts f;
 	char *err = NULL;
-	assert_true(facts_load(s, id, &f, &err));
+	struct store *s = tu_facts("tests/e2e/016-audit-mistakes/game.battle", &f);
 	struct sheet *sh = report_audit(s, &f, &err);
 	assert_non_null(sh);
-	char *rules = written(sh, SHEET_CSV, "rules");
+	char *rules = tu_sheet(sh, SHEET_CSV, "rules");
 	assert_string_equal(rules, "rule,errors,warnings,overruled\r\n"
 				   "\"QRS, Maneuver Table, Effects: MEX: 4 - 10 well-handled (002:40)\",1,0,0\r\n"
 				   "\"QRS, Maneuver Table, Effects: MEX: 6 or more rally (002:40)\",1,0,1\r\n"
 				   "\"QRS, Maneuver Table, Die Roll Modifiers: +1 Veteran (002:30)\",0,1,0\r\n");
-	char *findings = written(sh, SHEET_CSV, "findings");
+	char *findings = tu_sheet(sh, SHEET_CSV, "findings");
 	assert_non_null(strstr(findings, ",11,28,warning,modifier-value,,\"+2vet claimed, but Veteran is +1\"\r\n"));
 	assert_non_null(strstr(findings, ",17,36,error,wrong-lookup,overruled,"));
 	free(rules);

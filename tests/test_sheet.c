@@ -36,21 +36,11 @@ static struct sheet *sample(void)
 	return s;
 }
 
-static char *written(const struct sheet *s, enum sheet_format f, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(s, out, f, only));
-	fclose(out);
-	return text;
-}
-
 static void test_text(void **state)
 {
 	(void)state;
 	struct sheet *s = sample();
-	char *t = written(s, SHEET_TEXT, NULL);
+	char *t = tu_sheet(s, SHEET_TEXT, NULL);
 	assert_string_equal(t, "Sample <one>\n"
 			       "============\n"
 			       "date: 1846-05-08\n"
@@ -76,7 +66,7 @@ static void test_markdown(void **state)
 {
 	(void)state;
 	struct sheet *s = sample();
-	char *t = written(s, SHEET_MD, "units");
+	char *t = tu_sheet(s, SHEET_MD, "units");
 	assert_string_equal(t, "\n## Units\n\n"
 			       "Two units.\n\n"
 			       "| unit          | stands | share |\n"
@@ -92,7 +82,7 @@ static void test_csv(void **state)
 {
 	(void)state;
 	struct sheet *s = sample();
-	char *t = written(s, SHEET_CSV, NULL);
+	char *t = tu_sheet(s, SHEET_CSV, NULL);
 	assert_string_equal(t, "unit,stands,share\r\n"
 			       "5inf,8,12.5\r\n"
 			       "\"a|b, \"\"c\"\" & d\",10,\r\n"
@@ -107,7 +97,7 @@ static void test_json(void **state)
 {
 	(void)state;
 	struct sheet *s = sample();
-	char *t = written(s, SHEET_JSON, "units");
+	char *t = tu_sheet(s, SHEET_JSON, "units");
 	assert_string_equal(t, "{\"report\":\"sample\",\"title\":\"Sample <one>\",\"meta\":{\"date\":\"1846-05-08\"},"
 			       "\"sections\":[{\"id\":\"units\",\"title\":\"Units\",\"paragraphs\":[\"Two units.\"],"
 			       "\"rows\":[{\"unit\":\"5inf\",\"stands\":8,\"share\":12.5},"
@@ -121,7 +111,7 @@ static void test_html(void **state)
 {
 	(void)state;
 	struct sheet *s = sample();
-	char *t = written(s, SHEET_HTML, NULL);
+	char *t = tu_sheet(s, SHEET_HTML, NULL);
 	assert_non_null(strstr(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 				  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 				  "<title>Sample &lt;one&gt;</title>\n"));

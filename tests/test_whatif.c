@@ -14,16 +14,6 @@
 #include "testutil.h"
 #include "../reports/whatif.h"
 
-static char *written(const struct sheet *sh, const char *only)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	assert_true(sheet_write(sh, out, SHEET_CSV, only));
-	fclose(out);
-	return text;
-}
-
 static void test_panic_loss_text(void **state)
 {
 	(void)state;
@@ -35,13 +25,13 @@ static void test_panic_loss_text(void **state)
 	char *err = NULL;
 	struct sheet *sh = whatif_report(b, &base, change, 1, &err);
 	assert_non_null(sh);
-	char *events = written(sh, "changes");
+	char *events = tu_sheet(sh, SHEET_CSV, "changes");
 	assert_string_equal(events, "turn,line,event,changes\r\n"
 				    "2,21,mc [1]: 2lt(outflanked) -2ooc +2fresh -2outflanked =-1 panic loss=2,"
 				    "2lt loses 2 -> 1; from here 2lt stands 7 -> 8; from here 2lt effectiveness worn -> fresh\r\n");
-	char *sides = written(sh, "sides");
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_string_equal(sides, "side,lost as audited,lost what if,difference\r\nUS,1,1,0\r\nMEX,5,4,-1\r\n");
-	char *units = written(sh, "units");
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
 	assert_string_equal(units, "side,unit,left as audited,left what if,difference,removed as audited,removed what if\r\n"
 				   "MEX,2lt,7,8,1,,\r\n");
 	free(events);
@@ -51,7 +41,7 @@ static void test_panic_loss_text(void **state)
 	/* the reading the battle has already: nothing changes */
 	static const char *const same[] = {"panic-loss=qrs"};
 	sh = whatif_report(b, &base, same, 1, &err);
-	events = written(sh, "changes");
+	events = tu_sheet(sh, SHEET_CSV, "changes");
 	assert_string_equal(events, "turn,line,event,changes\r\n");
 	free(events);
 	sheet_free(sh);

@@ -1,6 +1,9 @@
 /* testutil: fixtures shared by the cmocka suites. */
 #include "testutil.h"
 
+#include "../db/import.h"
+#include "../reports/facts.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,5 +160,43 @@ struct store *tu_memory_store(void)
 	struct store *s = store_open(&o, &err);
 	if (!s)
 		fail_msg("an archive in memory: %s", err);
+	return s;
+}
+
+struct store *tu_import(struct store *s, const char *path, const char *campaign, int64_t *id)
+{
+	if (!s)
+		s = tu_memory_store();
+	struct diags d;
+	struct battle *b = tu_parse_file(path, &d);
+	assert_non_null(b);
+	assert_int_equal(d.n_errors, 0);
+	diags_release(&d);
+	struct import_opts o = {.umpire_version = "test", .campaign = campaign};
+	char *msg = NULL;
+	assert_int_equal(import_battle(s, b, &o, id, &msg), IMPORT_ADDED);
+	free(msg);
+	battle_free(b);
+	return s;
+}
+
+char *tu_sheet(const struct sheet *sh, enum sheet_format f, const char *only)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_true(sheet_write(sh, out, f, only));
+	fclose(out);
+	return text;
+}
+
+struct store *tu_facts(const char *path, struct facts *f)
+{
+	int64_t id;
+	struct store *s = tu_import(NULL, path, NULL, &id);
+	char *err = NULL;
+	if (!facts_load(s, id, f, &err))
+		fail_msg("%s: %s", path, err);
 	return s;
 }

@@ -10,6 +10,7 @@
 
 #include "../audit/state.h"
 #include "../db/store.h"
+#include "../reports/sheet.h"
 #include "../grammar/battle.h"
 #include "../grammar/diag.h"
 #include "../grammar/lex.h"
@@ -55,5 +56,20 @@ char *tu_read_file(const char *path, size_t *len);
 /* A new archive in memory (the test fails if it cannot be made); close it
  * with store_close. */
 struct store *tu_memory_store(void);
+
+/* Imports the battle file at path into s (a new archive in memory when s
+ * is NULL) under campaign (NULL: none), its number in the archive in *id;
+ * the test fails if it is not added.  Returns s. */
+struct store *tu_import(struct store *s, const char *path, const char *campaign, int64_t *id);
+
+/* The battle file at path imported into a new archive in memory and its
+ * facts loaded into *f (the test fails if either fails); release f, then
+ * close the archive returned. */
+struct facts;
+struct store *tu_facts(const char *path, struct facts *f);
+
+/* The sheet as written in format f, only its table only when that is not
+ * NULL (the test fails when there is none); the caller frees it. */
+char *tu_sheet(const struct sheet *sh, enum sheet_format f, const char *only);
 
 #endif
