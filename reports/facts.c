@@ -60,6 +60,11 @@ static const char sql_fallen[] =
 
 static const struct ruleset_terms bare_terms = {.strength = "stands"};
 
+bool facts_cause_named(const struct facts *f, enum facts_cause c)
+{
+	return c == CAUSE_OTHER || strcmp(facts_cause_name(f, c), "other") != 0;
+}
+
 const char *facts_cause_name(const struct facts *f, enum facts_cause c)
 {
 	const char *name = NULL;

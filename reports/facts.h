@@ -112,5 +112,8 @@ int facts_index(const char *const *list, const char *word);
 /* A cause's name, as the ruleset's terms name the kind of event ("fire",
  * "charge", "maneuver" in Fire and Fury); "other" for the rest. */
 const char *facts_cause_name(const struct facts *f, enum facts_cause c);
+/* Whether the ruleset's terms name cause c (other always is): the reports
+ * show a column only for those, every loss of the rest counted as other. */
+bool facts_cause_named(const struct facts *f, enum facts_cause c);
 
 #endif

@@ -82,7 +82,8 @@ static void loss_cells(struct sheet *sh, const struct facts *f, int start, const
 {
 	sheet_int(sh, start);
 	for (int c = 0; c < CAUSE_N; c++)
-		sheet_int(sh, lost[c]);
+		if (facts_cause_named(f, (enum facts_cause)c))
+			sheet_int(sh, lost[c]);
 	int all = total_lost(lost);
 	sheet_int(sh, all);
 	sheet_int(sh, left);
@@ -106,7 +107,8 @@ static void loss_table(struct sheet *sh, const struct facts *f, const char *cons
 		names[n++] = own[i];
 	names[n++] = loss_columns[0];
 	for (int c = 0; c < CAUSE_N; c++)
-		names[n++] = facts_cause_name(f, (enum facts_cause)c);
+		if (facts_cause_named(f, (enum facts_cause)c))
+			names[n++] = facts_cause_name(f, (enum facts_cause)c);
 	for (int i = 1; i < N_LOSS_COLUMNS; i++)
 		names[n++] = loss_columns[i];
 	for (int i = 0; i < n_after; i++)
