@@ -248,7 +248,8 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"ALTER TABLE part ADD COLUMN sides INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_least INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_most INTEGER;\n"
-	"ALTER TABLE part ADD COLUMN exp_loss REAL;\n"
+	"ALTER TABLE part ADD COLUMN exp_loss REAL;\n",
+	[4] =
 	/* whether a unit fired or was fired at, charged or was charged in its
 	 * battle: a campaign's later battles ask it of every unit's past, once
 	 * a battle, without reading the earlier battles' events */

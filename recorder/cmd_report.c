@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -402,13 +403,21 @@ static int plots(const struct report_args *ra, struct store *s, const struct fac
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }
 
-/* Removes a folder of plots made for one page, and what is in it. */
-static void remove_folder(const char *dir, const struct plots *p)
+/* Removes the temporary folder made for one page's plots, and every file
+ * in it (mkdtemp made it: nothing else is there). */
+static void remove_folder(const char *dir)
 {
-	for (int i = 0; i < p->n; i++) {
-		remove(p->v[i].script);
-		remove(p->v[i].image);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		remove(path);
 	}
+	if (d)
+		closedir(d);
 	rmdir(dir);
 }
 
@@ -442,12 +451,12 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 	if (draws && !plot_available(&err)) {
 		fprintf(stderr, "umpire: %s: the report has no plots\n", err);
 		draws = false;
-	} else if (draws && !draw_plots(ra, s, f, dir, &p)) {
-		plots_release(&p);
-		if (temporary)
-			rmdir(dir);
-		free(own);
-		return EXIT_USAGE;
+	} else if (draws) {	/* a plot gnuplot cannot draw leaves the report without it, not without a page */
+		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name), *why = NULL;
+		if (!plot_battle(s, f, dir, prefix, ra->plot_format, &p, &why))
+			fprintf(stderr, "umpire: %s: the report has the plots drawn before it\n", why);
+		free(why);
+		free(prefix);
 	}
 	free(err);
 	err = NULL;
@@ -459,7 +468,7 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 		msg_error("%s", err);
 	free(err);
 	if (temporary)
-		remove_folder(dir, &p);
+		remove_folder(dir);
 	plots_release(&p);
 	free(own);
 	return status;

@@ -23,7 +23,7 @@ static const char *unit_name(const struct facts *f, int u)
 static void forces(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "forces", "Forces", SHEET_ALL);
-	static const char *const cols[] = {"side", "name", "nation", "units", "stands", "men"};
+	const char *const cols[] = {"side", "name", "nation", "units", f->terms->strength, "men"};
 	sheet_columns(sh, 6, cols);
 	for (int s = 0; s < f->n_sides; s++) {
 		long units = 0, stands = 0;
@@ -51,7 +51,10 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 	buf_puts(b, b->len ? " " : "");
 	switch (m->kind) {
 	case MOMENT_CHARGE:
-		buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
+		if (m->again)	/* the same combat rolled again */
+			buf_printf(b, "%s and %s fought on: ", unit_name(f, m->unit), unit_name(f, m->other));
+		else
+			buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
 		prose(b, m->effect);
 		buf_putc(b, '.');
 		break;
@@ -102,7 +105,9 @@ static void plot_section(struct sheet *sh, const struct plots *plots, bool svg_i
 		return;
 	sheet_section(sh, "plots", "Plots", SHEET_READER);
 	for (int i = 0; i < plots->n; i++) {
-		char *svg = svg_inline ? plot_svg_inline(plots->v[i].image) : NULL;
+		char prefix[16];
+		snprintf(prefix, sizeof prefix, "f%d", i + 1);
+		char *svg = svg_inline ? plot_svg_inline(plots->v[i].image, prefix) : NULL;
 		sheet_figure(sh, plots->v[i].caption, svg, svg_inline ? NULL : plots->v[i].image);
 		free(svg);
 	}
@@ -116,9 +121,7 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	if (!audit)
 		return NULL;
 	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);
-	char title[512];
-	snprintf(title, sizeof title, "%s: after-action report", f->name ? f->name : "Battle");
-	struct sheet *sh = sheet_new("aar", title);
+	struct sheet *sh = sheet_newf("aar", "%s: after-action report", f->name ? f->name : "Battle");
 	report_meta(sh, f);
 	forces(sh, f);
 	narrative(sh, f);

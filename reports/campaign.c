@@ -200,9 +200,7 @@ struct sheet *campaign_report(struct store *s, const char *name, char **err)
 	sqlite3_stmt *st = prepare(s, sql_battles, name, err);
 	if (!st)
 		return NULL;
-	char title[512];
-	snprintf(title, sizeof title, "Campaign: %s", *name ? name : "(battles of no campaign)");
-	struct sheet *sh = sheet_new("campaign", title);
+	struct sheet *sh = sheet_newf("campaign", "Campaign: %s", *name ? name : "(battles of no campaign)");
 	sheet_section(sh, "battles", "Battles", SHEET_ALL);
 	sheet_para(sh, "In campaign order: by date, then seq=, then the order they were stored in.");
 	long n = sheet_query(sh, st, -1, NULL);

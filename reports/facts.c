@@ -24,7 +24,9 @@ static const char sql_turns[] =
 	"SELECT turn, side, line FROM event WHERE battle_id = ?1 AND kind = 'turn' ORDER BY stmt";
 /* Every change of a unit's stands, removal, condition (?2) and order (?3)
  * in the order played, and the snapshot of each at every turn line
- * (after that line's own changes: source 1 after 0). */
+ * (after that line's own changes: source 1 after 0); of one event's
+ * changes, by field name backwards: stands before removed, so that the
+ * stands a removal takes are after the event's losses. */
 static const char sql_changes[] =
 	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, d.ident, d.field, d.num, d.text\n"
 	"FROM event e JOIN state_delta d ON d.event_id = e.id\n"
@@ -33,14 +35,16 @@ static const char sql_changes[] =
 	"SELECT e.stmt, 1, e.turn, e.line, NULL, s.ident, s.field, s.num, s.text\n"
 	"FROM event e JOIN snapshot s ON s.turn_event = e.id\n"
 	"WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'U' AND s.field IN ('stands', 'removed', ?2, ?3)\n"
-	"ORDER BY 1, 2";
+	"ORDER BY 1, 2, 7 DESC";	/* an event's losses before its removal */
 static const char sql_parts[] =
 	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect, e.turn, e.line\n"
 	"FROM event e JOIN part p ON p.event_id = e.id\n"
 	"WHERE e.battle_id = ?1 AND e.derived_kind IS NOT NULL\n"
 	"ORDER BY e.stmt, p.seq";
 /* Each leader's first event after which it was out of play, wounded or
- * killed, what did it, and how it ended the battle. */
+ * killed, what did it, and how it ended the battle: killed, removed, in
+ * play or not (its last change of each; SQLite takes a bare column from
+ * the row of max()). */
 static const char sql_fallen[] =
 	"WITH hit AS (\n"
 	"  SELECT d.ident, min(e.stmt) AS stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
@@ -49,11 +53,12 @@ static const char sql_fallen[] =
 	"  GROUP BY d.ident),\n"
 	"last AS (\n"
 	"  SELECT d.ident, d.field, d.num, max(e.stmt) FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"  WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'wounded')\n"
+	"  WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play')\n"
 	"  GROUP BY d.ident, d.field)\n"
 	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"
-	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'wounded'), 0)\n"
+	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'removed'), 0),\n"
+	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'in_play'), 1)\n"
 	"FROM hit JOIN event e ON e.battle_id = ?1 AND e.stmt = hit.stmt\n"
 	"JOIN leader l ON l.battle_id = ?1 AND l.ident = hit.ident LEFT JOIN side s ON s.id = l.side_id\n"
 	"ORDER BY hit.stmt, l.ident";
@@ -62,7 +67,12 @@ static const struct ruleset_terms bare_terms = {.strength = "stands"};
 
 bool facts_cause_named(const struct facts *f, enum facts_cause c)
 {
-	return c == CAUSE_OTHER || strcmp(facts_cause_name(f, c), "other") != 0;
+	return c == CAUSE_OTHER || c == CAUSE_REMOVED || strcmp(facts_cause_name(f, c), "other") != 0;
+}
+
+int facts_left(const struct facts_unit *u)
+{
+	return u->end.removed ? 0 : u->end.stands;
 }
 
 const char *facts_cause_name(const struct facts *f, enum facts_cause c)
@@ -78,11 +88,19 @@ const char *facts_cause_name(const struct facts *f, enum facts_cause c)
 	case CAUSE_MANEUVER:
 		name = f->terms->maneuver_kind;
 		break;
+	case CAUSE_REMOVED:
+		return "removed";
 	case CAUSE_OTHER:
 	case CAUSE_N:
 		break;
 	}
 	return name ? name : "other";
+}
+
+const struct ruleset_terms *facts_terms(const char *rules)
+{
+	const struct ruleset *rs = rules ? ruleset_find(rules) : NULL;
+	return rs && rs->terms ? rs->terms : &bare_terms;
 }
 
 int facts_index(const char *const *list, const char *word)
@@ -181,7 +199,7 @@ static bool load_header(struct store *s, int64_t id, struct facts *f, char **err
 	}
 	if (!finish(s, st, rc, err))
 		return false;
-	f->terms = f->ruleset && f->ruleset->terms ? f->ruleset->terms : &bare_terms;
+	f->terms = f->ruleset && f->ruleset->terms ? f->ruleset->terms : &bare_terms;	/* as facts_terms */
 	f->n_effects = 0;
 	while (f->terms->maneuver_effects && f->terms->maneuver_effects[f->n_effects])
 		f->n_effects++;
@@ -261,12 +279,13 @@ static bool load_turns(struct store *s, int64_t id, struct facts *f, char **err)
 	return finish(s, st, rc, err);
 }
 
-static void moment(struct facts *f, enum facts_moment_kind kind, int stmt, int turn, int line, int unit, int other,
-		   const char *effect)
+static struct facts_moment *moment(struct facts *f, enum facts_moment_kind kind, int stmt, int turn, int line,
+				   int unit, int other, const char *effect)
 {
 	f->moments = xrealloc(f->moments, ((size_t)f->n_moments + 1) * sizeof *f->moments);
-	f->moments[f->n_moments++] = (struct facts_moment){kind, turn, line, stmt, unit, other,
-							   effect ? xstrdup(effect) : NULL};
+	struct facts_moment *m = &f->moments[f->n_moments++];
+	*m = (struct facts_moment){kind, turn, line, stmt, unit, other, effect ? xstrdup(effect) : NULL, false};
+	return m;
 }
 
 static int by_played(const void *x, const void *y)
@@ -318,6 +337,7 @@ static void apply_change(struct facts *f, int u, sqlite3_stmt *st, struct losses
 	}
 	int stmt = sqlite3_column_int(st, 0), turn = sqlite3_column_int(st, 2), line = sqlite3_column_int(st, 3);
 	if (fu->end.removed && !before.removed) {
+		fu->lost[CAUSE_REMOVED] += fu->end.stands;	/* out of the battle with its stands */
 		fu->removed_turn = turn;
 		fu->removed_line = line;
 		moment(f, MOMENT_REMOVED, stmt, turn, line, u, -1, NULL);
@@ -442,7 +462,7 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 		}
 		if (attacker >= 0 && defender >= 0 && cause_of(f->terms, rows[i].kind) == CAUSE_CHARGE)
 			moment(f, MOMENT_CHARGE, rows[i].stmt, rows[i].turn, rows[i].line, attacker, defender,
-			       rows[i].event_effect);
+			       rows[i].event_effect)->again = strcmp(rows[i].kind, f->terms->charge_kinds[0]) != 0;
 		for (int k = i; k < j; k++)
 			if (rows[k].unit >= 0 && rows[k].kind && rows[k].role)
 				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].kind, rows[k].role,
@@ -472,7 +492,8 @@ static bool load_fallen(struct store *s, int64_t id, struct facts *f, char **err
 		f->fallen[f->n_fallen++] = (struct facts_leader){
 			.ident = dup_col(st, 0), .name = dup_col(st, 1), .side = dup_col(st, 2),
 			.turn = sqlite3_column_int(st, 3), .line = sqlite3_column_int(st, 4), .what = dup_col(st, 5),
-			.killed = sqlite3_column_int(st, 6) != 0, .wounded = sqlite3_column_int(st, 7) != 0,
+			.killed = sqlite3_column_int(st, 6) != 0, .removed = sqlite3_column_int(st, 7) != 0,
+			.in_play = sqlite3_column_int(st, 8) != 0,
 		};
 	}
 	return finish(s, st, rc, err);

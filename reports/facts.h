@@ -4,8 +4,9 @@
  * Losses are the changes of each unit's stands as the archive's state
  * followed them (the audit's --follow), attributed to the kind of event
  * that made them: fire, charge (with its rerolls), maneuver (a Panic), or
- * any other (a state event, an umpire's correction).  So a unit's losses
- * by cause always add up to its starting stands less its remaining ones.
+ * any other (a state event, an umpire's correction); a unit removed loses
+ * the stands it still had, as removed.  So a unit's losses by cause always
+ * add up to its starting stands less those it has left in play.
  * Fire delivered, charges won and maneuver effects are read from what the
  * audit derived for each event.  A struct facts owns everything in it. */
 #ifndef UMPIRE_FACTS_H
@@ -17,8 +18,9 @@
 #include "../audit/ruleset.h"
 #include "../db/store.h"
 
-/* What a loss came from: the kinds of event the ruleset's terms name. */
-enum facts_cause { CAUSE_FIRE, CAUSE_CHARGE, CAUSE_MANEUVER, CAUSE_OTHER, CAUSE_N };
+/* What a loss came from: the kinds of event the ruleset's terms name, any
+ * other, and the stands a unit still had when it was removed. */
+enum facts_cause { CAUSE_FIRE, CAUSE_CHARGE, CAUSE_MANEUVER, CAUSE_OTHER, CAUSE_REMOVED, CAUSE_N };
 
 /* A unit's state when a turn began (or at the end): -1 for a word the
  * ruleset's terms do not list (or none). */
@@ -55,7 +57,7 @@ struct facts_leader {
 	char *ident, *name, *side;
 	int turn, line;
 	char *what;		/* the Fallen Leader result, or the state event that took it out */
-	bool killed, wounded;	/* at the end of the battle */
+	bool killed, removed, in_play;	/* at the end of the battle */
 };
 
 /* What the after-action report tells of a turn, in the order played. */
@@ -67,6 +69,7 @@ struct facts_moment {
 	int unit;		/* the attacker, the unit broken or removed */
 	int other;		/* a charge's defender, or -1 */
 	char *effect;		/* a charge's result */
+	bool again;		/* a charge's combat rolled again (a reroll) */
 };
 
 struct facts_side {
@@ -100,17 +103,25 @@ struct facts {
 bool facts_load(struct store *s, int64_t id, struct facts *f, char **err);
 void facts_release(struct facts *f);
 
+/* The report terms of the ruleset called rules (bare stands for one this
+ * umpire does not know, or one without terms). */
+const struct ruleset_terms *facts_terms(const char *rules);
+
 /* sql prepared on the archive with battle id bound to ?1, for a report's
  * own query; NULL with the archive's message in *err (the caller frees).
  * The caller finalizes it. */
 sqlite3_stmt *facts_query(struct store *s, const char *sql, int64_t id, char **err);
+
+/* The stands unit u has left in play at the end: none once removed. */
+int facts_left(const struct facts_unit *u);
 
 /* The state of unit u when turn t began. */
 const struct facts_state *facts_state_at(const struct facts *f, int t, int u);
 /* The number of the word in a NULL-terminated list, or -1. */
 int facts_index(const char *const *list, const char *word);
 /* A cause's name, as the ruleset's terms name the kind of event ("fire",
- * "charge", "maneuver" in Fire and Fury); "other" for the rest. */
+ * "charge", "maneuver" in Fire and Fury); "other" for the rest, "removed"
+ * for the stands of units removed. */
 const char *facts_cause_name(const struct facts *f, enum facts_cause c);
 /* Whether the ruleset's terms name cause c (other always is): the reports
  * show a column only for those, every loss of the rest counted as other. */

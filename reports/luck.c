@@ -2,6 +2,7 @@
  * against those expected. */
 #include "luck.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,7 @@
 	"               UNION ALL SELECT b.id FROM battle b JOIN campaign c ON c.id = b.campaign_id\n"          \
 	"               WHERE ?1 IS NULL AND c.name = ?2),\n"                                                   \
 	"odds AS (\n"                                                                                           \
-	"  SELECT e.battle_id, e.stmt, e.turn, e.line, e.derived_kind AS kind, p.die, p.sides, p.at_least,\n"  \
+	"  SELECT e.id AS event, e.battle_id, e.stmt, e.turn, e.line, e.derived_kind AS kind, p.die, p.sides, p.at_least,\n"  \
 	"    p.at_most, p.loss, p.exp_loss, coalesce(p.effect, e.effect) AS result, p.unit,\n"                  \
 	"    CASE WHEN p.role = 'target' THEN (SELECT q.unit FROM part q WHERE q.event_id = p.event_id\n"       \
 	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.unit END AS roller\n"                         \
@@ -36,19 +37,27 @@ static const char sql_rolls[] = SCOPE
 /* The faces each unit rolled, with how many of its rolls were very lucky,
  * lucky, unlucky, very unlucky (?3 very, ?4 plain). */
 static const char sql_faces[] = SCOPE
-	"SELECT s.ident, " NAME_OF("u") " AS name, o.sides, o.die, count(*),\n"
+	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS name, o.sides, o.die, count(*),\n"
 	"  sum(CAST(o.at_least AS REAL) / o.sides <= ?3), sum(CAST(o.at_least AS REAL) / o.sides <= ?4),\n"
 	"  sum(CAST(o.at_most AS REAL) / o.sides <= ?4), sum(CAST(o.at_most AS REAL) / o.sides <= ?3),\n"
 	"  min(u.id)\n"
 	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
 	"LEFT JOIN side s ON s.id = u.side_id\n"
-	"WHERE o.die IS NOT NULL GROUP BY s.ident, name, o.sides, o.die";
+	"WHERE o.die IS NOT NULL GROUP BY side, name, o.sides, o.die ORDER BY side, name, o.sides, o.die";
+/* The dice each side rolled: one die an event and side, however many of
+ * its units took the roll (a check's die is the leader's, for them all). */
+static const char sql_side_faces[] = SCOPE
+	"SELECT side, sides, die, count(*) FROM (\n"
+	"  SELECT DISTINCT o.event, coalesce(s.ident, '') AS side, o.sides, o.die\n"
+	"  FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
+	"  LEFT JOIN side s ON s.id = u.side_id WHERE o.die IS NOT NULL)\n"
+	"GROUP BY side, sides, die";
 /* The stands each unit lost in rolled events, and those expected. */
 static const char sql_losses[] = SCOPE
-	"SELECT s.ident, " NAME_OF("u") " AS name, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
+	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS name, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
 	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.unit\n"
 	"LEFT JOIN side s ON s.id = u.side_id\n"
-	"GROUP BY s.ident, name";
+	"GROUP BY side, name ORDER BY side, name";
 /* Rolls stored before the archive kept odds. */
 static const char sql_missing[] =
 	"SELECT count(*) FROM event e JOIN part p ON p.event_id = e.id\n"
@@ -82,14 +91,9 @@ static const char *col(sqlite3_stmt *st, int c)
 	return t ? t : "";
 }
 
-static struct dice *dice_of(struct dice_list *l, const char *side, const char *name, long order)
+/* A new entry at the end of l. */
+static struct dice *dice_add(struct dice_list *l, const char *side, const char *name, long order)
 {
-	for (int i = 0; i < l->n; i++)	/* a battle's units, a campaign's: a few hundred */
-		if (strcmp(l->v[i].side, side) == 0 && strcmp(l->v[i].name, name) == 0) {
-			if (order < l->v[i].order)
-				l->v[i].order = order;
-			return &l->v[i];
-		}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 32;
 		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
@@ -100,6 +104,35 @@ static struct dice *dice_of(struct dice_list *l, const char *side, const char *n
 	t->name = xstrdup(name);
 	t->order = order;
 	return t;
+}
+
+/* Moves d to the end of l (its texts with it). */
+static void dice_move(struct dice_list *l, const struct dice *d)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = *d;
+}
+
+/* The entry of a side in l (a side's list: two or three), added if new. */
+static struct dice *side_of(struct dice_list *l, const char *side, long order)
+{
+	for (int i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].side, side) == 0) {
+			if (order < l->v[i].order)
+				l->v[i].order = order;
+			return &l->v[i];
+		}
+	return dice_add(l, side, "", order);
+}
+
+/* Whether (side, name) sorts before entry d, as SQLite's BINARY collation does. */
+static int key_cmp(const char *side, const char *name, const struct dice *d)
+{
+	int c = strcmp(side, d->side);
+	return c ? c : strcmp(name, d->name);
 }
 
 static void dice_free(struct dice_list *l)
@@ -143,6 +176,7 @@ static void merge(struct dice *into, const struct dice *t)
 
 struct query {
 	struct store *s;
+	const char *strength;	/* the ruleset's word for stands */
 	int64_t battle;		/* 0: the campaign */
 	const char *campaign;
 	const struct luck_opts *o;
@@ -182,8 +216,10 @@ static bool load_units(const struct query *q, struct dice_list *units)
 	if (!st)
 		return false;
 	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct dice *t = dice_of(units, col(st, 0), col(st, 1), (long)sqlite3_column_int64(st, 9));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {	/* a unit's rows together, units in key order */
+		struct dice *t = units->n ? &units->v[units->n - 1] : NULL;
+		if (!t || key_cmp(col(st, 0), col(st, 1), t) != 0)
+			t = dice_add(units, col(st, 0), col(st, 1), (long)sqlite3_column_int64(st, 9));
 		long grade[4];
 		for (int g = 0; g < 4; g++)
 			grade[g] = (long)sqlite3_column_int64(st, 5 + g);
@@ -191,11 +227,23 @@ static bool load_units(const struct query *q, struct dice_list *units)
 	}
 	if (!done(q, st, rc) || !(st = prepare(q, sql_losses)))
 		return false;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct dice *t = dice_of(units, col(st, 0), col(st, 1), (long)sqlite3_column_int64(st, 4));
+	struct dice_list extra = {0};	/* units that lost stands and rolled nothing */
+	int i = 0, rolled = units->n;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {	/* in key order too: one merge */
+		const char *side = col(st, 0), *name = col(st, 1);
+		while (i < rolled && key_cmp(side, name, &units->v[i]) > 0)
+			i++;
+		long order = (long)sqlite3_column_int64(st, 4);
+		struct dice *t = i < rolled && key_cmp(side, name, &units->v[i]) == 0 ? &units->v[i]
+										     : dice_add(&extra, side, name, order);
+		if (order < t->order)
+			t->order = order;
 		t->lost = (long)sqlite3_column_int64(st, 2);
 		t->expected = sqlite3_column_double(st, 3);
 	}
+	for (int k = 0; k < extra.n; k++)	/* moved over: the names go with them */
+		dice_move(units, &extra.v[k]);
+	free(extra.v);
 	if (!done(q, st, rc))
 		return false;
 	if (units->n)
@@ -285,21 +333,47 @@ static void dice_row(struct sheet *sh, const struct dice *t, bool unit)
 	sheet_row(sh);
 }
 
-static void dice_tables(struct sheet *sh, const struct dice_list *units, const char *what)
+/* Each side: its units' grades and losses added up, its faces one die an
+ * event (a check's die counts once, not once for each unit it moved). */
+static bool side_dice(const struct query *q, const struct dice_list *units, struct dice_list *sides)
+{
+	for (int i = 0; i < units->n; i++)
+		merge(side_of(sides, units->v[i].side, units->v[i].order), &units->v[i]);
+	for (int i = 0; i < sides->n; i++) {
+		struct dice *d = &sides->v[i];
+		memset(d->faces, 0, sizeof d->faces);
+		d->rolls = d->sum = 0;
+		d->sides = 0;
+	}
+	sqlite3_stmt *st = prepare(q, sql_side_faces);
+	if (!st)
+		return false;
+	int rc;
+	static const long none[4];
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		add_faces(side_of(sides, col(st, 0), LONG_MAX), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
+			  (long)sqlite3_column_int64(st, 3), none);
+	return done(q, st, rc);
+}
+
+static bool dice_tables(const struct query *q, struct sheet *sh, const struct dice_list *units, const char *what)
 {
 	struct dice_list sides = {0};
-	for (int i = 0; i < units->n; i++)
-		merge(dice_of(&sides, units->v[i].side, "", units->v[i].order), &units->v[i]);
+	if (!side_dice(q, units, &sides)) {
+		dice_free(&sides);
+		return false;
+	}
 	static const char *const tail[] = {"rolls", "mean", "die's mean", "chi-square", "p", "very lucky", "lucky",
 					   "unlucky", "very unlucky", "lost", "expected", "lost - expected"};
 	const char *cols[16];
 	sheet_section(sh, "sides", "Dice and losses by side", SHEET_ALL);
-	sheet_para(sh, "The faces each side rolled in %s against a fair die: their mean, and Pearson's chi-square of "
+	sheet_para(sh, "The dice each side rolled in %s (one for a check, however many units it moved; a unit's "
+		       "rolls are those it took part in) against a fair die: their mean, and Pearson's chi-square of "
 		       "the faces against equal counts, with its chance p under a fair die (a small p says the faces "
 		       "were uneven; the test needs five rolls a face, and says too few below that).  Then the "
-		       "grades of its rolls, and the stands its units lost in rolled events against those expected "
+		       "grades of its rolls, and the %s its units lost in rolled events against those expected "
 		       "over every face of the dice: below zero, the dice were kind.",
-		   what);
+		   what, q->strength);
 	cols[0] = "side";
 	for (int c = 0; c < 12; c++)
 		cols[c + 1] = tail[c];
@@ -335,6 +409,7 @@ static void dice_tables(struct sheet *sh, const struct dice_list *units, const c
 	free(names);
 	free(labels);
 	dice_free(&sides);
+	return true;
 }
 
 static bool missing_note(const struct query *q, struct sheet *sh)
@@ -355,10 +430,7 @@ static struct sheet *luck(const struct query *q, struct sheet *sh, const char *w
 {
 	struct dice_list units = {0};
 	bool ok = (!q->battle || rolls_table(q, sh)) && load_units(q, &units);
-	if (ok) {
-		dice_tables(sh, &units, what);
-		ok = missing_note(q, sh);
-	}
+	ok = ok && dice_tables(q, sh, &units, what) && missing_note(q, sh);
 	dice_free(&units);
 	if (!ok) {
 		sheet_free(sh);
@@ -370,12 +442,26 @@ static struct sheet *luck(const struct query *q, struct sheet *sh, const char *w
 struct sheet *luck_battle(struct store *s, const struct facts *f, const struct luck_opts *o, char **err)
 {
 	*err = NULL;
-	struct query q = {s, f->battle, NULL, o, err};
-	char title[512];
-	snprintf(title, sizeof title, "Luck: %s", f->name ? f->name : "battle");
-	struct sheet *sh = sheet_new("luck", title);
+	struct query q = {s, f->terms->strength, f->battle, NULL, o, err};
+	struct sheet *sh = sheet_newf("luck", "Luck: %s", f->name ? f->name : "battle");
 	report_meta(sh, f);
 	return luck(&q, sh, "this battle");
+}
+
+/* The ruleset's word for stands in a campaign: its first battle's. */
+static const char *campaign_strength(struct store *s, const char *name)
+{
+	static const char sql[] = "SELECT b.rules FROM campaign c JOIN battle b ON b.campaign_id = c.id "
+				  "WHERE c.name = ?1 ORDER BY b.id LIMIT 1";
+	sqlite3_stmt *st = NULL;
+	const char *word = "stands";
+	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			word = facts_terms((const char *)sqlite3_column_text(st, 0))->strength;
+	}
+	sqlite3_finalize(st);
+	return word;
 }
 
 struct sheet *luck_campaign(struct store *s, const char *name, const struct luck_opts *o, char **err)
@@ -393,11 +479,10 @@ struct sheet *luck_campaign(struct store *s, const char *name, const struct luck
 		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign");
 		return NULL;
 	}
-	struct query q = {s, 0, name, o, err};
-	char title[512], count[32];
-	snprintf(title, sizeof title, "Luck: the %s campaign", name);
+	struct query q = {s, campaign_strength(s, name), 0, name, o, err};
+	char count[32];
 	snprintf(count, sizeof count, "%d", battles);
-	struct sheet *sh = sheet_new("luck", title);
+	struct sheet *sh = sheet_newf("luck", "Luck: the %s campaign", name);
 	sheet_meta(sh, "campaign", name);
 	sheet_meta(sh, "battles", count);
 	return luck(&q, sh, "the campaign's battles");
@@ -423,11 +508,9 @@ bool luck_side_faces(struct store *s, int64_t id, struct luck_faces *out, char *
 	*err = NULL;
 	memset(out, 0, sizeof *out);
 	static const struct luck_opts any = {.very = 0.1, .plain = 0.3};	/* grades are not read */
-	struct query q = {s, id, NULL, &any, err};
+	struct query q = {s, "stands", id, NULL, &any, err};	/* the words are not read */
 	struct dice_list units = {0}, sides = {0};
-	bool ok = load_units(&q, &units);
-	for (int i = 0; ok && i < units.n; i++)
-		merge(dice_of(&sides, units.v[i].side, "", units.v[i].order), &units.v[i]);
+	bool ok = load_units(&q, &units) && side_dice(&q, &units, &sides);
 	out->n = sides.n;
 	out->sides = xcalloc((size_t)sides.n + 1, sizeof *out->sides);
 	out->counts = xcalloc((size_t)sides.n + 1, sizeof *out->counts);

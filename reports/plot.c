@@ -134,8 +134,13 @@ static void head(struct buf *b, const struct plotter *p, const char *image, cons
 	buf_puts(b, "\n");
 }
 
+/* Runs gnuplot on script in p->dir; its messages go to SCRIPT.log there,
+ * removed when it succeeds and named when it fails. */
 static bool run(const struct plotter *p, const char *script)
 {
+	struct buf log;
+	buf_init(&log, 0);
+	buf_printf(&log, "%s.log", script);
 	pid_t pid = fork();
 	if (pid < 0) {
 		*p->err = message("cannot run gnuplot: %s%s", strerror(errno), "");
@@ -145,18 +150,28 @@ static bool run(const struct plotter *p, const char *script)
 		int null = open("/dev/null", O_RDONLY);
 		if (null >= 0)
 			dup2(null, STDIN_FILENO);
-		if (chdir(p->dir) == 0)
+		if (chdir(p->dir) == 0) {
+			int err = open(log.text, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+			if (err >= 0)
+				dup2(err, STDERR_FILENO);
 			execl(p->gnuplot, "gnuplot", script, (char *)NULL);
+		}
 		_exit(127);
 	}
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		*p->err = message("gnuplot failed on %s/%s", p->dir, script);
-		return false;
-	}
-	return true;
+	struct buf path;
+	buf_init(&path, 0);
+	buf_printf(&path, "%s/%s", p->dir, log.text);
+	bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (ok)
+		remove(path.text);
+	else
+		*p->err = message("gnuplot failed on %s (its messages: %s)", script, path.text);
+	buf_release(&path);
+	buf_release(&log);
+	return ok;
 }
 
 /* Writes the script (its head and body) and draws it; adds it to out. */
@@ -204,7 +219,7 @@ static long side_stands(const struct facts *f, int side, int turn)
 	for (int u = 0; u < f->n_units; u++)
 		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
 			const struct facts_state *x = turn < f->n_turns ? facts_state_at(f, turn, u) : &f->units[u].end;
-			n += x->stands;
+			n += x->removed ? 0 : x->stands;
 		}
 	return n;
 }
@@ -243,7 +258,7 @@ static char **side_names(const struct facts *f)
 
 /* Stands lost in each turn by each side: the stands its units had when
  * the turn began less those when the next began (or at the end), as the
- * casualty report counts them (a removed unit keeps the stands it had). */
+ * casualty report counts them (a unit removed loses the stands it had). */
 static bool losses_plot(const struct plotter *p)
 {
 	const struct facts *f = p->f;
@@ -259,7 +274,8 @@ static bool losses_plot(const struct plotter *p)
 		buf_putc(&b, '\n');
 	}
 	plot_columns(&b, f->n_sides, "");
-	bool ok = f->n_sides == 0 || draw(p, "losses", "Stands lost per turn", "turn", "stands", b.text);
+	bool ok = f->n_sides == 0 || f->n_turns == 0 ||
+		  draw(p, "losses", "Stands lost per turn", "turn", f->terms->strength, b.text);
 	buf_release(&b);
 	return ok;
 }
@@ -299,10 +315,10 @@ static bool strength_plot(const struct plotter *p, int side)
 	}
 	plot_columns(&b, n, "0:");
 	char *file = plot_file_prefix(f->sides[side].ident);
-	buf_printf(&name, "stands-%s", file);
+	buf_printf(&name, "stands-%d-%s", side + 1, file);	/* the number: two ids may clean alike */
 	free(file);
 	buf_printf(&caption, "%s: %s of each unit when each turn began", f->sides[side].ident, f->terms->strength);
-	bool ok = n == 0 || draw(p, name.text, caption.text, "turn", f->terms->strength, b.text);
+	bool ok = n == 0 || f->n_turns == 0 || draw(p, name.text, caption.text, "turn", f->terms->strength, b.text);
 	buf_release(&b);
 	buf_release(&name);
 	buf_release(&caption);
@@ -313,7 +329,11 @@ static bool strength_plot(const struct plotter *p, int side)
 static bool effects_plot(const struct plotter *p)
 {
 	const struct facts *f = p->f;
-	if (!f->n_effects)
+	long checks = 0;
+	for (int u = 0; u < f->n_units; u++)
+		for (int k = 0; k < f->n_effects; k++)
+			checks += f->units[u].effects[k];
+	if (!checks)	/* nothing to draw */
 		return true;
 	struct buf b;
 	buf_init(&b, 0);
@@ -355,7 +375,7 @@ static bool dice_plot(const struct plotter *p, struct store *s)
 		buf_putc(&b, '\n');
 	}
 	plot_columns(&b, lf.n, "");
-	bool ok = lf.n == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
+	bool ok = lf.n == 0 || lf.most == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
 	buf_release(&b);
 	luck_faces_release(&lf);
 	return ok;
@@ -378,8 +398,10 @@ bool plot_battle(struct store *s, const struct facts *f, const char *dir, const 
 	*err = NULL;
 	memset(out, 0, sizeof *out);
 	struct plotter p = {f, dir, prefix, fmt, gnuplot_path(), out, err};
-	if (!p.gnuplot)
-		return !plot_available(err);
+	if (!p.gnuplot) {
+		plot_available(err);	/* says why */
+		return false;
+	}
 	bool ok = make_dir(dir, err) && losses_plot(&p);
 	for (int side = 0; ok && side < f->n_sides; side++)
 		ok = strength_plot(&p, side);
@@ -400,7 +422,31 @@ void plots_release(struct plots *p)
 	memset(p, 0, sizeof *p);
 }
 
-char *plot_svg_inline(const char *path)
+/* svg with every id and reference to one prefixed by prefix, so that
+ * several drawings can share a page. */
+static char *prefixed(const char *svg, const char *prefix)
+{
+	static const char *const marks[] = {"id=\"", "id='", "href=\"#", "href='#", "url(#"};
+	struct buf b;
+	buf_init(&b, (size_t)32 << 20);
+	while (*svg) {
+		size_t best = strlen(svg), len = 0;
+		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+			const char *at = strstr(svg, marks[i]);
+			if (at && (size_t)(at - svg) < best) {
+				best = (size_t)(at - svg);
+				len = strlen(marks[i]);
+			}
+		}
+		buf_add(&b, svg, best + len);
+		svg += best + len;
+		if (len)
+			buf_printf(&b, "%s-", prefix);
+	}
+	return take(&b);
+}
+
+char *plot_svg_inline(const char *path, const char *prefix)
 {
 	FILE *in = fopen(path, "r");
 	if (!in)
@@ -415,7 +461,7 @@ char *plot_svg_inline(const char *path)
 	bool bad = ferror(in) || b.full;
 	fclose(in);
 	const char *svg = strstr(b.text, "<svg");
-	char *text = bad || !svg ? NULL : xstrdup(svg);
+	char *text = bad || !svg ? NULL : prefixed(svg, prefix);
 	buf_release(&b);
 	return text;
 }

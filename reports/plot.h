@@ -44,8 +44,10 @@ bool plot_battle(struct store *s, const struct facts *f, const char *dir, const 
 void plots_release(struct plots *p);
 
 /* The text of an SVG image file from its <svg element on (no XML prolog),
- * for a page to hold inline; NULL when it cannot be read.  The caller frees. */
-char *plot_svg_inline(const char *path);
+ * every id in it and every reference to one prefixed by prefix ("f1-"), for
+ * a page to hold several inline; NULL when it cannot be read.  The caller
+ * frees. */
+char *plot_svg_inline(const char *path, const char *prefix);
 
 /* prefix cleaned for a file name: letters, digits, '-', '_' and '.', no
  * leading dot; "battle" when nothing is left.  The caller frees. */

@@ -29,9 +29,7 @@ void report_meta(struct sheet *sh, const struct facts *f)
 
 static struct sheet *new_sheet(const char *kind, const char *what, const struct facts *f)
 {
-	char title[512];
-	snprintf(title, sizeof title, "%s: %s", what, f->name ? f->name : "battle");
-	struct sheet *sh = sheet_new(kind, title);
+	struct sheet *sh = sheet_newf(kind, "%s: %s", what, f->name ? f->name : "battle");
 	report_meta(sh, f);
 	return sh;
 }
@@ -50,7 +48,7 @@ static void count_add(struct count *t, const struct facts_unit *u)
 	t->start += u->start;
 	for (int c = 0; c < CAUSE_N; c++)
 		t->lost[c] += u->lost[c];
-	t->left += u->end.stands;
+	t->left += facts_left(u);
 	t->removed += u->removed_turn > 0 || u->end.removed;
 }
 
@@ -120,17 +118,18 @@ static void unit_losses(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "units", "Units", SHEET_ALL);
 	sheet_para(sh, "The %s each unit began with, lost by the kind of event that cost them (other: state events "
-		       "and corrections), and has left, as the audit followed the battle.",
+		       "and corrections; removed: those it still had when it was removed), and has left in play, as "
+		       "the audit followed the battle.",
 		   f->terms->strength);
 	static const char *const own[] = {"side", "brigade", "unit"};
-	static const char *const after[] = {"removed"};
+	static const char *const after[] = {"removed in"};
 	loss_table(sh, f, own, 3, after, 1);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		sheet_text(sh, u->side);
 		sheet_text(sh, u->brigade);
 		sheet_text(sh, u->ident);
-		loss_cells(sh, f, u->start, u->lost, u->end.stands);
+		loss_cells(sh, f, u->start, u->lost, facts_left(u));
 		if (u->removed_turn)
 			sheet_textf(sh, "turn %d (line %d)", u->removed_turn, u->removed_line);
 		else
@@ -171,8 +170,8 @@ static void group_losses(struct sheet *sh, const struct facts *f, bool by_brigad
 static void removed_units(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "removed", "Units removed", SHEET_ALL);
-	static const char *const cols[] = {"turn", "line", "side", "unit", "name", "start"};
-	sheet_columns(sh, 6, cols);
+	static const char *const cols[] = {"turn", "line", "side", "unit", "name", "start", "when removed"};
+	sheet_columns(sh, 7, cols);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		if (!u->removed_turn)
@@ -183,6 +182,7 @@ static void removed_units(struct sheet *sh, const struct facts *f)
 		sheet_text(sh, u->ident);
 		sheet_text(sh, u->name);
 		sheet_int(sh, u->start);
+		sheet_int(sh, u->lost[CAUSE_REMOVED]);
 		sheet_row(sh);
 	}
 }
@@ -200,7 +200,7 @@ static void fallen_leaders(struct sheet *sh, const struct facts *f)
 		sheet_text(sh, l->ident);
 		sheet_text(sh, l->name);
 		sheet_text(sh, l->what);
-		sheet_text(sh, l->killed ? "killed" : l->wounded ? "wounded" : "returned or unhurt");
+		sheet_text(sh, l->killed ? "killed" : l->removed ? "out of the battle" : l->in_play ? "in play" : "out of play");
 		sheet_row(sh);
 	}
 }

@@ -82,6 +82,19 @@ struct sheet *sheet_new(const char *kind, const char *title)
 	return s;
 }
 
+struct sheet *sheet_newf(const char *kind, const char *fmt, ...)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	struct sheet *s = sheet_new(kind, b.text);
+	buf_release(&b);
+	return s;
+}
+
 void sheet_free(struct sheet *s)
 {
 	if (!s)
@@ -386,6 +399,42 @@ static void underline(FILE *out, const char *t, char c)
 	fputc('\n', out);
 }
 
+/* t as Markdown text that says what it says: &, < and > as entities (no
+ * tag of a battle file reaches a page that renders the Markdown), and the
+ * characters Markdown reads backslash-escaped. */
+static void md_escape(struct buf *out, const char *t)
+{
+	for (; t && *t; t++) {
+		if (*t == '&')
+			buf_puts(out, "&amp;");
+		else if (*t == '<')
+			buf_puts(out, "&lt;");
+		else if (*t == '>')
+			buf_puts(out, "&gt;");
+		else if (strchr("\\`*_[]|#", *t))
+			buf_printf(out, "\\%c", *t);
+		else if (*t == '\n' || *t == '\r')
+			buf_putc(out, ' ');
+		else
+			buf_putc(out, *t);
+	}
+}
+
+/* A header (r 0) or body cell as a table shows it, into b. */
+static const char *shown_cell(const struct section *x, size_t r, int c, bool md, struct buf *b)
+{
+	struct buf raw;
+	buf_init(&raw, 0);
+	const char *t = r == 0 ? x->cols.v[c] : cell_text(cell_at(x, r - 1, c), &raw);
+	buf_clear(b);
+	if (md)
+		md_escape(b, t);
+	else
+		buf_puts(b, t);
+	buf_release(&raw);
+	return b->text;
+}
+
 /* Text and Markdown tables: each column as wide as its widest cell,
  * numbers to the right; Markdown between pipes with its rule row. */
 static void aligned_table(FILE *out, const struct section *x, bool md)
@@ -399,11 +448,8 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 	buf_init(&line, 0);
 	for (int c = 0; c < n; c++) {
 		num[c] = numeric(x, c);
-		w[c] = width(x->cols.v[c]);
-		for (size_t r = 0; r < rows; r++) {
-			size_t cw = width(cell_text(cell_at(x, r, c), &b));
-			if (md)
-				cw += (size_t)(strchr(b.text, '|') != NULL);	/* roughly: escapes are rare */
+		for (size_t r = 0; r <= rows; r++) {
+			size_t cw = width(shown_cell(x, r, c, md, &b));
 			if (cw > w[c])
 				w[c] = cw;
 		}
@@ -416,29 +462,14 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 			buf_puts(&line, "| ");
 		for (int c = 0; c < n; c++) {
 			const char *t;
-			if (r == 0) {
-				t = x->cols.v[c];
-			} else if (md && r == 1) {	/* the rule row: ---: for numbers */
+			if (md && r == 1) {	/* the rule row: ---: for numbers */
 				buf_clear(&b);
 				for (size_t i = 0; i + 1 < w[c]; i++)
 					buf_putc(&b, '-');
 				buf_putc(&b, num[c] ? ':' : '-');
 				t = b.text;
 			} else {
-				cell_text(cell_at(x, r - 1 - (md ? 1 : 0), c), &b);
-				if (md && strchr(b.text, '|')) {
-					struct buf e;
-					buf_init(&e, 0);
-					for (const char *p = b.text; *p; p++) {
-						if (*p == '|')
-							buf_putc(&e, '\\');
-						buf_putc(&e, *p);
-					}
-					buf_clear(&b);
-					buf_puts(&b, e.text);
-					buf_release(&e);
-				}
-				t = b.text;
+				t = shown_cell(x, md && r > 1 ? r - 1 : r, c, md, &b);
 			}
 			int pad = (int)(w[c] - width(t));
 			bool last = c + 1 == n;
@@ -458,6 +489,16 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 	buf_release(&line);
 	free(w);
 	free(num);
+}
+
+/* t written as Markdown text. */
+static void md_put(FILE *out, const char *t)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	md_escape(&b, t);
+	fputs(b.text, out);
+	buf_release(&b);
 }
 
 static void write_text(const struct sheet *s, FILE *out, const char *only)
@@ -494,17 +535,28 @@ static void write_text(const struct sheet *s, FILE *out, const char *only)
 static void write_md(const struct sheet *s, FILE *out, const char *only)
 {
 	if (!only) {
-		fprintf(out, "# %s\n\n", s->title);
-		for (int i = 0; i + 1 < s->meta.n; i += 2)
-			fprintf(out, "- **%s:** %s\n", s->meta.v[i], s->meta.v[i + 1]);
+		fputs("# ", out);
+		md_put(out, s->title);
+		fputs("\n\n", out);
+		for (int i = 0; i + 1 < s->meta.n; i += 2) {
+			fputs("- **", out);
+			md_put(out, s->meta.v[i]);
+			fputs(":** ", out);
+			md_put(out, s->meta.v[i + 1]);
+			fputc('\n', out);
+		}
 	}
 	for (int i = 0; i < s->n_secs; i++) {
 		const struct section *x = &s->secs[i];
 		if (!shown(x, SHEET_MD) || (only && strcmp(only, x->id) != 0))
 			continue;
-		fprintf(out, "\n## %s\n\n", x->title);
-		for (int p = 0; p < x->paras.n; p++)
-			fprintf(out, "%s\n\n", x->paras.v[p]);
+		fputs("\n## ", out);
+		md_put(out, x->title);
+		fputs("\n\n", out);
+		for (int p = 0; p < x->paras.n; p++) {
+			md_put(out, x->paras.v[p]);
+			fputs("\n\n", out);
+		}
 		if (x->cols.n) {
 			if (n_rows(x))
 				aligned_table(out, x, true);
@@ -512,12 +564,17 @@ static void write_md(const struct sheet *s, FILE *out, const char *only)
 				fputs("(none)\n", out);
 		}
 		for (int f = 0; f < x->n_figs; f++)
-			if (x->figs[f].file)
-				fprintf(out, "\n![%s](%s)\n", x->figs[f].caption, x->figs[f].file);
+			if (x->figs[f].file) {
+				fputs("\n![", out);
+				md_put(out, x->figs[f].caption);
+				fprintf(out, "](<%s>)\n", x->figs[f].file);	/* our own file name: no < or > in it */
+			}
 		if (x->notes.n)
 			fputc('\n', out);
-		for (int p = 0; p < x->notes.n; p++)
-			fprintf(out, "%s%s\n", x->notes.v[p], p + 1 < x->notes.n ? "  " : "");
+		for (int p = 0; p < x->notes.n; p++) {
+			md_put(out, x->notes.v[p]);
+			fputs(p + 1 < x->notes.n ? "  \n" : "\n", out);
+		}
 	}
 }
 
@@ -559,7 +616,19 @@ static void write_csv(const struct sheet *s, FILE *out, const char *only)
 			for (int c = 0; c < x->cols.n; c++) {
 				if (c)
 					fputc(',', out);
-				csv_field(out, cell_text(cell_at(x, r, c), &b));
+				const struct cell *cell = cell_at(x, r, c);
+				cell_text(cell, &b);
+				/* a text a spreadsheet would run as a formula is shown as text
+				 * (OWASP's CSV injection): numbers are never text cells */
+				if (cell->type == CELL_TEXT && strchr("=+-@\t\r", b.text[0]) && b.text[0]) {
+					struct buf q;
+					buf_init(&q, 0);
+					buf_printf(&q, "'%s", b.text);
+					csv_field(out, q.text);
+					buf_release(&q);
+				} else {
+					csv_field(out, b.text);
+				}
 			}
 			fputs("\r\n", out);
 		}

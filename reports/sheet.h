@@ -31,6 +31,8 @@ struct sheet;
 
 /* A new sheet titled title, for the report called kind ("casualties"). */
 struct sheet *sheet_new(const char *kind, const char *title);
+/* The same, its title formatted (whole, however long). */
+struct sheet *sheet_newf(const char *kind, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
 void sheet_free(struct sheet *s);
 
 /* A fact about the whole report, shown under its title. */

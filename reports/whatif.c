@@ -126,9 +126,12 @@ static void event_rows(struct sheet *sh, struct changes *l, bool cut)
 			buf_printf(&all, "%s%s", j > i ? "; " : "", l->v[j].what);
 		sheet_int(sh, l->v[i].turn);
 		sheet_int(sh, l->v[i].line);
-		if (cut && strlen(l->v[i].event) > 48)
-			sheet_textf(sh, "%.45s...", l->v[i].event);
-		else
+		if (cut && strlen(l->v[i].event) > 48) {
+			size_t at = 45;
+			while (at > 0 && ((unsigned char)l->v[i].event[at] & 0xc0) == 0x80)	/* not inside a character */
+				at--;
+			sheet_textf(sh, "%.*s...", (int)at, l->v[i].event);
+		} else
 			sheet_text(sh, l->v[i].event);
 		sheet_text(sh, all.text);
 		sheet_row(sh);
@@ -147,7 +150,7 @@ static void casualty_rows(struct sheet *sh, const struct facts *a, const struct 
 		for (int k = 0; k < 2; k++)
 			for (int i = 0; i < f[k]->n_units; i++)
 				if (f[k]->units[i].side && strcmp(f[k]->units[i].side, a->sides[s].ident) == 0)
-					lost[k] += f[k]->units[i].start - f[k]->units[i].end.stands;
+					lost[k] += f[k]->units[i].start - facts_left(&f[k]->units[i]);
 		sheet_text(sh, a->sides[s].ident);
 		sheet_int(sh, lost[0]);
 		sheet_int(sh, lost[1]);
@@ -160,13 +163,13 @@ static void casualty_rows(struct sheet *sh, const struct facts *a, const struct 
 	sheet_columns(sh, 7, ucols);
 	for (int i = 0; i < a->n_units && i < b->n_units; i++) {	/* the same order of battle */
 		const struct facts_unit *ua = &a->units[i], *ub = &b->units[i];
-		if (ua->end.stands == ub->end.stands && ua->removed_turn == ub->removed_turn)
+		if (facts_left(ua) == facts_left(ub) && ua->removed_turn == ub->removed_turn)
 			continue;
 		sheet_text(sh, ua->side);
 		sheet_text(sh, ua->ident);
-		sheet_int(sh, ua->end.stands);
-		sheet_int(sh, ub->end.stands);
-		sheet_int(sh, ub->end.stands - ua->end.stands);
+		sheet_int(sh, facts_left(ua));
+		sheet_int(sh, facts_left(ub));
+		sheet_int(sh, facts_left(ub) - facts_left(ua));
 		if (ua->removed_turn)
 			sheet_textf(sh, "turn %d", ua->removed_turn);
 		else
@@ -220,9 +223,7 @@ static struct sheet *compare(struct store *s, int64_t a, int64_t b, const struct
 	struct sheet *sh = NULL;
 	if (loaded_b && collect(s, sql_results, a, b, &l, 0, err) && collect(s, sql_parts, a, b, &l, 1, err) &&
 	    collect(s, sql_states, a, b, &l, 2, err)) {
-		char title[512];
-		snprintf(title, sizeof title, "What if: %s", fa.name ? fa.name : "battle");
-		sh = sheet_new("whatif", title);
+		sh = sheet_newf("whatif", "What if: %s", fa.name ? fa.name : "battle");
 		free(fa.campaign);	/* the archive in memory's own */
 		fa.campaign = NULL;
 		report_meta(sh, &fa);

@@ -31,6 +31,7 @@
 
 #include "testutil.h"
 #include "../db/import.h"
+#include "../reports/facts.h"
 #include "../reports/luck.h"
 
 static const struct luck_opts defaults = {.very = 0.10, .plain = 0.30};
@@ -108,6 +109,37 @@ static void test_campaign(void **state)
 	store_close(s);
 }
 
+/* One check moving two units is one die for the side, and a roll for each
+ * unit: Lee's [7] for 5inf and 8inf, each +1 gallant +1 veteran +2 fresh
+ * (002:20-30) = 11, Double Quick (US: 8 or more, 002:39); faces 4 to 10
+ * give a total of 8 or more: 70% a result at least as good, 100% at most. */
+static void test_shared_die(void **state)
+{
+	(void)state;
+	FILE *out = fopen("build/shared-die.battle", "w");
+	fprintf(out, "%sphase maneuver\nmc lee [7]: 5inf +1gallant +1vet +2fresh =11 double-quick; "
+		     "8inf +1gallant +1vet +2fresh =11 double-quick\n",
+		tu_prelude);
+	fclose(out);
+	struct facts f;
+	struct store *s = tu_facts("build/shared-die.battle", &f);
+	char *err = NULL;
+	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
+	assert_non_null(strstr(sides, "\r\nUS,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
+	assert_non_null(strstr(units, "\r\nUS,5inf,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
+	assert_non_null(strstr(units, "\r\nUS,8inf,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
+	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
+	assert_non_null(strstr(rolls, "1,13,US,5inf,maneuver,7,double-quick,70,100,\r\n"));
+	free(sides);
+	free(units);
+	free(rolls);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 static void test_thresholds(void **state)
 {
 	(void)state;
@@ -126,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known_rolls),
 		cmocka_unit_test(test_campaign),
+		cmocka_unit_test(test_shared_die),
 		cmocka_unit_test(test_thresholds),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);

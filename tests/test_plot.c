@@ -13,9 +13,9 @@
 
 /* Stands when each turn began: US 14, 14, 14, then 13 at the end (3inf's
  * straggler in turn 3); MEX 17, 16 (2lt's Telling Fire in turn 1), 14
- * (2lt's Panic in turn 2), 12 (4line's Swept in turn 3: it keeps its 5
- * stands when removed, as the casualty report counts it).  So lost per
- * turn: US 0 0 1, MEX 1 2 2.  Faces: US 9, 5, 10; MEX 1, 2. */
+ * (2lt's Panic in turn 2), 7 (4line's Swept in turn 3, 7 -> 5 stands, then
+ * removed with its 5, as the casualty report counts it).  So lost per
+ * turn: US 0 0 1, MEX 1 2 7.  Faces: US 9, 5, 10; MEX 1, 2. */
 static void test_known_plots(void **state)
 {
 	(void)state;
@@ -34,19 +34,21 @@ static void test_known_plots(void **state)
 	assert_string_equal(p.v[0].script, "build/test-plot/known-losses.gp");
 	assert_string_equal(p.v[0].image, "build/test-plot/known-losses.svg");
 	char *script = tu_read_file(p.v[0].script, NULL);
-	assert_non_null(strstr(script, "$data << EOD\n\"turn\" \"US\" \"MEX\"\n\"1\" 0 1\n\"2\" 0 2\n\"3\" 1 2\nEOD\n"));
+	assert_non_null(strstr(script, "$data << EOD\n\"turn\" \"US\" \"MEX\"\n\"1\" 0 1\n\"2\" 0 2\n\"3\" 1 7\nEOD\n"));
 	assert_non_null(strstr(script, "set termoption noenhanced\n"));
 	free(script);
-	script = tu_read_file("build/test-plot/known-stands-MEX.gp", NULL);
+	script = tu_read_file("build/test-plot/known-stands-2-MEX.gp", NULL);
 	assert_non_null(strstr(script, "\"turn\" \"2lt\" \"4line\"\n\"1\" 10 7\n\"2\" 9 7\n\"3\" 7 7\n\"end\" 7 ?\n"));
 	free(script);
 	script = tu_read_file("build/test-plot/known-dice.gp", NULL);
 	assert_non_null(strstr(script, "\"face\" \"US\" \"MEX\"\n\"1\" 0 1\n\"2\" 0 1\n\"3\" 0 0\n\"4\" 0 0\n"
 				       "\"5\" 1 0\n\"6\" 0 0\n\"7\" 0 0\n\"8\" 0 0\n\"9\" 1 0\n\"10\" 1 0\nEOD\n"));
 	free(script);
-	char *svg = plot_svg_inline(p.v[0].image);
+	char *svg = plot_svg_inline(p.v[0].image, "f1");
 	assert_non_null(svg);
 	assert_memory_equal(svg, "<svg", 4);	/* no XML prolog: it goes inside a page */
+	assert_non_null(strstr(svg, "id=\"f1-gnuplot_canvas\""));	/* ids of its own on a page of several */
+	assert_null(strstr(svg, "id=\"gnuplot_canvas\""));
 	free(svg);
 	plots_release(&p);
 	facts_release(&f);

@@ -19,9 +19,10 @@
  *           4line 7 -> 5: worn (Reliable 7 stands: 7/6/4, 000:681).
  *  line 26  fallen art [8]: Grievously wounded (002:227).
  *  line 27  stands 3inf -1: 6 -> 5, another cause; fresh (6/4/2, 000:680).
- *  line 28  remove 4line.
- * So: US 14 stands, 1 lost (other); MEX 17, 5 lost (fire 1, charge 2,
- * maneuver 2): 5/17 = 29.4%, 200 men at 40 a stand. */
+ *  line 28  remove 4line: out of the battle with its 5 stands.
+ * So: US 14 stands, 1 lost (other), 13 left; MEX 17, 10 lost (fire 1,
+ * charge 2, maneuver 2, removed 5), 7 left: 10/17 = 58.8%, 400 men at 40
+ * a stand. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +50,12 @@ static void test_known_losses_by_cause(void **state)
 	assert_int_equal(f.n_units, 4);
 	static const struct {
 		const char *unit;
-		int start, fire, charge, maneuver, other, left, removed_turn;
+		int start, fire, charge, maneuver, other, removed, left, removed_turn;
 	} want[] = {
-		{"5inf", 8, 0, 0, 0, 0, 8, 0},
-		{"3inf", 6, 0, 0, 0, 1, 5, 0},
-		{"2lt", 10, 1, 0, 2, 0, 7, 0},
-		{"4line", 7, 0, 2, 0, 0, 5, 3},
+		{"5inf", 8, 0, 0, 0, 0, 0, 8, 0},
+		{"3inf", 6, 0, 0, 0, 1, 0, 5, 0},
+		{"2lt", 10, 1, 0, 2, 0, 0, 7, 0},
+		{"4line", 7, 0, 2, 0, 0, 5, 0, 3},
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const struct facts_unit *u = unit(&f, want[i].unit);
@@ -63,7 +64,8 @@ static void test_known_losses_by_cause(void **state)
 		assert_int_equal(u->lost[CAUSE_CHARGE], want[i].charge);
 		assert_int_equal(u->lost[CAUSE_MANEUVER], want[i].maneuver);
 		assert_int_equal(u->lost[CAUSE_OTHER], want[i].other);
-		assert_int_equal(u->end.stands, want[i].left);
+		assert_int_equal(u->lost[CAUSE_REMOVED], want[i].removed);
+		assert_int_equal(facts_left(u), want[i].left);
 		assert_int_equal(u->removed_turn, want[i].removed_turn);
 	}
 	assert_int_equal(unit(&f, "4line")->removed_line, 28);
@@ -82,16 +84,16 @@ static void test_known_casualty_tables(void **state)
 	struct store *s = tu_facts("tests/reports/known.battle", &f);
 	struct sheet *sh = report_casualties(&f);
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_string_equal(sides, "side,units,start,fire,charge,maneuver,other,lost,left,lost %,men lost\r\n"
-				   "US,2,14,0,0,0,1,1,13,7.1,40\r\n"
-				   "MEX,2,17,1,2,2,0,5,12,29.4,200\r\n");
+	assert_string_equal(sides, "side,units,start,fire,charge,maneuver,other,removed,lost,left,lost %,men lost\r\n"
+				   "US,2,14,0,0,0,1,0,1,13,7.1,40\r\n"
+				   "MEX,2,17,1,2,2,0,5,10,7,58.8,400\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
-	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,10,1,0,2,0,3,7,30.0,120,\r\n"));
-	assert_non_null(strstr(units, "MEX,Gen Arista,4line,7,0,2,0,0,2,5,28.6,80,turn 3 (line 28)\r\n"));
-	assert_non_null(strstr(units, "US,Capt Lee,3inf,6,0,0,0,1,1,5,16.7,40,\r\n"));
+	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,10,1,0,2,0,0,3,7,30.0,120,\r\n"));
+	assert_non_null(strstr(units, "MEX,Gen Arista,4line,7,0,2,0,0,5,7,0,100.0,280,turn 3 (line 28)\r\n"));
+	assert_non_null(strstr(units, "US,Capt Lee,3inf,6,0,0,0,1,0,1,5,16.7,40,\r\n"));
 	char *leaders = tu_sheet(sh, SHEET_CSV, "leaders");
 	assert_string_equal(leaders, "turn,line,side,leader,name,result,at the end\r\n"
-				     "3,26,MEX,art,Gen Arista,grievously-wounded,wounded\r\n");
+				     "3,26,MEX,art,Gen Arista,grievously-wounded,out of the battle\r\n");
 	free(sides);
 	free(units);
 	free(leaders);
@@ -165,7 +167,7 @@ static void test_palo_alto_charges(void **state)
 		int lost = 0;
 		for (int c = 0; c < CAUSE_N; c++)
 			lost += u->lost[c];
-		assert_int_equal(lost, u->start - u->end.stands);
+		assert_int_equal(lost, u->start - facts_left(u));
 	}
 	/* 7cav and 8cav each lost 2 stands in their charges (loss=2 at lines 75-76) */
 	assert_int_equal(unit(&f, "7cav")->lost[CAUSE_CHARGE], 2);
@@ -193,7 +195,7 @@ static void test_audit_by_rule(void **state)
 				   "\"QRS, Maneuver Table, Effects: MEX: 6 or more rally (002:40)\",1,0,1\r\n"
 				   "\"QRS, Maneuver Table, Die Roll Modifiers: +1 Veteran (002:30)\",0,1,0\r\n");
 	char *findings = tu_sheet(sh, SHEET_CSV, "findings");
-	assert_non_null(strstr(findings, ",11,28,warning,modifier-value,,\"+2vet claimed, but Veteran is +1\"\r\n"));
+	assert_non_null(strstr(findings, ",11,28,warning,modifier-value,,\"'+2vet claimed, but Veteran is +1\"\r\n"));
 	assert_non_null(strstr(findings, ",17,36,error,wrong-lookup,overruled,"));
 	free(rules);
 	free(findings);

@@ -69,11 +69,25 @@ static void test_markdown(void **state)
 	char *t = tu_sheet(s, SHEET_MD, "units");
 	assert_string_equal(t, "\n## Units\n\n"
 			       "Two units.\n\n"
-			       "| unit          | stands | share |\n"
-			       "| ------------- | -----: | ----: |\n"
-			       "| 5inf          |      8 |  12.5 |\n"
-			       "| a\\|b, \"c\" & d |     10 |       |\n"
+			       "| unit              | stands | share |\n"
+			       "| ----------------- | -----: | ----: |\n"
+			       "| 5inf              |      8 |  12.5 |\n"
+			       "| a\\|b, \"c\" &amp; d |     10 |       |\n"
 			       "\nA note.\n");
+	free(t);
+	sheet_free(s);
+}
+
+/* A battle's text cannot put markup into a page that renders the
+ * Markdown: tags become entities, Markdown's own characters are escaped. */
+static void test_markdown_escapes(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("x", "<script>alert(1)</script>");
+	sheet_meta(s, "name", "[link](javascript:x) *bold* _it_ `code` #");
+	char *t = tu_sheet(s, SHEET_MD, NULL);
+	assert_string_equal(t, "# &lt;script&gt;alert(1)&lt;/script&gt;\n\n"
+			       "- **name:** \\[link\\](javascript:x) \\*bold\\* \\_it\\_ \\`code\\` \\#\n");
 	free(t);
 	sheet_free(s);
 }
@@ -89,6 +103,26 @@ static void test_csv(void **state)
 			       "\r\n"
 			       "stands\r\n"
 			       "3\r\n");
+	free(t);
+	sheet_free(s);
+}
+
+/* A text a spreadsheet would run as a formula is written as text; a
+ * negative number is a number. */
+static void test_csv_formulas(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("x", "x");
+	static const char *const cols[] = {"name", "n"};
+	sheet_columns(s, 2, cols);
+	sheet_text(s, "=HYPERLINK(\"http://x\")");
+	sheet_int(s, -3);
+	sheet_row(s);
+	sheet_text(s, "@SUM(A1)");
+	sheet_real(s, -0.25, 2);
+	sheet_row(s);
+	char *t = tu_sheet(s, SHEET_CSV, NULL);
+	assert_string_equal(t, "name,n\r\n\"'=HYPERLINK(\"\"http://x\"\")\",-3\r\n'@SUM(A1),-0.25\r\n");
 	free(t);
 	sheet_free(s);
 }
@@ -144,7 +178,8 @@ static void test_only_a_table_shown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_text), cmocka_unit_test(test_markdown), cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_text), cmocka_unit_test(test_markdown), cmocka_unit_test(test_markdown_escapes),
+		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas),
 		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

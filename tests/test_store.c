@@ -171,8 +171,8 @@ static void test_migrates_version_0(void **state)
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battle'"), 0);
 }
 
-/* A version-1 archive, with a battle of its own, gains version 2's views
- * and version 3's odds of each part, its rows kept, after a backup copy of
+/* A version-1 archive, with a battle of its own, gains version 2's views,
+ * version 3's odds of each part and version 4's saw_combat, its rows kept, after a backup copy of
  * it as it was. */
 static void test_migrates_version_1(void **state)
 {
@@ -194,7 +194,7 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 3);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 4);
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') "
 				    "WHERE name IN ('sides', 'at_least', 'at_most', 'exp_loss')"), 4);
