@@ -896,7 +896,13 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	struct leader_state *ls = state_leader_at(&a->st, l);
 	a->side = ls->decl->side;
 	struct record *rec = audit_record(a, "fallen-leader");
-	record_part(rec, "leader", f->leader);
+	struct rec_part *part = record_part(rec, "leader", f->leader);
+	if (part) {	/* the die, and its odds: a lower face is better for the leader (002:225-233) */
+		part->die = f->die.value;
+		part->odds.sides = f->die.die ? f->die.die : rff_vocab.die;
+		for (int face = 1; face <= part->odds.sides; face++)
+			record_odds_face(&part->odds, face, f->die.value, rff_fallen(face) == row, false);
+	}
 	record_step(rec, row->cite, "%s rolls %d: %s%s", f->leader, f->die.value, rff_effect_word(row->effect),
 		    row->removed ? ", removed from the game" : row->out_turns ? ", out for one turn"
 		    : row->dismounted_turns ? ", dismounted for one turn" : ", no effect");

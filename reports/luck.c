@@ -27,37 +27,39 @@
 	"  FROM scope JOIN event e ON e.battle_id = scope.id JOIN part p ON p.event_id = e.id\n"               \
 	"  WHERE p.sides IS NOT NULL)\n"
 #define NAME_OF(u) "CASE WHEN ?1 IS NULL THEN " u ".campaign_ident ELSE " u ".ident END"
+/* Who rolled: a unit, or a leader (a Fallen Leader check), and its side. */
+#define ROLLER                                                                                                  \
+	"FROM odds o LEFT JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"                    \
+	"LEFT JOIN leader l ON u.id IS NULL AND l.battle_id = o.battle_id AND l.ident = o.roller\n"             \
+	"LEFT JOIN side s ON s.id = coalesce(u.side_id, l.side_id)\n"                                           \
+	"WHERE o.die IS NOT NULL AND (u.id IS NOT NULL OR l.id IS NOT NULL)"
+#define ROLLER_NAME "coalesce(" NAME_OF("u") ", l.ident)"
 
 /* Every roll in the order played. */
 static const char sql_rolls[] = SCOPE
-	"SELECT o.turn, o.line, s.ident, " NAME_OF("u") ", o.kind, o.die, o.sides, o.result, o.at_least, o.at_most\n"
-	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
-	"LEFT JOIN side s ON s.id = u.side_id\n"
-	"WHERE o.die IS NOT NULL ORDER BY o.battle_id, o.stmt";
-/* The faces each unit rolled, with how many of its rolls were very lucky,
+	"SELECT o.turn, o.line, s.ident, " ROLLER_NAME ", o.kind, o.die, o.sides, o.result, o.at_least, o.at_most\n"
+	ROLLER " ORDER BY o.battle_id, o.stmt";
+/* The faces each unit (or leader) rolled, with how many of its rolls were very lucky,
  * lucky, unlucky, very unlucky (?3 very, ?4 plain). */
 static const char sql_faces[] = SCOPE
-	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS name, o.sides, o.die, count(*),\n"
+	"SELECT coalesce(s.ident, '') AS side, " ROLLER_NAME " AS who, o.sides, o.die, count(*),\n"
 	"  sum(CAST(o.at_least AS REAL) / o.sides <= ?3), sum(CAST(o.at_least AS REAL) / o.sides <= ?4),\n"
 	"  sum(CAST(o.at_most AS REAL) / o.sides <= ?4), sum(CAST(o.at_most AS REAL) / o.sides <= ?3),\n"
-	"  min(u.id)\n"
-	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
-	"LEFT JOIN side s ON s.id = u.side_id\n"
-	"WHERE o.die IS NOT NULL GROUP BY side, name, o.sides, o.die ORDER BY side, name, o.sides, o.die";
+	"  min(coalesce(u.id, 1000000000 + l.id))\n"	/* leaders after the units */
+	ROLLER " GROUP BY side, who, o.sides, o.die ORDER BY side, who, o.sides, o.die";
 /* The dice each side rolled: one die an event and side, however many of
  * its units took the roll (a check's die is the leader's, for them all). */
 static const char sql_side_faces[] = SCOPE
 	"SELECT side, sides, die, count(*) FROM (\n"
 	"  SELECT DISTINCT o.event, coalesce(s.ident, '') AS side, o.sides, o.die\n"
-	"  FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"
-	"  LEFT JOIN side s ON s.id = u.side_id WHERE o.die IS NOT NULL)\n"
+	"  " ROLLER ")\n"
 	"GROUP BY side, sides, die";
 /* The stands each unit lost in rolled events, and those expected. */
 static const char sql_losses[] = SCOPE
-	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS name, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
+	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS who, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
 	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.unit\n"
 	"LEFT JOIN side s ON s.id = u.side_id\n"
-	"GROUP BY side, name ORDER BY side, name";
+	"GROUP BY side, who ORDER BY side, who";
 /* Rolls stored before the archive kept odds. */
 static const char sql_missing[] =
 	"SELECT count(*) FROM event e JOIN part p ON p.event_id = e.id\n"
@@ -269,12 +271,12 @@ static const char *grade(const struct luck_opts *o, int sides, int at_least, int
 static bool rolls_table(const struct query *q, struct sheet *sh)
 {
 	sheet_section(sh, "rolls", "Every roll", SHEET_ALL);
-	sheet_para(sh, "For each roll, the chance of a result at least as good for whoever rolled, and of one at most "
+	sheet_para(sh, "For each roll (a unit's, or a leader's Fallen Leader check), the chance of a result at least as good for whoever rolled, and of one at most "
 		       "as good, under the legal modifiers (not the claimed ones); a fire's die is the firing unit's, "
 		       "a charge's each side's with the other's as rolled.  Lucky at or under %.0f%%, very lucky at "
 		       "or under %.0f%%; unlucky and very unlucky alike for the chance of a result at most as good.",
 		   100 * q->o->plain, 100 * q->o->very);
-	static const char *const cols[] = {"turn", "line", "side", "unit", "kind", "die", "result", "at least %",
+	static const char *const cols[] = {"turn", "line", "side", "who", "kind", "die", "result", "at least %",
 					   "at most %", "luck"};
 	sheet_columns(sh, 10, cols);
 	sqlite3_stmt *st = prepare(q, sql_rolls);
@@ -380,7 +382,7 @@ static bool dice_tables(const struct query *q, struct sheet *sh, const struct di
 	sheet_columns(sh, 13, cols);
 	for (int i = 0; i < sides.n; i++)
 		dice_row(sh, &sides.v[i], false);
-	sheet_section(sh, "units", "Dice and losses by unit", SHEET_ALL);
+	sheet_section(sh, "units", "Dice and losses by unit (and leader)", SHEET_ALL);
 	cols[1] = "unit";
 	for (int c = 0; c < 12; c++)
 		cols[c + 2] = tail[c];

@@ -24,7 +24,10 @@
  *           the defender loses 2 on +8, +9 (3 + 2 pairs), 3 on +10 (1), 1
  *           on +4..+7 (22), 1 on +1..+3 as it was disordered (27) and 1 on
  *           0 (9): 71 / 100; the attacker 1 on 0 (9), 1 on -4..-7 (14), 2
- *           on -8 (1): 25 / 100. */
+ *           on -8 (1): 25 / 100.
+ *  line 26  Arista's Fallen Leader check, 8: Grievously wounded (002:227);
+ *           a lower face is better for him, 1-8 at least as good (80%),
+ *           8-10 at most (30%, unlucky).  Leaders lose no stands. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,12 +48,13 @@ static void test_known_rolls(void **state)
 	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
 	assert_non_null(sh);
 	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
-	assert_string_equal(rolls, "turn,line,side,unit,kind,die,result,at least %,at most %,luck\r\n"
+	assert_string_equal(rolls, "turn,line,side,who,kind,die,result,at least %,at most %,luck\r\n"
 				   "1,15,US,5inf,fire,9,telling-fire,40,100,\r\n"
 				   "1,16,US,3inf,fire,5,galling-fire,60,60,\r\n"
 				   "2,21,MEX,2lt,maneuver,1,panic,100,10,very unlucky\r\n"
 				   "3,25,US,5inf,charge,10,swept-from-the-field,20,100,lucky\r\n"
-				   "3,25,MEX,4line,charge,2,swept-from-the-field,90,30,unlucky\r\n");
+				   "3,25,MEX,4line,charge,2,swept-from-the-field,90,30,unlucky\r\n"
+				   "3,26,MEX,art,fallen-leader,8,grievously-wounded,80,30,unlucky\r\n");
 	/* losses in rolled events against those expected: 2lt 1 + 2 against
 	 * 0.4 + 0.3, 4line 0 + 2 against 0.4 + 0.71, 5inf 0 against 0.25 */
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
@@ -58,9 +62,10 @@ static void test_known_rolls(void **state)
 	assert_non_null(strstr(units, "MEX,4line,1,2.00,5.5,,too few,0,0,1,0,2,1.11,0.89\r\n"));
 	assert_non_null(strstr(units, "US,5inf,2,9.50,5.5,,too few,0,1,0,0,0,0.25,-0.25\r\n"));
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_non_null(strstr(sides, "MEX,2,1.50,5.5,,too few,0,0,1,1,5,1.81,3.19\r\n"));
+	assert_non_null(strstr(sides, "MEX,3,3.67,5.5,,too few,0,0,2,1,5,1.81,3.19\r\n"));
+	assert_non_null(strstr(units, "MEX,art,1,8.00,5.5,,too few,0,0,1,0,0,0.00,0.00\r\n"));
 	char *faces = tu_sheet(sh, SHEET_CSV, "faces");
-	assert_string_equal(faces, "side,1,2,3,4,5,6,7,8,9,10\r\nUS,0,0,0,0,1,0,0,0,1,1\r\nMEX,1,1,0,0,0,0,0,0,0,0\r\n");
+	assert_string_equal(faces, "side,1,2,3,4,5,6,7,8,9,10\r\nUS,0,0,0,0,1,0,0,0,1,1\r\nMEX,1,1,0,0,0,0,0,1,0,0\r\n");
 	free(rolls);
 	free(units);
 	free(sides);
@@ -99,7 +104,7 @@ static void test_campaign(void **state)
 	struct sheet *sh = luck_campaign(s, "Rio Grande", &defaults, &err);
 	assert_non_null(sh);
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_non_null(strstr(sides, "MEX,4,1.50,5.5,,too few,0,0,2,2,10,3.62,6.38\r\n"));
+	assert_non_null(strstr(sides, "MEX,6,3.67,5.5,,too few,0,0,4,2,10,3.62,6.38\r\n"));
 	assert_false(sheet_write(sh, stdout, SHEET_CSV, "rolls"));	/* no roll list for a campaign */
 	free(sides);
 	sheet_free(sh);
