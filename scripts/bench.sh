@@ -136,6 +136,10 @@ plain=$("$out/median" 11 build/umpire db --db "$out/many.db" sql \
 	"SELECT e.stmt, d.ident, d.field, d.num FROM event e JOIN state_delta d ON d.event_id = e.id
 	 WHERE e.battle_id = $battle AND d.kind = 'U' AND d.field IN ('stands', 'removed') ORDER BY e.stmt")
 printf '%-10s %-13s %9s ms   (its plain query: %s ms)\n' "1 battle" "casualties" "$report" "$plain"
+for kind in effectiveness audit luck; do
+	report=$("$out/median" 11 build/umpire report --db "$out/many.db" "$kind" "palo-alto-$mid")
+	printf '%-10s %-13s %9s ms\n' "1 battle" "$kind" "$report"
+done
 report=$("$out/median" 11 build/umpire report --db "$out/many.db" aar --format md --dir "$out/aar" "palo-alto-$mid")
 printf '%-10s %-13s %9s ms   (with its 5 plots drawn by gnuplot)\n' "1 battle" "aar" "$report"
 report=$("$out/median" 11 build/umpire report --db "$out/many.db" campaign bench)
