@@ -213,7 +213,7 @@ static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, cha
 	if (k.version == STORE_VERSION)
 		return true;
 	if (read_only)
-		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing",
+		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing (any `umpire db` command but sql upgrades it, with a backup copy first)",
 			    path, k.version, STORE_VERSION);
 	return migrate(db, path, err);
 }
