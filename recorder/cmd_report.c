@@ -397,8 +397,12 @@ static int plots(const struct report_args *ra, struct store *s, const struct fac
 {
 	struct plots p;
 	bool ok = draw_plots(ra, s, f, ra->dir ? ra->dir : ".", &p);
-	for (int i = 0; i < p.n; i++)
-		printf("%s: %s (gnuplot %s draws it again)\n", p.v[i].image, p.v[i].caption, p.v[i].script);
+	const char *dir = ra->dir ? ra->dir : ".";
+	for (int i = 0; i < p.n; i++) {
+		const char *script = strrchr(p.v[i].script, '/');
+		printf("%s: %s (to draw it again: cd %s && gnuplot %s)\n", p.v[i].image, p.v[i].caption, dir,
+		       script ? script + 1 : p.v[i].script);
+	}
 	plots_release(&p);
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }
