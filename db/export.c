@@ -170,13 +170,14 @@ int64_t export_find(struct store *s, const char *battle, char **err)
 	}
 	if (n == 1)
 		return ids[0];
-	size_t size = strlen(battle) + 160;
+	size_t size = strlen(battle) + 200;
 	*err = xmalloc(size);
 	if (n > 1)	/* the number of one, the id= or name of another: say so, pick none */
 		snprintf(*err, size, "'%s' names more than one battle of the archive (%lld and %lld, by number, id= or "
 			 "name): give the number", battle, (long long)ids[0], (long long)ids[1]);
 	else
-		snprintf(*err, size, "no battle of the archive has the number, id= or name '%s'", battle);
+		snprintf(*err, size, "no battle of the archive has the number, id= or name '%s' ('umpire db list' lists "
+			 "them)", battle);
 	return 0;
 }
 

@@ -53,7 +53,7 @@ const char cmd_db_usage[] =
 	"         battles; its battles go by date, then seq (header seq=, or order)\n"
 	"\n"
 	"BATTLE is the battle's number in the archive, its header id=, or a unique\n"
-	"prefix of its name.  F is text (aligned columns, the default), csv (with\n"
+	"prefix of its name in any case.  F is text (aligned columns, the default), csv (with\n"
 	"a header row) or json (JSON Lines, one object a row).\n"
 	"\n"
 	"options:\n"

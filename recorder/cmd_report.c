@@ -10,6 +10,7 @@
 
 #include "../db/export.h"
 #include "../db/import.h"
+#include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 #include "../reports/aar.h"
 #include "../reports/campaign.h"
@@ -26,7 +27,7 @@ const char cmd_report_usage[] =
 	"usage: umpire report [options] KIND BATTLE|FILE\n"
 	"\n"
 	"A battle's report, from the archive (BATTLE: its number, header id= or a\n"
-	"unique prefix of its name) or from a battle file, which is audited into\n"
+	"unique prefix of its name, in any case) or from a battle file, which is audited into\n"
 	"an archive in memory (an existing path is read as a file).  KIND:\n"
 	"  casualties     for every side, brigade and unit: stands at the start,\n"
 	"                 lost to fire, charges, maneuver (Panic) and other causes,\n"
@@ -203,6 +204,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 	return 0;
 }
 
+/* A name with a folder in it or a .battle ending is a file's, not a
+ * stored battle's. */
+static bool looks_like_file(const char *name)
+{
+	size_t n = strlen(name);
+	return strchr(name, '/') || (n > 7 && strcmp(name + n - 7, ".battle") == 0);
+}
+
 static bool is_file(const char *path)
 {
 	struct stat st;
@@ -284,7 +293,12 @@ static int print_sheet(const struct report_args *ra, struct sheet *sh)
 {
 	int status = EXIT_CLEAN;
 	if (!sheet_write(sh, stdout, ra->format, ra->table)) {
-		msg_usage("report", "the %s report has no table '%s' in this format", ra->name, ra->table);
+		struct buf ids;
+		buf_init(&ids, 0);
+		sheet_table_ids(sh, ra->format, &ids);
+		msg_usage("report", "the %s report has no table '%s' in this format; it has %s", ra->name, ra->table,
+			  ids.len ? ids.text : "no table");
+		buf_release(&ids);
 		status = EXIT_USAGE;
 	} else if (fflush(stdout) != 0 || ferror(stdout)) {
 		msg_error("cannot write the report");
@@ -486,8 +500,16 @@ int cmd_report(int argc, char **argv)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (ra.campaign)
 		return over_campaign(&ra);
+	if (ra.kind == KIND_WHATIF && !is_file(ra.battle) && looks_like_file(ra.battle)) {
+		msg_error("%s: no such file (a stored battle is named by its number, id= or name)", ra.battle);
+		return EXIT_USAGE;
+	}
 	if (ra.kind == KIND_WHATIF)
 		return is_file(ra.battle) ? whatif_file(&ra) : whatif_stored(&ra);
+	if (!is_file(ra.battle) && looks_like_file(ra.battle)) {
+		msg_error("%s: no such file (a stored battle is named by its number, id= or name)", ra.battle);
+		return EXIT_USAGE;
+	}
 	int64_t id = 0;
 	struct store *s = is_file(ra.battle) ? file_archive(&ra, &id) : archive_battle(&ra, &id);
 	if (!s)

@@ -23,8 +23,8 @@ static const char *unit_name(const struct facts *f, int u)
 static void forces(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "forces", "Forces", SHEET_ALL);
-	const char *const cols[] = {"side", "name", "nation", "units", f->terms->strength, "men"};
-	sheet_columns(sh, 6, cols);
+	const char *const cols[] = {"side", "name", "units", f->terms->strength, "men"};
+	sheet_columns(sh, 5, cols);
 	for (int s = 0; s < f->n_sides; s++) {
 		long units = 0, stands = 0;
 		for (int u = 0; u < f->n_units; u++)
@@ -34,7 +34,6 @@ static void forces(struct sheet *sh, const struct facts *f)
 			}
 		sheet_text(sh, f->sides[s].ident);
 		sheet_text(sh, f->sides[s].label);
-		sheet_text(sh, f->sides[s].nation);
 		sheet_int(sh, units);
 		sheet_int(sh, stands);
 		if (f->men_per_stand)
@@ -56,6 +55,10 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 		else
 			buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
 		prose(b, m->effect);
+		if (facts_index(f->terms->charge_won, m->effect) >= 0)	/* who the result favours, by the ruleset's terms */
+			buf_printf(b, "; %s gave way", unit_name(f, m->other));
+		else if (facts_index(f->terms->charge_lost, m->effect) >= 0)
+			buf_printf(b, "; %s held", unit_name(f, m->other));
 		buf_putc(b, '.');
 		break;
 	case MOMENT_BROKEN:
@@ -82,7 +85,7 @@ static void narrative(struct sheet *sh, const struct facts *f)
 		for (; m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn)); m++)
 			tell(&b, f, &f->moments[m]);
 		for (; l < f->n_fallen && f->fallen[l].turn <= turn; l++) {
-			buf_printf(&b, "%s%s fell: ", b.len ? " " : "", f->fallen[l].name);
+			buf_printf(&b, "%s%s was hit: ", b.len ? " " : "", f->fallen[l].name);
 			prose(&b, f->fallen[l].what);
 			buf_putc(&b, '.');
 		}
@@ -113,6 +116,20 @@ static void plot_section(struct sheet *sh, const struct plots *plots, bool svg_i
 	}
 }
 
+/* The audit for a reader: a sentence, and the rules misapplied if any. */
+static void audit_summary(struct sheet *sh, const struct sheet *audit, const struct facts *f)
+{
+	sheet_section(sh, "audit", "The umpire's audit", SHEET_ALL);
+	if (sheet_section_rows(audit, "rules") == 0) {
+		sheet_para(sh, "umpire re-derived the %d events of the log from the dice and the rules and found every "
+			       "result as the rules give it.", f->events);
+		return;
+	}
+	sheet_para(sh, "umpire re-derived the %d events of the log from the dice and the rules; these rules were "
+		       "misapplied (an umpire's ruling may have let a result stand: overruled).", f->events);
+	sheet_adopt(sh, audit, "rules", "Rules misapplied");
+}
+
 struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, bool svg_inline,
 			 char **err)
 {
@@ -132,7 +149,7 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	sheet_adopt(sh, effect, "by-turn", "Units turn by turn");
 	sheet_adopt(sh, effect, "combat", NULL);
 	plot_section(sh, plots, svg_inline);
-	sheet_adopt(sh, audit, "rules", "The umpire's audit");
+	audit_summary(sh, audit, f);
 	sheet_free(audit);
 	sheet_free(casualties);
 	sheet_free(effect);

@@ -217,7 +217,7 @@ struct sheet *campaign_report(struct store *s, const char *name, char **err)
 	if (n < 0)
 		*err = xstrdup(store_error(s));
 	else if (n == 0)
-		*err = xstrdup("no battle of the archive is in that campaign");
+		*err = xstrdup("no battle of the archive is in that campaign ('umpire db campaign list' lists them)");
 	else {
 		char count[32];
 		snprintf(count, sizeof count, "%ld", n);

@@ -74,6 +74,7 @@ enum { MAX_SIDES = 100 };	/* faces a die may have for the test (a d100) */
 struct dice {
 	char *side, *name;
 	long order;		/* its first row in the archive: the order of battle */
+	long side_order;	/* its side's first row: units go side by side */
 	int sides;		/* the die (0: none rolled; -1: dice of several sizes) */
 	long faces[MAX_SIDES + 1];
 	long rolls, sum;
@@ -148,8 +149,30 @@ static void dice_free(struct dice_list *l)
 
 static int by_order(const void *a, const void *b)
 {
-	long x = ((const struct dice *)a)->order, y = ((const struct dice *)b)->order;
-	return (x > y) - (x < y);
+	const struct dice *p = a, *q = b;
+	if (p->side_order != q->side_order)
+		return (p->side_order > q->side_order) - (p->side_order < q->side_order);
+	return (p->order > q->order) - (p->order < q->order);
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct dice *q = b;
+	return key_cmp(((const struct dice *)a)->side, ((const struct dice *)a)->name, q);
+}
+
+/* Each unit's side_order: the first order of any unit of its side (the
+ * units are in key order, so a side's units are together). */
+static void order_sides(struct dice_list *units)
+{
+	for (int i = 0, j; i < units->n; i = j) {
+		long first = units->v[i].order;
+		for (j = i; j < units->n && strcmp(units->v[j].side, units->v[i].side) == 0; j++)
+			if (units->v[j].order < first)
+				first = units->v[j].order;
+		for (int k = i; k < j; k++)
+			units->v[k].side_order = first;
+	}
 }
 
 static void add_faces(struct dice *t, int sides, int face, long n, const long grade[4])
@@ -248,8 +271,11 @@ static bool load_units(const struct query *q, struct dice_list *units)
 	free(extra.v);
 	if (!done(q, st, rc))
 		return false;
-	if (units->n)
+	if (units->n) {	/* by key first, so that each side's units are together */
+		qsort(units->v, (size_t)units->n, sizeof *units->v, by_key);
+		order_sides(units);
 		qsort(units->v, (size_t)units->n, sizeof *units->v, by_order);
+	}
 	return true;
 }
 
@@ -321,9 +347,14 @@ static void dice_row(struct sheet *sh, const struct dice *t, bool unit)
 		double chi2 = stats_chi2_uniform(t->faces + 1, t->sides);
 		sheet_real(sh, chi2, 2);
 		sheet_real(sh, stats_chi2_p(chi2, t->sides - 1), 3);
+		sheet_textf(sh, "%ld rolls", t->rolls);
 	} else {
 		sheet_empty(sh);
-		sheet_text(sh, t->rolls ? "too few" : NULL);
+		sheet_empty(sh);
+		if (t->rolls && t->sides > 0)
+			sheet_textf(sh, "too few (%ld of %d)", t->rolls, 5 * t->sides);
+		else
+			sheet_empty(sh);
 	}
 	sheet_int(sh, t->grade[0]);
 	sheet_int(sh, t->grade[1] - t->grade[0]);
@@ -365,8 +396,8 @@ static bool dice_tables(const struct query *q, struct sheet *sh, const struct di
 		dice_free(&sides);
 		return false;
 	}
-	static const char *const tail[] = {"rolls", "mean", "die's mean", "chi-square", "p", "very lucky", "lucky",
-					   "unlucky", "very unlucky", "lost", "expected", "lost - expected"};
+	static const char *const tail[] = {"rolls", "mean", "die's mean", "chi-square", "p", "test", "very lucky",
+					   "lucky", "unlucky", "very unlucky", "lost", "expected", "lost - expected"};
 	const char *cols[16];
 	sheet_section(sh, "sides", "Dice and losses by side", SHEET_ALL);
 	sheet_para(sh, "The dice each side rolled in %s (one for a check, however many units it moved; a unit's "
@@ -377,16 +408,16 @@ static bool dice_tables(const struct query *q, struct sheet *sh, const struct di
 		       "over every face of the dice: below zero, the dice were kind.",
 		   what, q->strength);
 	cols[0] = "side";
-	for (int c = 0; c < 12; c++)
+	for (int c = 0; c < 13; c++)
 		cols[c + 1] = tail[c];
-	sheet_columns(sh, 13, cols);
+	sheet_columns(sh, 14, cols);
 	for (int i = 0; i < sides.n; i++)
 		dice_row(sh, &sides.v[i], false);
 	sheet_section(sh, "units", "Dice and losses by unit (and leader)", SHEET_ALL);
 	cols[1] = "unit";
-	for (int c = 0; c < 12; c++)
+	for (int c = 0; c < 13; c++)
 		cols[c + 2] = tail[c];
-	sheet_columns(sh, 14, cols);
+	sheet_columns(sh, 15, cols);
 	for (int i = 0; i < units->n; i++)
 		dice_row(sh, &units->v[i], true);
 	sheet_section(sh, "faces", "Faces rolled by side", SHEET_ALL);
@@ -478,7 +509,7 @@ struct sheet *luck_campaign(struct store *s, const char *name, const struct luck
 	}
 	sqlite3_finalize(st);
 	if (battles <= 0) {
-		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign");
+		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign ('umpire db campaign list' lists them)");
 		return NULL;
 	}
 	struct query q = {s, campaign_strength(s, name), 0, name, o, err};

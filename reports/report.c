@@ -246,7 +246,7 @@ static void legend(struct sheet *sh, const struct facts *f)
 		buf_printf(&b, " %c %s,", toupper((unsigned char)f->terms->conditions[i][0]), f->terms->conditions[i]);
 	for (int i = 1; f->terms->orders && f->terms->orders[i]; i++)
 		buf_printf(&b, " %c %s,", toupper((unsigned char)f->terms->orders[i][0]), f->terms->orders[i]);
-	buf_puts(&b, " removed: out of the battle.");
+	buf_puts(&b, " removed: out of the battle; no letter: the ruleset keeps no condition for that unit.");
 	sheet_note(sh, "%s", b.text);
 	buf_release(&b);
 }
@@ -390,12 +390,12 @@ struct sheet *report_effectiveness(const struct facts *f)
 /* ---- audit ---- */
 
 static const char sql_rule_counts[] =
-	"SELECT rule, sum(severity = 'error') AS errors,\n"
+	"SELECT coalesce(rule, '(no rule: the sums and the state)') AS rule, sum(severity = 'error') AS errors,\n"
 	"  sum(severity = 'warning') AS warnings, sum(overruled) AS overruled\n"
 	"FROM finding WHERE battle_id = ?1 AND severity IN ('error', 'warning')\n"
 	"GROUP BY 1 ORDER BY errors DESC, warnings DESC, 1";
 static const char sql_findings[] =
-	"SELECT f.rule, fl.path AS file, f.line, f.col, f.severity, f.code,\n"
+	"SELECT coalesce(f.rule, '(no rule: the sums and the state)') AS rule, fl.path AS file, f.line, f.col, f.severity, f.code,\n"
 	"  CASE WHEN f.overruled THEN 'overruled' ELSE '' END AS ruling, f.message\n"
 	"FROM finding f LEFT JOIN file fl ON fl.battle_id = f.battle_id AND fl.idx = f.file_idx\n"
 	"WHERE f.battle_id = ?1 AND f.severity IN ('error', 'warning')\n"

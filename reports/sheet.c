@@ -331,6 +331,14 @@ bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const
 	return true;
 }
 
+long sheet_section_rows(const struct sheet *s, const char *id)
+{
+	for (int i = 0; i < s->n_secs; i++)
+		if (strcmp(s->secs[i].id, id) == 0)
+			return s->secs[i].cols.n ? (long)(s->secs[i].n_cells / (size_t)s->secs[i].cols.n) : 0;
+	return -1;
+}
+
 /* ---- writing ---- */
 
 /* A cell as text, into b (which it empties first). */
@@ -860,6 +868,13 @@ static void write_html(const struct sheet *s, FILE *out, const char *only)
 	html_page(s, &b, only, NULL);
 	fwrite(b.text, 1, b.len, out);
 	buf_release(&b);
+}
+
+void sheet_table_ids(const struct sheet *s, enum sheet_format f, struct buf *out)
+{
+	for (int i = 0; i < s->n_secs; i++)
+		if (s->secs[i].cols.n && shown(&s->secs[i], f))
+			buf_printf(out, "%s%s", out->len ? ", " : "", s->secs[i].id);
 }
 
 bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const char *only)

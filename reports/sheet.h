@@ -65,11 +65,17 @@ void sheet_row(struct sheet *s);
 long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(const char *text, struct buf *out));
 /* The number of rows of the current section's table. */
 long sheet_rows(const struct sheet *s);
+/* The number of rows of section id's table, -1 for no such section. */
+long sheet_section_rows(const struct sheet *s, const char *id);
 
 /* Copies src's section id to the end of s, titled title (its own when
  * NULL): a report made of others' tables (the after-action report).  False
  * when src has no such section. */
 bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title);
+
+/* The ids of the sections format f shows that have a table, ", "-separated,
+ * into out (for a message naming what --table takes). */
+void sheet_table_ids(const struct sheet *s, enum sheet_format f, struct buf *out);
 
 /* Writes the sheet; only the section whose id is only when it is not NULL
  * (false when there is none).  HTML is one document with its stylesheet. */

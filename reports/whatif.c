@@ -214,6 +214,22 @@ static void joined(struct buf *out, const char *const *v, int n)
 		buf_printf(out, "%s%s", i ? " " : "", v[i]);
 }
 
+/* Whether the battle's own header sets option "NAME=VALUE" as given. */
+static bool battle_option_is(struct store *s, int64_t battle, const char *setting)
+{
+	static const char sql[] = "SELECT count(*) FROM battle_attr WHERE battle_id = ?1 AND kind = 'option'\n"
+				  "  AND name || '=' || value = ?2";
+	sqlite3_stmt *st = NULL;
+	bool is = false;
+	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, battle);
+		sqlite3_bind_text(st, 2, setting, -1, SQLITE_STATIC);
+		is = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+	}
+	sqlite3_finalize(st);
+	return is;
+}
+
 static struct sheet *compare(struct store *s, int64_t a, int64_t b, const struct whatif_base *base,
 			     const char *const *changes, int n_changes, char **err)
 {
@@ -237,10 +253,20 @@ static struct sheet *compare(struct store *s, int64_t a, int64_t b, const struct
 		joined(&t, base->options, base->n_options);
 		sheet_meta(sh, "as audited", t.len ? t.text : "the battle's own options");
 		buf_release(&t);
+		bool t_same = fa.events > 0;	/* every change a reading the audit already had */
+		for (int i = 0; i < n_changes; i++) {
+			bool had = false;
+			for (int k = 0; k < base->n_options && !had; k++)
+				had = strcmp(base->options[k], changes[i]) == 0;
+			t_same &= had || battle_option_is(s, a, changes[i]);
+		}
 		sheet_section(sh, "events", "Events that change", SHEET_READER);
 		sheet_para(sh, "Both readings follow the derivation, not the claims (which were played under one "
 			       "reading): every event whose derived result or losses change, and where a unit's or "
 			       "leader's state starts to differ (it stays so until it is the same again).");
+		if (!l.n)
+			sheet_para(sh, "No event changes: under this reading the battle goes as it went%s.",
+				   t_same ? " (it is the reading the battle was audited under)" : "");
 		static const char *const cols[] = {"turn", "line", "event", "changes"};
 		sheet_columns(sh, 4, cols);
 		event_rows(sh, &l, true);

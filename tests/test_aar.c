@@ -27,12 +27,16 @@ static void test_known_account(void **state)
 	char *story = tu_sheet(sh, SHEET_MD, "narrative");
 	assert_string_equal(story, "\n## The battle, turn by turn\n\n"
 				   "Turn 2 (MEX). 2nd Light Infantry broke.\n\n"
-				   "Turn 3 (US). 5th Infantry charged 4th Line Infantry: swept from the field. 4th Line "
-				   "Infantry broke. 4th Line Infantry was removed from the field. Gen Arista fell: "
-				   "grievously wounded.\n\n");
+				   "Turn 3 (US). 5th Infantry charged 4th Line Infantry: swept from the field; 4th Line "
+				   "Infantry gave way. 4th Line Infantry broke. 4th Line Infantry was removed from the "
+				   "field. Gen Arista was hit: grievously wounded.\n\n");
 	char *forces = tu_sheet(sh, SHEET_CSV, "forces");
-	assert_string_equal(forces, "side,name,nation,units,stands,men\r\nUS,Americans,US,2,14,560\r\n"
-				    "MEX,Mexicans,MEX,2,17,680\r\n");
+	assert_string_equal(forces, "side,name,units,stands,men\r\nUS,Americans,2,14,560\r\n"
+				    "MEX,Mexicans,2,17,680\r\n");
+	char *audit = tu_sheet(sh, SHEET_MD, "audit");	/* no error in the log: one sentence */
+	assert_string_equal(audit, "\n## The umpire's audit\n\numpire re-derived the 8 events of the log from the "
+				   "dice and the rules and found every result as the rules give it.\n\n");
+	free(audit);
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");	/* the casualty report's */
 	assert_non_null(strstr(sides, "MEX,2,17,1,2,2,0,5,10,7,58.8,400\r\n"));
 	char *page = tu_sheet(sh, SHEET_HTML, NULL);

@@ -58,12 +58,12 @@ static void test_known_rolls(void **state)
 	/* losses in rolled events against those expected: 2lt 1 + 2 against
 	 * 0.4 + 0.3, 4line 0 + 2 against 0.4 + 0.71, 5inf 0 against 0.25 */
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
-	assert_non_null(strstr(units, "MEX,2lt,1,1.00,5.5,,too few,0,0,0,1,3,0.70,2.30\r\n"));
-	assert_non_null(strstr(units, "MEX,4line,1,2.00,5.5,,too few,0,0,1,0,2,1.11,0.89\r\n"));
-	assert_non_null(strstr(units, "US,5inf,2,9.50,5.5,,too few,0,1,0,0,0,0.25,-0.25\r\n"));
+	assert_non_null(strstr(units, "MEX,2lt,1,1.00,5.5,,,too few (1 of 50),0,0,0,1,3,0.70,2.30\r\n"));
+	assert_non_null(strstr(units, "MEX,4line,1,2.00,5.5,,,too few (1 of 50),0,0,1,0,2,1.11,0.89\r\n"));
+	assert_non_null(strstr(units, "US,5inf,2,9.50,5.5,,,too few (2 of 50),0,1,0,0,0,0.25,-0.25\r\n"));
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_non_null(strstr(sides, "MEX,3,3.67,5.5,,too few,0,0,2,1,5,1.81,3.19\r\n"));
-	assert_non_null(strstr(units, "MEX,art,1,8.00,5.5,,too few,0,0,1,0,0,0.00,0.00\r\n"));
+	assert_non_null(strstr(sides, "MEX,3,3.67,5.5,,,too few (3 of 50),0,0,2,1,5,1.81,3.19\r\n"));
+	assert_non_null(strstr(units, "MEX,art,1,8.00,5.5,,,too few (1 of 50),0,0,1,0,0,0.00,0.00\r\n"));
 	char *faces = tu_sheet(sh, SHEET_CSV, "faces");
 	assert_string_equal(faces, "side,1,2,3,4,5,6,7,8,9,10\r\nUS,0,0,0,0,1,0,0,0,1,1\r\nMEX,1,1,0,0,0,0,0,1,0,0\r\n");
 	free(rolls);
@@ -104,7 +104,7 @@ static void test_campaign(void **state)
 	struct sheet *sh = luck_campaign(s, "Rio Grande", &defaults, &err);
 	assert_non_null(sh);
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_non_null(strstr(sides, "MEX,6,3.67,5.5,,too few,0,0,4,2,10,3.62,6.38\r\n"));
+	assert_non_null(strstr(sides, "MEX,6,3.67,5.5,,,too few (6 of 50),0,0,4,2,10,3.62,6.38\r\n"));
 	assert_false(sheet_write(sh, stdout, SHEET_CSV, "rolls"));	/* no roll list for a campaign */
 	free(sides);
 	sheet_free(sh);
@@ -131,10 +131,10 @@ static void test_shared_die(void **state)
 	char *err = NULL;
 	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_non_null(strstr(sides, "\r\nUS,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
+	assert_non_null(strstr(sides, "\r\nUS,1,7.00,5.5,,,too few (1 of 50),0,0,0,0,0,0.00,0.00\r\n"));
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
-	assert_non_null(strstr(units, "\r\nUS,5inf,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
-	assert_non_null(strstr(units, "\r\nUS,8inf,1,7.00,5.5,,too few,0,0,0,0,0,0.00,0.00\r\n"));
+	assert_non_null(strstr(units, "\r\nUS,5inf,1,7.00,5.5,,,too few (1 of 50),0,0,0,0,0,0.00,0.00\r\n"));
+	assert_non_null(strstr(units, "\r\nUS,8inf,1,7.00,5.5,,,too few (1 of 50),0,0,0,0,0,0.00,0.00\r\n"));
 	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
 	assert_non_null(strstr(rolls, "1,13,US,5inf,maneuver,7,double-quick,70,100,\r\n"));
 	free(sides);
@@ -142,6 +142,36 @@ static void test_shared_die(void **state)
 	free(rolls);
 	sheet_free(sh);
 	facts_release(&f);
+	store_close(s);
+}
+
+/* Seventeen copies of the battle in one campaign: MEX rolls 1, 2 and 8 in
+ * each, 51 dice, enough for the test (5 a face).  Expected 5.1 a face:
+ * chi-square = sum(o^2 / e) - n = 3 * 17^2 / 5.1 - 51 = 119.00, nine
+ * degrees of freedom, p far below 0.001. */
+static void test_chi_square_run(void **state)
+{
+	(void)state;
+	char *text = tu_read_file("tests/reports/known.battle", NULL);
+	char *at = strstr(text, "id=known");
+	struct store *s = NULL;
+	for (int i = 0; i < 17; i++) {
+		char id[16];
+		snprintf(id, sizeof id, "id=k%04d", i);	/* as long as id=known */
+		memcpy(at, id, 8);
+		FILE *out = fopen("build/known-copy.battle", "w");
+		fputs(text, out);
+		fclose(out);
+		int64_t n;
+		s = tu_import(s, "build/known-copy.battle", "Seventeen", &n);
+	}
+	free(text);
+	char *err = NULL;
+	struct sheet *sh = luck_campaign(s, "Seventeen", &defaults, &err);
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
+	assert_non_null(strstr(sides, "\r\nMEX,51,3.67,5.5,119.00,0.000,51 rolls,"));
+	free(sides);
+	sheet_free(sh);
 	store_close(s);
 }
 
@@ -164,6 +194,7 @@ int main(void)
 		cmocka_unit_test(test_known_rolls),
 		cmocka_unit_test(test_campaign),
 		cmocka_unit_test(test_shared_die),
+		cmocka_unit_test(test_chi_square_run),
 		cmocka_unit_test(test_thresholds),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
