@@ -238,10 +238,16 @@ static void histogram(struct buf *b, const char *extra, const char *rows, char *
 	buf_putc(b, '\n');
 }
 
-/* The data block's end and the plot of its n columns after the first. */
-static void plot_columns(struct buf *b, int n, const char *using)
+/* The data block's end, a y axis of whole numbers up to a little above
+ * max (stands and counts: no half ticks, no bar against the frame), and
+ * the plot of its n columns after the first. */
+static void plot_columns(struct buf *b, int n, const char *using, long max)
 {
-	buf_puts(b, "EOD\nplot");
+	buf_puts(b, "EOD\n");
+	if (max > 0)
+		buf_printf(b, "set yrange [0:%ld]\nset ytics %ld\n", max + 1 + max / 10,
+			   max <= 12 ? 1L : max <= 60 ? 5L : max <= 120 ? 10L : (max / 100 + 1) * 10);
+	buf_puts(b, "plot");
 	for (int i = 0; i < n; i++)
 		buf_printf(b, "%s $data using %s%d:xtic(1) title columnheader(%d)", i ? "," : "", using, i + 2, i + 2);
 	buf_putc(b, '\n');
@@ -267,13 +273,17 @@ static bool losses_plot(const struct plotter *p)
 	char **sides = side_names(f);
 	histogram(&b, "", "turn", sides, f->n_sides);
 	free(sides);
+	long max = 0;
 	for (int t = 0; t < f->n_turns; t++) {
 		buf_printf(&b, "\"%d\"", f->turns[t].turn);
-		for (int s = 0; s < f->n_sides; s++)
-			buf_printf(&b, " %ld", side_stands(f, s, t) - side_stands(f, s, t + 1));
+		for (int s = 0; s < f->n_sides; s++) {
+			long lost = side_stands(f, s, t) - side_stands(f, s, t + 1);
+			buf_printf(&b, " %ld", lost);
+			max = lost > max ? lost : max;
+		}
 		buf_putc(&b, '\n');
 	}
-	plot_columns(&b, f->n_sides, "");
+	plot_columns(&b, f->n_sides, "", max);
 	bool ok = f->n_sides == 0 || f->n_turns == 0 ||
 		  draw(p, "losses", "Stands lost per turn", "turn", f->terms->strength, b.text);
 	buf_release(&b);
@@ -313,7 +323,11 @@ static bool strength_plot(const struct plotter *p, int side)
 			}
 		buf_putc(&b, '\n');
 	}
-	plot_columns(&b, n, "0:");
+	long max = 0;
+	for (int u = 0; u < f->n_units; u++)
+		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0 && f->units[u].start > max)
+			max = f->units[u].start;
+	plot_columns(&b, n, "0:", max);
 	char *file = plot_file_prefix(f->sides[side].ident);
 	buf_printf(&name, "stands-%d-%s", side + 1, file);	/* the number: two ids may clean alike */
 	free(file);
@@ -340,6 +354,7 @@ static bool effects_plot(const struct plotter *p)
 	char **sides = side_names(f);
 	histogram(&b, "set xtics rotate by -30\n", "effect", sides, f->n_sides);
 	free(sides);
+	long max = 0;
 	for (int k = 0; k < f->n_effects; k++) {
 		label(&b, f->terms->maneuver_effects[k]);
 		for (int s = 0; s < f->n_sides; s++) {
@@ -348,10 +363,11 @@ static bool effects_plot(const struct plotter *p)
 				if (f->units[u].side && strcmp(f->units[u].side, f->sides[s].ident) == 0)
 					n += f->units[u].effects[k];
 			buf_printf(&b, " %ld", n);
+			max = n > max ? n : max;
 		}
 		buf_putc(&b, '\n');
 	}
-	plot_columns(&b, f->n_sides, "");
+	plot_columns(&b, f->n_sides, "", max);
 	bool ok = f->n_sides == 0 || draw(p, "effects", "Maneuver results by side", "effect", "checks", b.text);
 	buf_release(&b);
 	return ok;
@@ -368,13 +384,16 @@ static bool dice_plot(const struct plotter *p, struct store *s)
 	struct buf b;
 	buf_init(&b, 0);
 	histogram(&b, "", "face", lf.sides, lf.n);
+	long max = 0;
 	for (int face = 1; face <= lf.most; face++) {
 		buf_printf(&b, "\"%d\"", face);
-		for (int i = 0; i < lf.n; i++)
+		for (int i = 0; i < lf.n; i++) {
 			buf_printf(&b, " %ld", lf.counts[i][face]);
+			max = lf.counts[i][face] > max ? lf.counts[i][face] : max;
+		}
 		buf_putc(&b, '\n');
 	}
-	plot_columns(&b, lf.n, "");
+	plot_columns(&b, lf.n, "", max);
 	bool ok = lf.n == 0 || lf.most == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
 	buf_release(&b);
 	luck_faces_release(&lf);
