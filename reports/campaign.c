@@ -13,7 +13,7 @@
 	"            FROM campaign c JOIN battle b ON b.campaign_id = c.id WHERE c.name = ?1)\n"
 
 static const char sql_battles[] = BATTLES
-	"SELECT bs.k AS \"#\", bs.id AS battle, bs.ident AS id, bs.name, bs.date, bs.result,\n"
+	"SELECT bs.k AS \"#\", bs.id AS \"stored as\", bs.ident AS id, bs.name, bs.date, bs.result,\n"
 	"  (SELECT count(*) FROM event e WHERE e.battle_id = bs.id AND e.kind = 'event') AS events,\n"
 	"  (SELECT count(*) FROM finding f WHERE f.battle_id = bs.id AND f.severity = 'error' AND NOT f.overruled)\n"
 	"    AS errors\n"
