@@ -886,22 +886,10 @@ bool sheet_write(const struct sheet *s, FILE *out, enum sheet_format f, const ch
 		if (!found)
 			return false;
 	}
-	switch (f) {
-	case SHEET_TEXT:
-		write_text(s, out, only);
-		break;
-	case SHEET_MD:
-		write_md(s, out, only);
-		break;
-	case SHEET_CSV:
-		write_csv(s, out, only);
-		break;
-	case SHEET_JSON:
-		write_json(s, out, only);
-		break;
-	case SHEET_HTML:
-		write_html(s, out, only);
-		break;
-	}
+	static void (*const writers[])(const struct sheet *, FILE *, const char *) = {
+		[SHEET_TEXT] = write_text, [SHEET_MD] = write_md,     [SHEET_CSV] = write_csv,
+		[SHEET_JSON] = write_json, [SHEET_HTML] = write_html,
+	};
+	writers[f](s, out, only);
 	return true;
 }
