@@ -19,20 +19,22 @@ static const char sql_battles[] = BATTLES
 	"    AS errors\n"
 	"FROM bs ORDER BY bs.k";
 
-/* Every unit of every battle: its stands at the start and at the end (the
- * last change of its stands; SQLite takes a bare column from the row of
- * max()), each unit's rows together, sides and units in the order they
- * first appear. */
+/* Every unit of every battle: its stands at the start and those it had
+ * left in play at the end (the last change of its stands, none once it
+ * was removed, as the casualty report counts them; SQLite takes a bare
+ * column from the row of max()), each unit's rows together, sides and
+ * units in the order they first appear. */
 static const char sql_units[] = BATTLES
-	",\nlast AS (SELECT e.battle_id, d.ident, d.num, max(e.stmt) FROM bs JOIN event e ON e.battle_id = bs.id\n"
-	"          JOIN state_delta d ON d.event_id = e.id WHERE d.kind = 'U' AND d.field = 'stands'\n"
-	"          GROUP BY e.battle_id, d.ident),\n"
+	",\nlast AS (SELECT e.battle_id, d.ident, d.field, d.num, max(e.stmt) FROM bs JOIN event e ON e.battle_id = bs.id\n"
+	"          JOIN state_delta d ON d.event_id = e.id WHERE d.kind = 'U' AND d.field IN ('stands', 'removed')\n"
+	"          GROUP BY e.battle_id, d.ident, d.field),\n"
 	"units AS (SELECT bs.k, bs.name, coalesce(s.ident, '') AS side, u.campaign_ident AS unit, u.stands AS start,\n"
-	"            coalesce(last.num, u.stands) AS left, u.id,\n"
+	"            CASE WHEN gone.num THEN 0 ELSE coalesce(kept.num, u.stands) END AS left, u.id,\n"
 	"            min(u.id) OVER (PARTITION BY s.ident, u.campaign_ident) AS first,\n"
 	"            min(u.id) OVER (PARTITION BY s.ident) AS side_first\n"
 	"          FROM bs JOIN unit u ON u.battle_id = bs.id LEFT JOIN side s ON s.id = u.side_id\n"
-	"          LEFT JOIN last ON last.battle_id = bs.id AND last.ident = u.ident)\n"
+	"          LEFT JOIN last kept ON kept.battle_id = bs.id AND kept.ident = u.ident AND kept.field = 'stands'\n"
+	"          LEFT JOIN last gone ON gone.battle_id = bs.id AND gone.ident = u.ident AND gone.field = 'removed')\n"
 	"SELECT k, name, side, unit, start, left FROM units ORDER BY side_first, first, k";
 
 struct side_total {
@@ -95,7 +97,7 @@ static bool strengths(struct store *s, struct sheet *sh, const char *name, int b
 	sheet_columns(rows, 6, cols);
 	sheet_section(sh, "strength", "Each unit's stands, battle by battle", SHEET_READER);
 	sheet_para(sh, "Each unit (by its campaign identity) in each battle, numbered as above: its stands at the "
-		       "start and at the end.");
+		       "start and those it had left in play at the end (none once removed).");
 	const char **names = xmalloc(((size_t)battles + 3) * sizeof *names);
 	char(*labels)[12] = xmalloc(((size_t)battles + 1) * sizeof *labels);
 	names[0] = "side";

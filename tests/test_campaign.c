@@ -1,8 +1,8 @@
 /* test_campaign: a campaign of two battles, tests/reports/known.battle
  * (1846-05-09) and the same battle again dated a day earlier, each worked
  * out by hand in tests/test_report.c: US brings 14 stands and loses 1 in
- * each, MEX 17 and 5.  The earlier date comes first, whatever the order of
- * import; the unit 4line ends each battle with 5 of its 7 stands. */
+ * each, MEX 17 and 10 (4line is removed with the 5 stands it has left).
+ * The earlier date comes first, whatever the order of import. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +32,15 @@ static void test_two_battles(void **state)
 	char *losses = tu_sheet(sh, SHEET_CSV, "losses");
 	assert_string_equal(losses, "#,battle,side,units,start,lost,left,lost %\r\n"
 				    "1,Known totals,US,2,14,1,13,7.1\r\n"
-				    "1,Known totals,MEX,2,17,5,12,29.4\r\n"
+				    "1,Known totals,MEX,2,17,10,7,58.8\r\n"
 				    "2,Known totals,US,2,14,1,13,7.1\r\n"
-				    "2,Known totals,MEX,2,17,5,12,29.4\r\n");
+				    "2,Known totals,MEX,2,17,10,7,58.8\r\n");
 	char *battles = tu_sheet(sh, SHEET_CSV, "battles");
 	assert_non_null(strstr(battles, "\r\n1,2,early,Known totals,1846-05-08,,8,0\r\n2,1,known,Known totals,1846-05-09,,8,0\r\n"));
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
-	assert_string_equal(sides, "side,battles,stands brought,lost\r\nUS,2,28,2\r\nMEX,2,34,10\r\n");
+	assert_string_equal(sides, "side,battles,stands brought,lost\r\nUS,2,28,2\r\nMEX,2,34,20\r\n");
 	char *strength = tu_sheet(sh, SHEET_TEXT, "strength");
-	assert_non_null(strstr(strength, "MEX   4line  7/5   7/5\n"));
+	assert_non_null(strstr(strength, "MEX   4line  7/0   7/0\n"));
 	assert_non_null(strstr(strength, "US    3inf   6/5   6/5\n"));
 	free(losses);
 	free(battles);
