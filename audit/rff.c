@@ -732,6 +732,7 @@ static const struct ruleset_terms terms = {
 	.maneuver_kind = "maneuver",
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
+	.note = "note",
 };
 
 const struct ruleset rff_ruleset = {

@@ -43,6 +43,7 @@ struct ruleset_terms {
 	const char *maneuver_kind;
 	const char *fire_kind;
 	const char *const *charge_kinds;	/* a charge and its rerolls */
+	const char *note;		/* the event keyword of the players' own words (`note "..."`) */
 };
 
 struct ruleset {

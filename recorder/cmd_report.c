@@ -123,6 +123,7 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
 	};
 	int c;
+	bool luck_given = false;
 	optind = 1;
 	argv[0] = (char *)"umpire report";
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {	/* options before or after KIND */
@@ -139,6 +140,7 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		} else if (c == 'd') {
 			ra->db = optarg;
 		} else if (c == 'l') {
+			luck_given = true;
 			if (!luck_thresholds(optarg, &ra->luck)) {
 				msg_usage("report", "--luck takes two chances VERY,LUCKY with 0 < VERY <= LUCKY < 0.5, "
 						    "as 0.1,0.3; not '%s'", optarg);
@@ -173,6 +175,10 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 	}
 	ra->kind = kinds[k].kind;
 	ra->name = kinds[k].name;
+	if (luck_given && ra->kind != KIND_LUCK) {
+		msg_usage("report", "--luck sets the luck report's thresholds, not the %s report's", ra->name);
+		return -1;
+	}
 	if (ra->kind == KIND_WHATIF && !ra->run.n_options) {
 		msg_usage("report", "whatif: give the reading to try, as --option panic-loss=text");
 		return -1;

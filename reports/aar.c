@@ -49,6 +49,11 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 {
 	buf_puts(b, b->len ? " " : "");
 	switch (m->kind) {
+	case MOMENT_NOTE:	/* the players' own words, as they logged them */
+		buf_puts(b, m->effect);
+		if (b->len && !strchr(".!?", b->text[b->len - 1]))
+			buf_putc(b, '.');
+		break;
 	case MOMENT_CHARGE:
 		if (m->again)	/* the same combat rolled again */
 			buf_printf(b, "%s and %s fought on: ", unit_name(f, m->unit), unit_name(f, m->other));
@@ -70,8 +75,8 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 	}
 }
 
-/* The battle turn by turn: each turn that saw a charge, a unit broken or
- * removed, or a leader fall, told in the order played. */
+/* The battle turn by turn: the players' notes, and each charge, unit
+ * broken or removed, or leader hit, told in the order played. */
 static void narrative(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "narrative", "The battle, turn by turn", SHEET_ALL);
@@ -96,7 +101,8 @@ static void narrative(struct sheet *sh, const struct facts *f)
 		told++;
 	}
 	if (!told)
-		sheet_para(sh, "No charge was made, no unit broke or left the field and no leader fell.");
+		sheet_para(sh, "No note was logged, no charge was made, no unit broke or left the field and no leader "
+			       "fell.");
 	if (f->result)
 		sheet_para(sh, "Result: %s.", f->result);
 	buf_release(&b);

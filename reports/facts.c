@@ -63,6 +63,12 @@ static const char sql_fallen[] =
 	"JOIN leader l ON l.battle_id = ?1 AND l.ident = hit.ident LEFT JOIN side s ON s.id = l.side_id\n"
 	"ORDER BY hit.stmt, l.ident";
 
+/* The players' notes (?2: the ruleset's note keyword), as stored: their
+ * canonical text, the words in quotes. */
+static const char sql_notes[] =
+	"SELECT stmt, turn, line, text FROM event WHERE battle_id = ?1 AND kind = 'event' AND keyword = ?2\n"
+	"ORDER BY stmt";
+
 static const struct ruleset_terms bare_terms = {.strength = "stands"};
 
 bool facts_cause_named(const struct facts *f, enum facts_cause c)
@@ -499,6 +505,39 @@ static bool load_fallen(struct store *s, int64_t id, struct facts *f, char **err
 	return finish(s, st, rc, err);
 }
 
+/* The words of a canonical note, `note "..."`, into out: what is between
+ * its first and last quotes, \" and \\ read back. */
+static void note_words(const char *text, struct buf *out)
+{
+	const char *open = strchr(text, '"'), *close = strrchr(text, '"');
+	for (const char *p = open ? open + 1 : text; close && p < close; p++) {
+		if (*p == '\\' && p + 1 < close)
+			p++;
+		buf_putc(out, *p);
+	}
+}
+
+static bool load_notes(struct store *s, int64_t id, struct facts *f, char **err)
+{
+	if (!f->terms->note)
+		return true;
+	sqlite3_stmt *st = facts_query(s, sql_notes, id, err);
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 2, f->terms->note, -1, SQLITE_STATIC);
+	struct buf w;
+	buf_init(&w, 0);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		buf_clear(&w);
+		note_words((const char *)sqlite3_column_text(st, 3), &w);
+		moment(f, MOMENT_NOTE, sqlite3_column_int(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2), -1,
+		       -1, w.text);
+	}
+	buf_release(&w);
+	return finish(s, st, rc, err);
+}
+
 bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 {
 	memset(f, 0, sizeof *f);
@@ -511,7 +550,7 @@ bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 	index_units(&ix, f);
 	struct losses l = {0};
 	bool ok = load_changes(s, id, f, &ix, &l, err) && load_parts(s, id, f, &ix, &l, err) &&
-		  load_fallen(s, id, f, err);
+		  load_fallen(s, id, f, err) && load_notes(s, id, f, err);
 	if (f->n_moments)
 		qsort(f->moments, (size_t)f->n_moments, sizeof *f->moments, by_played);
 	free(l.v);

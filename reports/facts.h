@@ -61,14 +61,14 @@ struct facts_leader {
 };
 
 /* What the after-action report tells of a turn, in the order played. */
-enum facts_moment_kind { MOMENT_CHARGE, MOMENT_BROKEN, MOMENT_REMOVED };
+enum facts_moment_kind { MOMENT_NOTE, MOMENT_CHARGE, MOMENT_BROKEN, MOMENT_REMOVED };
 
 struct facts_moment {
 	enum facts_moment_kind kind;
 	int turn, line, stmt;
 	int unit;		/* the attacker, the unit broken or removed */
 	int other;		/* a charge's defender, or -1 */
-	char *effect;		/* a charge's result */
+	char *effect;		/* a charge's result; a note's words */
 	bool again;		/* a charge's combat rolled again (a reroll) */
 };
 

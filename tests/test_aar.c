@@ -51,8 +51,31 @@ static void test_known_account(void **state)
 	store_close(s);
 }
 
+/* The players' notes are told in their place, their words as logged:
+ * escaped quotes and backslashes read back, a full stop added. */
+static void test_notes_told(void **state)
+{
+	(void)state;
+	FILE *out = fopen("build/notes.battle", "w");
+	fprintf(out, "%snote \"Lee said \\\"forward\\\" \\\\ then\"\nturn 2 MEX daylight\nnote \"Quiet.\"\n",
+		tu_prelude);
+	fclose(out);
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("build/notes.battle", &f);
+	struct sheet *sh = aar_report(s, &f, NULL, false, &err);
+	char *story = tu_sheet(sh, SHEET_TEXT, "narrative");
+	assert_string_equal(story, "\nThe battle, turn by turn\n------------------------\n"
+				   "Turn 1 (US). Lee said \"forward\" \\ then.\n"
+				   "Turn 2 (MEX). Quiet.\n");
+	free(story);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_account)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_account), cmocka_unit_test(test_notes_told)};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
