@@ -224,17 +224,32 @@ static bool is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The battle file audited into an archive in memory; NULL after a message. */
-static struct store *file_archive(const struct report_args *ra, int64_t *id)
+/* The battle file parsed, without errors, its --options its ruleset's;
+ * NULL after a message.  The caller frees it with battle_free. */
+static struct battle *file_battle(const struct report_args *ra)
 {
 	struct diags d;
 	diags_init(&d, 500);
 	struct battle *b = load_battle(ra->battle, ra->run.include_root, &d);
-	struct store *s = NULL;
 	if (!b || d.n_errors) {
 		load_print_diags(stderr, b, &d);
 		msg_error("%s: %s", ra->battle, b ? "it has errors; `umpire check` shows them" : "cannot be read");
-	} else if (runopts_check(&ra->run, "report", b)) {
+		battle_free(b);
+		b = NULL;
+	} else if (!runopts_check(&ra->run, "report", b)) {
+		battle_free(b);
+		b = NULL;
+	}
+	diags_release(&d);
+	return b;
+}
+
+/* The battle file audited into an archive in memory; NULL after a message. */
+static struct store *file_archive(const struct report_args *ra, int64_t *id)
+{
+	struct battle *b = file_battle(ra);
+	struct store *s = NULL;
+	if (b) {
 		char *err = NULL;
 		struct store_opts so = {.path = ":memory:", .create = true};
 		s = store_open(&so, &err);
@@ -249,7 +264,6 @@ static struct store *file_archive(const struct report_args *ra, int64_t *id)
 		free(err);
 	}
 	battle_free(b);
-	diags_release(&d);
 	return s;
 }
 
@@ -337,14 +351,9 @@ static int over_campaign(const struct report_args *ra)
 /* whatif on a battle file: its own options against --option. */
 static int whatif_file(const struct report_args *ra)
 {
-	struct diags d;
-	diags_init(&d, 500);
-	struct battle *b = load_battle(ra->battle, ra->run.include_root, &d);
+	struct battle *b = file_battle(ra);
 	int status = EXIT_USAGE;
-	if (!b || d.n_errors) {
-		load_print_diags(stderr, b, &d);
-		msg_error("%s: %s", ra->battle, b ? "it has errors; `umpire check` shows them" : "cannot be read");
-	} else if (runopts_check(&ra->run, "report", b)) {
+	if (b) {
 		struct whatif_base base = {0};
 		char *err = NULL;
 		struct sheet *sh = whatif_report(b, &base, ra->run.options, ra->run.n_options, &err);
@@ -355,7 +364,6 @@ static int whatif_file(const struct report_args *ra)
 		free(err);
 	}
 	battle_free(b);
-	diags_release(&d);
 	return status;
 }
 

@@ -103,10 +103,14 @@ const char *facts_cause_name(const struct facts *f, enum facts_cause c)
 	return name ? name : "other";
 }
 
+static const struct ruleset_terms *terms_of(const struct ruleset *rs)
+{
+	return rs && rs->terms ? rs->terms : &bare_terms;
+}
+
 const struct ruleset_terms *facts_terms(const char *rules)
 {
-	const struct ruleset *rs = rules ? ruleset_find(rules) : NULL;
-	return rs && rs->terms ? rs->terms : &bare_terms;
+	return terms_of(rules ? ruleset_find(rules) : NULL);
 }
 
 int facts_index(const char *const *list, const char *word)
@@ -205,7 +209,7 @@ static bool load_header(struct store *s, int64_t id, struct facts *f, char **err
 	}
 	if (!finish(s, st, rc, err))
 		return false;
-	f->terms = f->ruleset && f->ruleset->terms ? f->ruleset->terms : &bare_terms;	/* as facts_terms */
+	f->terms = terms_of(f->ruleset);
 	f->n_effects = 0;
 	while (f->terms->maneuver_effects && f->terms->maneuver_effects[f->n_effects])
 		f->n_effects++;

@@ -253,13 +253,14 @@ static void plot_columns(struct buf *b, int n, const char *using, long max)
 	buf_putc(b, '\n');
 }
 
-/* The sides' names, for a histogram's series (pointers into f). */
-static char **side_names(const struct facts *f)
+/* A histogram whose series are the battle's sides. */
+static void side_histogram(struct buf *b, const char *extra, const char *rows, const struct facts *f)
 {
 	char **v = xcalloc((size_t)f->n_sides + 1, sizeof *v);
 	for (int i = 0; i < f->n_sides; i++)
 		v[i] = f->sides[i].ident;
-	return v;
+	histogram(b, extra, rows, v, f->n_sides);
+	free(v);
 }
 
 /* Stands lost in each turn by each side: the stands its units had when
@@ -270,9 +271,7 @@ static bool losses_plot(const struct plotter *p)
 	const struct facts *f = p->f;
 	struct buf b;
 	buf_init(&b, 0);
-	char **sides = side_names(f);
-	histogram(&b, "", "turn", sides, f->n_sides);
-	free(sides);
+	side_histogram(&b, "", "turn", f);
 	long max = 0;
 	for (int t = 0; t < f->n_turns; t++) {
 		buf_printf(&b, "\"%d\"", f->turns[t].turn);
@@ -351,9 +350,7 @@ static bool effects_plot(const struct plotter *p)
 		return true;
 	struct buf b;
 	buf_init(&b, 0);
-	char **sides = side_names(f);
-	histogram(&b, "set xtics rotate by -30\n", "effect", sides, f->n_sides);
-	free(sides);
+	side_histogram(&b, "set xtics rotate by -30\n", "effect", f);
 	long max = 0;
 	for (int k = 0; k < f->n_effects; k++) {
 		label(&b, f->terms->maneuver_effects[k]);

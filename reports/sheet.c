@@ -82,16 +82,25 @@ struct sheet *sheet_new(const char *kind, const char *title)
 	return s;
 }
 
-struct sheet *sheet_newf(const char *kind, const char *fmt, ...)
+/* fmt formatted, whole, in a new string (the caller frees). */
+static char *vformat(const char *fmt, va_list ap)
 {
 	struct buf b;
 	buf_init(&b, 0);
+	buf_vprintf(&b, fmt, ap);
+	char *t = buf_detach(&b);
+	buf_release(&b);
+	return t;
+}
+
+struct sheet *sheet_newf(const char *kind, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	char *title = vformat(fmt, ap);
 	va_end(ap);
-	struct sheet *s = sheet_new(kind, b.text);
-	buf_release(&b);
+	struct sheet *s = sheet_new(kind, title);
+	free(title);
 	return s;
 }
 
@@ -151,11 +160,9 @@ static struct section *current(struct sheet *s)
 
 static void add_formatted(struct strings *l, const char *fmt, va_list ap)
 {
-	struct buf b;
-	buf_init(&b, 0);
-	buf_vprintf(&b, fmt, ap);
-	strings_add(l, b.text);
-	buf_release(&b);
+	char *t = vformat(fmt, ap);
+	strings_add(l, t);
+	free(t);
 }
 
 void sheet_para(struct sheet *s, const char *fmt, ...)
@@ -231,16 +238,13 @@ void sheet_text(struct sheet *s, const char *t)
 
 void sheet_textf(struct sheet *s, const char *fmt, ...)
 {
-	struct buf b;
-	buf_init(&b, 0);
 	va_list ap;
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	char *t = vformat(fmt, ap);
 	va_end(ap);
 	struct cell *c = next_cell(s);
 	c->type = CELL_TEXT;
-	c->text = buf_detach(&b);
-	buf_release(&b);
+	c->text = t;
 }
 
 void sheet_empty(struct sheet *s)
@@ -291,14 +295,6 @@ long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(con
 	}
 	buf_release(&b);
 	return rc == SQLITE_DONE ? rows : -1;
-}
-
-long sheet_rows(const struct sheet *s)
-{
-	if (!s->n_secs)
-		return 0;
-	const struct section *x = &s->secs[s->n_secs - 1];
-	return x->cols.n ? (long)(x->n_cells / (size_t)x->cols.n) : 0;
 }
 
 static void strings_copy(struct strings *to, const struct strings *from)

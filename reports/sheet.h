@@ -63,8 +63,6 @@ void sheet_row(struct sheet *s);
  * When rewrite is not NULL, the texts of column col pass through it (a
  * rule's citation put in the player's form). */
 long sheet_query(struct sheet *s, sqlite3_stmt *st, int col, void (*rewrite)(const char *text, struct buf *out));
-/* The number of rows of the current section's table. */
-long sheet_rows(const struct sheet *s);
 /* The number of rows of section id's table, -1 for no such section. */
 long sheet_section_rows(const struct sheet *s, const char *id);
 
