@@ -3,6 +3,8 @@
 
 #include <strings.h>
 
+#include "../grammar/buf.h"
+
 #define RULESET(r) extern const struct ruleset r;
 #include "rulesets.def"
 #undef RULESET
@@ -35,4 +37,13 @@ const struct vocab *ruleset_vocab(const char *name)
 const struct vocab *ruleset_default(void)
 {
 	return rulesets[0]->vocab;
+}
+
+void vocab_markdown_all(struct buf *out)
+{
+	for (size_t i = 0; ruleset_at(i); i++) {
+		if (i)
+			buf_putc(out, '\n');
+		vocab_markdown(ruleset_at(i)->vocab, out);
+	}
 }

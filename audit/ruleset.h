@@ -89,6 +89,9 @@ const struct ruleset *ruleset_at(size_t i);
 const struct ruleset *ruleset_find(const char *name);
 /* The vocabulary of the ruleset called name, or NULL (for the parser). */
 const struct vocab *ruleset_vocab(const char *name);
+/* Every registered ruleset's vocabulary as Markdown (vocab_markdown), in
+ * the registry's order, a blank line between: the end of docs/notation.md. */
+void vocab_markdown_all(struct buf *out);
 /* The ruleset used when a battle names none. */
 const struct vocab *ruleset_default(void);
 

@@ -76,6 +76,8 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 			ls->next = -1;
 			ls->deputy_for = -1;
 			ls->replaced_by = -1;
+			if (rules && rules->leader_init)
+				rules->leader_init(st, l - 1);
 		}
 	}
 }

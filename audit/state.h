@@ -105,6 +105,8 @@ struct state_rules {
 	/* Appends its own fields of unit u's state to out (state_unit_fields). */
 	void (*unit_fields)(const struct state *st, int u, struct fields *out);
 	size_t leader_size;	/* the same for its leader record (struct leader_state first) */
+	/* Sets leader l's starting state beyond the core's, from its declaration. */
+	void (*leader_init)(struct state *st, int l);
 	/* A turn header s: what keeps leader l away (state_away) for some turns
 	 * runs out; returns whether its own marks still keep it away. */
 	bool (*leader_header)(struct state *st, int l, const struct stmt *s);

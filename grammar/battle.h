@@ -23,10 +23,14 @@ struct kv {
 	struct loc value_at;
 };
 
-/* A die face as rolled: [7], or d6[3] for a die other than the ruleset's. */
+/* A die face as rolled: [7], or d6[3] for a die other than the ruleset's;
+ * d6[3,6,2] for several dice of one kind, where the event allows them
+ * (vocab_event.dice). */
 struct face {
 	int die;		/* sides; 0 = the ruleset's default die */
-	int value;		/* a d10 face written 0 is stored as 10 */
+	int value;		/* the first die; a d10 face written 0 is stored as 10 */
+	int n;			/* the dice written, 1 or more (0 with no face) */
+	const int *dice;	/* their faces, dice[0] == value (arena) */
 	struct loc at;		/* at.file < 0: no face given */
 };
 

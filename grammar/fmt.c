@@ -68,7 +68,10 @@ static void put_face(struct buf *out, const struct face *f)
 {
 	if (f->die)
 		buf_printf(out, "d%d", f->die);
-	buf_printf(out, "[%d]", f->value);
+	buf_printf(out, "[%d", f->value);
+	for (int i = 1; i < f->n; i++)
+		buf_printf(out, ",%d", f->dice[i]);
+	buf_putc(out, ']');
 }
 
 static void put_uref(const struct battle *b, struct buf *out, const struct uref *u)

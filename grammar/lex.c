@@ -131,6 +131,8 @@ static void take_captures(struct token *t, const char *line, PCRE2_SIZE *ov)
 	case TOK_FACE:
 		t->die = ov[2] == PCRE2_UNSET ? -1 : (int)number_at(line + ov[2]);
 		t->num = number_at(line + ov[4]);
+		t->sub_off = ov[6];	/* ",6,2": the faces after the first */
+		t->sub_len = ov[7] - ov[6];
 		break;
 	case TOK_MOD:
 		t->num = number_at(line + ov[2]);

@@ -27,7 +27,7 @@ struct token {
 	int col, ncols;		/* 1-based column and width in characters */
 	long num;		/* NUMBER, SIGNED, MOD value, FACE face */
 	int die;		/* FACE: the die size written before it, -1 if none */
-	size_t sub_off, sub_len;	/* MOD code, STRING contents, in the line */
+	size_t sub_off, sub_len;	/* MOD code, STRING contents, FACE faces after the first */
 };
 
 enum lex_status {

@@ -22,7 +22,8 @@ enum {
 	MAX_INCLUDE_DEPTH = 16,
 	MAX_STANDS = 99,
 	MAX_RANGE = 200,
-	MAX_TOTAL = 999,	/* a modified die roll: a d10 and at most 32 modifiers of 99 */
+	MAX_TOTAL = 999,
+	MAX_DICE = 32,		/* dice in one roll: d6[3,6,...] */	/* a modified die roll: a d10 and at most 32 modifiers of 99 */
 };
 
 enum section { SEC_HEADER, SEC_ORDER_OF_BATTLE, SEC_TURNS };
@@ -376,27 +377,69 @@ static int want_signed(struct parser *p, const char *what, int lo, int hi, int *
 	return 0;
 }
 
-/* face = [ "d" NUMBER ] "[" NUMBER "]" ; a d10 face 0 stands for 10. */
-static int parse_face(struct parser *p, struct face *f)
+/* How many dice an event's face may list. */
+static int dice_of(const struct vocab_event *ev)
+{
+	return ev->dice > 1 ? ev->dice : 1;
+}
+
+/* One face of a d`die`, checked: 0 on a d10 stands for 10. */
+static int face_value(struct parser *p, struct loc at, int die, long written, int *out)
+{
+	int value = written == 0 && die == 10 ? 10 : (int)written;
+	if (written < 1 - (die == 10) || written > die)
+		return error_at(p, DIAG_OUT_OF_RANGE, at, "face %s is outside a d%d (1-%d)",
+				saturated(p, written), die, die);
+	*out = value;
+	return 0;
+}
+
+/* face = [ "d" NUMBER ] "[" NUMBER { "," NUMBER } "]" ; a d10 face 0 stands
+ * for 10; at most max dice (the event's vocab_event.dice, 1 elsewhere). */
+static int parse_face_of(struct parser *p, struct face *f, int max)
 {
 	struct token *t = peek(p);
 	if (t->kind != TOK_FACE)
 		return expected(p, "a die face such as [7]");
 	next(p);
 	int die = t->die >= 0 ? t->die : p->v->die;
-	int value = (int)t->num;
-	if (value == 0 && die == 10)
-		value = 10;
 	f->die = t->die == p->v->die || t->die < 0 ? 0 : t->die;
-	f->value = value;
 	f->at = loc_of(p, t);
 	if (die < 2 || die > 100)
 		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "a d%s is no die umpire knows (d2-d100)",
 				saturated(p, die));
-	if (value < 1 || value > die)
-		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "face %s is outside a d%d (1-%d)",
-				saturated(p, value), die, die);
+	int dice[MAX_DICE];
+	int n = 0;
+	const char *s = p->text + t->sub_off, *end = s + t->sub_len;
+	long written = t->num;
+	for (;;) {
+		if (n == MAX_DICE || n == max)
+			return max > 1 ? error_at(p, DIAG_TOO_MANY, f->at, "more than %d dice in one roll", max)
+				       : error_at(p, DIAG_TOO_MANY, f->at, "one die is rolled here; several faces are written");
+		if (face_value(p, f->at, die, written, &dice[n++]) < 0)
+			return -1;
+		while (s < end && *s != ',')
+			s++;
+		if (s == end)
+			break;
+		s++;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		char *after;
+		written = strtol(s, &after, 10);
+		if (after - s > 9)
+			written = LEX_NUM_HUGE;
+		s = after;
+	}
+	f->value = dice[0];
+	f->n = n;
+	f->dice = arena_memdup(p->b->arena, dice, (size_t)n * sizeof *dice);
 	return 0;
+}
+
+static int parse_face(struct parser *p, struct face *f)
+{
+	return parse_face_of(p, f, 1);
 }
 
 /* The contents of a STRING token: \" and \\ unescaped, any other
@@ -1619,7 +1662,7 @@ static int parse_check(struct parser *p, const struct vocab_event *ev, struct ev
 {
 	if (peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at)))
 		return -1;
-	if (parse_face(p, &ck->die) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
+	if (parse_face_of(p, &ck->die, dice_of(ev)) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
 		return -1;
 	struct check_line ls[MAX_ITEMS];
 	int n = 0;
@@ -1649,7 +1692,7 @@ static int parse_fire(struct parser *p, const struct vocab_event *ev, struct ev_
 			return error_at(p, DIAG_EXPECTED, f->firers[i].at,
 					"expected '@' and the range after firing unit '%s'", f->firers[i].id);
 	if (expect(p, TOK_ARROW, "'->' and the target") < 0 ||
-	    parse_uref(p, &f->target, ev->facts, false) < 0 || parse_face(p, &f->die) < 0)
+	    parse_uref(p, &f->target, ev->facts, false) < 0 || parse_face_of(p, &f->die, dice_of(ev)) < 0)
 		return -1;
 	return parse_claim(p, &k, &f->claim, NULL);
 }
@@ -1703,7 +1746,7 @@ static int parse_clash(struct parser *p, const struct vocab_event *ev, struct ev
 /* leader-roll = KEYWORD WORD face [ EFFECT ] ; */
 static int parse_leader_roll(struct parser *p, const struct vocab_event *ev, struct ev_leader_roll *f)
 {
-	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_face(p, &f->die) < 0)
+	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_face_of(p, &f->die, dice_of(ev)) < 0)
 		return -1;
 	struct token *t = peek(p);
 	if (t->kind == TOK_WORD) {

@@ -93,6 +93,7 @@ struct vocab_event {
 	/* the categories of its claims and units' facts (VC_NONE: none) */
 	int mods, effects, facts, outcomes, tallies;
 	int arg;		/* SHAPE_STATE: the category of a W argument */
+	int dice;		/* how many dice its face may list (d6[3,6]); 0: one */
 	/* What the audit does with it, resolved here once: for SHAPE_STATE,
 	 * a change every ruleset's state knows (the audit's enum state_verb,
 	 * 0 for none); for any event, the ruleset's own code (its enum). */

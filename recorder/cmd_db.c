@@ -583,8 +583,19 @@ static bool options_known(char **settings, int n)
 	for (int i = 0; i < n; i++) {
 		char why[256] = "";
 		bool known = false;
-		for (size_t r = 0; ruleset_at(r) && !known; r++)
-			known = audit_check_option(ruleset_at(r)->vocab, settings[i], why, sizeof why);
+		const char *eq = strchr(settings[i], '=');
+		size_t len = eq ? (size_t)(eq - settings[i]) : strlen(settings[i]);
+		const struct vocab *named = NULL;	/* a ruleset that has the option: its message says why */
+		for (size_t r = 0; ruleset_at(r) && !known; r++) {
+			const struct vocab *v = ruleset_at(r)->vocab;
+			if (!named && v->option && vocab_find(v, v->option, settings[i], len))
+				named = v;
+			known = audit_check_option(v, settings[i], why, sizeof why);
+		}
+		if (!known && named)
+			audit_check_option(named, settings[i], why, sizeof why);
+		else if (!known)
+			snprintf(why, sizeof why, "no ruleset has a rule option '%.*s'", (int)len, settings[i]);
 		if (!known) {
 			msg_usage("db", "campaign options: %s: %s", settings[i], why);
 			return false;

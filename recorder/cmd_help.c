@@ -8,13 +8,14 @@
 #include "msg.h"
 
 const char cmd_help_usage[] =
-	"usage: umpire help [COMMAND | notation [RULES] | words [RULES]]\n"
+	"usage: umpire help [COMMAND | notation [RULES] | words [RULES|all]]\n"
 	"\n"
 	"Show the help of COMMAND; with 'notation' a one-page card of the battle\n"
 	"notation to print and keep at the table; with 'words' every word of the\n"
 	"ruleset's vocabulary with its aliases and sources (Markdown).  RULES names\n"
 	"the ruleset (as a battle's rules=); without it, the default ruleset, the\n"
-	"one a battle without rules= is audited under.\n";
+	"one a battle without rules= is audited under; 'words all' prints every\n"
+	"ruleset's, one after another (docs/notation.md ends with them).\n";
 
 /* The ruleset named by argv[2], or the default; NULL after a usage message. */
 static const struct ruleset *named_ruleset(int argc, char **argv)
@@ -40,6 +41,14 @@ int cmd_help(int argc, char **argv)
 			printf("  %-8s %s\n", commands[i].name, commands[i].summary);
 		printf("\n'umpire help COMMAND' shows a command's help; 'umpire help notation'\n"
 		       "prints the notation card, 'umpire help words' every word and alias.\n");
+		return EXIT_CLEAN;
+	}
+	if (strcmp(argv[1], "words") == 0 && argc > 2 && strcmp(argv[2], "all") == 0) {
+		struct buf out;
+		buf_init(&out, 0);
+		vocab_markdown_all(&out);
+		fputs(out.text, stdout);
+		buf_release(&out);
 		return EXIT_CLEAN;
 	}
 	if (strcmp(argv[1], "notation") == 0 || strcmp(argv[1], "words") == 0) {

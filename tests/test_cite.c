@@ -42,7 +42,8 @@ static void test_format(void **state)
 	/* a citation that is no seed line stays as it is */
 	assert_string_equal(formatted("docs/rules.md"), "docs/rules.md");
 	assert_null(cite_section(5, 1));
-	assert_null(cite_document(4));
+	assert_string_equal(cite_document(4), "SAR");
+	assert_null(cite_document(5));
 }
 
 /* Reads one seed's lines; NULL when it is not there. */

@@ -1,0 +1,647 @@
+/* sar: Santa Anna Rules! state, orders, movement, rallying and leaders.
+ *
+ * A unit's stands are its effectives; its record keeps its stragglers and
+ * casualties beside them, so that losses (stragglers and casualties,
+ * 004:142) are what the core counts as stands lost, and stragglers
+ * recovered come back as stands. */
+#include "sar.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "claim.h"
+#include "sar_tables.h"
+
+/* The arms, weapons and formations of a unit's declaration. */
+static void unit_init(struct state *st, int u)
+{
+	struct sar_unit *r = (struct sar_unit *)(void *)state_unit_at(st, u);
+	const struct st_unit *d = r->core.decl;
+	r->arm = d->slot_code[SC_ARM];
+	r->exp = d->slot_code[SC_EXP];
+	r->weapon = d->slot_code[SC_WEAPON];
+	r->pounds = r->weapon > SAR_GUN ? r->weapon - SAR_GUN : 0;
+	r->formation = d->slot_code[SC_FORMATION] ? d->slot_code[SC_FORMATION] : SF_LINE;
+	r->mounted = r->arm == SAR_CAV && d->slot_code[SC_MOUNT] != SAR_DISMOUNTED;
+	r->limbered = d->slot_code[SC_LIMBER] == SAR_LIMBERED;
+	r->core.remove_at = 0;	/* wiped out when only stragglers are left (004:148) */
+}
+
+/* The leader rating of a declaration: lr0..lr3 are codes 1..4. */
+static int rating_of(const struct st_leader *d)
+{
+	return d->rating_code > 0 ? d->rating_code - 1 : 0;
+}
+
+static void leader_init(struct state *st, int l)
+{
+	struct sar_leader *r = (struct sar_leader *)(void *)state_leader_at(st, l);
+	r->lr = rating_of(r->core.decl);
+}
+
+static const char *formation_word(int f)
+{
+	return sar_word(SC_FORMATION, f);
+}
+
+static void unit_fields(const struct state *st, int u, struct fields *out)
+{
+	const struct sar_unit *r = (const struct sar_unit *)(const void *)state_unit_at(st, u);
+	fields_int(out, "stragglers", r->stragglers);
+	fields_int(out, "casualties", r->casualties);
+	fields_text(out, "state", r->broken ? "broken" : "formed");
+	fields_text(out, "formation", r->broken ? "mob" : formation_word(r->formation));
+	fields_text(out, "order", r->order && r->order_turn == st->turn ? sar_word(SC_ORDER, r->order) : NULL);
+	fields_bool(out, "initial_volley", !r->volley_used && r->arm != SAR_ART);
+	fields_bool(out, "low_ammo", r->low_ammo);
+	fields_bool(out, "locked", r->locked);
+	if (r->arm == SAR_CAV)
+		fields_bool(out, "mounted", r->mounted);
+	if (r->arm == SAR_ART)
+		fields_bool(out, "limbered", r->limbered);
+}
+
+static void leader_fields(const struct state *st, int l, struct fields *out)
+{
+	const struct sar_leader *r = (const struct sar_leader *)(const void *)state_leader_at(st, l);
+	fields_int(out, "lr", r->lr);
+	if (r->points_turn == st->turn)
+		fields_int(out, "points_left", r->points - r->spent);
+	else
+		fields_text(out, "points_left", NULL);
+}
+
+static const struct state_rules sar_state = {
+	.unit_size = sizeof(struct sar_unit),
+	.unit_init = unit_init,
+	.unit_fields = unit_fields,
+	.leader_size = sizeof(struct sar_leader),
+	.leader_init = leader_init,
+	.leader_fields = leader_fields,
+};
+
+int sar_present(const struct sar_unit *u)
+{
+	return u->core.stands + u->stragglers;
+}
+
+void sar_turn_tallies(struct audit *a, struct sar_unit *u)
+{
+	if (u->loss_turn == a->st.turn)
+		return;
+	u->loss_turn = a->st.turn;
+	u->fire_losses = u->fire_casualties = u->losses = u->battery_stragglers = 0;
+}
+
+bool sar_option_is(const struct audit *a, const char *name, const char *value)
+{
+	return strcmp(audit_option(a, name), value) == 0;
+}
+
+void sar_take(struct audit *a, int u, int stragglers, int casualties, bool may_break)
+{
+	struct sar_unit *r = sar_unit(a, u);
+	sar_turn_tallies(a, r);
+	r->stragglers += stragglers;
+	r->casualties += casualties;
+	r->losses += stragglers + casualties;
+	state_lose(&a->st, u, stragglers + casualties);
+	if (may_break && r->stragglers > r->core.stands && !r->broken) {
+		r->broken = true;	/* more stragglers than effectives (004:148) */
+		r->locked = false;
+	}
+}
+
+/* ---- Orders (004:70-122) ---- */
+
+/* How leader l stands to unit u's commander: 0 its own command, 1 a
+ * subordinate command (double cost, 004:120), -1 outside its command. */
+static int command_depth(const struct audit *a, int l, const struct unit_state *u)
+{
+	if (!u->decl->cmd)
+		return -1;
+	int c = state_leader(&a->st, u->decl->cmd);
+	for (int depth = 0; c >= 0 && depth < 64; depth++) {
+		if (c == l)
+			return depth == 0 ? 0 : 1;
+		const char *up = state_leader_at(&a->st, c)->decl->under;
+		c = up ? state_leader(&a->st, up) : -1;
+	}
+	return -1;
+}
+
+/* A US battery of 12 lb or less performs two functions for one point (004:310). */
+static bool two_functions(const struct sar_unit *r)
+{
+	return r->arm == SAR_ART && r->pounds <= 12 && r->core.nation_code == SAR_US;
+}
+
+static int order_cost(const struct audit *a, int depth, bool far)
+{
+	int cost = 1;
+	if (depth == 1 && sar_option_is(a, "order-cost", "double-base"))
+		return 2 + far;		/* 004:120, then 004:78 */
+	cost += far;			/* 004:78 */
+	return depth == 1 ? 2 * cost : cost;
+}
+
+static void order_line(struct audit *a, int l, const struct check_line *line, int *attached_orders)
+{
+	struct sar_leader *lr = sar_leader(a, l);
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	struct sar_unit *r = sar_unit(a, u);
+	const char *who = line->unit.id;
+	a->side = r->core.decl->side;
+	if (line->n_actions == 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->unit.at, "004:82", "no order is given to %s", who);
+		return;
+	}
+	if (line->n_actions > 1 && !two_functions(r))
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->actions[1].at, "004:76",
+			   "a unit receives one order a turn; the second is lost");
+	int depth = command_depth(a, l, &r->core);
+	if (depth < 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:70",
+			   "%s is not in %s's command: leaders order only their own units", who, lr->core.decl->id);
+		return;
+	}
+	if (lr->core.attached >= 0 && lr->core.attached != u)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:74",
+			   "%s is attached to %s and orders that unit alone", lr->core.decl->id,
+			   state_unit_at(&a->st, lr->core.attached)->decl->id);
+	else if (lr->core.attached >= 0 && (*attached_orders)++ > 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:74", "an attached leader issues one order");
+	if (r->order_turn == a->st.turn && r->order) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:76",
+			   "%s has its order for this turn already; excess orders are lost", who);
+		return;
+	}
+	int order = line->actions[0].verb_code;
+	if (r->broken && order != SO_RALLY && order != SO_FORM)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->actions[0].at, "004:391",
+			   "%s is broken: it may only try to rally", who);
+	else if (!r->broken && order == SO_RALLY)
+		audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->actions[0].at, "004:94",
+			   "%s is not broken: Rally is the order of a broken unit", who);
+	bool far = battle_fact(&line->unit, SX_FAR, 0) != NULL;
+	int cost = order_cost(a, depth, far);
+	lr->spent += cost;
+	record_step(a->rec, depth ? "004:120" : far ? "004:78" : "004:76", "%s: %s costs %d point%s%s%s, %d of %d spent",
+		    who, line->actions[0].verb, cost, cost == 1 ? "" : "s", far ? " (beyond 24\")" : "",
+		    depth ? " (a subordinate command: double)" : "", lr->spent, lr->points);
+	if (lr->spent > lr->points && lr->spent - cost <= lr->points)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:72",
+			   "orders cost %d points here; %s has %d (LR %d + 1d4)", lr->spent, lr->core.decl->id,
+			   lr->points, lr->lr);
+	else if (lr->spent > lr->points)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:72", "no leader points left for %s", who);
+	r->order = order;
+	r->order_turn = a->st.turn;
+	record_part(a->rec, "unit", who);
+}
+
+static void audit_orders(struct audit *a, const struct ev_check *ck)
+{
+	a->rec = audit_record(a, "orders");
+	int l = ck->leader ? state_leader(&a->st, ck->leader) : -1;
+	if (l < 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:72", "orders are given by a leader");
+		return;
+	}
+	struct sar_leader *lr = sar_leader(a, l);
+	a->side = lr->core.decl->side;
+	int die = ck->die.die ? ck->die.die : sar_vocab.die;
+	if (die != 4)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:72", "leader points are rolled on 1d4, not a d%d",
+			   die);
+	if (lr->points_turn == a->st.turn)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:72", "%s rolled for leader points this turn already",
+			   ck->leader);
+	if (lr->core.removed || lr->no_orders_until >= a->st.turn)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->leader_at, lr->core.removed ? "004:379" : "004:374",
+			   "%s gives no orders this turn (%s)", ck->leader, lr->core.removed ? "out of the battle" : "wounded");
+	lr->points = lr->lr + ck->die.value;
+	lr->points_turn = a->st.turn;
+	lr->spent = 0;
+	record_step(a->rec, "004:72 Command and Control", "%s: leader points = LR %d + 1d4 %d = %d", ck->leader, lr->lr,
+		    ck->die.value, lr->points);
+	struct rec_part *p = record_part(a->rec, "leader", ck->leader);
+	if (p) {
+		p->die = ck->die.value;
+		p->total = lr->points;
+		p->has_total = true;
+	}
+	int attached_orders = 0;
+	for (int i = 0; i < ck->n_lines; i++)
+		order_line(a, l, &ck->lines[i], &attached_orders);
+}
+
+static void audit_random(struct audit *a, const struct ev_check *ck)
+{
+	a->rec = audit_record(a, "random");
+	for (int i = 0; i < ck->n_lines; i++) {
+		const struct check_line *line = &ck->lines[i];
+		int u = state_unit(&a->st, line->unit.id);
+		if (u < 0)
+			continue;
+		struct sar_unit *r = sar_unit(a, u);
+		a->side = r->core.decl->side;
+		struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
+		if (p)
+			p->die = ck->die.value;
+		if (r->order_turn == a->st.turn && r->order)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:98",
+				   "%s has an order: only units without one roll randomly", line->unit.id);
+		if (r->broken)
+			audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->unit.at, "004:100",
+				   "%s is broken: without an order it does not roll, it goes on retreating", line->unit.id);
+		if (line->claim.effect)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "004:98",
+				   "%s on a %d: the Random Orders chart is not in the rules' text; taken on trust",
+				   line->claim.effect, ck->die.value);
+		r->order = 0;
+		r->order_turn = a->st.turn;
+	}
+}
+
+/* ---- Movement (004:162-176) ---- */
+
+static int tally(const struct claim *c, int code, int *out)
+{
+	const struct tally *t = claim_tally(c, code);
+	if (t)
+		*out = t->value;
+	return t != NULL;
+}
+
+/* Stragglers from sixes, to one fewer than would break the unit (004:174, 389). */
+static int movement_stragglers(const struct sar_unit *r, const struct face *f, int *sixes)
+{
+	*sixes = 0;
+	for (int i = 0; i < f->n; i++)
+		*sixes += f->dice[i] == 6;
+	if (r->arm == SAR_ART)
+		return 0;
+	if (r->broken)
+		return *sixes;
+	int most = sar_present(r) / 2 - r->stragglers;	/* stragglers no more than effectives */
+	return *sixes < most ? *sixes : most > 0 ? most : 0;
+}
+
+static void audit_move(struct audit *a, const struct ev_check *ck)
+{
+	a->rec = audit_record(a, "move");
+	int die = ck->die.die ? ck->die.die : sar_vocab.die;
+	if (die != 6)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:166", "movement is rolled on d6, not d%d", die);
+	if (ck->n_lines > 1)
+		audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, ck->lines[1].unit.at, "004:166",
+			   "each unit rolls its own movement dice");
+	const struct check_line *line = &ck->lines[0];
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	struct sar_unit *r = sar_unit(a, u);
+	a->side = r->core.decl->side;
+	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
+	if (p)
+		p->die = ck->die.value;
+	if (battle_fact(&line->unit, SX_RETREAT, 0) && r->arm != SAR_ART) {
+		int want = r->arm == SAR_CAV ? 5 : 3;
+		if (ck->die.n < want)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:172",
+				   "a retreat is %dd6 for %s; %d dice are written", want,
+				   r->arm == SAR_CAV ? "cavalry" : "infantry", ck->die.n);
+	}
+	int sixes, derived = movement_stragglers(r, &ck->die, &sixes);
+	record_step(a->rec, "004:174 Movement", "%s: %d six%s among the dice: %d straggler%s%s", line->unit.id, sixes,
+		    sixes == 1 ? "" : "es", derived, derived == 1 ? "" : "s",
+		    r->arm == SAR_ART ? " (artillery takes none)" : derived < sixes ? " (no unit breaks from movement, 004:389)" : "");
+	int claimed = 0;
+	bool has = tally(&line->claim, ST_STRAGGLERS, &claimed);
+	if (has && claimed != derived)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, claim_tally(&line->claim, ST_STRAGGLERS)->at, "004:174",
+			   "stragglers=%d claimed, derived %d", claimed, derived);
+	else if (!has && derived)
+		audit_find(a, FINDING_LOSSES, DIAG_WARNING, line->unit.at, "004:174", "%d straggler%s from sixes not claimed",
+			   derived, derived == 1 ? "" : "s");
+	if (line->claim.has_total)
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.total_at, "004:166",
+			   "=%d\": the Movement Distances chart is not in the rules' text; the distance is taken on trust",
+			   line->claim.total);
+	int take = has && !audit_follows_derived(a) ? claimed : derived;
+	sar_take(a, u, take, 0, r->broken);
+	if (p)
+		p->loss = take;
+}
+
+/* ---- Rally phase (004:142-146, 391-401) ---- */
+
+static bool recover_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
+{
+	(void)ctx;
+	const struct sar_mod_row *row = sar_mod_of(STB_RECOVER, m->id);
+	if (!row)
+		return false;
+	*out = sar_claim_mod(row, m->has_value ? m->value : row->value);
+	return true;
+}
+
+static void audit_recover(struct audit *a, const struct ev_check *ck)
+{
+	a->rec = audit_record(a, "recover");
+	const struct check_line *line = &ck->lines[0];
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	struct sar_unit *r = sar_unit(a, u);
+	a->side = r->core.decl->side;
+	bool trained = r->exp == SAR_REGULAR || r->exp == SAR_VETERAN;
+	int die = ck->die.die ? ck->die.die : sar_vocab.die, want = trained ? 6 : 4;
+	if (die != want)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:144", "a %s unit recovers 1d%d, not a d%d",
+			   sar_word(SC_EXP, r->exp), want, die);
+	if (r->order_turn == a->st.turn && r->order != SO_HOLD)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:144",
+			   "%s has no Hold order: only a unit on Hold recovers stragglers", line->unit.id);
+	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
+	int l = state_attached_leader(&a->st, u);
+	if (l >= 0 && sar_leader(a, l)->lr > 0) {
+		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_RECOVER, SM_LEADER), sar_leader(a, l)->lr);
+		claim_derive(d, &m, "%s (LR %d) is attached", state_leader_at(&a->st, l)->decl->id, sar_leader(a, l)->lr);
+	}
+	for (int i = 0; i < line->claim.n_mods; i++)
+		if (line->claim.mods[i].id == SM_COVER) {	/* where the unit stands: the table's fact */
+			struct claim_mod m = sar_claim_mod(sar_mod_of(STB_RECOVER, SM_COVER), 2);
+			claim_derive(d, &m, "behind cover, as claimed (taken on trust)");
+		}
+	struct claim_table t = {recover_lookup, sar_factor_name, NULL};
+	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
+	if (p)
+		p->die = ck->die.value;
+	if (line->claim.n_mods)	/* listing any modifier claims the complete list */
+		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
+	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
+	int total = claim_total(ck->die.value, d);
+	claim_check_total(a, &line->claim, total, DIAG_ERROR);
+	sar_record_mods(a->rec, p, line->unit.id, d, STB_RECOVER);
+	bool fought = r->fought_turn == a->st.turn;
+	int recovered = fought ? total / 2 : total;
+	if (recovered > r->stragglers)
+		recovered = r->stragglers;
+	record_step(a->rec, "004:144 Recovering Stragglers", "%s: %d%s, %d straggler%s to recover: %d recovered",
+		    line->unit.id, total, fought ? ", halved (it fired or meleed this turn)" : "", r->stragglers,
+		    r->stragglers == 1 ? "" : "s", recovered);
+	int claimed = 0;
+	bool has = tally(&line->claim, ST_STRAGGLERS, &claimed);
+	if (has && claimed != recovered)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, claim_tally(&line->claim, ST_STRAGGLERS)->at, "004:144",
+			   "stragglers=%d recovered claimed, derived %d", claimed, recovered);
+	int take = has && !audit_follows_derived(a) ? claimed : recovered;
+	if (take > r->stragglers)
+		take = r->stragglers;
+	r->stragglers -= take;
+	state_lose(&a->st, u, -take);
+	if (p) {
+		p->total = total;
+		p->has_total = true;
+		p->loss = -take;
+	}
+}
+
+static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
+{
+	a->rec = audit_record(a, route ? "route" : "rally");
+	const struct check_line *line = &ck->lines[0];
+	int u = state_unit(&a->st, line->unit.id);
+	if (u < 0)
+		return;
+	struct sar_unit *r = sar_unit(a, u);
+	a->side = r->core.decl->side;
+	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
+	if (p)
+		p->die = ck->die.value;
+	if (!route && !r->broken)
+		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "004:391", "%s is not broken", line->unit.id);
+	if (!route && r->exp == SAR_UNTRAINED)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:393", "untrained units may not rally");
+	if (!route && r->order_turn == a->st.turn && r->order != SO_RALLY)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:391", "%s has no Rally order", line->unit.id);
+	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
+	audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->unit.at, "004:391",
+		   "the Roll to Rally or Route chart is not in the rules' text: %s taken on trust",
+		   line->claim.effect ? line->claim.effect : "the result");
+	if (route && line->claim.effect_code == SRO_BREAKS)
+		r->broken = true;
+	if (!route && line->claim.effect_code == SRE_RALLIES && audit_illegal_count(a) == 0) {
+		int present = sar_present(r), keep = present / 2;	/* as many stragglers as effectives (004:397) */
+		if (r->stragglers > keep) {
+			state_lose(&a->st, u, keep - r->stragglers);
+			r->stragglers = keep;
+		}
+		r->broken = false;
+		record_step(a->rec, "004:397 Rallying", "%s rallies with %d effectives and %d stragglers", line->unit.id,
+			    r->core.stands, r->stragglers);
+	}
+}
+
+/* ---- Leaders (004:368-381) ---- */
+
+static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
+{
+	a->rec = audit_record(a, "hit");
+	int l = state_leader(&a->st, lr->leader);
+	if (l < 0)
+		return;
+	a->side = state_leader_at(&a->st, l)->decl->side;
+	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
+	if (p)
+		p->die = lr->die.value;
+	int u = state_leader_at(&a->st, l)->attached;
+	if (u < 0) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, lr->leader_at, "004:370",
+			   "%s is not attached to a unit: no roll", lr->leader);
+		return;
+	}
+	struct sar_unit *r = sar_unit(a, u);
+	sar_turn_tallies(a, r);
+	if (r->losses == 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, lr->leader_at, "004:370",
+			   "%s took no losses this turn: no roll", r->core.decl->id);
+	int hit = lr->die.value <= r->losses ? SHE_HIT : SHE_MISS;
+	record_step(a->rec, "004:370 Leader Casualties", "%s: d20 %d %s the %d loss%s %s took this turn: %s", lr->leader,
+		    lr->die.value, hit == SHE_HIT ? "at or under" : "over", r->losses, r->losses == 1 ? "" : "es",
+		    r->core.decl->id, sar_word(SC_EFFECT_HIT, hit));
+	if (lr->effect && lr->effect_code != hit)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, lr->effect_at, "004:370", "%s claimed, derived %s", lr->effect,
+			   sar_word(SC_EFFECT_HIT, hit));
+	if (a->rec)
+		a->rec->effect = sar_word(SC_EFFECT_HIT, hit);
+}
+
+static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
+{
+	a->rec = audit_record(a, "wound");
+	int l = state_leader(&a->st, lr->leader);
+	if (l < 0)
+		return;
+	a->side = state_leader_at(&a->st, l)->decl->side;
+	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
+	if (p)
+		p->die = lr->die.value;
+	const struct sar_wound_row *row = sar_wound_of(lr->die.value);
+	if (!row)
+		return;
+	record_step(a->rec, row->cite, "%s: d20 %d: %s", lr->leader, lr->die.value, sar_word(SC_EFFECT_WOUND, row->effect));
+	if (lr->effect && lr->effect_code != row->effect)
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, lr->effect_at, row->cite, "%s claimed, the table gives %s",
+			   lr->effect, sar_word(SC_EFFECT_WOUND, row->effect));
+	int effect = lr->effect && !audit_follows_derived(a) ? lr->effect_code : row->effect;
+	if (a->rec)
+		a->rec->effect = sar_word(SC_EFFECT_WOUND, effect);
+	struct sar_leader *r = sar_leader(a, l);
+	r->core.wounded = effect != SW_DEAD;
+	switch (effect) {
+	case SW_MINOR:
+	case SW_SERIOUS:
+		r->no_orders_until = a->st.turn + (effect == SW_MINOR ? 1 : 2);
+		break;
+	case SW_GRAVE:
+		break;		/* orders one more turn, then replaced (004:376) */
+	case SW_INCAPACITATED:
+	case SW_DEAD:
+		if (effect == SW_INCAPACITATED && r->core.attached >= 0) {
+			sar_take(a, r->core.attached, 1, 0, false);	/* one accompanies him (004:377) */
+			state_touch_unit(&a->st, r->core.attached);
+		}
+		r->core.killed = effect == SW_DEAD;
+		r->core.removed = true;
+		state_attach(&a->st, l, -1);
+		break;
+	}
+}
+
+/* A replacement is rated one less, and at least 0 (004:379). */
+static void audit_replace(struct audit *a, const struct ev_state *ev)
+{
+	int old = audit_arg_leader(a, &ev->args[0]), by = ev->n_args > 1 ? audit_arg_leader(a, &ev->args[1]) : -1;
+	if (old < 0 || by < 0)
+		return;
+	int lr = sar_leader(a, old)->lr > 0 ? sar_leader(a, old)->lr - 1 : 0;
+	if (sar_leader(a, by)->lr != lr)
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->args[1].at, "004:379",
+			   "%s takes over rated %d (LR %d less one, at least 0), not as declared (%d)", ev->args[1].text, lr,
+			   sar_leader(a, old)->lr, sar_leader(a, by)->lr);
+	sar_leader(a, by)->lr = lr;
+}
+
+static void apply_state(struct audit *a, const struct event *e)
+{
+	const struct ev_state *ev = &e->u.state;
+	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
+	if (u < 0)
+		return;
+	struct sar_unit *r = sar_unit(a, u);
+	switch ((enum sar_event)e->def->code) {
+	case SE_STRAGGLERS:	/* no unit breaks from movement (004:389) */
+		sar_take(a, u, ev->args[1].num, 0, !(a->st.phase && strcmp(a->st.phase, "moves") == 0));
+		break;
+	case SE_FORM:
+		r->formation = ev->args[1].code;
+		break;
+	case SE_MOUNT:
+	case SE_DISMOUNT:
+		r->mounted = e->def->code == SE_MOUNT;
+		break;
+	case SE_LIMBER:
+	case SE_UNLIMBER:
+		r->limbered = e->def->code == SE_LIMBER;
+		break;
+	default:
+		break;
+	}
+}
+
+/* A state event's legality. */
+static void audit_state(struct audit *a, const struct event *e)
+{
+	if (e->def->core == SV_REPLACE)
+		audit_replace(a, &e->u.state);
+	if (e->def->code == SE_STRAGGLERS && e->u.state.args[1].num < 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->u.state.args[1].at, "004:142",
+			   "stragglers are recovered by a recover roll on Hold, not taken away");
+}
+
+static bool sar_audit_event(struct audit *a, const struct stmt *s)
+{
+	const struct event *e = &s->u.event;
+	switch ((enum sar_event)e->def->code) {
+	case SE_ORDERS:
+		audit_orders(a, &e->u.check);
+		return true;
+	case SE_RANDOM:
+		audit_random(a, &e->u.check);
+		return true;
+	case SE_MOVE:
+		audit_move(a, &e->u.check);
+		return true;
+	case SE_RECOVER:
+		audit_recover(a, &e->u.check);
+		return true;
+	case SE_RALLY:
+	case SE_ROUTE:
+		audit_rally(a, &e->u.check, e->def->code == SE_ROUTE);
+		return true;
+	case SE_HIT:
+		audit_hit(a, &e->u.leader_roll);
+		return true;
+	case SE_WOUND:
+		audit_wound(a, &e->u.leader_roll);
+		return true;
+	case SE_FIRE:
+		return sar_audit_fire(a, s);
+	case SE_CLOSE:
+	case SE_STAND:
+		return sar_audit_close(a, s);
+	case SE_MELEE:
+	case SE_ROUND:
+		return sar_audit_melee(a, s);
+	default:
+		if (e->def->shape == SHAPE_STATE)
+			audit_state(a, e);
+		return true;
+	}
+}
+
+/* How the reports read SAR's state: a unit is formed or broken; its
+ * effectives are its strength; melee results by whom they favour. */
+static const char *const orders[] = {"formed", "broken", NULL};
+static const char *const charge_won[] = {"defender-breaks", NULL};
+static const char *const charge_lost[] = {"attacker-breaks", NULL};
+static const char *const charge_kinds[] = {"melee", "round", NULL};
+
+static const struct ruleset_terms terms = {
+	.strength = "effectives",
+	.scale = "men-per-figure",
+	.order = "state",
+	.orders = orders,
+	.charge_won = charge_won,
+	.charge_lost = charge_lost,
+	.maneuver_kind = "move",
+	.fire_kind = "fire",
+	.charge_kinds = charge_kinds,
+	.note = "note",
+};
+
+const struct ruleset sar_ruleset = {
+	.name = "sar",
+	.vocab = &sar_vocab,
+	.card = sar_card,
+	.book = &sar_cite_book,
+	.state = &sar_state,
+	.audit_event = sar_audit_event,
+	.apply_state = apply_state,
+	.terms = &terms,
+};

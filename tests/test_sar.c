@@ -1,0 +1,600 @@
+/* test_sar: Santa Anna Rules! against values worked out by hand from the
+ * rules' text (seed 004), each with the line it comes from, independently
+ * of the code (the worksheet's readings are documented in docs/rules.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "../audit/audit.h"
+#include "../audit/sar.h"
+#include "../audit/sar_tables.h"
+#include "../grammar/buf.h"
+#include "../grammar/fmt.h"
+
+/* Two sides of every arm and experience; its lines are numbered from 1 by
+ * the body's own count (body_line). */
+static const char prelude[] =
+	"battle \"SAR test\" id=sar-test rules=sar\n"
+	"side US nation=us \"United States\"\n"
+	"  leader taylor \"Taylor\" lr2\n"
+	"  leader wool \"Wool\" lr2 under=taylor\n"
+	"  leader lane \"Lane\" lr0 under=taylor\n"
+	"  unit m10 \"Musket regulars\" inf regular musket stands=12 cmd=wool\n"
+	"  unit r13 \"Rifles\" inf regular rifle stands=13 cmd=wool\n"
+	"  unit r13b \"More rifles\" inf regular rifle stands=13 cmd=wool\n"
+	"  unit cav8 \"Mounted pistols\" cav regular pistol stands=8 cmd=lane\n"
+	"  unit dcav8 \"Dismounted pistols\" cav regular pistol stands=8 cmd=lane dismounted\n"
+	"  unit g6 \"Six-pounders\" art veteran 6lb stands=8 cmd=taylor\n"
+	"  unit g12 \"Twelve-pounders\" art veteran 12lb stands=8 cmd=taylor\n"
+	"  unit g24 \"Twenty-four-pounders\" art veteran 24lb stands=8 cmd=taylor\n"
+	"  unit i14 \"Fourteen\" inf veteran musket stands=14 cmd=lane\n"
+	"  unit far \"Far regiment\" inf green musket stands=10 cmd=lane\n"
+	"side MEX nation=mexico \"Mexico\"\n"
+	"  leader santa \"Santa Anna\" lr1\n"
+	"  leader pacheco \"Pacheco\" lr1 under=santa\n"
+	"  leader mejia \"Mejia\" lr1 under=pacheco\n"
+	"  unit tgt \"Target\" inf green musket stands=20 cmd=mejia\n"
+	"  unit sk \"Skirmishers\" inf green musket stands=6 cmd=mejia skirmish\n"
+	"  unit mart \"Mexican guns\" art green 8lb stands=6 cmd=pacheco\n"
+	"  unit col \"Column\" inf untrained musket stands=14 cmd=mejia column\n"
+	"  unit gr \"Green\" inf green musket stands=10 cmd=mejia\n"
+	"  unit un \"Untrained\" inf untrained musket stands=10 cmd=pacheco\n"
+	"turn 1\n";
+
+struct run {
+	struct battle *b;
+	struct diags d;
+	struct findings f;
+	struct records r;
+	int first_line;		/* the line of the body's first line */
+};
+
+static void run_with(struct run *x, const char *body, const char *option)
+{
+	struct buf t;
+	buf_init(&t, 0);
+	buf_puts(&t, prelude);
+	buf_puts(&t, body);
+	x->first_line = 1;
+	for (const char *c = prelude; *c; c++)
+		x->first_line += *c == '\n';
+	x->b = tu_parse(t.text, &x->d);
+	buf_release(&t);
+	assert_non_null(x->b);
+	if (x->d.n_errors)
+		fail_msg("the test battle does not parse: %s", tu_diag_list(&x->d));
+	findings_init(&x->f);
+	records_init(&x->r);
+	const char *opts[1] = {option};
+	struct audit_opts o = {.records = &x->r, .options = opts, .n_options = option ? 1 : 0};
+	assert_int_equal(audit_battle(x->b, &o, &x->f), 0);
+}
+
+static void run(struct run *x, const char *body)
+{
+	run_with(x, body, NULL);
+}
+
+static void done(struct run *x)
+{
+	records_release(&x->r);
+	findings_release(&x->f);
+	battle_free(x->b);
+	diags_release(&x->d);
+}
+
+/* The record of the statement on the body's line n (from 1). */
+static const struct record *rec(const struct run *x, int n)
+{
+	for (int i = 0; i < x->r.n; i++)
+		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first_line + n - 1)
+			return &x->r.v[i];
+	fail_msg("no record on body line %d", n);
+	return NULL;
+}
+
+static const struct rec_part *part(const struct run *x, int n, const char *role)
+{
+	const struct rec_part *p = record_find_part((struct record *)rec(x, n), role);
+	if (!p)
+		fail_msg("no %s part on body line %d", role, n);
+	return p;
+}
+
+/* A field of unit id after the event on body line n. */
+static int field(const struct run *x, int n, const char *id, const char *name)
+{
+	const struct rec_state *s = record_find_state(rec(x, n), 'U', id);
+	if (!s)
+		fail_msg("no state of %s on body line %d", id, n);
+	const struct field *f = fields_get(&s->fields, name);
+	if (!f)
+		fail_msg("no field %s of %s", name, id);
+	return f->type == FIELD_TEXT ? (f->text && strcmp(f->text, "broken") == 0) : f->num;
+}
+
+/* How many findings of code on body line n. */
+static int findings_on(const struct run *x, int n, enum finding_code code)
+{
+	int k = 0;
+	for (int i = 0; i < x->f.n; i++)
+		k += x->f.v[i].code == code && x->f.v[i].at.line == x->first_line + n - 1;
+	return k;
+}
+
+static int errors(const struct run *x)
+{
+	int k = 0;
+	for (int i = 0; i < x->f.n; i++)
+		k += x->f.v[i].severity == DIAG_ERROR;
+	return k;
+}
+
+/* Loss allocation, 004:236-238 (worksheet B1-B7). */
+static void test_allocation(void **state)
+{
+	(void)state;
+	static const struct {
+		int n;
+		bool dense;
+		int mult, cap, stragglers, casualties;
+	} cases[] = {
+		{5, false, 1, -1, 3, 2},	/* B1: odd stragglers, even casualties */
+		{5, true, 1, -1, 1, 4},		/* B2: a column: after the first, casualties */
+		{3, true, 3, -1, 3, 2},		/* B3: the text's example, a column from the rear */
+		{3, false, 2, -1, 4, 1},	/* B4: the flank doubles stragglers */
+		{3, false, 1, 1, 1, 1},		/* B5: a US battery, the second straggler ignored */
+		{1, false, 1, 0, 0, 0},		/* B5: its cap spent this turn */
+		{3, false, 1, -1, 2, 1},	/* B5: a Mexican battery */
+		{4, false, 1, -1, 2, 2},	/* B6: melee ignores the column */
+		{4, true, 2, -1, 2, 3},		/* B7: column from the flank */
+		{0, false, 1, -1, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sar_split s = sar_allocate(cases[i].n, cases[i].dense, cases[i].mult, cases[i].cap);
+		if (s.stragglers != cases[i].stragglers || s.casualties != cases[i].casualties)
+			fail_msg("case %zu: %d losses gave %d/%d, expected %d/%d", i, cases[i].n, s.stragglers,
+				 s.casualties, cases[i].stragglers, cases[i].casualties);
+	}
+}
+
+/* Weapon Ranges, 004:210-220: an upper bound is in its band. */
+static void test_weapon_ranges(void **state)
+{
+	(void)state;
+	static const struct {
+		int weapon, inches;
+		enum sar_band band;
+	} cases[] = {
+		{SW_MUSKET, 3, SB_SHORT}, {SW_MUSKET, 4, SB_SHORT}, {SW_MUSKET, 5, SB_MEDIUM},
+		{SW_MUSKET, 8, SB_MEDIUM}, {SW_MUSKET, 9, SB_LONG}, {SW_MUSKET, 14, SB_LONG},
+		{SW_MUSKET, 15, SB_BEYOND}, {SW_RIFLE, 0, SB_MEDIUM}, {SW_RIFLE, 12, SB_MEDIUM},
+		{SW_RIFLE, 13, SB_LONG}, {SW_RIFLE, 19, SB_LONG}, {SW_PISTOL, 1, SB_MEDIUM},
+		{SW_PISTOL, 2, SB_LONG}, {SW_AD_HOC, 2, SB_SHORT}, {SW_AD_HOC, 7, SB_LONG},
+		{SW_RIFLED_MUSKET, 6, SB_SHORT}, {SW_RIFLED_MUSKET, 24, SB_LONG},
+		{SAR_GUN + 3, 16, SB_LONG}, {SAR_GUN + 6, 5, SB_SHORT}, {SAR_GUN + 6, 11, SB_MEDIUM},
+		{SAR_GUN + 6, 15, SB_LONG}, {SAR_GUN + 12, 7, SB_SHORT}, {SAR_GUN + 12, 20, SB_LONG},
+		{SAR_GUN + 24, 8, SB_SHORT}, {SAR_GUN + 24, 32, SB_LONG}, {SAR_GUN + 24, 33, SB_BEYOND},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct sar_range *r = sar_range_of(cases[i].weapon);
+		assert_non_null(r);
+		if (sar_band_at(r, cases[i].inches) != cases[i].band)
+			fail_msg("case %zu: %d\" is %s, expected %s", i, cases[i].inches,
+				 sar_band_name(sar_band_at(r, cases[i].inches)), sar_band_name(cases[i].band));
+	}
+	/* the table has no 4, 8 or 16 lb gun, and no carbine (worksheet A6) */
+	assert_null(sar_range_of(SAR_GUN + 4));
+	assert_null(sar_range_of(SAR_GUN + 8));
+	assert_null(sar_range_of(SAR_GUN + 16));
+	assert_null(sar_range_of(SW_CARBINE));
+}
+
+/* Leader Casualty Table, 004:374-377. */
+static void test_leader_casualty_table(void **state)
+{
+	(void)state;
+	static const int want[21] = {
+		0, SW_MINOR, SW_MINOR, SW_MINOR, SW_MINOR, SW_SERIOUS, SW_SERIOUS, SW_SERIOUS, SW_SERIOUS,
+		SW_GRAVE, SW_GRAVE, SW_GRAVE, SW_GRAVE, SW_INCAPACITATED, SW_INCAPACITATED, SW_INCAPACITATED,
+		SW_INCAPACITATED, SW_DEAD, SW_DEAD, SW_DEAD, SW_DEAD,
+	};
+	for (int d = 1; d <= 20; d++)
+		assert_int_equal(sar_wound_of(d)->effect, want[d]);
+	assert_null(sar_wound_of(0));
+	assert_null(sar_wound_of(21));
+	assert_int_equal(sar_wound_of(13)->stragglers, 1);
+}
+
+/* Starting and final columns (worksheet A1-A9). */
+static const char fire_body[] =
+	"phase first-fire\n"
+	"fire m10:10@3 -> tgt [5]\n"		/* 2  A1: 2 x 10 = 20 -> 16, +2 volley -> 16 */
+	"fire m10:10@6 -> tgt [5]\n"		/* 3  A2: 10 */
+	"fire m10:12@10 -> tgt [1]\n"		/* 4  A3: 12 / 4 = 3; a 1: low on ammunition */
+	"fire m10:10@3 -> tgt [5]\n"		/* 5  A7: 2 x 10 x 1/2 = 10 */
+	"fire r13:13@10 -> tgt [5]\n"		/* 6  A4: 13 +2 = 15 */
+	"fire r13b:13@13 -> tgt [5]\n"		/* 7  A4: 13 / 4 = 3, +2 = 5 */
+	"fire cav8:8@1 -> tgt [5]\n"		/* 8  A5: 8 x 1/4 = 2, +2 = 4 */
+	"fire dcav8:8@1 -> tgt [5]\n"		/* 9  A5: 8 +2 = 10 */
+	"fire g6:1@4 -> tgt [5]\n"		/* 10 A6: 3 x 6 = 18 -> 16 */
+	"fire g6:1@8 -> tgt [5]\n"		/* 11 A6: 6 */
+	"fire g6:1@15 -> tgt [5]\n"		/* 12 A6: 6 / 3 = 2 */
+	"fire g12:1@20 -> tgt [5]\n"		/* 13 A6: 12 / 3 = 4 */
+	"fire g24:1@7 -> tgt [5]\n"		/* 14 A6: 72 -> 16 */
+	"fire r13:13@13 -> sk [5]\n"		/* 15 A8: 3 -4 -> 0 */
+	"fire i14:10@3 -> mart [5]\n";		/* 16 A9: 20 -> 16, +2 -4 = 14 */
+
+static void test_fire_columns(void **state)
+{
+	(void)state;
+	static const int want[][2] = {
+		{2, 16}, {3, 10}, {4, 3}, {5, 10}, {6, 15}, {7, 5}, {8, 4}, {9, 10}, {10, 16}, {11, 6},
+		{12, 2}, {13, 4}, {14, 16}, {15, 0}, {16, 14},
+	};
+	struct run x;
+	run(&x, fire_body);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct rec_part *p = part(&x, want[i][0], "firer");
+		if (!p->has_total || p->total != want[i][1])
+			fail_msg("body line %d: column %d, expected %d", want[i][0], p->total, want[i][1]);
+	}
+	/* an initial volley once, not for guns */
+	assert_int_equal(part(&x, 2, "firer")->n_mods, 1);
+	assert_string_equal(part(&x, 2, "firer")->mods[0].code, "volley");
+	assert_int_equal(part(&x, 3, "firer")->n_mods, 0);
+	assert_int_equal(part(&x, 10, "firer")->n_mods, 0);
+	done(&x);
+
+	/* A9 read the other way: only the final column kept in 0-16 (18 -> 16) */
+	run_with(&x, fire_body, "column-clamp=end");
+	assert_int_equal(part(&x, 16, "firer")->total, 16);
+	assert_int_equal(part(&x, 7, "firer")->total, 5);
+	done(&x);
+	/* A4 with fractions to the nearest: 13 / 4 = 3.25 -> 3 still; 8 lb... 10 / 4 = 2.5 -> 3 */
+	run_with(&x, "phase first-fire\nfire m10:10@10 -> tgt [5]\n", "fractions=nearest");
+	assert_int_equal(part(&x, 2, "firer")->total, 5);	/* 3 +2 */
+	done(&x);
+	run(&x, "phase first-fire\nfire m10:10@10 -> tgt [5]\n");
+	assert_int_equal(part(&x, 2, "firer")->total, 4);	/* 10 / 4 = 2 +2 */
+	done(&x);
+}
+
+/* Claims weighed: a missing volley, a wrong column, a wrong split. */
+static void test_fire_claims(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\n"
+		"fire m10:10@6 -> tgt [5] =10 loss=3 stragglers=2 casualties=1\n"	/* 2: 10 +2 volley = 12 */
+		"fire m10:10@6 -> tgt [5] =11 loss=3 stragglers=1 casualties=2\n"	/* 3: 10, and 2/1 */
+		"fire r13:13@10 -> tgt [5] +2cover =15\n"				/* 4: +2volley missing */
+		"fire m10:10@6 -> col [5] =10 loss=3 stragglers=1 casualties=2\n"	/* 5: a column: 1/2 */
+		"fire m10:10@6 -> col(rear) [5] =10 loss=3 stragglers=3 casualties=2\n");	/* 6: 3/2 */
+	assert_int_equal(findings_on(&x, 2, FINDING_MOD_MISSING), 0);	/* no list claimed */
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOSSES), 2);
+	assert_int_equal(findings_on(&x, 4, FINDING_MOD_MISSING), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_TRUSTED), 2);	/* +2cover a chart's; no losses */
+	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 1);	/* 13 +2 +2 = 17 -> 16 */
+	assert_int_equal(part(&x, 4, "firer")->total, 16);
+	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 0);
+	assert_int_equal(findings_on(&x, 6, FINDING_LOSSES), 0);
+	assert_int_equal(field(&x, 6, "col", "stragglers"), 4);
+	assert_int_equal(field(&x, 6, "col", "casualties"), 4);
+	assert_int_equal(field(&x, 6, "col", "stands"), 6);	/* 14 - 8 */
+	done(&x);
+}
+
+/* Breaking (worksheet C): 14 castings take 5, then 4, then 1 loss. */
+static void test_breaking(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\n"
+		"fire m10:10@6 -> i14 [5] loss=5 holds\n"
+		"fire m10:10@6 -> i14 [5] loss=4 holds\n"
+		"fire m10:10@6 -> i14 [5] loss=1 holds\n");
+	assert_int_equal(field(&x, 2, "i14", "stands"), 9);
+	assert_int_equal(field(&x, 2, "i14", "stragglers"), 3);
+	assert_int_equal(field(&x, 2, "i14", "casualties"), 2);
+	assert_int_equal(field(&x, 3, "i14", "stands"), 5);
+	assert_int_equal(field(&x, 3, "i14", "stragglers"), 5);
+	assert_int_equal(field(&x, 3, "i14", "state"), 0);	/* 5 stragglers, 5 effectives: not broken */
+	assert_int_equal(field(&x, 4, "i14", "state"), 1);	/* 6 against 4 */
+	assert_int_equal(findings_on(&x, 3, FINDING_EFFECT), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 1);
+	done(&x);
+}
+
+/* The worked melee example, 004:284 (worksheet D). */
+static void test_worked_example(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_file("tests/sar/melee-example.battle", &d);
+	assert_non_null(b);
+	assert_int_equal(d.n_errors, 0);
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	struct audit_opts o = {.records = &r};
+	assert_int_equal(audit_battle(b, &o, &f), 0);
+	for (int i = 0; i < f.n; i++)
+		if (f.v[i].severity != DIAG_NOTE)
+			fail_msg("line %d: %s", f.v[i].at.line, f.v[i].msg);
+	const struct record *close = NULL, *melee = NULL, *round = NULL;
+	for (int i = 0; i < r.n; i++) {
+		if (strcmp(r.v[i].kind, "close") == 0)
+			close = &r.v[i];
+		if (strcmp(r.v[i].kind, "melee") == 0)
+			melee = &r.v[i];
+		if (strcmp(r.v[i].kind, "round") == 0)
+			round = &r.v[i];
+	}
+	assert_non_null(close);
+	assert_non_null(melee);
+	assert_non_null(round);
+	assert_int_equal(close->parts[0].total, 12);	/* 12 -1 -2 +3 (004:256) */
+	const struct rec_part *att = record_find_part((struct record *)melee, "attacker");
+	const struct rec_part *def = record_find_part((struct record *)melee, "defender");
+	assert_int_equal(att->points, 9);	/* participants */
+	assert_int_equal(def->points, 14);
+	assert_int_equal(att->total, 3);	/* 3 -1 +2 -1 */
+	assert_int_equal(def->total, 5);	/* 4 +1 */
+	assert_string_equal(melee->effect, "fight-on");
+	att = record_find_part((struct record *)round, "attacker");
+	def = record_find_part((struct record *)round, "defender");
+	assert_int_equal(att->total, 2);	/* 3 -1: no charge, not outnumbered (10 - 8) */
+	assert_int_equal(def->total, 5);
+	assert_string_equal(round->effect, "locked");
+	const struct fields *us = &record_find_state(round, 'U', "usreg")->fields;
+	const struct fields *mx = &record_find_state(round, 'U', "mexg")->fields;
+	assert_int_equal(fields_get(us, "stands")->num, 9);
+	assert_int_equal(fields_get(us, "stragglers")->num, 3);
+	assert_int_equal(fields_get(us, "casualties")->num, 2);
+	assert_int_equal(fields_get(mx, "stands")->num, 5);
+	assert_int_equal(fields_get(mx, "stragglers")->num, 4);
+	assert_int_equal(fields_get(mx, "casualties")->num, 1);
+	records_release(&r);
+	findings_release(&f);
+
+	/* the example's own sum, 12 -2 +3 = 13, under close-losses=ignore */
+	findings_init(&f);
+	records_init(&r);
+	const char *ignore[] = {"close-losses=ignore"};
+	struct audit_opts o2 = {.records = &r, .options = ignore, .n_options = 1};
+	audit_battle(b, &o2, &f);
+	for (int i = 0; i < r.n; i++)
+		if (strcmp(r.v[i].kind, "close") == 0)
+			assert_int_equal(r.v[i].parts[0].total, 13);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* The outnumbered shift, 004:272: the difference / 5, rounded down. */
+static void test_outnumbered(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		int shift;
+	} cases[] = {
+		{"melee tgt:20 -> gr:8 [5] | [5]\n", -2},	/* 12 / 5 */
+		{"melee tgt:10 -> gr:7 [5] | [5]\n", 0},	/* 3 / 5 */
+		{"melee tgt:16 -> gr:6 [5] | [5]\n", -2},	/* 10 / 5 */
+		{"melee tgt:14 -> gr:9 [5] | [5]\n", -1},	/* 5 / 5 */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char body[128];
+		snprintf(body, sizeof body, "phase melee\n%s", cases[i].line);
+		struct run x;
+		run(&x, body);
+		const struct rec_part *p = part(&x, 2, "defender");
+		int shift = 0;
+		for (int k = 0; k < p->n_mods; k++)
+			if (strcmp(p->mods[k].code, "outnumbered") == 0)
+				shift = p->mods[k].value;
+		if (shift != cases[i].shift)
+			fail_msg("%s: shift %d, expected %d", cases[i].line, shift, cases[i].shift);
+		done(&x);
+	}
+}
+
+/* Recovering stragglers, 004:144-146 (worksheet E). */
+static void test_recover(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\n"
+		"fire m10:10@6 -> gr [5] loss=6\n"			/* 2: gr 3 stragglers, 3 casualties */
+		"fire m10:10@6 -> i14 [5] loss=8\n"			/* 3: i14 4 stragglers */
+		"fire i14:4@6 -> tgt [5]\n"				/* 4: i14 fired this turn */
+		"attach wool i14\n"					/* 5 */
+		"phase rally\n"
+		"recover d4[3]: gr stragglers=3\n"			/* 7: E1: 3 */
+		"recover d6[5]: i14 +2leader =7 stragglers=3\n");	/* 8: E3: (5 + 2) / 2 = 3 */
+	assert_int_equal(errors(&x), 0);
+	assert_int_equal(field(&x, 7, "gr", "stragglers"), 0);
+	assert_int_equal(field(&x, 8, "i14", "stragglers"), 1);
+	done(&x);
+	run(&x, "phase first-fire\n"
+		"fire m10:10@6 -> gr [5] loss=6\n"			/* 2 */
+		"fire gr:3@6 -> tgt [5]\n"				/* 3: gr fired */
+		"phase rally\n"
+		"recover d4[3]: gr stragglers=3\n"			/* 5: E2: 3 / 2 = 1 */
+		"recover d6[4]: m10 +2cover =6\n"			/* 6: a regular unit rolls d6 */
+		"recover d6[4]: gr\n");				/* 7: a green unit rolls d4 */
+	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 1);
+	assert_int_equal(field(&x, 5, "gr", "stragglers"), 3 - 3);	/* as claimed */
+	assert_int_equal(part(&x, 6, "unit")->total, 6);		/* E4: 4 + 2 */
+	assert_int_equal(findings_on(&x, 7, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase first-fire\nfire m10:10@6 -> gr [5] loss=3\nphase rally\nrecover d4[4]: gr\n");
+	assert_int_equal(field(&x, 4, "gr", "stragglers"), 0);	/* E5: 2 stragglers, 4 recovered: 2 */
+	assert_int_equal(field(&x, 4, "gr", "stands"), 9);
+	done(&x);
+}
+
+/* Stragglers from movement, 004:174 and 389 (worksheet F). */
+static void test_movement(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\n"
+		"move d6[6,3,6]: m10 stragglers=2\n"		/* 2: F1 */
+		"move d6[6,6]: g6\n"				/* 3: F2 */
+		"stragglers gr 4 \"a failed charge\"\n"		/* 4 */
+		"move d6[6,6,6]: gr\n"				/* 5: F3: 10 castings, 4 -> 5 */
+		"move d6[2,3]: un(retreat)\n");			/* 6: a retreat is 3d6 */
+	assert_int_equal(field(&x, 2, "m10", "stragglers"), 2);
+	assert_int_equal(field(&x, 3, "g6", "stragglers"), 0);
+	assert_int_equal(field(&x, 5, "gr", "stragglers"), 5);
+	assert_int_equal(field(&x, 5, "gr", "stands"), 5);
+	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 1);	/* unclaimed straggler */
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	done(&x);
+	/* F4: 9 castings present (un's 10 less a casualty, claimed so), 2
+	 * stragglers, four sixes: 4 stragglers (9 / 2), 5 effectives */
+	run(&x, "phase first-fire\nfire m10:10@6 -> un [5] loss=1 stragglers=0 casualties=1\n"
+		"phase moves\nstragglers un 2\nmove d6[6,6,6,6]: un\n");
+	assert_int_equal(field(&x, 5, "un", "stragglers"), 4);
+	assert_int_equal(field(&x, 5, "un", "stands"), 5);
+	done(&x);
+}
+
+/* Leader points and orders, 004:72-122 (worksheet G). */
+static void test_orders(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase orders\n"
+		"orders wool d4[3]: m10 move; r13 hold; r13b(far) first-fire\n"	/* 2: 5 points, 4 spent */
+		"orders lane d4[3]: i14 move; cav8 move; far(far) hold\n"		/* 3: 3 points, 4 spent */
+		"orders taylor d4[1]: i14 hold\n"					/* 4: i14 has an order */
+		"orders pacheco d4[1]: tgt(far) hold\n"					/* 5: 2 points, 4 */
+		"orders santa d4[4]: mart hold; col hold\n");				/* 6: 5 points; 2 + 2 (subordinates) */
+	const struct rec_part *p = part(&x, 2, "leader");
+	assert_int_equal(p->total, 5);
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 0);
+	done(&x);
+	/* the other reading of the doubled cost: 1 x 2 + 1 = 3, over 2 still */
+	run_with(&x, "phase orders\norders pacheco d4[2]: tgt(far) hold\n", "order-cost=double-base");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);	/* 3 points, 3 spent */
+	done(&x);
+	run(&x, "phase orders\norders pacheco d4[2]: tgt(far) hold\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);	/* 3 points, 4 spent */
+	done(&x);
+	/* an attached leader orders his unit alone; points are a d4 */
+	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
+/* Leader casualties, 004:370-379 (worksheet H). */
+static void test_leaders(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\n"
+		"attach mejia tgt\n"
+		"fire m10:10@6 -> tgt [5] loss=3\n"
+		"hit mejia [2] hit\n"		/* 4: 2 <= 3 */
+		"hit mejia [3] hit\n"		/* 5: 3 <= 3 */
+		"hit mejia [4] hit\n"		/* 6: 4 > 3: a miss */
+		"wound mejia [12] serious\n"	/* 7: 9-12 grave */
+		"wound mejia [14] incapacitated\n"	/* 8: 13-16, one straggler */
+		"replace mejia pacheco\n");	/* 9: LR 1 -> 0 */
+	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 0);
+	assert_int_equal(findings_on(&x, 6, FINDING_EFFECT), 1);
+	assert_int_equal(findings_on(&x, 7, FINDING_LOOKUP), 1);
+	assert_int_equal(findings_on(&x, 8, FINDING_LOOKUP), 0);
+	assert_int_equal(field(&x, 8, "tgt", "stragglers"), 2 + 1);
+	assert_int_equal(findings_on(&x, 9, FINDING_CONSEQUENCE), 1);
+	done(&x);
+}
+
+/* Rallying, 004:391-397 (worksheet J). */
+static void test_rally(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\n"
+		"fire m10:10@6 -> gr [5] loss=1\n"
+		"stragglers gr 5\n"			/* 3: 6 stragglers, 4 effectives: broken */
+		"fire m10:10@6 -> un [5] loss=1\n"
+		"stragglers un 6\n"			/* 5 */
+		"phase rally\n"
+		"rally [15]: gr rallies\n"		/* 7: 10 castings: 5 and 5 */
+		"rally [15]: un rallies\n"		/* 8: untrained may not */
+		"rally [15]: m10 rallies\n");		/* 9: not broken */
+	assert_int_equal(field(&x, 3, "gr", "state"), 1);
+	assert_int_equal(field(&x, 7, "gr", "state"), 0);
+	assert_int_equal(field(&x, 7, "gr", "stragglers"), 5);
+	assert_int_equal(field(&x, 7, "gr", "stands"), 5);
+	assert_int_equal(findings_on(&x, 8, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 9, FINDING_STATE), 1);
+	done(&x);
+}
+
+/* Several dice in one face: where the event allows them, and printed back. */
+static void test_dice(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\nmove d6[ 6 ,3,6]: m10\n");
+	const struct stmt *s = tu_stmt(x.b, ST_EVENT, 0);
+	assert_int_equal(s->u.event.u.check.die.n, 3);
+	assert_int_equal(s->u.event.u.check.die.dice[2], 6);
+	struct buf out;
+	buf_init(&out, 0);
+	fmt_battle(x.b, 0, &out);
+	assert_non_null(strstr(out.text, "move d6[6,3,6]: m10"));
+	buf_release(&out);
+	done(&x);
+	/* one die where one is rolled */
+	struct diags d;
+	struct buf t;
+	buf_init(&t, 0);
+	buf_puts(&t, prelude);
+	buf_puts(&t, "phase first-fire\nfire m10:10@6 -> tgt [5,6]\nphase moves\nmove d6[7]: m10\n");
+	struct battle *b = tu_parse(t.text, &d);
+	assert_int_equal(d.n_errors, 2);
+	assert_int_equal(d.v[0].code, DIAG_TOO_MANY);
+	assert_int_equal(d.v[1].code, DIAG_OUT_OF_RANGE);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_allocation),
+		cmocka_unit_test(test_weapon_ranges),
+		cmocka_unit_test(test_leader_casualty_table),
+		cmocka_unit_test(test_fire_columns),
+		cmocka_unit_test(test_fire_claims),
+		cmocka_unit_test(test_breaking),
+		cmocka_unit_test(test_worked_example),
+		cmocka_unit_test(test_outnumbered),
+		cmocka_unit_test(test_recover),
+		cmocka_unit_test(test_movement),
+		cmocka_unit_test(test_orders),
+		cmocka_unit_test(test_leaders),
+		cmocka_unit_test(test_rally),
+		cmocka_unit_test(test_dice),
+	};
+	return cmocka_run_group_tests(tests, NULL, tu_teardown);
+}
