@@ -624,7 +624,7 @@ static const char *const charge_kinds[] = {"melee", "round", NULL};
 
 static const struct ruleset_terms terms = {
 	.strength = "effectives",
-	.scale = "men-per-figure",
+	.scale = "men-per-stand",	/* a casting: the header says how many men */
 	.order = "state",
 	.orders = orders,
 	.charge_won = charge_won,

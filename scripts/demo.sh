@@ -1,7 +1,7 @@
 #!/bin/sh
 # demo.sh: the main job on the bundled battles: check each example, show its
 # canonical form is stable, audit it (findings and summary, JSON Lines) and
-# explain its first charge step by step; then store them all in an archive
+# explain its first charge or melee step by step; then store them all in an archive
 # (build/demo/archive.db, made anew), take one back out, and write each
 # battle's reports, its after-action report with plots among them.  Everything written goes to build/demo/.
 set -u
@@ -25,10 +25,10 @@ for f in examples/*.battle; do
 	tail -n 1 "$out/$name.audit.txt"
 	build/umpire audit --json "$f" >"$out/$name.audit.jsonl" || status=1
 	echo "$f: $(wc -l <"$out/$name.audit.jsonl") JSON Lines (turns, phases, events, rulings) in $out/$name.audit.jsonl"
-	line=$(grep -n '^charge ' "$f" | head -n 1 | cut -d: -f1)
+	line=$(grep -n '^\(charge\|melee\) ' "$f" | head -n 1 | cut -d: -f1)
 	if [ -n "$line" ]; then
 		build/umpire explain "$f:$line" >"$out/$name.explain.txt" || status=1
-		echo "$f:$line: the first charge explained in $out/$name.explain.txt"
+		echo "$f:$line: the first charge or melee explained in $out/$name.explain.txt"
 	fi
 done
 echo "== the archive"
@@ -44,7 +44,7 @@ fi
 echo "== one query: the 5th Infantry across both battles"
 build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
 echo "== reports from the archive"
-for name in palo-alto resaca; do  # their header id=s
+for name in palo-alto resaca buena-vista; do  # their header id=s
 	for kind in casualties effectiveness audit luck; do
 		build/umpire report --db "$out/archive.db" "$kind" "$name" >"$out/$name.$kind.txt" || status=1
 		build/umpire report --db "$out/archive.db" --format html "$kind" "$name" >"$out/$name.$kind.html" || status=1

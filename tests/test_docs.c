@@ -145,6 +145,15 @@ static void test_rules_doc(void **state)
 				 finding_code_name((enum finding_code)c));
 		p = hit + 1;
 	}
+	for (size_t r = 0; ruleset_at(r); r++) {	/* every ruleset's rule options */
+		const struct vocab *rv = ruleset_at(r)->vocab;
+		for (size_t i = 0; rv->option && i < rv->n_words; i++) {
+			char code[80];
+			snprintf(code, sizeof code, "| `%s` |", rv->words[i].word);	/* a row of the options table */
+			if (rv->words[i].cat == rv->option && !strstr(doc, code))
+				fail_msg("docs/rules.md does not cover %s's rule option %s", rv->name, rv->words[i].word);
+		}
+	}
 	const struct vocab *v = ruleset_default();
 	for (size_t i = 0; i < v->n_words; i++) {
 		const struct vocab_word *w = &v->words[i];
