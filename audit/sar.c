@@ -112,6 +112,12 @@ void sar_take(struct audit *a, int u, int stragglers, int casualties, bool may_b
 	}
 }
 
+/* The sides of the die a face was rolled on. */
+static int sides_of(const struct face *f)
+{
+	return f->die ? f->die : sar_vocab.die;
+}
+
 /* ---- Orders (004:70-122) ---- */
 
 /* How leader l stands to unit u's commander: 0 its own command, 1 a
@@ -212,7 +218,7 @@ static void audit_orders(struct audit *a, const struct ev_check *ck)
 	}
 	struct sar_leader *lr = sar_leader(a, l);
 	a->side = lr->core.decl->side;
-	int die = ck->die.die ? ck->die.die : sar_vocab.die;
+	int die = sides_of(&ck->die);
 	if (die != 4)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:72", "leader points are rolled on 1d4, not a d%d",
 			   die);
@@ -268,6 +274,22 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 
 /* ---- Movement (004:162-176) ---- */
 
+/* The unit of a one-unit roll (a check's first line), whose side the
+ * findings concern, with its part and die in *p; -1 if unknown. */
+int sar_check_unit(struct audit *a, const struct ev_check *ck, struct rec_part **p)
+{
+	const struct check_line *line = &ck->lines[0];
+	int u = state_unit(&a->st, line->unit.id);
+	*p = NULL;
+	if (u < 0)
+		return -1;
+	a->side = state_unit_at(&a->st, u)->decl->side;
+	*p = record_part(a->rec, "unit", line->unit.id);
+	if (*p)
+		(*p)->die = ck->die.value;
+	return u;
+}
+
 static int tally(const struct claim *c, int code, int *out)
 {
 	const struct tally *t = claim_tally(c, code);
@@ -293,21 +315,18 @@ static int movement_stragglers(const struct sar_unit *r, const struct face *f, i
 static void audit_move(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "move");
-	int die = ck->die.die ? ck->die.die : sar_vocab.die;
+	int die = sides_of(&ck->die);
 	if (die != 6)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:166", "movement is rolled on d6, not d%d", die);
 	if (ck->n_lines > 1)
 		audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, ck->lines[1].unit.at, "004:166",
 			   "each unit rolls its own movement dice");
 	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
+	struct rec_part *p;
+	int u = sar_check_unit(a, ck, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
-	a->side = r->core.decl->side;
-	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
-	if (p)
-		p->die = ck->die.value;
 	if (battle_fact(&line->unit, SX_RETREAT, 0) && r->arm != SAR_ART) {
 		int want = r->arm == SAR_CAV ? 5 : 3;
 		if (ck->die.n < want)
@@ -353,13 +372,13 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "recover");
 	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
+	struct rec_part *p;
+	int u = sar_check_unit(a, ck, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
-	a->side = r->core.decl->side;
 	bool trained = r->exp == SAR_REGULAR || r->exp == SAR_VETERAN;
-	int die = ck->die.die ? ck->die.die : sar_vocab.die, want = trained ? 6 : 4;
+	int die = sides_of(&ck->die), want = trained ? 6 : 4;
 	if (die != want)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:144", "a %s unit recovers 1d%d, not a d%d",
 			   sar_word(SC_EXP, r->exp), want, die);
@@ -378,9 +397,6 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 			claim_derive(d, &m, "behind cover, as claimed (taken on trust)");
 		}
 	struct claim_table t = {recover_lookup, sar_factor_name, NULL};
-	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
-	if (p)
-		p->die = ck->die.value;
 	if (line->claim.n_mods)	/* listing any modifier claims the complete list */
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
@@ -415,14 +431,11 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 {
 	a->rec = audit_record(a, route ? "route" : "rally");
 	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
+	struct rec_part *p;
+	int u = sar_check_unit(a, ck, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
-	a->side = r->core.decl->side;
-	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
-	if (p)
-		p->die = ck->die.value;
 	if (!route && !r->broken)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "004:391", "%s is not broken", line->unit.id);
 	if (!route && r->exp == SAR_UNTRAINED)
@@ -449,16 +462,26 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 
 /* ---- Leaders (004:368-381) ---- */
 
-static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
+/* Starts the record of a leader's roll: the leader it names (or -1), whose
+ * side the findings concern, and a part with the die. */
+static int leader_roll(struct audit *a, const char *kind, const struct ev_leader_roll *lr)
 {
-	a->rec = audit_record(a, "hit");
+	a->rec = audit_record(a, kind);
 	int l = state_leader(&a->st, lr->leader);
 	if (l < 0)
-		return;
+		return -1;
 	a->side = state_leader_at(&a->st, l)->decl->side;
 	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
 	if (p)
 		p->die = lr->die.value;
+	return l;
+}
+
+static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
+{
+	int l = leader_roll(a, "hit", lr);
+	if (l < 0)
+		return;
 	int u = state_leader_at(&a->st, l)->attached;
 	if (u < 0) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, lr->leader_at, "004:370",
@@ -483,14 +506,9 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 
 static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 {
-	a->rec = audit_record(a, "wound");
-	int l = state_leader(&a->st, lr->leader);
+	int l = leader_roll(a, "wound", lr);
 	if (l < 0)
 		return;
-	a->side = state_leader_at(&a->st, l)->decl->side;
-	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
-	if (p)
-		p->die = lr->die.value;
 	const struct sar_wound_row *row = sar_wound_of(lr->die.value);
 	if (!row)
 		return;

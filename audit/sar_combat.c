@@ -351,11 +351,11 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 	enum sar_table tb = close ? STB_CLOSE : STB_STAND;
 	a->rec = audit_record(a, close ? "close" : "stand");
 	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
+	struct rec_part *p;
+	int u = sar_check_unit(a, ck, &p);
 	if (u < 0)
 		return true;
 	struct sar_unit *r = sar_unit(a, u);
-	a->side = r->core.decl->side;
 	sar_turn_tallies(a, r);
 	if (close && r->order_turn == a->st.turn && r->order && r->order != SO_CHARGE)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:252",
@@ -376,9 +376,6 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 	trust_chart_mods(a, tb, &line->claim, d);
 	struct lookup_ctx ctx = {tb};
 	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
-	struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
-	if (p)
-		p->die = ck->die.value;
 	if (line->claim.n_mods)
 		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
