@@ -554,10 +554,6 @@ static const struct vocab_event events[] = {
 	 .code = RV_HASTY_SQUARE},
 	{.keyword = "evade", .shape = SHAPE_STATE, .sig = "U", .phases = PH_MANEUVER, .doc = "skirmishers evade: full retreat broken",
 	 .code = RV_EVADE},
-	{.keyword = "attach", .shape = SHAPE_STATE, .sig = "LU", .phases = VOCAB_ANY_PHASE, .doc = "attach LEADER UNIT",
-	 .core = SV_ATTACH},
-	{.keyword = "detach", .shape = SHAPE_STATE, .sig = "L", .phases = VOCAB_ANY_PHASE, .doc = "detach LEADER",
-	 .core = SV_DETACH},
 	{.keyword = "leader-out", .shape = SHAPE_STATE, .sig = "LS?", .phases = VOCAB_ANY_PHASE, .doc = "leader out of play for a turn",
 	 .core = SV_LEADER_OUT},
 	{.keyword = "leader-back", .shape = SHAPE_STATE, .sig = "L", .phases = VOCAB_ANY_PHASE, .doc = "leader back in play",
@@ -598,14 +594,10 @@ static const struct vocab_event events[] = {
 	 .code = RV_REPLENISH},
 	{.keyword = "storming", .shape = SHAPE_STATE, .sig = "U", .phases = VOCAB_ANY_PHASE, .doc = "UNIT forms a storming column",
 	 .code = RV_STORMING},
-	{.keyword = "stands", .shape = SHAPE_STATE, .sig = "UNS", .phases = VOCAB_ANY_PHASE, .doc = "stands UNIT +N|-N \"reason\": manual adjustment",
-	 .core = SV_STANDS},
-	{.keyword = "remove", .shape = SHAPE_STATE, .sig = "US?", .phases = VOCAB_ANY_PHASE, .doc = "remove UNIT [\"reason\"]",
-	 .core = SV_REMOVE},
-	{.keyword = "arrive", .shape = SHAPE_STATE, .sig = "U", .phases = VOCAB_ANY_PHASE, .doc = "reinforcement UNIT arrives",
-	 .core = SV_ARRIVE},
-	{.keyword = "note", .shape = SHAPE_STATE, .sig = "S", .phases = VOCAB_ANY_PHASE, .doc = "note \"free text\"",
-	 .core = SV_NOTE},
+#define CORE_EVENT(kw, s, d, verb) \
+	{.keyword = kw, .shape = SHAPE_STATE, .sig = s, .phases = VOCAB_ANY_PHASE, .doc = d, .core = verb},
+#include "core_events.def"
+#undef CORE_EVENT
 };
 
 const struct vocab rff_vocab = {

@@ -7,10 +7,12 @@
 #include "sar.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "claim.h"
 #include "sar_tables.h"
+#include "../grammar/xalloc.h"
 
 /* The arms, weapons and formations of a unit's declaration. */
 static void unit_init(struct state *st, int u)
@@ -93,9 +95,24 @@ void sar_turn_tallies(struct audit *a, struct sar_unit *u)
 	u->fire_losses = u->fire_casualties = u->losses = u->battery_stragglers = 0;
 }
 
-bool sar_option_is(const struct audit *a, const char *name, const char *value)
+static bool option_is(const struct audit *a, const char *name, const char *value)
 {
 	return strcmp(audit_option(a, name), value) == 0;
+}
+
+static void *sar_begin(struct audit *a)
+{
+	struct sar_options *o = xcalloc(1, sizeof *o);
+	o->close_losses_ignored = option_is(a, "close-losses", "ignore");
+	o->fractions_nearest = option_is(a, "fractions", "nearest");
+	o->clamp_at_end = option_is(a, "column-clamp", "end");
+	o->far_added_after = option_is(a, "order-cost", "double-base");
+	return o;
+}
+
+static void sar_end(struct audit *a)
+{
+	free(a->ctx);
 }
 
 void sar_take(struct audit *a, int u, int stragglers, int casualties, bool may_break)
@@ -145,7 +162,7 @@ static bool two_functions(const struct sar_unit *r)
 static int order_cost(const struct audit *a, int depth, bool far)
 {
 	int cost = 1;
-	if (depth == 1 && sar_option_is(a, "order-cost", "double-base"))
+	if (depth == 1 && sar_opts(a)->far_added_after)
 		return 2 + far;		/* 004:120, then 004:78 */
 	cost += far;			/* 004:78 */
 	return depth == 1 ? 2 * cost : cost;
@@ -298,6 +315,17 @@ static int tally(const struct claim *c, int code, int *out)
 	return t != NULL;
 }
 
+/* n stragglers from movement, fewer where they would break the unit: at
+ * most as many stragglers as effectives (004:174, 389).  A unit broken
+ * already takes them all. */
+static int movement_cap(const struct sar_unit *r, int n)
+{
+	if (r->broken)
+		return n;
+	int most = sar_present(r) / 2 - r->stragglers;
+	return n < most ? n : most > 0 ? most : 0;
+}
+
 /* Stragglers from sixes, to one fewer than would break the unit (004:174, 389). */
 static int movement_stragglers(const struct sar_unit *r, const struct face *f, int *sixes)
 {
@@ -306,10 +334,7 @@ static int movement_stragglers(const struct sar_unit *r, const struct face *f, i
 		*sixes += f->dice[i] == 6;
 	if (r->arm == SAR_ART)
 		return 0;
-	if (r->broken)
-		return *sixes;
-	int most = sar_present(r) / 2 - r->stragglers;	/* stragglers no more than effectives */
-	return *sixes < most ? *sixes : most > 0 ? most : 0;
+	return movement_cap(r, *sixes);
 }
 
 static void audit_move(struct audit *a, const struct ev_check *ck)
@@ -564,7 +589,10 @@ static void apply_state(struct audit *a, const struct event *e)
 	struct sar_unit *r = sar_unit(a, u);
 	switch ((enum sar_event)e->def->code) {
 	case SE_STRAGGLERS:	/* no unit breaks from movement (004:389) */
-		sar_take(a, u, ev->args[1].num, 0, !(a->st.phase && strcmp(a->st.phase, "moves") == 0));
+		if (a->st.phase_bit == SP_MOVES)
+			sar_take(a, u, movement_cap(r, ev->args[1].num), 0, false);
+		else
+			sar_take(a, u, ev->args[1].num, 0, true);
 		break;
 	case SE_FORM:
 		r->formation = ev->args[1].code;
@@ -661,5 +689,7 @@ const struct ruleset sar_ruleset = {
 	.state = &sar_state,
 	.audit_event = sar_audit_event,
 	.apply_state = apply_state,
+	.begin = sar_begin,
+	.end = sar_end,
 	.terms = &terms,
 };

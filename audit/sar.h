@@ -136,8 +136,20 @@ void sar_take(struct audit *a, int u, int stragglers, int casualties, bool may_b
  * findings concern, with its record part and die in *p; -1 if unknown. */
 struct rec_part;
 int sar_check_unit(struct audit *a, const struct ev_check *ck, struct rec_part **p);
-/* The value of a rule option (sar_vocab's SC_OPTION). */
-bool sar_option_is(const struct audit *a, const char *name, const char *value);
+/* The rule options of one audit (sar_vocab's SC_OPTION), read once when
+ * it begins (struct audit.ctx): each true for the reading that is not the
+ * default. */
+struct sar_options {
+	bool close_losses_ignored;	/* close-losses=ignore */
+	bool fractions_nearest;		/* fractions=nearest */
+	bool clamp_at_end;		/* column-clamp=end */
+	bool far_added_after;		/* order-cost=double-base */
+};
+
+static inline const struct sar_options *sar_opts(const struct audit *a)
+{
+	return (const struct sar_options *)a->ctx;
+}
 
 /* How n losses fall (004:236-238): odd ones stragglers, even ones
  * casualties, or after the first all casualties on a dense target (a

@@ -9,7 +9,6 @@
 #include "sar.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "claim.h"
 #include "sar_tables.h"
@@ -37,7 +36,7 @@ struct sar_split sar_allocate(int n, bool dense, int mult, int cap)
 /* a * num / den, rounded as the fractions option says. */
 static int fraction(const struct audit *a, int num, int den)
 {
-	if (sar_option_is(a, "fractions", "nearest"))
+	if (sar_opts(a)->fractions_nearest)
 		return (2 * num + den) / (2 * den);
 	return num / den;
 }
@@ -196,7 +195,7 @@ static int start_column(struct audit *a, const struct sar_unit *r, int castings,
 			    castings == 1 ? "" : "s", sar_band_name(band), r->mounted ? ", mounted (x1/4)" : "",
 			    r->low_ammo ? ", low on ammunition (x1/2)" : "", col);
 	}
-	if (sar_option_is(a, "column-clamp", "start") && col > COLUMN_MAX) {
+	if (!sar_opts(a)->clamp_at_end && col > COLUMN_MAX) {
 		record_step(a->rec, "004:228 Firing", "%s: the columns run 0 to 16: it starts in column 16", who);
 		col = COLUMN_MAX;
 	}
@@ -223,9 +222,9 @@ static void fire_shifts(const struct sar_unit *r, const struct sar_unit *t, cons
 /* The order a unit fires under, by phase (004:40, 44, 88-92). */
 static void check_fire_order(struct audit *a, const struct sar_unit *r, const struct uref *firer)
 {
-	if (r->order_turn != a->st.turn || !r->order || !a->st.phase)
+	if (r->order_turn != a->st.turn || !r->order || !a->st.phase_bit)
 		return;		/* no order logged this turn, or a random one */
-	bool first = strcmp(a->st.phase, "first-fire") == 0, hold = strcmp(a->st.phase, "hold-fire") == 0;
+	bool first = a->st.phase_bit == SP_FIRST_FIRE, hold = a->st.phase_bit == SP_HOLD_FIRE;
 	bool ok = first ? r->order == SO_FIRST_FIRE
 		  : hold ? r->order == SO_HOLD_FIRE
 			 : r->order == SO_HOLD || r->order == SO_HOLD_FIRE || r->order == SO_FIRST_FIRE;
@@ -362,7 +361,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 			   "%s has no Charge order: only a charge leads to melee", line->unit.id);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	int lost = close ? r->fire_losses : r->fire_casualties;
-	if (sar_option_is(a, "close-losses", "ignore"))
+	if (sar_opts(a)->close_losses_ignored)
 		claim_absent(d, SF_LOSSES, "losses are not subtracted (option close-losses=ignore, as 004:284 adds up)");
 	else if (lost)
 		derive(d, tb, SM_LOSSES, -lost, close ? "its losses from fire this turn" : "its casualties from fire this turn");

@@ -278,13 +278,10 @@ static const struct vocab_event events[] = {
 	STATE("dismount", "U", VOCAB_ANY_PHASE, "dismount UNIT", SE_DISMOUNT),
 	STATE("limber", "U", VOCAB_ANY_PHASE, "limber UNIT", SE_LIMBER),
 	STATE("unlimber", "U", VOCAB_ANY_PHASE, "unlimber UNIT", SE_UNLIMBER),
-	CORE("attach", "LU", "attach LEADER UNIT", SV_ATTACH),
-	CORE("detach", "L", "detach LEADER", SV_DETACH),
 	CORE("replace", "LL", "replace OLD NEW: NEW takes over OLD's command, rated one less (004:379)", SV_REPLACE),
-	CORE("stands", "UNS", "stands UNIT +N|-N \"reason\": effectives adjusted by hand", SV_STANDS),
-	CORE("remove", "US?", "remove UNIT [\"reason\"]", SV_REMOVE),
-	CORE("arrive", "U", "reinforcement UNIT arrives", SV_ARRIVE),
-	CORE("note", "S", "note \"free text\"", SV_NOTE),
+#define CORE_EVENT(kw, s, d, verb) CORE(kw, s, d, verb),
+#include "core_events.def"
+#undef CORE_EVENT
 };
 
 const struct vocab sar_vocab = {

@@ -233,6 +233,7 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->cond_word = t->cond_word;
 		st->cond_word_code = t->cond_word_code;
 		st->phase = NULL;
+		st->phase_bit = 0;
 		kept = 0;
 		for (int k = 0; k < st->n_away; k++) {
 			int i = st->away[k];
@@ -248,6 +249,7 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->n_away = kept;
 	} else if (s->kind == ST_PHASE) {
 		st->phase = s->u.phase.phase;
+		st->phase_bit = s->u.phase.bit;
 	}
 }
 

@@ -133,6 +133,7 @@ struct state {
 	const char *cond_word;
 	int cond_word_code;
 	const char *phase;
+	unsigned phase_bit;		/* its vocab_phase.bit (0 before a phase): rulesets test it, not the word */
 	int *of_sym;			/* per battle symbol: its unit or leader index, or -1 */
 	/* what a turn or phase header may change: units with a mark that waits
 	 * (state_wait) and leaders away (state_away); entries may be stale */

@@ -269,7 +269,7 @@ struct stmt {
 		struct st_leader leader;
 		struct st_unit unit;
 		struct st_turn turn;
-		struct { const char *phase; const char *mode; } phase;
+		struct { const char *phase; const char *mode; unsigned bit; } phase;	/* bit: its vocab_phase.bit, 0 if none */
 		struct event event;
 		struct { enum ruling_verb verb; int event; struct claim claim; } ruling; /* event: stmt index */
 	} u;

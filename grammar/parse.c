@@ -1275,6 +1275,7 @@ static int parse_phase(struct parser *p, struct token *kw)
 	}
 	p->phase_unknown = false;
 	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u.phase.mode);
+	s->u.phase.bit = ph ? ph->bit : 0;
 	int rank = ph ? ph->rank : p->phase_rank;
 	if (rank < p->phase_rank)
 		warn_at(p, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s%s%s after a later phase of turn %d",

@@ -466,6 +466,15 @@ static void test_movement(void **state)
 	assert_int_equal(field(&x, 5, "un", "stragglers"), 4);
 	assert_int_equal(field(&x, 5, "un", "stands"), 5);
 	done(&x);
+	/* stragglers logged in the moves phase are kept to as many as the
+	 * effectives (004:389): 10 castings, 7 would break it, 5 do not; in
+	 * a fire phase the same 7 break it (004:148) */
+	run(&x, "phase moves\nstragglers un 7\nphase first-fire\nstragglers gr 6\n");
+	assert_int_equal(field(&x, 2, "un", "stragglers"), 5);
+	assert_int_equal(field(&x, 2, "un", "state"), 0);
+	assert_int_equal(field(&x, 4, "gr", "stragglers"), 6);
+	assert_int_equal(field(&x, 4, "gr", "state"), 1);
+	done(&x);
 }
 
 /* Leader points and orders, 004:72-122 (worksheet G). */
