@@ -280,13 +280,72 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 		if (r->broken)
 			audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->unit.at, "004:100",
 				   "%s is broken: without an order it does not roll, it goes on retreating", line->unit.id);
-		if (line->claim.effect)
-			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "004:98",
-				   "%s on a %d: the Random Orders chart is not in the rules' text; taken on trust",
-				   line->claim.effect, ck->die.value);
+		sar_chart_effect(a, SCH_RANDOM, 0, ck->die.value, &line->claim, SC_RANDOM, "004:98");
 		r->order = 0;
 		r->order_turn = a->st.turn;
 	}
+}
+
+/* ---- Chart data (grammar/chart.h) ---- */
+
+static const struct vocab_chart *chart_spec(int code)
+{
+	for (size_t i = 0; i < sar_vocab.n_charts; i++)
+		if (sar_vocab.charts[i].code == code)
+			return &sar_vocab.charts[i];
+	return NULL;
+}
+
+static void row_key(const struct vocab_chart *spec, int key, int key2, char *out, size_t size)
+{
+	if (!spec->key_cats[0])
+		snprintf(out, size, "%d", key);
+	else
+		snprintf(out, size, "%s%s%s", vocab_word_of(&sar_vocab, spec->key_cats[0], key),
+			 spec->key_cats[1] ? " " : "", spec->key_cats[1] ? vocab_word_of(&sar_vocab, spec->key_cats[1], key2) : "");
+}
+
+struct sar_cell sar_chart_cell(const struct audit *a, int code, int key, int key2, int col)
+{
+	struct sar_cell cell = {0};
+	const struct vocab_chart *spec = chart_spec(code);
+	const struct chart *c = chart_find(&a->b->charts, code);
+	char k[96];
+	row_key(spec, key, key2, k, sizeof k);
+	if (!c) {
+		snprintf(cell.why, sizeof cell.why, "the %s is not in the rules' text and no chart file gives `%s`",
+			 spec->title, spec->name);
+		return cell;
+	}
+	const struct chart_row *row = spec->key_cats[0] ? chart_words(c, key, key2) : chart_roll(c, key);
+	int i = spec->n_columns ? col : chart_column(c, col);
+	if (!row || i < 0 || row->cells[i] == CHART_UNKNOWN) {
+		snprintf(cell.why, sizeof cell.why, "the chart file's %s %s %s", spec->name,
+			 !row ? "has no row for" : i < 0 ? "has no such column for" : "leaves `?` at", k);
+		return cell;
+	}
+	cell.ok = true;
+	cell.value = row->cells[i];
+	snprintf(cell.cite, sizeof cell.cite, "%s, row %s (%s:%d)", spec->title, k, a->b->src.v[row->at.file].path,
+		 row->at.line);
+	return cell;
+}
+
+int sar_chart_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite)
+{
+	struct sar_cell cell = sar_chart_cell(a, chart, roll, 0, col);
+	if (!cell.ok) {
+		if (c->effect)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect,
+				   roll, cell.why);
+		return c->effect_code;
+	}
+	const char *word = sar_word(cat, cell.value);
+	record_step(a->rec, cell.cite, "%d: %s", roll, word);
+	if (c->effect && c->effect_code != cell.value)
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
+			   c->effect, word, roll);
+	return c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value;
 }
 
 /* ---- Movement (004:162-176) ---- */
@@ -337,6 +396,68 @@ static int movement_stragglers(const struct sar_unit *r, const struct face *f, i
 	return movement_cap(r, *sixes);
 }
 
+static int sum_dice(const struct face *f, int from, int to)
+{
+	int sum = 0;
+	for (int i = from; i < to && i < f->n; i++)
+		sum += f->dice[i];
+	return sum;
+}
+
+static bool move_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
+{
+	(void)ctx;
+	const struct sar_mod_row *row = sar_mod_of(STB_MOVE, m->id);
+	if (!row)
+		return false;
+	*out = sar_claim_mod(row, m->has_value ? m->value : 0);
+	return true;
+}
+
+/* The maximum distance (004:166): the Movement Distances chart's inches
+ * and dice for the unit's arm and training, a charge's one more die, the
+ * chart's inches for a column; dice past the movement's are terrain dice,
+ * subtracted (004:166). */
+static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r)
+{
+	struct sar_cell inches = sar_chart_cell(a, SCH_MOVEMENT, r->arm, r->exp, SCC_INCHES);
+	struct sar_cell dice = sar_chart_cell(a, SCH_MOVEMENT, r->arm, r->exp, SCC_DICE);
+	if (battle_fact(&line->unit, SX_RETREAT, 0) || !inches.ok || !dice.ok) {
+		if (line->claim.has_total)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.total_at, "004:166",
+				   "=%d\" taken on trust: %s", line->claim.total,
+				   battle_fact(&line->unit, SX_RETREAT, 0) ? "a retreat's distance is its dice less terrain, which the log does not tell apart"
+				   : inches.why);
+		return;
+	}
+	bool charge = battle_fact(&line->unit, SX_CHARGE, 0) != NULL;
+	int want = dice.value + charge;
+	if (f->n < want)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->at, "004:166", "%s moves %d\" + %dd6%s: %d dice are written",
+			   line->unit.id, inches.value, dice.value, charge ? " and 1d6 charging" : "", f->n);
+	int base = inches.value + sum_dice(f, 0, want);
+	record_step(a->rec, inches.cite, "%s: %d\" + %dd6%s = %d\"", line->unit.id, inches.value, dice.value,
+		    charge ? " + 1d6 (charge)" : "", base);
+	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
+	if (r->formation == SF_COLUMN) {
+		struct sar_cell col = sar_chart_cell(a, SCH_MOVE_MODS, SM_COLUMN, 0, 0);
+		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_COLUMN), col.value);
+		if (col.ok)
+			claim_derive(d, &m, "in column: %s", col.cite);
+	}
+	if (f->n > want) {
+		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
+		claim_derive(d, &m, "the %d dice past the movement's are terrain dice", f->n - want);
+	}
+	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, d);
+	struct claim_table t = {move_lookup, sar_factor_name, NULL};
+	if (line->claim.n_mods)
+		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
+	int total = claim_total(base, d);
+	record_step(a->rec, "004:166 Movement", "%s: at most %d\"", line->unit.id, total);
+	claim_check_total(a, &line->claim, total, DIAG_ERROR);
+}
+
 static void audit_move(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "move");
@@ -371,10 +492,7 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 	else if (!has && derived)
 		audit_find(a, FINDING_LOSSES, DIAG_WARNING, line->unit.at, "004:174", "%d straggler%s from sixes not claimed",
 			   derived, derived == 1 ? "" : "s");
-	if (line->claim.has_total)
-		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.total_at, "004:166",
-			   "=%d\": the Movement Distances chart is not in the rules' text; the distance is taken on trust",
-			   line->claim.total);
+	move_distance(a, line, &ck->die, r);
 	int take = has && !audit_follows_derived(a) ? claimed : derived;
 	sar_take(a, u, take, 0, r->broken);
 	if (p)
@@ -468,12 +586,14 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 	if (!route && r->order_turn == a->st.turn && r->order != SO_RALLY)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:391", "%s has no Rally order", line->unit.id);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
-	audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->unit.at, "004:391",
-		   "the Roll to Rally or Route chart is not in the rules' text: %s taken on trust",
-		   line->claim.effect ? line->claim.effect : "the result");
-	if (route && line->claim.effect_code == SRO_BREAKS)
+	int total = ck->die.value;
+	for (int i = 0; i < line->claim.n_mods; i++)	/* the chart's modifiers: as claimed */
+		total += line->claim.mods[i].value;
+	int result = sar_chart_effect(a, SCH_RALLY_ROUTE, route ? SCC_ROUTE : SCC_RALLY, total, &line->claim,
+				      route ? SC_EFFECT_ROUTE : SC_EFFECT_RALLY, route ? "004:401" : "004:391");
+	if (route && result == SRO_BREAKS)
 		r->broken = true;
-	if (!route && line->claim.effect_code == SRE_RALLIES && audit_illegal_count(a) == 0) {
+	if (!route && result == SRE_RALLIES && audit_illegal_count(a) == 0) {
 		int present = sar_present(r), keep = present / 2;	/* as many stragglers as effectives (004:397) */
 		if (r->stragglers > keep) {
 			state_lose(&a->st, u, keep - r->stragglers);
@@ -654,6 +774,10 @@ static bool sar_audit_event(struct audit *a, const struct stmt *s)
 	case SE_MELEE:
 	case SE_ROUND:
 		return sar_audit_melee(a, s);
+	case SE_BREAKTHROUGH:
+		return sar_audit_breakthrough(a, s);
+	case SE_SQUARE:
+		return sar_audit_square(a, s);
 	default:
 		if (e->def->shape == SHAPE_STATE)
 			audit_state(a, e);

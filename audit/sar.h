@@ -26,7 +26,7 @@ enum sar_cat {
 	SC_MOD_FIRE, SC_FACT_FIRE, SC_EFFECT_FIRE, SC_MOD_MELEE, SC_FACT_MELEE, SC_EFFECT_MELEE,
 	SC_MOD_CLOSE, SC_EFFECT_CLOSE, SC_EFFECT_STAND, SC_MOD_RECOVER, SC_FACT_MOVE, SC_MOD_MOVE,
 	SC_TALLY, SC_EFFECT_HIT, SC_EFFECT_WOUND, SC_EFFECT_RALLY, SC_EFFECT_ROUTE, SC_OPTION,
-	SC_N
+	SC_EFFECT_BREAKTHROUGH, SC_MOD_SQUARE, SC_EFFECT_SQUARE, SC_N
 };
 
 enum sar_arm { SAR_INF = 1, SAR_CAV, SAR_ART };
@@ -50,12 +50,39 @@ enum {
 	SP_HOLD_FIRE = 1u << 4, SP_MELEE = 1u << 5, SP_RALLY = 1u << 6,
 };
 
+/* A cell of a chart the battle's chart file gives, for a derivation step. */
+struct sar_cell {
+	bool ok;		/* found: value holds it */
+	int value;		/* a number, or a word's code */
+	char cite[200];		/* ok: the row as a step's source, "Combat Effects Chart, row 20 (FILE:LINE)" */
+	char why[200];		/* !ok: why the value cannot be derived */
+};
+/* The cell of chart code in column col (a numbered chart's number, else
+ * the spec's column index) at the row for key (a roll, or a word's code
+ * with key2 the second word's for a two-word key). */
+struct sar_cell sar_chart_cell(const struct audit *a, int code, int key, int key2, int col);
+
+/* The result column col of chart gives for roll, a word of category cat,
+ * checked against claim c's effect (a wrong lookup cites cite): the result
+ * the state follows; the claimed one, taken on trust, when the chart file
+ * does not say. */
+int sar_chart_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
+
 /* Event codes (vocab_event.code). */
 enum sar_event {
 	SE_ORDERS = 1, SE_RANDOM, SE_MOVE, SE_FIRE, SE_CLOSE, SE_STAND, SE_MELEE, SE_ROUND, SE_RECOVER,
 	SE_RALLY, SE_ROUTE, SE_HIT, SE_WOUND, SE_STRAGGLERS, SE_FORM, SE_MOUNT, SE_DISMOUNT, SE_LIMBER,
-	SE_UNLIMBER,
+	SE_UNLIMBER, SE_BREAKTHROUGH, SE_SQUARE,
 };
+
+/* The charts a chart file gives (grammar/chart.h; docs/charts.md): the
+ * cards the rules' text refers to and lacks. */
+enum sar_chart {
+	SCH_EFFECTS = 1, SCH_MELEE_COLUMN, SCH_CLOSE_STAND, SCH_RALLY_ROUTE, SCH_RANDOM, SCH_BREAKTHROUGH,
+	SCH_SQUARE, SCH_MOVEMENT, SCH_MOVE_MODS, SCH_FIRE_MODS, SCH_MELEE_MODS, SCH_CLOSE_MODS,
+};
+/* Their columns, in the spec's order. */
+enum { SCC_CLOSE = 0, SCC_STAND = 1, SCC_RALLY = 0, SCC_ROUTE = 1, SCC_INCHES = 0, SCC_DICE = 1 };
 
 /* Modifier codes; one enum across the fire, melee, close and recovery
  * categories, since a code means one thing wherever it stands. */
@@ -78,6 +105,8 @@ enum { SME_ATTACKER_BREAKS = 1, SME_DEFENDER_BREAKS, SME_BOTH_BREAK, SME_FIGHT_O
 enum { SCE_CLOSES = 1, SCE_STOPS };
 enum { SSE_STANDS = 1, SSE_RETREATS, SSE_BREAKS };
 enum { SHE_HIT = 1, SHE_MISS };
+enum { SBE_BREAKTHROUGH = 1, SBE_CHARGE, SBE_HALT };
+enum { SQE_FORMED = 1, SQE_CAUGHT };
 enum sar_wound { SW_MINOR = 1, SW_SERIOUS, SW_GRAVE, SW_INCAPACITATED, SW_DEAD };
 enum { SRE_RALLIES = 1, SRE_FAILS };
 enum { SRO_HOLDS = 1, SRO_BREAKS };
@@ -97,6 +126,7 @@ struct sar_unit {
 	int losses;			/* all this turn (a leader's hit roll) */
 	int battery_stragglers;		/* a US battery's stragglers from fire this turn (004:238) */
 	int breakthrough_turn;		/* cavalry: the turn of its breakthrough (004:282) */
+	int breakthrough_rolled;	/* ... and of its roll on the Cavalry Breakthrough chart */
 };
 
 /* A leader's record: the points of its turn and what it spent. */
@@ -161,8 +191,16 @@ struct sar_split {
 struct sar_split sar_allocate(int n, bool dense, int mult, int cap);
 
 /* sar_combat.c: the fire, melee and close/stand events. */
+/* The modifiers of table t (enum sar_table) whose values only a chart
+ * gives, into d: unit r's training where the chart file rates it, and each
+ * claimed one, valued from the chart file or else taken on trust. */
+struct claim;
+struct derived_mod;
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct derived_mod *d);
 bool sar_audit_fire(struct audit *a, const struct stmt *s);
 bool sar_audit_melee(struct audit *a, const struct stmt *s);
 bool sar_audit_close(struct audit *a, const struct stmt *s);
+bool sar_audit_breakthrough(struct audit *a, const struct stmt *s);
+bool sar_audit_square(struct audit *a, const struct stmt *s);
 
 #endif

@@ -41,18 +41,55 @@ static int fraction(const struct audit *a, int num, int den)
 	return num / den;
 }
 
-/* Claimed shifts that only a chart card gives: taken as claimed, once a
- * factor, and said to be on trust. */
-static void trust_chart_mods(struct audit *a, enum sar_table t, const struct claim *c, struct derived_mod *d)
+/* The chart-file chart that gives each table's chart-valued modifiers,
+ * and its column (the Roll to Close or Stand modifiers come in pairs). */
+static const struct {
+	enum sar_table table;
+	int chart, column;
+} mod_charts[] = {
+	{STB_FIRE, SCH_FIRE_MODS, 0},		{STB_MELEE, SCH_MELEE_MODS, 0},
+	{STB_CLOSE, SCH_CLOSE_MODS, SCC_CLOSE}, {STB_STAND, SCH_CLOSE_MODS, SCC_STAND},
+	{STB_MOVE, SCH_MOVE_MODS, 0},
+};
+
+static struct sar_cell mod_cell(const struct audit *a, enum sar_table t, int code)
 {
+	for (size_t i = 0; i < sizeof mod_charts / sizeof mod_charts[0]; i++)
+		if (mod_charts[i].table == t)
+			return sar_chart_cell(a, mod_charts[i].chart, code, 0, mod_charts[i].column);
+	return (struct sar_cell){.why = "no chart gives it"};
+}
+
+/* The training modifier of unit r where the chart file gives it a value. */
+static void chart_training(struct audit *a, enum sar_table t, const struct sar_unit *r, struct derived_mod *d)
+{
+	const struct sar_mod_row *row = r ? sar_mod_of(t, SM_UNTRAINED + r->exp - SAR_UNTRAINED) : NULL;
+	if (!row || !row->chart || d[row->factor].set)
+		return;
+	struct sar_cell cell = mod_cell(a, t, row->code);
+	if (!cell.ok || !cell.value)
+		return;
+	struct claim_mod m = sar_claim_mod(row, cell.value);
+	claim_derive(d, &m, "a %s unit: %s", sar_word(SC_EXP, r->exp), cell.cite);
+}
+
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r,
+		    struct derived_mod *d)
+{
+	chart_training(a, t, r, d);
 	for (int i = 0; i < c->n_mods; i++) {
 		const struct sar_mod_row *row = sar_mod_of(t, c->mods[i].id);
 		if (!row || !row->chart || d[row->factor].set)
 			continue;
-		struct claim_mod m = sar_claim_mod(row, c->mods[i].has_value ? c->mods[i].value : 0);
-		claim_derive(d, &m, "on the chart card, which the rules' text lacks: taken as claimed");
-		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->mods[i].at, row->cite,
-			   "%+d%s: its value is on a chart the rules' text does not give; taken on trust", m.value, m.code);
+		struct sar_cell cell = mod_cell(a, t, row->code);
+		struct claim_mod m = sar_claim_mod(row, cell.ok ? cell.value : c->mods[i].has_value ? c->mods[i].value : 0);
+		if (cell.ok) {
+			claim_derive(d, &m, "as claimed; its value: %s", cell.cite);
+			continue;
+		}
+		claim_derive(d, &m, "as claimed, its value on trust");
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->mods[i].at, row->cite, "%+d%s taken on trust: %s", m.value,
+			   m.code, cell.why);
 	}
 }
 
@@ -121,21 +158,30 @@ static struct sar_split check_split(struct audit *a, const struct claim *c, stru
 	return audit_follows_derived(a) ? derived : claimed;
 }
 
-/* The losses a roll gives on the Combat Effects Chart: as claimed. */
+/* The losses a roll gives on the Combat Effects Chart: the chart file's,
+ * else as claimed; -1 when the claim gives only tallies (they alone say). */
 static int chart_losses(struct audit *a, const struct claim *c, int column, int die, struct loc at)
 {
+	struct sar_cell cell = sar_chart_cell(a, SCH_EFFECTS, die, 0, column);
+	if (cell.ok) {
+		record_step(a->rec, cell.cite, "column %d, d20 %d: %d loss%s", column, die, cell.value,
+			    cell.value == 1 ? "" : "es");
+		if (c->has_loss && c->loss != cell.value)
+			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->loss_at, "004:234",
+				   "loss=%d claimed; the chart file's Combat Effects Chart gives %d for d20 %d on column %d",
+				   c->loss, cell.value, die, column);
+		return c->has_loss && !audit_follows_derived(a) ? c->loss : cell.value;
+	}
 	if (c->has_loss) {
 		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->loss_at, "004:234",
-			   "loss=%d for d20 %d on column %d: the Combat Effects Chart is not in the rules' text; taken on trust",
-			   c->loss, die, column);
+			   "loss=%d for d20 %d on column %d, taken on trust: %s", c->loss, die, column, cell.why);
 		return c->loss;
 	}
 	const struct tally *s = claim_tally(c, ST_STRAGGLERS), *k = claim_tally(c, ST_CASUALTIES);
 	if (!s && !k)
 		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, at, "004:234",
-			   "no losses claimed for d20 %d on column %d: the chart is not in the rules' text; none applied", die,
-			   column);
-	return -1;	/* the tallies alone say */
+			   "no losses claimed for d20 %d on column %d, none applied: %s", die, column, cell.why);
+	return -1;
 }
 
 /* ---- Fire ---- */
@@ -275,7 +321,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int start = start_column(a, r, castings, band, firer->id);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_shifts(r, t, &f->target, d);
-	trust_chart_mods(a, STB_FIRE, &f->claim, d);
+	sar_chart_mods(a, STB_FIRE, &f->claim, r, d);
 	struct lookup_ctx ctx = {STB_FIRE};
 	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
 	if (f->claim.n_mods)	/* listing any modifier claims the complete list */
@@ -372,7 +418,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		if (r->exp == SAR_GREEN)
 			derive(d, tb, SM_GREEN, -2, "a green unit");
 	}
-	trust_chart_mods(a, tb, &line->claim, d);
+	sar_chart_mods(a, tb, &line->claim, r, d);
 	struct lookup_ctx ctx = {tb};
 	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
 	if (line->claim.n_mods)
@@ -387,11 +433,9 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		p->total = total;
 		p->has_total = true;
 	}
-	if (line->claim.effect)
-		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "004:256",
-			   "%s on %d: the Roll to Close or Stand chart is not in the rules' text; taken on trust",
-			   line->claim.effect, total);
-	if (!close && line->claim.effect_code == SSE_BREAKS)
+	int result = sar_chart_effect(a, SCH_CLOSE_STAND, close ? SCC_CLOSE : SCC_STAND, total, &line->claim,
+				      close ? SC_EFFECT_CLOSE : SC_EFFECT_STAND, close ? "004:256" : "004:258");
+	if (!close && result == SSE_BREAKS)
 		r->broken = true;
 	return true;
 }
@@ -480,7 +524,7 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	a->side = state_unit_at(&a->st, me->unit)->decl->side;
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	melee_shifts(a, me, enemy, charging, d);
-	trust_chart_mods(a, STB_MELEE, &cs->claim, d);
+	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), d);
 	struct lookup_ctx ctx = {STB_MELEE};
 	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
 	struct rec_part *p = record_part(a->rec, role, who);
@@ -494,17 +538,22 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	record_step(a->rec, "004:266 Melee Procedure", "%s: %d participant%s", who, me->participants,
 		    me->participants == 1 ? "" : "s");
 	int column = 0;
-	if (cs->claim.has_total) {
+	struct sar_cell cell = sar_chart_cell(a, SCH_MELEE_COLUMN, me->participants, 0, 0);
+	if (cell.ok || cs->claim.has_total) {
 		int claimed_shifts = 0;
 		for (int i = 0; i < cs->claim.n_mods; i++)
 			claimed_shifts += cs->claim.mods[i].value;
-		int start = cs->claim.total - claimed_shifts;
+		int start = cell.ok ? cell.value : cs->claim.total - claimed_shifts;
 		column = clamp_column(start + shifts(d));
-		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, cs->claim.total_at, "004:266",
-			   "starting column %d for %d participants: the Combat Effects Chart is not in the rules' text; taken on trust",
-			   start, me->participants);
+		if (cell.ok)
+			record_step(a->rec, cell.cite, "%s: %d participant%s: column %d", who, me->participants,
+				    me->participants == 1 ? "" : "s", start);
+		else
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, cs->claim.total_at, "004:266",
+				   "starting column %d for %d participants, taken on trust: %s", start, me->participants,
+				   cell.why);
 		record_step(a->rec, "004:268 Melee Procedure", "%s: column %d %+d = %d", who, start, shifts(d), column);
-		if (column != cs->claim.total)
+		if (cs->claim.has_total && column != cs->claim.total)
 			audit_find(a, FINDING_TOTAL, DIAG_ERROR, cs->claim.total_at, "004:268", "=%d claimed, derived column %d",
 				   cs->claim.total, column);
 		if (p) {
@@ -617,5 +666,120 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 		melee_victory(a, side[0].unit, side[1].unit, c->effect ? c->effect_at : c->side[0].die.at);
 	else if (result == SME_ATTACKER_BREAKS)
 		melee_victory(a, side[1].unit, side[0].unit, c->effect ? c->effect_at : c->side[1].die.at);
+	return true;
+}
+
+/* ---- Cavalry Breakthrough (004:280, 350-356) ---- */
+
+/* Starts the record of a one-unit roll of kind: its unit, or -1. */
+static int one_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p)
+{
+	a->rec = audit_record(a, kind);
+	return sar_check_unit(a, ck, p);
+}
+
+/* The stragglers the chart gives with its result, against the claim: the
+ * ones the state takes. */
+static int breakthrough_stragglers(struct audit *a, const struct check_line *line, int die)
+{
+	const struct tally *t = claim_tally(&line->claim, ST_STRAGGLERS);
+	struct sar_cell cell = sar_chart_cell(a, SCH_BREAKTHROUGH, die, 0, 1);
+	if (!cell.ok) {
+		if (t)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, t->at, "004:352", "stragglers=%d taken on trust: %s",
+				   t->value, cell.why);
+		return t ? t->value : 0;
+	}
+	record_step(a->rec, cell.cite, "%d: %d straggler%s", die, cell.value, cell.value == 1 ? "" : "s");
+	if ((t ? t->value : 0) != cell.value)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, t ? t->at : line->unit.at, "004:352",
+			   "stragglers=%d claimed; the chart file gives %d for %d", t ? t->value : 0, cell.value, die);
+	return t && !audit_follows_derived(a) ? t->value : cell.value;
+}
+
+bool sar_audit_breakthrough(struct audit *a, const struct stmt *s)
+{
+	const struct ev_check *ck = &s->u.event.u.check;
+	const struct check_line *line = &ck->lines[0];
+	struct rec_part *p;
+	int u = one_unit_roll(a, ck, "breakthrough", &p);
+	if (u < 0)
+		return true;
+	struct sar_unit *r = sar_unit(a, u);
+	if (r->arm != SAR_CAV || !r->mounted)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:356",
+			   "only mounted cavalry rolls for a breakthrough; victorious dismounted cavalry is treated as infantry");
+	else if (r->breakthrough_rolled == a->st.turn)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:356",
+			   "cavalry gets one breakthrough in a turn: %s has rolled this turn", line->unit.id);
+	else if (r->breakthrough_turn != a->st.turn)
+		audit_find(a, FINDING_STATE, DIAG_WARNING, line->unit.at, "004:280",
+			   "%s has broken no unit in melee this turn", line->unit.id);
+	r->breakthrough_rolled = a->st.turn;
+	sar_chart_effect(a, SCH_BREAKTHROUGH, 0, ck->die.value, &line->claim, SC_EFFECT_BREAKTHROUGH, "004:350");
+	int take = breakthrough_stragglers(a, line, ck->die.value);
+	sar_take(a, u, take, 0, true);	/* it breaks through, then breaks (004:352) */
+	if (p)
+		p->loss = take;
+	return true;
+}
+
+/* ---- Forming Emergency Square (004:300) ---- */
+
+/* The roll's total: the die and the unit's training modifier from the
+ * chart file, or the claimed modifiers on trust. */
+static int square_total(struct audit *a, const struct check_line *line, const struct sar_unit *r, int die)
+{
+	int claimed = 0;
+	for (int i = 0; i < line->claim.n_mods; i++)
+		claimed += line->claim.mods[i].value;
+	int code = SM_UNTRAINED + r->exp - SAR_UNTRAINED;
+	struct sar_cell cell = sar_chart_cell(a, SCH_SQUARE, code, 0, 0);
+	if (!cell.ok) {
+		if (line->claim.n_mods)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.mods[0].at, "004:300",
+				   "the modifiers taken on trust: %s", cell.why);
+		return die + claimed;
+	}
+	record_step(a->rec, cell.cite, "%s: %s, %+d", line->unit.id, sar_word(SC_EXP, r->exp), cell.value);
+	if (line->claim.n_mods && claimed != cell.value)
+		audit_find(a, FINDING_MOD_VALUE, DIAG_ERROR, line->claim.mods[0].at, "004:300",
+			   "modifiers of %+d claimed; the chart file gives %+d for %s units", claimed, cell.value,
+			   sar_word(SC_EXP, r->exp));
+	return die + cell.value;
+}
+
+bool sar_audit_square(struct audit *a, const struct stmt *s)
+{
+	const struct ev_check *ck = &s->u.event.u.check;
+	const struct check_line *line = &ck->lines[0];
+	struct rec_part *p;
+	int u = one_unit_roll(a, ck, "square", &p);
+	if (u < 0)
+		return true;
+	struct sar_unit *r = sar_unit(a, u);
+	if (r->arm != SAR_INF)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:300", "only infantry forms emergency square");
+	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
+	int total = square_total(a, line, r, ck->die.value);
+	claim_check_total(a, &line->claim, total, DIAG_ERROR);
+	if (p) {
+		p->total = total;
+		p->has_total = true;
+	}
+	int distance = line->unit.range;
+	if (distance < 0) {
+		audit_find(a, FINDING_TRUSTED, DIAG_WARNING, line->unit.at, "004:300",
+			   "the distance to the cavalry is not written (%s@INCHES): the result is taken on trust", line->unit.id);
+		return true;
+	}
+	int result = total <= distance ? SQE_FORMED : SQE_CAUGHT;	/* a tie forms the square */
+	record_step(a->rec, "004:300 Forming Emergency Square", "%s: the cavalry covers %d\" of %d\": %s", line->unit.id,
+		    total, distance, result == SQE_FORMED ? "the square forms" : "struck in disorder");
+	if (line->claim.effect && line->claim.effect_code != result)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, line->claim.effect_at, "004:300", "%s claimed, derived %s",
+			   line->claim.effect, sar_word(SC_EFFECT_SQUARE, result));
+	if ((line->claim.effect && !audit_follows_derived(a) ? line->claim.effect_code : result) == SQE_FORMED)
+		r->formation = SF_SQUARE;
 	return true;
 }

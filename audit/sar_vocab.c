@@ -39,6 +39,9 @@ static const struct vocab_cat cats[SC_N] = {
 	[SC_EFFECT_RALLY] = {.name = "rally result"},
 	[SC_EFFECT_ROUTE] = {.name = "route result"},
 	[SC_OPTION] = {.name = "rule option"},
+	[SC_EFFECT_BREAKTHROUGH] = {.name = "breakthrough result"},
+	[SC_MOD_SQUARE] = {.name = "emergency square modifier"},
+	[SC_EFFECT_SQUARE] = {.name = "emergency square result"},
 };
 
 #define WC(c, w, k, d, ci) {.cat = SC_##c, .word = w, .code = k, .doc = d, .cite = ci}
@@ -213,6 +216,16 @@ static const struct vocab_word words[] = {
 	WC(EFFECT_ROUTE, "holds", SRO_HOLDS, "the unit holds", "004:401"),
 	WC(EFFECT_ROUTE, "breaks", SRO_BREAKS, "the unit breaks", "004:401"),
 
+	WC(EFFECT_BREAKTHROUGH, "breakthrough", SBE_BREAKTHROUGH, "the cavalry breaks through, along its charge line", "004:352"),
+	WC(EFFECT_BREAKTHROUGH, "charge", SBE_CHARGE, "Charge!: the cavalry charges on", "004:352"),
+	WC(EFFECT_BREAKTHROUGH, "halt", SBE_HALT, "any other result of the chart: the cavalry goes no further", "004:350"),
+	MOD(SQUARE, "untrained", UNTRAINED, "untrained (chart)", "004:300"),
+	MOD(SQUARE, "green", GREEN, "green (chart)", "004:300"),
+	MOD(SQUARE, "regular", REGULAR, "regular (chart)", "004:300"),
+	MOD(SQUARE, "veteran", VETERAN, "veteran (chart)", "004:300"),
+	WC(EFFECT_SQUARE, "formed", SQE_FORMED, "the roll is at most the distance: the square forms", "004:300"),
+	WC(EFFECT_SQUARE, "caught", SQE_CAUGHT, "the roll is more than the distance: struck in disorder", "004:300"),
+
 	OPT("close-losses", "subtract|ignore",
 	    "to close and to stand: subtract this turn's losses from fire (004:256, 258), or not, as the worked example adds up (004:284)",
 	    "004:256"),
@@ -272,6 +285,12 @@ static const struct vocab_event events[] = {
 	 .doc = "is an attached leader hit: hit LEADER [d20] hit|miss"},
 	{.keyword = "wound", .shape = SHAPE_LEADER_ROLL, .phases = VOCAB_ANY_PHASE, .code = SE_WOUND,
 	 .effects = SC_EFFECT_WOUND, .doc = "the Leader Casualty Table: wound LEADER [d20] minor|serious|grave|incapacitated|dead"},
+	{.keyword = "breakthrough", .shape = SHAPE_CHECK, .phases = SP_MELEE, .code = SE_BREAKTHROUGH,
+	 .effects = SC_EFFECT_BREAKTHROUGH, .tallies = SC_TALLY,
+	 .doc = "the Cavalry Breakthrough chart: breakthrough [d20]: CAVALRY RESULT [stragglers=N]"},
+	{.keyword = "square", .shape = SHAPE_CHECK, .phases = SP_CHARGES, .code = SE_SQUARE, .mods = SC_MOD_SQUARE,
+	 .effects = SC_EFFECT_SQUARE,
+	 .doc = "forming emergency square: square [d20]: INFANTRY@INCHES [mods] [=TOTAL] formed|caught"},
 	STATE("stragglers", "UNS?", VOCAB_ANY_PHASE, "stragglers UNIT N [\"reason\"]: stragglers from a d4 the rules call for", SE_STRAGGLERS),
 	STATE("form", "UW", VOCAB_ANY_PHASE, "form UNIT FORMATION", SE_FORM),
 	STATE("mount", "U", VOCAB_ANY_PHASE, "mount UNIT", SE_MOUNT),
@@ -282,6 +301,49 @@ static const struct vocab_event events[] = {
 #define CORE_EVENT(kw, s, d, verb) CORE(kw, s, d, verb),
 #include "core_events.def"
 #undef CORE_EVENT
+};
+
+/* The chart cards (004:34, 98, 224, 256, 280, 300, 350, 391), as a chart
+ * file gives them: docs/charts.md. */
+static const struct vocab_chart_column close_stand[] = {{"close", SC_EFFECT_CLOSE}, {"stand", SC_EFFECT_STAND}};
+static const struct vocab_chart_column rally_route[] = {{"rally", SC_EFFECT_RALLY}, {"route", SC_EFFECT_ROUTE}};
+static const struct vocab_chart_column close_stand_mods[] = {{"close", VC_NONE}, {"stand", VC_NONE}};
+static const struct vocab_chart_column random_order[] = {{"order", SC_RANDOM}};
+static const struct vocab_chart_column breakthrough[] = {{"result", SC_EFFECT_BREAKTHROUGH}, {"stragglers", VC_NONE}};
+static const struct vocab_chart_column shift[] = {{"shift", VC_NONE}};
+static const struct vocab_chart_column value[] = {{"value", VC_NONE}};
+static const struct vocab_chart_column column[] = {{"column", VC_NONE}};
+static const struct vocab_chart_column movement[] = {{"inches", VC_NONE}, {"dice", VC_NONE}};
+static const struct vocab_chart_column inches[] = {{"inches", VC_NONE}};
+
+#define COLS(c) .columns = c, .n_columns = sizeof c / sizeof c[0]
+
+/* A chart: its code, name in the file, title in print, what a row's key is
+ * (rolls, or words of the categories k0, k1), where the rules use it. */
+#define CHART(c, n, t, r, k0, k1, ci) .code = SCH_##c, .name = n, .title = t, .rows = r, .key_cats = {k0, k1}, .cite = ci
+
+static const struct vocab_chart charts[] = {
+	{CHART(EFFECTS, "combat-effects", "Combat Effects Chart", "the d20 roll", 0, 0, "004:226"), .first_col = 0,
+	 .last_col = 16},
+	{CHART(MELEE_COLUMN, "melee-column", "Combat Effects Chart: participants to a starting column",
+	       "the participants", 0, 0, "004:266"), COLS(column)},
+	{CHART(CLOSE_STAND, "close-or-stand", "Roll to Close or Stand", "the modified d20 roll", 0, 0, "004:256"),
+	 COLS(close_stand)},
+	{CHART(RALLY_ROUTE, "rally-or-route", "Roll to Rally or Route", "the modified d20 roll", 0, 0, "004:391"),
+	 COLS(rally_route)},
+	{CHART(RANDOM, "random-orders", "Random Orders", "the d20 roll", 0, 0, "004:98"), COLS(random_order)},
+	{CHART(BREAKTHROUGH, "breakthrough", "Cavalry Breakthrough", "the d20 roll", 0, 0, "004:350"), COLS(breakthrough)},
+	{CHART(SQUARE, "square-modifiers", "Forming Emergency Square", "a modifier", SC_MOD_SQUARE, 0, "004:300"),
+	 COLS(value)},
+	{CHART(MOVEMENT, "movement", "Movement Distances", "an arm and a training", SC_ARM, SC_EXP, "004:166"),
+	 COLS(movement)},
+	{CHART(MOVE_MODS, "movement-modifiers", "Movement Distances: modifiers", "a modifier", SC_MOD_MOVE, 0, "004:166"),
+	 COLS(inches)},
+	{CHART(FIRE_MODS, "fire-shifts", "Firing Procedure, row 2", "a column shift", SC_MOD_FIRE, 0, "004:230"),
+	 COLS(shift)},
+	{CHART(MELEE_MODS, "melee-shifts", "Melee Procedure", "a column shift", SC_MOD_MELEE, 0, "004:268"), COLS(shift)},
+	{CHART(CLOSE_MODS, "close-or-stand-modifiers", "Roll to Close or Stand: modifiers", "a modifier", SC_MOD_CLOSE, 0,
+	       "004:256"), COLS(close_stand_mods)},
 };
 
 const struct vocab sar_vocab = {
@@ -303,6 +365,8 @@ const struct vocab sar_vocab = {
 	.phase = SC_PHASE,
 	.action = SC_ORDER,
 	.option = SC_OPTION,
+	.charts = charts,
+	.n_charts = sizeof charts / sizeof charts[0],
 };
 
 const char *sar_word(enum sar_cat cat, int code)
@@ -343,6 +407,7 @@ const char sar_card[] =
 	"One line per statement; # starts a comment; case is free; spaces between items.\n"
 	"\n"
 	"HEADER  battle \"Name\" id=ID rules=sar ...   option NAME=VALUE   include \"file\"\n"
+	"        charts \"file\"   your chart cards' data (docs/charts.md)\n"
 	"ORDER   side ID nation=us|mexico|texas \"Label\"\n"
 	"OF        leader ID \"Name\" lr0|lr1|lr2|lr3 [under=LEADER]\n"
 	"BATTLE    unit ID \"Name\" inf|cav|art untrained|green|regular|vet WEAPON\n"
@@ -366,6 +431,8 @@ const char sar_card[] =
 	"              stragglers=N casualties=N | [d20] ... : RESULT\n"
 	"          RESULT  attacker-breaks defender-breaks both-break fight-on locked\n"
 	"        round [d20] ... | [d20] ... : RESULT        (the second round)\n"
+	"        breakthrough [d20]: CAVALRY breakthrough|charge|halt [stragglers=N]\n"
+	"        square [d20]: INFANTRY@INCHES [+Nvet] [=N] formed|caught   (charges)\n"
 	"RALLY   recover d4[n]|d6[n]: UNIT [+Nleader] [+2cover] [=N] stragglers=N\n"
 	"        rally [d20]: UNIT [=N] rallies|fails\n"
 	"        route [d20]: UNIT [=N] holds|breaks\n"

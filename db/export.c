@@ -88,7 +88,7 @@ static void put_inline(const struct battle *b, int file, struct buf *out)
 			continue;
 		const char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
-		if (s->kind == ST_INCLUDE && s->u.include.file > 0)
+		if (s->kind == ST_INCLUDE && s->u.include.file > 0 && !s->u.include.charts)	/* a chart file is data */
 			put_inline(b, s->u.include.file, out);
 		else
 			buf_add(out, line, n);
@@ -237,6 +237,14 @@ static bool write_file(const char *dir, const char *rel, const struct buf *text,
 }
 
 /* One battle's files under dir/folder; false with *err. */
+static bool is_chart_file(const struct battle *b, int file)
+{
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].kind == ST_INCLUDE && b->stmts[i].u.include.file == file)
+			return b->stmts[i].u.include.charts;
+	return false;
+}
+
 static bool write_battle(const struct battle *b, const char *dir, const char *folder, char **err)
 {
 	char **rel = xcalloc((size_t)b->src.n, sizeof *rel);
@@ -264,7 +272,10 @@ static bool write_battle(const struct battle *b, const char *dir, const char *fo
 	buf_init(&text, 0);
 	for (int i = 0; i < b->src.n && ok; i++) {
 		buf_clear(&text);
-		fmt_battle(b, i, &text);
+		if (is_chart_file(b, i))	/* data, not notation: as read */
+			buf_add(&text, b->src.v[i].text, b->src.v[i].len);
+		else
+			fmt_battle(b, i, &text);
 		ok = rel[i] && write_file(sub, rel[i], &text, err);
 	}
 	buf_release(&text);

@@ -37,6 +37,7 @@ void battle_free(struct battle *b)
 	free(b->stmts);
 	free(b->syms);
 	free(b->sym_slots);
+	free(b->charts.v);
 	free(b);
 }
 

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "arena.h"
+#include "chart.h"
 #include "source.h"
 #include "vocab.h"
 
@@ -263,7 +264,8 @@ struct stmt {
 	struct kv *kvs;			/* key=value attributes */
 	int n_kvs;
 	union {
-		struct { const char *path; int file; } include;	/* file -1: not loaded */
+		/* include, or charts (a chart file, grammar/chart.h); file -1: not loaded */
+		struct { const char *path; int file; bool charts; } include;
 		struct { const char *name; const char *value; } option;
 		struct st_side side;
 		struct st_leader leader;
@@ -294,6 +296,7 @@ struct battle {
 	 * a power of two, at most half full */
 	int *sym_slots;
 	int n_slots;
+	struct charts charts;	/* from its `charts` lines (v owned by the battle) */
 };
 
 /* An empty battle with its own arena; free with battle_free (NULL: no-op). */

@@ -380,7 +380,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 	case ST_ERROR:
 		break;
 	case ST_INCLUDE:
-		buf_puts(out, "include ");
+		buf_puts(out, s->u.include.charts ? "charts " : "include ");
 		put_string(out, s->u.include.path);
 		break;
 	case ST_BATTLE:

@@ -846,14 +846,18 @@ static void chain_text(const struct parser *p, int file, struct buf *out)
 	buf_printf(out, "%s%s", up >= 0 ? " -> " : "", p->b->src.v[file].path);
 }
 
+/* include = "include" STRING ;  charts = "charts" STRING ;
+ * A chart file is read as an include is, from the same folders, and its
+ * lines against the ruleset's chart specs (chart.h). */
 static int parse_include(struct parser *p, struct token *kw)
 {
-	(void)kw;
 	struct stmt *s = cur(p);
 	s->kind = ST_INCLUDE;
 	s->u.include.file = -1;
+	s->u.include.charts = kw->len == 6;	/* "charts" */
 	struct token *t = peek(p);
-	const char *name = want_string(p, "the included file's path in quotes");
+	const char *name = want_string(p, s->u.include.charts ? "the chart file's path in quotes"
+							       : "the included file's path in quotes");
 	/* an include line in error reads nothing: what it would declare is not
 	 * reported missing, as when the file itself cannot be read */
 	if (!name) {
@@ -889,7 +893,9 @@ static int parse_include(struct parser *p, struct token *kw)
 			free(err);
 		} else {
 			s->u.include.file = file;
-			rc = parse_nested(p, file);
+			rc = s->u.include.charts ? (chart_read(&p->b->charts, &p->b->src, file, p->v, p->b->arena, p->d)
+						    ? -1 : 0)
+						 : parse_nested(p, file);
 		}
 	} else {
 		p->degraded = true;
@@ -1956,7 +1962,7 @@ static const struct {
 	const char *keyword;
 	stmt_fn *parse;
 } statements[] = {
-	{"include", parse_include}, {"battle", parse_battle}, {"scenario", parse_scenario},
+	{"include", parse_include}, {"charts", parse_include}, {"battle", parse_battle}, {"scenario", parse_scenario},
 	{"special", parse_special}, {"option", parse_option}, {"result", parse_result},
 	{"side", parse_side},	    {"leader", parse_leader}, {"unit", parse_unit},
 	{"turn", parse_turn},	    {"phase", parse_phase},   {"ruling", parse_ruling},

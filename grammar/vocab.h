@@ -101,6 +101,31 @@ struct vocab_event {
 	int code;
 };
 
+/* A chart of the ruleset's whose data the players supply from their own
+ * copy of the rules, in a chart file (docs/charts.md, grammar/chart.h):
+ * what its rows and columns are, so that the file is checked as it is
+ * read and the audit looks values up by code. */
+struct vocab_chart_column {
+	const char *name;	/* its heading in the file: "close" */
+	int cat;		/* the category of its cells' words; VC_NONE: numbers */
+};
+
+struct vocab_chart {
+	int code;		/* the ruleset's own enum for the chart */
+	const char *name;	/* as the file names it: "combat-effects" */
+	const char *title;	/* as the printed rules name it */
+	const char *rows;	/* what a row's key is, for messages and docs */
+	/* A row's key: a word of each category given (up to two), or, with
+	 * both VC_NONE, a roll: a number or a range of them. */
+	int key_cats[2];
+	/* Its columns; with none, numbered columns first_col..last_col of
+	 * numbers (the Combat Effects Chart's 0..16). */
+	const struct vocab_chart_column *columns;
+	int n_columns;
+	int first_col, last_col;
+	const char *cite;	/* where the rules use it */
+};
+
 struct vocab {
 	const char *name;		/* as rules= names it */
 	const char *title;
@@ -123,6 +148,9 @@ struct vocab {
 	int action;			/* what a unit does after its check */
 	int action_flag;		/* a word after an action's targets */
 	int option;			/* option NAME=VALUE */
+	/* the charts a chart file may give (`charts "FILE"`) */
+	const struct vocab_chart *charts;
+	size_t n_charts;
 };
 
 /* The canonical entry for word in cat (following an alias), or NULL. */

@@ -175,6 +175,24 @@ static void test_rules_doc(void **state)
 
 /* Every registered ruleset's card names each of its events and fits one
  * printed page of 80 columns. */
+/* docs/charts.md names every chart of every ruleset, as a chart file does. */
+static void test_charts_documented(void **state)
+{
+	(void)state;
+	char *doc = tu_read_file("docs/charts.md", NULL);
+	assert_non_null(doc);
+	for (size_t r = 0; ruleset_at(r); r++) {
+		const struct vocab *v = ruleset_at(r)->vocab;
+		for (size_t i = 0; i < v->n_charts; i++) {
+			char name[80];
+			snprintf(name, sizeof name, "| `%s` |", v->charts[i].name);
+			if (!strstr(doc, name))
+				fail_msg("docs/charts.md has no row for %s's chart %s", v->name, v->charts[i].name);
+		}
+	}
+	free(doc);
+}
+
 static void test_card_names_every_event(void **state)
 {
 	(void)state;
@@ -211,6 +229,7 @@ int main(void)
 		cmocka_unit_test(test_diagnostics_doc),
 		cmocka_unit_test(test_rules_doc),
 		cmocka_unit_test(test_card_names_every_event),
+		cmocka_unit_test(test_charts_documented),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -50,15 +50,20 @@ struct run {
 	int first_line;		/* the line of the body's first line */
 };
 
-static void run_with(struct run *x, const char *body, const char *option)
+/* The battle of the prelude, with `charts "CHARTS"` before its turn when
+ * charts is not NULL, then body. */
+static void run_charts(struct run *x, const char *body, const char *option, const char *charts)
 {
 	struct buf t;
 	buf_init(&t, 0);
-	buf_puts(&t, prelude);
-	buf_puts(&t, body);
+	buf_add(&t, prelude, sizeof prelude - 1 - strlen("turn 1\n"));
+	if (charts)
+		buf_printf(&t, "charts \"%s\"\n", charts);
+	buf_puts(&t, "turn 1\n");
 	x->first_line = 1;
-	for (const char *c = prelude; *c; c++)
+	for (const char *c = t.text; *c; c++)
 		x->first_line += *c == '\n';
+	buf_puts(&t, body);
 	x->b = tu_parse(t.text, &x->d);
 	buf_release(&t);
 	assert_non_null(x->b);
@@ -69,6 +74,11 @@ static void run_with(struct run *x, const char *body, const char *option)
 	const char *opts[1] = {option};
 	struct audit_opts o = {.records = &x->r, .options = opts, .n_options = option ? 1 : 0};
 	assert_int_equal(audit_battle(x->b, &o, &x->f), 0);
+}
+
+static void run_with(struct run *x, const char *body, const char *option)
+{
+	run_charts(x, body, option, NULL);
 }
 
 static void run(struct run *x, const char *body)
@@ -309,20 +319,28 @@ static void test_breaking(void **state)
 	done(&x);
 }
 
+/* The battle file at path, parsed without errors and audited with its
+ * records kept. */
+static struct battle *audit_file(const char *path, struct diags *d, struct findings *f, struct records *r)
+{
+	struct battle *b = tu_parse_file(path, d);
+	assert_non_null(b);
+	assert_int_equal(d->n_errors, 0);
+	findings_init(f);
+	records_init(r);
+	struct audit_opts o = {.records = r};
+	assert_int_equal(audit_battle(b, &o, f), 0);
+	return b;
+}
+
 /* The worked melee example, 004:284 (worksheet D). */
 static void test_worked_example(void **state)
 {
 	(void)state;
 	struct diags d;
-	struct battle *b = tu_parse_file("tests/sar/melee-example.battle", &d);
-	assert_non_null(b);
-	assert_int_equal(d.n_errors, 0);
 	struct findings f;
 	struct records r;
-	findings_init(&f);
-	records_init(&r);
-	struct audit_opts o = {.records = &r};
-	assert_int_equal(audit_battle(b, &o, &f), 0);
+	struct battle *b = audit_file("tests/sar/melee-example.battle", &d, &f, &r);
 	for (int i = 0; i < f.n; i++)
 		if (f.v[i].severity != DIAG_NOTE)
 			fail_msg("line %d: %s", f.v[i].at.line, f.v[i].msg);
@@ -587,6 +605,178 @@ static void test_dice(void **state)
 	buf_release(&t);
 }
 
+
+/* ---- With a chart file (tests/sar/test.charts; values read off its rows) ---- */
+
+#define CHARTS "tests/sar/test.charts"
+
+static void charted(struct run *x, const char *body)
+{
+	run_charts(x, body, NULL, CHARTS);
+}
+
+/* A step's source that names the chart file's row. */
+static bool step_cites(const struct run *x, int n, const char *row)
+{
+	const struct record *r = rec(x, n);
+	for (int i = 0; i < r->n_steps; i++)
+		if (strstr(r->steps[i].source, row) && strstr(r->steps[i].source, CHARTS))
+			return true;
+	return false;
+}
+
+static void test_chart_fire(void **state)
+{
+	(void)state;
+	struct run x;
+	/* 10 castings at 6": medium, 10; +2 volley, +1 regular (fire-shifts)
+	 * = 13; d20 5 on row 1-10, column 13: 3 losses; 2 stragglers, 1
+	 * casualty (odd: stragglers first, 004:236) */
+	charted(&x, "phase first-fire\n"
+		    "fire m10:10@6 -> tgt [5]\n"				/* 2 */
+		    "fire r13:10@6 -> tgt [5] +2volley =12 loss=2\n"		/* 3: regular missing, total, lookup */
+		    "fire r13b:10@6 -> tgt [20] +2volley +1regular -1cover =12\n");	/* 4: cover is -2: 11 */
+	assert_int_equal(part(&x, 2, "firer")->total, 13);
+	assert_int_equal(field(&x, 2, "tgt", "stragglers"), 2);
+	assert_int_equal(field(&x, 2, "tgt", "casualties"), 1);
+	assert_true(step_cites(&x, 2, "Combat Effects Chart, row 5"));
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_MOD_MISSING), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 1);	/* column 13 gives 3, not 2 */
+	assert_int_equal(findings_on(&x, 4, FINDING_MOD_VALUE), 1);
+	assert_int_equal(part(&x, 4, "firer")->total, 11);
+	done(&x);
+	/* without the chart file the same roll is taken on trust */
+	run(&x, "phase first-fire\nfire m10:10@6 -> tgt [5] loss=3\n");
+	assert_int_equal(part(&x, 2, "firer")->total, 12);	/* no training shift known */
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 1);
+	done(&x);
+}
+
+static void test_chart_close_rally_random(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase melee\n"
+		    "close [14]: gr -2green +3charging =15 closes\n"	/* 2: 15+: closes */
+		    "close [13]: gr -2green +3charging =14 closes\n"	/* 3: 11-14: stops */
+		    "stand [12]: m10 +2regular =14 stands\n"		/* 4: regular +2 to stand: 11-14 retreats */
+		    "close [14]: gr -2green +3charging +1cover =16 closes\n"	/* 5: cover to close is `?` */
+		    "phase rally\n"
+		    "route [9]: m10\n"				/* 7: 9-: breaks */
+		    "route [10]: r13\n");				/* 8: holds */
+	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 0);
+	assert_true(step_cites(&x, 2, "Roll to Close or Stand, row 15"));
+	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_LOOKUP), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_TRUSTED), 1);
+	assert_int_equal(field(&x, 7, "m10", "state"), 1);
+	assert_int_equal(field(&x, 8, "r13", "state"), 0);
+	done(&x);
+	charted(&x, "phase orders\n"
+		    "random [7]: far halt\n"		/* 2: 6-10 is same-as-last */
+		    "random [12]: un halt\n"		/* 3: 11-15 halt */
+		    "phase first-fire\n"
+		    "stragglers gr 6\n"			/* 5: 6 against 4: broken */
+		    "stragglers sk 4\n"			/* 6: 4 against 2: broken */
+		    "phase rally\n"
+		    "rally [9]: gr rallies\n"		/* 8: 9-: fails; the state follows the claim */
+		    "rally [10]: sk\n");		/* 9: rallies, as derived */
+	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 0);
+	assert_int_equal(findings_on(&x, 8, FINDING_LOOKUP), 1);
+	assert_int_equal(field(&x, 8, "gr", "state"), 0);
+	assert_int_equal(findings_on(&x, 9, FINDING_LOOKUP), 0);
+	assert_int_equal(field(&x, 9, "sk", "state"), 0);
+	assert_int_equal(field(&x, 6, "sk", "state"), 1);
+	done(&x);
+}
+
+static void test_chart_breakthrough_square(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase charges\n"
+		    "square [9]: m10@12 +2regular =11 formed\n"	/* 2: 9 +2 = 11 <= 12 */
+		    "square [10]: r13@12 =12 formed\n"		/* 3: a tie forms the square */
+		    "square [11]: gr@9 -1green =10 formed\n"	/* 4: 10 > 9: caught */
+		    "square [11]: un@9 -1untrained =10 caught\n"	/* 5: untrained is -3: 8, formed */
+		    "square [5]: cav8@10 formed\n"		/* 6: not infantry */
+		    "phase melee\n"
+		    "breakthrough [9]: cav8 breakthrough stragglers=1\n"	/* 8: 7-15, 1 straggler */
+		    "breakthrough [17]: cav8 charge stragglers=2\n"	/* 9: a second roll */
+		    "breakthrough [3]: dcav8 halt\n");		/* 10: dismounted */
+	assert_int_equal(errors(&x) - findings_on(&x, 4, FINDING_EFFECT) - findings_on(&x, 5, FINDING_MOD_VALUE) -
+				 findings_on(&x, 5, FINDING_TOTAL) - findings_on(&x, 5, FINDING_EFFECT) -
+				 findings_on(&x, 6, FINDING_ILLEGAL) - findings_on(&x, 9, FINDING_ILLEGAL) -
+				 findings_on(&x, 10, FINDING_ILLEGAL),
+			 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_MOD_VALUE), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 1);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	assert_int_equal(field(&x, 8, "cav8", "stragglers"), 1);
+	assert_int_equal(findings_on(&x, 8, FINDING_STATE), 1);	/* it broke no unit this turn */
+	assert_int_equal(findings_on(&x, 8, FINDING_LOSSES), 0);
+	assert_int_equal(findings_on(&x, 9, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 10, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
+static void test_chart_movement(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase moves\n"
+		    "move d6[3]: m10 =8\n"			/* 2: 5 + 3 */
+		    "move d6[3,4]: gr =10\n"			/* 3: 3 + 3 + 4 */
+		    "move d6[3]: far =6\n"			/* 4: green: 2 dice */
+		    "move d6[2,5]: r13(charge) =12\n"		/* 5: 5 + 2 + 5 (charging: one more die) */
+		    "move d6[4,2]: r13b -2terrain =7\n"		/* 6: 5 + 4, terrain die 2 */
+		    "move d6[4,2]: i14 -1terrain =8\n"		/* 7: veteran: no row, on trust */
+		    "move d6[4,3]: m10 -1terrain =8\n");		/* 8: the terrain die is 3 */
+	assert_int_equal(errors(&x) - findings_on(&x, 4, FINDING_ILLEGAL) - findings_on(&x, 4, FINDING_TOTAL) -
+				 findings_on(&x, 8, FINDING_MOD_VALUE) - findings_on(&x, 8, FINDING_TOTAL),
+			 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 7, FINDING_TRUSTED), 1);
+	assert_int_equal(findings_on(&x, 8, FINDING_MOD_VALUE), 1);
+	assert_true(step_cites(&x, 2, "Movement Distances, row inf regular"));
+	done(&x);
+}
+
+/* The worked example with the chart data its text states
+ * (tests/sar/worked-example.charts): the starting columns and the losses
+ * are now derived, and agree with every claim. */
+static void test_worked_example_charted(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct findings f;
+	struct records r;
+	struct battle *b = audit_file("tests/sar/melee-charts.battle", &d, &f, &r);
+	int trusted = 0;
+	for (int i = 0; i < f.n; i++) {
+		if (f.v[i].severity != DIAG_NOTE)
+			fail_msg("line %d: %s", f.v[i].at.line, f.v[i].msg);
+		trusted += f.v[i].code == FINDING_TRUSTED;
+	}
+	/* only the fire's d20 4 on column 16, which the example does not give */
+	assert_int_equal(trusted, 1);
+	int chart_steps = 0;
+	for (int i = 0; i < r.n; i++)
+		for (int k = 0; k < r.v[i].n_steps; k++)
+			chart_steps += strstr(r.v[i].steps[k].source, "worked-example.charts") != NULL;
+	/* close, stand; per roll of the two melee rounds a column and the losses */
+	assert_int_equal(chart_steps, 2 + 4 * 2);
+	findings_release(&f);
+	records_release(&r);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -604,6 +794,11 @@ int main(void)
 		cmocka_unit_test(test_leaders),
 		cmocka_unit_test(test_rally),
 		cmocka_unit_test(test_dice),
+		cmocka_unit_test(test_chart_fire),
+		cmocka_unit_test(test_chart_close_rally_random),
+		cmocka_unit_test(test_chart_breakthrough_square),
+		cmocka_unit_test(test_chart_movement),
+		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
