@@ -404,16 +404,6 @@ static int sum_dice(const struct face *f, int from, int to)
 	return sum;
 }
 
-static bool move_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
-{
-	(void)ctx;
-	const struct sar_mod_row *row = sar_mod_of(STB_MOVE, m->id);
-	if (!row)
-		return false;
-	*out = sar_claim_mod(row, m->has_value ? m->value : 0);
-	return true;
-}
-
 /* The maximum distance (004:166): the Movement Distances chart's inches
  * and dice for the unit's arm and training, a charge's one more die, the
  * chart's inches for a column; dice past the movement's are terrain dice,
@@ -450,7 +440,8 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		claim_derive(d, &m, "the %d dice past the movement's are terrain dice", f->n - want);
 	}
 	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, d);
-	struct claim_table t = {move_lookup, sar_factor_name, NULL};
+	const enum sar_table tb = STB_MOVE;
+	struct claim_table t = sar_claim_table(&tb);
 	if (line->claim.n_mods)
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	int total = claim_total(base, d);
@@ -501,16 +492,6 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 
 /* ---- Rally phase (004:142-146, 391-401) ---- */
 
-static bool recover_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
-{
-	(void)ctx;
-	const struct sar_mod_row *row = sar_mod_of(STB_RECOVER, m->id);
-	if (!row)
-		return false;
-	*out = sar_claim_mod(row, m->has_value ? m->value : row->value);
-	return true;
-}
-
 static void audit_recover(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "recover");
@@ -539,7 +520,8 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 			struct claim_mod m = sar_claim_mod(sar_mod_of(STB_RECOVER, SM_COVER), 2);
 			claim_derive(d, &m, "behind cover, as claimed (taken on trust)");
 		}
-	struct claim_table t = {recover_lookup, sar_factor_name, NULL};
+	const enum sar_table tb = STB_RECOVER;
+	struct claim_table t = sar_claim_table(&tb);
 	if (line->claim.n_mods)	/* listing any modifier claims the complete list */
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);

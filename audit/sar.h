@@ -6,10 +6,11 @@
  * Weapon Ranges and Leader Casualty tables; its chart cards (the Combat
  * Effects Chart, Roll to Close or Stand, Roll to Rally or Route, Random
  * Orders, Cavalry Breakthrough, Forming Emergency Square, Movement
- * Distances) are not in it, so what they decide is taken on trust and said
- * so.  sar_vocab.c holds the notation, sar_tables.c the tables as data,
- * sar.c the state and the derivations of orders, movement and rallying,
- * sar_combat.c fire and melee. */
+ * Distances) are not in it: what they decide comes from the battle's chart
+ * file (sar_chart_cell), or else is taken on trust and said so.
+ * sar_vocab.c holds the notation, sar_tables.c the tables as data, sar.c
+ * the state and the derivations of orders, movement and rallying,
+ * sar_combat.c fire, melee, breakthroughs and emergency squares. */
 #ifndef UMPIRE_SAR_H
 #define UMPIRE_SAR_H
 

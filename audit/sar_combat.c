@@ -100,20 +100,6 @@ static void derive(struct derived_mod *d, enum sar_table t, int code, int value,
 	claim_derive(d, &m, "%s", why);
 }
 
-struct lookup_ctx {
-	enum sar_table table;
-};
-
-static bool mod_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
-{
-	const struct lookup_ctx *c = ctx;
-	const struct sar_mod_row *row = sar_mod_of(c->table, m->id);
-	if (!row)
-		return false;
-	*out = sar_claim_mod(row, m->has_value ? m->value : row->value);
-	return true;
-}
-
 void sar_record_mods(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
 		     enum sar_table t)
 {
@@ -322,8 +308,8 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_shifts(r, t, &f->target, d);
 	sar_chart_mods(a, STB_FIRE, &f->claim, r, d);
-	struct lookup_ctx ctx = {STB_FIRE};
-	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
+	const enum sar_table tb = STB_FIRE;
+	struct claim_table table = sar_claim_table(&tb);
 	if (f->claim.n_mods)	/* listing any modifier claims the complete list */
 		claim_check_mods(a, &f->claim, d, &table, firer->id, firer->at, DIAG_ERROR);
 	sar_record_mods(a->rec, p, firer->id, d, STB_FIRE);
@@ -419,8 +405,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 			derive(d, tb, SM_GREEN, -2, "a green unit");
 	}
 	sar_chart_mods(a, tb, &line->claim, r, d);
-	struct lookup_ctx ctx = {tb};
-	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
+	struct claim_table table = sar_claim_table(&tb);
 	if (line->claim.n_mods)
 		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
@@ -525,8 +510,8 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	melee_shifts(a, me, enemy, charging, d);
 	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), d);
-	struct lookup_ctx ctx = {STB_MELEE};
-	struct claim_table table = {mod_lookup, sar_factor_name, &ctx};
+	const enum sar_table tb = STB_MELEE;
+	struct claim_table table = sar_claim_table(&tb);
 	struct rec_part *p = record_part(a->rec, role, who);
 	if (p) {
 		p->die = cs->die.value;

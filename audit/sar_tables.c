@@ -155,6 +155,21 @@ struct claim_mod sar_claim_mod(const struct sar_mod_row *r, int v)
 	};
 }
 
+static bool mod_lookup(const struct mod *m, const void *ctx, struct claim_mod *out)
+{
+	const enum sar_table *t = ctx;
+	const struct sar_mod_row *row = sar_mod_of(*t, m->id);
+	if (!row)
+		return false;
+	*out = sar_claim_mod(row, m->has_value ? m->value : row->value);
+	return true;
+}
+
+struct claim_table sar_claim_table(const enum sar_table *t)
+{
+	return (struct claim_table){mod_lookup, sar_factor_name, t};
+}
+
 const char *sar_factor_name(int f)
 {
 	static const char *const names[SF_N] = {

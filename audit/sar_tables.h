@@ -2,7 +2,8 @@
  * with their sources (seed 004): weapon ranges, the leader casualty table,
  * and the column shifts and roll modifiers the text or its worked example
  * states.  The chart cards are not in the text; a shift they alone give is
- * an entry with `chart` set, whose value the audit takes as claimed. */
+ * an entry with `chart` set, valued from the battle's chart file
+ * (sar_chart_mods), or else taken as claimed. */
 #ifndef UMPIRE_SAR_TABLES_H
 #define UMPIRE_SAR_TABLES_H
 
@@ -52,7 +53,7 @@ struct sar_mod_row {
 	int code;		/* enum sar_mod */
 	int factor;		/* enum sar_factor */
 	int value;		/* for a variable one (outnumbered, leader, losses) its sign */
-	bool chart;		/* the value is on a chart card the text lacks: taken as claimed */
+	bool chart;		/* the value is on a chart card the text lacks: the chart file's, or as claimed */
 	bool variable;		/* the value is derived per event */
 	const char *cite;
 	const char *label;
@@ -65,6 +66,9 @@ const struct sar_mod_row *sar_mod_factor(enum sar_table t, int f);
 /* The row as a claim module's modifier, with value v where it is variable. */
 struct claim_mod sar_claim_mod(const struct sar_mod_row *r, int v);
 const char *sar_factor_name(int f);
+/* The claimed modifiers' meaning in table *t (claim_check_mods); t is
+ * kept, not copied. */
+struct claim_table sar_claim_table(const enum sar_table *t);
 
 /* Records the derived shifts of d in part p, a step each, and a step for
  * each factor of table t that does not apply and says why (sar_combat.c). */

@@ -22,7 +22,6 @@ struct field {
 };
 
 struct reader {
-	const struct sources *src;
 	int file, line;
 	const struct vocab *v;
 	struct arena *ar;
@@ -340,7 +339,7 @@ static void read_row(struct reader *r, const struct field *f, int n)
 int chart_read(struct charts *set, const struct sources *src, int file, const struct vocab *v,
 	       struct arena *ar, struct diags *d)
 {
-	struct reader r = {.src = src, .file = file, .v = v, .ar = ar, .d = d, .set = set};
+	struct reader r = {.file = file, .v = v, .ar = ar, .d = d, .set = set};
 	struct field f[MAX_FIELDS];
 	for (r.line = 1; r.line <= src->v[file].n_lines; r.line++) {
 		size_t len;
