@@ -129,8 +129,10 @@ void claim_check_total(struct audit *a, const struct claim *c, int derived, enum
 			   derived);
 }
 
-void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
-		  const char *(*factor_name)(int), int n_factors)
+/* The derived modifiers and the reasons of the others; with all, the
+ * factors without a reason as well, on one line. */
+static void record_mods(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+			const char *(*factor_name)(int), int n_factors, bool all)
 {
 	if (!rec)
 		return;
@@ -146,8 +148,9 @@ void claim_record(struct record *rec, struct rec_part *p, const char *unit, cons
 			continue;
 		}
 		if (!d[f].set) {
-			snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", *none ? "; " : "",
-				 factor_name(f));
+			if (all)
+				snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", *none ? "; " : "",
+					 factor_name(f));
 			continue;
 		}
 		record_mod(p, d[f].m.code, d[f].m.value, claim_cite(&d[f].m, cite, sizeof cite), d[f].why);
@@ -155,4 +158,16 @@ void claim_record(struct record *rec, struct rec_part *p, const char *unit, cons
 	}
 	if (*none)
 		record_step(rec, NULL, "%s: no modifier for %s: none of their conditions holds", unit, none);
+}
+
+void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+		  const char *(*factor_name)(int), int n_factors)
+{
+	record_mods(rec, p, unit, d, factor_name, n_factors, true);
+}
+
+void claim_record_reasoned(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+			   const char *(*factor_name)(int), int n_factors)
+{
+	record_mods(rec, p, unit, d, factor_name, n_factors, false);
 }

@@ -78,6 +78,12 @@ struct rec_part;
 void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
 		  const char *(*factor_name)(int), int n_factors);
 
+/* The same, naming only the factors derived or given a reason: for a
+ * ruleset whose tables share one list of factors, each table giving its
+ * own factors a reason (claim_absent). */
+void claim_record_reasoned(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,
+			   const char *(*factor_name)(int), int n_factors);
+
 /* "002:30 Maneuver Table: +1 Veteran" into buf. */
 const char *claim_cite(const struct claim_mod *m, char *buf, size_t size);
 

@@ -280,72 +280,10 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 		if (r->broken)
 			audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->unit.at, "004:100",
 				   "%s is broken: without an order it does not roll, it goes on retreating", line->unit.id);
-		sar_chart_effect(a, SCH_RANDOM, 0, ck->die.value, &line->claim, SC_RANDOM, "004:98");
+		cell_effect(a, SCH_RANDOM, 0, ck->die.value, &line->claim, SC_RANDOM, "004:98");
 		r->order = 0;
 		r->order_turn = a->st.turn;
 	}
-}
-
-/* ---- Chart data (grammar/chart.h) ---- */
-
-static const struct vocab_chart *chart_spec(int code)
-{
-	for (size_t i = 0; i < sar_vocab.n_charts; i++)
-		if (sar_vocab.charts[i].code == code)
-			return &sar_vocab.charts[i];
-	return NULL;
-}
-
-static void row_key(const struct vocab_chart *spec, int key, int key2, char *out, size_t size)
-{
-	if (!spec->key_cats[0])
-		snprintf(out, size, "%d", key);
-	else
-		snprintf(out, size, "%s%s%s", vocab_word_of(&sar_vocab, spec->key_cats[0], key),
-			 spec->key_cats[1] ? " " : "", spec->key_cats[1] ? vocab_word_of(&sar_vocab, spec->key_cats[1], key2) : "");
-}
-
-struct sar_cell sar_chart_cell(const struct audit *a, int code, int key, int key2, int col)
-{
-	struct sar_cell cell = {0};
-	const struct vocab_chart *spec = chart_spec(code);
-	const struct chart *c = chart_find(&a->b->charts, code);
-	char k[96];
-	row_key(spec, key, key2, k, sizeof k);
-	if (!c) {
-		snprintf(cell.why, sizeof cell.why, "the %s is not in the rules' text and no chart file gives `%s`",
-			 spec->title, spec->name);
-		return cell;
-	}
-	const struct chart_row *row = spec->key_cats[0] ? chart_words(c, key, key2) : chart_roll(c, key);
-	int i = spec->n_columns ? col : chart_column(c, col);
-	if (!row || i < 0 || row->cells[i] == CHART_UNKNOWN) {
-		snprintf(cell.why, sizeof cell.why, "the chart file's %s %s %s", spec->name,
-			 !row ? "has no row for" : i < 0 ? "has no such column for" : "leaves `?` at", k);
-		return cell;
-	}
-	cell.ok = true;
-	cell.value = row->cells[i];
-	snprintf(cell.cite, sizeof cell.cite, "%s, row %s (%s:%d)", spec->title, k, a->b->src.v[row->at.file].path,
-		 row->at.line);
-	return cell;
-}
-
-int sar_chart_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite)
-{
-	struct sar_cell cell = sar_chart_cell(a, chart, roll, 0, col);
-	if (!cell.ok) {
-		if (c->effect)
-			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect,
-				   roll, cell.why);
-		return c->effect_code;
-	}
-	const char *word = sar_word(cat, cell.value);
-	record_step(a->rec, cell.cite, "%d: %s", roll, word);
-	if (c->effect && c->effect_code != cell.value)
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
-			   c->effect, word, roll);
-	return c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value;
 }
 
 /* ---- Movement (004:162-176) ---- */
@@ -410,8 +348,8 @@ static int sum_dice(const struct face *f, int from, int to)
  * subtracted (004:166). */
 static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r)
 {
-	struct sar_cell inches = sar_chart_cell(a, SCH_MOVEMENT, r->arm, r->exp, SCC_INCHES);
-	struct sar_cell dice = sar_chart_cell(a, SCH_MOVEMENT, r->arm, r->exp, SCC_DICE);
+	struct cell inches = cell_lookup(a, SCH_MOVEMENT, r->arm, r->exp, SCC_INCHES);
+	struct cell dice = cell_lookup(a, SCH_MOVEMENT, r->arm, r->exp, SCC_DICE);
 	if (battle_fact(&line->unit, SX_RETREAT, 0) || !inches.ok || !dice.ok) {
 		if (line->claim.has_total)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.total_at, "004:166",
@@ -430,7 +368,7 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		    charge ? " + 1d6 (charge)" : "", base);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	if (r->formation == SF_COLUMN) {
-		struct sar_cell col = sar_chart_cell(a, SCH_MOVE_MODS, SM_COLUMN, 0, 0);
+		struct cell col = cell_lookup(a, SCH_MOVE_MODS, SM_COLUMN, 0, 0);
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_COLUMN), col.value);
 		if (col.ok)
 			claim_derive(d, &m, "in column: %s", col.cite);
@@ -571,7 +509,7 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 	int total = ck->die.value;
 	for (int i = 0; i < line->claim.n_mods; i++)	/* the chart's modifiers: as claimed */
 		total += line->claim.mods[i].value;
-	int result = sar_chart_effect(a, SCH_RALLY_ROUTE, route ? SCC_ROUTE : SCC_RALLY, total, &line->claim,
+	int result = cell_effect(a, SCH_RALLY_ROUTE, route ? SCC_ROUTE : SCC_RALLY, total, &line->claim,
 				      route ? SC_EFFECT_ROUTE : SC_EFFECT_RALLY, route ? "004:401" : "004:391");
 	if (route && result == SRO_BREAKS)
 		r->broken = true;

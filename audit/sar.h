@@ -7,7 +7,7 @@
  * Effects Chart, Roll to Close or Stand, Roll to Rally or Route, Random
  * Orders, Cavalry Breakthrough, Forming Emergency Square, Movement
  * Distances) are not in it: what they decide comes from the battle's chart
- * file (sar_chart_cell), or else is taken on trust and said so.
+ * file (cell_lookup, cell.h), or else is taken on trust and said so.
  * sar_vocab.c holds the notation, sar_tables.c the tables as data, sar.c
  * the state and the derivations of orders, movement and rallying,
  * sar_combat.c fire, melee, breakthroughs and emergency squares. */
@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "audit.h"
+#include "cell.h"
 #include "cite.h"
 #include "ruleset.h"
 
@@ -50,24 +51,6 @@ enum {
 	SP_ORDERS = 1u << 0, SP_CHARGES = 1u << 1, SP_FIRST_FIRE = 1u << 2, SP_MOVES = 1u << 3,
 	SP_HOLD_FIRE = 1u << 4, SP_MELEE = 1u << 5, SP_RALLY = 1u << 6,
 };
-
-/* A cell of a chart the battle's chart file gives, for a derivation step. */
-struct sar_cell {
-	bool ok;		/* found: value holds it */
-	int value;		/* a number, or a word's code */
-	char cite[200];		/* ok: the row as a step's source, "Combat Effects Chart, row 20 (FILE:LINE)" */
-	char why[200];		/* !ok: why the value cannot be derived */
-};
-/* The cell of chart code in column col (a numbered chart's number, else
- * the spec's column index) at the row for key (a roll, or a word's code
- * with key2 the second word's for a two-word key). */
-struct sar_cell sar_chart_cell(const struct audit *a, int code, int key, int key2, int col);
-
-/* The result column col of chart gives for roll, a word of category cat,
- * checked against claim c's effect (a wrong lookup cites cite): the result
- * the state follows; the claimed one, taken on trust, when the chart file
- * does not say. */
-int sar_chart_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
 
 /* Event codes (vocab_event.code). */
 enum sar_event {

@@ -52,12 +52,12 @@ static const struct {
 	{STB_MOVE, SCH_MOVE_MODS, 0},
 };
 
-static struct sar_cell mod_cell(const struct audit *a, enum sar_table t, int code)
+static struct cell mod_cell(const struct audit *a, enum sar_table t, int code)
 {
 	for (size_t i = 0; i < sizeof mod_charts / sizeof mod_charts[0]; i++)
 		if (mod_charts[i].table == t)
-			return sar_chart_cell(a, mod_charts[i].chart, code, 0, mod_charts[i].column);
-	return (struct sar_cell){.why = "no chart gives it"};
+			return cell_lookup(a, mod_charts[i].chart, code, 0, mod_charts[i].column);
+	return (struct cell){.why = "no chart gives it"};
 }
 
 /* The training modifier of unit r where the chart file gives it a value. */
@@ -66,7 +66,7 @@ static void chart_training(struct audit *a, enum sar_table t, const struct sar_u
 	const struct sar_mod_row *row = r ? sar_mod_of(t, SM_UNTRAINED + r->exp - SAR_UNTRAINED) : NULL;
 	if (!row || !row->chart || d[row->factor].set)
 		return;
-	struct sar_cell cell = mod_cell(a, t, row->code);
+	struct cell cell = mod_cell(a, t, row->code);
 	if (!cell.ok || !cell.value)
 		return;
 	struct claim_mod m = sar_claim_mod(row, cell.value);
@@ -81,7 +81,7 @@ void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct 
 		const struct sar_mod_row *row = sar_mod_of(t, c->mods[i].id);
 		if (!row || !row->chart || d[row->factor].set)
 			continue;
-		struct sar_cell cell = mod_cell(a, t, row->code);
+		struct cell cell = mod_cell(a, t, row->code);
 		struct claim_mod m = sar_claim_mod(row, cell.ok ? cell.value : c->mods[i].has_value ? c->mods[i].value : 0);
 		if (cell.ok) {
 			claim_derive(d, &m, "as claimed; its value: %s", cell.cite);
@@ -148,7 +148,7 @@ static struct sar_split check_split(struct audit *a, const struct claim *c, stru
  * else as claimed; -1 when the claim gives only tallies (they alone say). */
 static int chart_losses(struct audit *a, const struct claim *c, int column, int die, struct loc at)
 {
-	struct sar_cell cell = sar_chart_cell(a, SCH_EFFECTS, die, 0, column);
+	struct cell cell = cell_lookup(a, SCH_EFFECTS, die, 0, column);
 	if (cell.ok) {
 		record_step(a->rec, cell.cite, "column %d, d20 %d: %d loss%s", column, die, cell.value,
 			    cell.value == 1 ? "" : "es");
@@ -418,7 +418,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		p->total = total;
 		p->has_total = true;
 	}
-	int result = sar_chart_effect(a, SCH_CLOSE_STAND, close ? SCC_CLOSE : SCC_STAND, total, &line->claim,
+	int result = cell_effect(a, SCH_CLOSE_STAND, close ? SCC_CLOSE : SCC_STAND, total, &line->claim,
 				      close ? SC_EFFECT_CLOSE : SC_EFFECT_STAND, close ? "004:256" : "004:258");
 	if (!close && result == SSE_BREAKS)
 		r->broken = true;
@@ -523,7 +523,7 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	record_step(a->rec, "004:266 Melee Procedure", "%s: %d participant%s", who, me->participants,
 		    me->participants == 1 ? "" : "s");
 	int column = 0;
-	struct sar_cell cell = sar_chart_cell(a, SCH_MELEE_COLUMN, me->participants, 0, 0);
+	struct cell cell = cell_lookup(a, SCH_MELEE_COLUMN, me->participants, 0, 0);
 	if (cell.ok || cs->claim.has_total) {
 		int claimed_shifts = 0;
 		for (int i = 0; i < cs->claim.n_mods; i++)
@@ -668,7 +668,7 @@ static int one_unit_roll(struct audit *a, const struct ev_check *ck, const char 
 static int breakthrough_stragglers(struct audit *a, const struct check_line *line, int die)
 {
 	const struct tally *t = claim_tally(&line->claim, ST_STRAGGLERS);
-	struct sar_cell cell = sar_chart_cell(a, SCH_BREAKTHROUGH, die, 0, 1);
+	struct cell cell = cell_lookup(a, SCH_BREAKTHROUGH, die, 0, 1);
 	if (!cell.ok) {
 		if (t)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, t->at, "004:352", "stragglers=%d taken on trust: %s",
@@ -701,7 +701,7 @@ bool sar_audit_breakthrough(struct audit *a, const struct stmt *s)
 		audit_find(a, FINDING_STATE, DIAG_WARNING, line->unit.at, "004:280",
 			   "%s has broken no unit in melee this turn", line->unit.id);
 	r->breakthrough_rolled = a->st.turn;
-	sar_chart_effect(a, SCH_BREAKTHROUGH, 0, ck->die.value, &line->claim, SC_EFFECT_BREAKTHROUGH, "004:350");
+	cell_effect(a, SCH_BREAKTHROUGH, 0, ck->die.value, &line->claim, SC_EFFECT_BREAKTHROUGH, "004:350");
 	int take = breakthrough_stragglers(a, line, ck->die.value);
 	sar_take(a, u, take, 0, true);	/* it breaks through, then breaks (004:352) */
 	if (p)
@@ -719,7 +719,7 @@ static int square_total(struct audit *a, const struct check_line *line, const st
 	for (int i = 0; i < line->claim.n_mods; i++)
 		claimed += line->claim.mods[i].value;
 	int code = SM_UNTRAINED + r->exp - SAR_UNTRAINED;
-	struct sar_cell cell = sar_chart_cell(a, SCH_SQUARE, code, 0, 0);
+	struct cell cell = cell_lookup(a, SCH_SQUARE, code, 0, 0);
 	if (!cell.ok) {
 		if (line->claim.n_mods)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.mods[0].at, "004:300",

@@ -165,10 +165,11 @@ struct ev_leader_roll {
 
 /* One argument of a state event, by its signature letter. */
 struct arg {
-	char type;		/* 'U', 'L', 'W', 'N', 'C', 'S' */
+	char type;		/* 'U', 'L', 'W', 'N', 'C', 'S', 'D' */
 	const char *text;	/* id, word or string */
 	int code;		/* 'W': the word's vocab_word.code */
 	int num;
+	struct face face;	/* 'D': a die rolled for the event */
 	struct loc at;
 };
 

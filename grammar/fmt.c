@@ -251,6 +251,9 @@ static void put_state(const struct battle *b, struct buf *out, const struct even
 		case 'S':
 			put_string(out, a->text);
 			break;
+		case 'D':
+			put_face(out, &a->face);
+			break;
 		default:
 			buf_puts(out, a->text);
 		}

@@ -23,7 +23,7 @@ enum {
 	MAX_STANDS = 99,
 	MAX_RANGE = 200,
 	MAX_TOTAL = 999,
-	MAX_DICE = 32,		/* dice in one roll: d6[3,6,...] */	/* a modified die roll: a d10 and at most 32 modifiers of 99 */
+	MAX_DICE = 64,		/* dice in one roll: d6[3,6,...], up to one for each figure of a unit */
 };
 
 enum section { SEC_HEADER, SEC_ORDER_OF_BATTLE, SEC_TURNS };
@@ -1784,6 +1784,8 @@ static int parse_arg(struct parser *p, const struct vocab_event *ev, char type, 
 	case 'S':
 		a->text = want_string(p, "a quoted text");
 		return a->text ? 0 : -1;
+	case 'D':
+		return parse_face(p, &a->face);
 	default:
 		return expect(p, TOK_ARROW, "'->'");
 	}
@@ -1799,6 +1801,8 @@ static bool arg_fits(struct parser *p, char type)
 		return k == TOK_SIGNED || k == TOK_NUMBER;
 	case 'C':	/* a negative count is there, and out of range */
 		return k == TOK_NUMBER || (k == TOK_SIGNED && peek(p)->num < 0);
+	case 'D':
+		return k == TOK_FACE;
 	default:
 		return k == TOK_WORD;
 	}

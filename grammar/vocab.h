@@ -86,6 +86,7 @@ struct vocab_event {
 	enum event_shape shape;
 	/* SHAPE_STATE: one letter per argument: U unit, L leader, W a word of
 	 * arg, N signed number, C a count of stands (1 or more), S string,
+	 * D a die face ([3], d6[4]),
 	 * '>' the arrow '->'; '?' after a letter makes it optional. */
 	const char *sig;
 	unsigned phases;	/* bits of vocab_phase where the event may stand */

@@ -44,7 +44,7 @@ fi
 echo "== one query: the 5th Infantry across both battles"
 build/umpire db --db "$out/archive.db" query unit-history 5inf || status=1
 echo "== reports from the archive"
-for name in palo-alto resaca buena-vista; do  # their header id=s
+for name in palo-alto resaca buena-vista arroyo-colorado; do  # their header id=s
 	for kind in casualties effectiveness audit luck; do
 		build/umpire report --db "$out/archive.db" "$kind" "$name" >"$out/$name.$kind.txt" || status=1
 		build/umpire report --db "$out/archive.db" --format html "$kind" "$name" >"$out/$name.$kind.html" || status=1

@@ -34,7 +34,7 @@ for f in examples/*.battle; do
 		echo "not ok aar-$name-self-contained: $fetched references to fetch"
 	chrome --dump-dom "file://$top/$page" >"$out/$name.dom"
 	want=5
-	grep -q '^battle .*rules=sar' "$f" && want=3
+	grep -q '^battle .*rules=\(sar\|thomas\)' "$f" && want=3
 	figures=$(grep -o '<figure>' "$out/$name.dom" | wc -l)
 	svgs=$(grep -o '<svg' "$out/$name.dom" | wc -l)
 	if grep -q '</html>' "$out/$name.dom" && grep -q 'after-action report' "$out/$name.dom" &&

@@ -23,7 +23,7 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 core="stands note removed attached line col replace db home"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
 	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
-	audit/cite.c audit/cite.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h \
+	audit/cite.c audit/cite.h audit/cell.c audit/cell.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h \
 	db/*.c db/*.h db/*.def; do
 	[ -f "$f" ] || continue
 	found=$(python3 - "$f" "$core" $words <<'PY'

@@ -1,0 +1,67 @@
+/* cell: chart-file lookups for derivation steps (cell.h). */
+#include "cell.h"
+
+#include <stdio.h>
+
+#include "../grammar/chart.h"
+
+static const struct vocab_chart *chart_spec(const struct vocab *v, int code)
+{
+	for (size_t i = 0; i < v->n_charts; i++)
+		if (v->charts[i].code == code)
+			return &v->charts[i];
+	return NULL;
+}
+
+static void row_key(const struct vocab *v, const struct vocab_chart *spec, int key, int key2, char *out, size_t size)
+{
+	if (!spec->key_cats[0])
+		snprintf(out, size, "%d", key);
+	else
+		snprintf(out, size, "%s%s%s", vocab_word_of(v, spec->key_cats[0], key), spec->key_cats[1] ? " " : "",
+			 spec->key_cats[1] ? vocab_word_of(v, spec->key_cats[1], key2) : "");
+}
+
+struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int col)
+{
+	struct cell cell = {0};
+	const struct vocab *v = a->rs->vocab;
+	const struct vocab_chart *spec = chart_spec(v, code);
+	const struct chart *c = chart_find(&a->b->charts, code);
+	char k[96];
+	row_key(v, spec, key, key2, k, sizeof k);
+	if (!c) {
+		snprintf(cell.why, sizeof cell.why, "the %s is not in the rules' text and no chart file gives `%s`",
+			 spec->title, spec->name);
+		return cell;
+	}
+	const struct chart_row *row = spec->key_cats[0] ? chart_words(c, key, key2) : chart_roll(c, key);
+	int i = spec->n_columns ? col : chart_column(c, col);
+	if (!row || i < 0 || row->cells[i] == CHART_UNKNOWN) {
+		snprintf(cell.why, sizeof cell.why, "the chart file's %s %s %s", spec->name,
+			 !row ? "has no row for" : i < 0 ? "has no such column for" : "leaves `?` at", k);
+		return cell;
+	}
+	cell.ok = true;
+	cell.value = row->cells[i];
+	snprintf(cell.cite, sizeof cell.cite, "%s, row %s (%s:%d)", spec->title, k, a->b->src.v[row->at.file].path,
+		 row->at.line);
+	return cell;
+}
+
+int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite)
+{
+	struct cell cell = cell_lookup(a, chart, roll, 0, col);
+	if (!cell.ok) {
+		if (c->effect)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect,
+				   roll, cell.why);
+		return c->effect_code;
+	}
+	const char *word = vocab_word_of(a->rs->vocab, cat, cell.value);
+	record_step(a->rec, cell.cite, "%d: %s", roll, word);
+	if (c->effect && c->effect_code != cell.value)
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
+			   c->effect, word, roll);
+	return c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value;
+}

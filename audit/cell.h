@@ -1,0 +1,36 @@
+/* cell: a derivation step's value from the battle's chart file.
+ *
+ * A ruleset whose printed charts umpire does not ship (grammar/chart.h)
+ * looks their cells up here: a found cell cites the chart's row in the
+ * file; a missing one says why it cannot be derived, so that the claim is
+ * taken on trust and said so, never guessed.  Any ruleset's chart specs
+ * (struct vocab_chart), through the audit's ruleset. */
+#ifndef UMPIRE_CELL_H
+#define UMPIRE_CELL_H
+
+#include <stdbool.h>
+
+#include "audit.h"
+
+/* A cell of a chart the battle's chart file gives, for a derivation step. */
+struct cell {
+	bool ok;		/* found: value holds it */
+	int value;		/* a number, or a word's code */
+	char cite[200];		/* ok: the row as a step's source, "Combat Effects Chart, row 20 (FILE:LINE)" */
+	char why[200];		/* !ok: why the value cannot be derived */
+};
+
+/* The cell of chart code (the ruleset's vocab_chart.code) in column col (a
+ * numbered chart's number, else the spec's column index) at the row for
+ * key (a roll, or a word's code with key2 the second word's for a
+ * two-word key). */
+struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int col);
+
+/* The result column col of chart gives for roll, a word of category cat,
+ * checked against claim c's effect (a wrong lookup cites cite): the result
+ * the state follows; the claimed one, taken on trust, when the chart file
+ * does not say. */
+struct claim;
+int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
+
+#endif

@@ -1,0 +1,536 @@
+/* thomas_combat: Stephen Thomas's fire (003:11-13), counter-battery damage
+ * (003:9-11), melee (003:14-20) and morale checks (003:15-25).
+ *
+ * Fire casts a d10 a figure; a die plus the modifiers at or under the
+ * base hits score is a hit (003:13).  The base scores, the melee table
+ * and the morale chart were lost from the text: the battle's chart file
+ * gives them, or the claim is taken on trust and said so. */
+#include "thomas.h"
+
+#include <stdio.h>
+
+#include "claim.h"
+#include "thomas_tables.h"
+
+/* The claimed modifier of code, or NULL. */
+static const struct mod *claimed_mod(const struct claim *c, int code)
+{
+	for (int i = 0; i < c->n_mods; i++)
+		if (c->mods[i].id == code)
+			return &c->mods[i];
+	return NULL;
+}
+
+/* A modifier only a lost chart values (its row in chart `chart`): derived
+ * where it applies, valued from the chart file; claimed and not valued
+ * there, as claimed and on trust. */
+static void chart_mod(struct audit *a, struct derived_mod *d, enum thomas_table t, int chart, int code, bool applies,
+		      const char *why, const struct claim *c)
+{
+	const struct thomas_mod_row *row = thomas_mod_of(t, code);
+	const struct mod *claimed = claimed_mod(c, code);
+	if (!applies) {
+		claim_absent(d, row->factor, "%s", why);
+		return;
+	}
+	struct cell cell = cell_lookup(a, chart, code, 0, 0);
+	if (cell.ok) {
+		struct claim_mod m = thomas_claim_mod(row, cell.value);
+		claim_derive(d, &m, "%s: %s", why, cell.cite);
+	} else if (claimed) {
+		struct claim_mod m = thomas_claim_mod(row, claimed->has_value ? claimed->value : 0);
+		claim_derive(d, &m, "%s, its value on trust", why);
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, claimed->at, row->cite, "%+d%s taken on trust: %s", m.value, m.code,
+			   cell.why);
+	} else
+		claim_absent(d, row->factor, "%s, but %s", why, cell.why);
+}
+
+/* Takes n figures from unit u; returns those it had to lose. */
+static int lose(struct audit *a, int u, int n)
+{
+	int before = state_unit_at(&a->st, u)->stands;
+	return before - state_lose(&a->st, u, n);
+}
+
+static void derive(struct derived_mod *d, enum thomas_table t, int code, int value, const char *why)
+{
+	struct claim_mod m = thomas_claim_mod(thomas_mod_of(t, code), value);
+	claim_derive(d, &m, "%s", why);
+}
+
+/* Checks the claimed modifiers against d and records the derived ones. */
+static void weigh_mods(struct audit *a, const struct claim *c, const struct derived_mod *d, enum thomas_table t,
+		       struct rec_part *p, const char *who, struct loc at)
+{
+	struct claim_table table = thomas_claim_table(&t);
+	if (c->n_mods)	/* listing any modifier claims the complete list */
+		claim_check_mods(a, c, d, &table, who, at, DIAG_ERROR);
+	claim_record_reasoned(a->rec, p, who, d, thomas_factor_name, TQ_N);
+}
+
+/* A claimed tally against the derived count (derived < 0: not derivable,
+ * the claim on trust); returns the count the state follows. */
+static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, struct loc at, const char *cite,
+		       const char *why)
+{
+	const struct tally *t = claim_tally(c, code);
+	const char *name = thomas_word(TC_TALLY, code);
+	if (derived < 0) {
+		if (t)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, t->at, cite, "%s=%d taken on trust: %s", name, t->value, why);
+		return t ? t->value : 0;
+	}
+	if (!t || t->value != derived)
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, t ? t->at : at, cite, "%s=%d claimed, derived %d", name,
+			   t ? t->value : 0, derived);
+	return t && !audit_follows_derived(a) ? t->value : derived;
+}
+
+/* ---- Fire (003:11-13) ---- */
+
+/* The figures that may fire: this phase's losses to fire still fire back
+ * (003:4). */
+static int figures_present(const struct audit *a, const struct thomas_unit *r)
+{
+	return r->core.stands + (r->fire_lost_turn == a->st.turn && a->st.phase_bit == TP_FIRE ? r->fire_lost : 0);
+}
+
+/* One die a figure firing (003:13): checked for small arms; a battery's
+ * dice are its gun models, which the state does not count. */
+static void check_dice(struct audit *a, const struct thomas_unit *r, const struct uref *firer, const struct face *f)
+{
+	int present = figures_present(a, r);
+	int n = firer->stands >= 0 ? firer->stands : present;
+	if (firer->stands > present)
+		audit_find(a, FINDING_STATE, DIAG_ERROR, firer->at, "003:13", "%d figures fire, but %s has %d", firer->stands,
+			   firer->id, present);
+	if (r->arm != TA_ART && f->n != n)
+		audit_find(a, FINDING_STATE, DIAG_ERROR, f->at, "003:13 Firing Procedure: 1 ten sided die per figure firing",
+			   "%d dice cast for %d figures firing", f->n, n);
+}
+
+/* The fire modifiers: none in counter-battery fire (003:11). */
+static void fire_mods(struct audit *a, const struct ev_fire *f, const struct thomas_unit *r, bool counter,
+		      struct derived_mod *d)
+{
+	if (counter) {
+		for (int q = TQ_SUSPICION; q <= TQ_OPERATION; q++)
+			claim_absent(d, q, "counter-battery fire uses no hits modifiers (003:11)");
+		return;
+	}
+	if (battle_fact(&f->target, TX_HIDDEN, 0))
+		derive(d, TK_FIRE, TM_SUSPICION, 2, "suspicion fire at a unit away from the woods' edge");
+	else
+		claim_absent(d, TQ_SUSPICION, "the target is not hidden");
+	chart_mod(a, d, TK_FIRE, TCH_FIRE_MODS, TM_RANKS, battle_fact(&f->target, TX_RANKS, 0) && r->arm == TA_ART,
+		  battle_fact(&f->target, TX_RANKS, 0) ? r->arm == TA_ART ? "artillery fires through 3 ranks or in enfilade"
+							      : "only artillery fires ranks deep"
+						     : "no (ranks) fact on the target", &f->claim);
+	bool other = r->options_turn == a->st.turn && r->options > 1;
+	chart_mod(a, d, TK_FIRE, TCH_FIRE_MODS, TM_OPERATION, other,
+		  other ? "it placed more move options than the fire this turn" : "no other operation placed this turn",
+		  &f->claim);
+}
+
+/* The fire class the firer fires at: an artillery crew that lost figures
+ * fires at the next lower table (003:12); 0 if not known. */
+static int firing_class(struct audit *a, const struct thomas_unit *r, const char *who)
+{
+	if (!r->fire_class || r->arm != TA_ART || !r->crew_lost)
+		return r->fire_class;
+	int c = r->fire_class < 4 ? r->fire_class + 1 : 4;
+	record_step(a->rec, "003:12 Artillery Crews as Casualties: the battery fires at the next lower ability table",
+		    "%s: class %s, not %s", who, thomas_word(TC_CLASS, c), thomas_word(TC_CLASS, r->fire_class));
+	return c;
+}
+
+/* Hits: each die plus the modifiers at or under the base (003:13); -1 if
+ * the base is not known. */
+static int count_hits(struct audit *a, const struct face *f, int mods, struct cell base, const char *who)
+{
+	if (!base.ok)
+		return -1;
+	int hits = 0;
+	for (int i = 0; i < f->n; i++)
+		hits += f->dice[i] + mods <= base.value;
+	record_step(a->rec, base.cite, "%s: base %d", who, base.value);
+	record_step(a->rec, "003:13 Firing Procedure: a score equal to or less than the BASE removes 1 figure",
+		    "%s: %d dice %+d each at or under %d: %d hit%s", who, f->n, mods, base.value, hits, hits == 1 ? "" : "s");
+	return hits;
+}
+
+bool thomas_audit_fire(struct audit *a, const struct stmt *s)
+{
+	const struct ev_fire *f = &s->u.event.u.fire;
+	a->rec = audit_record(a, "fire");
+	const struct uref *firer = &f->firers[0];
+	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
+	if (fu < 0 || tu < 0)
+		return true;
+	struct thomas_unit *r = thomas_unit(a, fu), *t = thomas_unit(a, tu);
+	a->side = r->core.decl->side;
+	if (f->n_firers > 1)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->firers[1].at, "003:13",
+			   "each unit casts its own dice: one firing unit a fire event");
+	struct rec_part *p = record_part(a->rec, "firer", firer->id);
+	if (p)
+		p->die = f->die.value;
+	if (r->fired_turn == a->st.turn)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, firer->at, "003:6", "any unit may fire only once: %s fired this turn",
+			   firer->id);
+	if (t->engaged)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->target.at, "003:12",
+			   "no fire is permitted into a unit engaged in close action: %s is in melee", f->target.id);
+	check_dice(a, r, firer, &f->die);
+	bool counter = r->arm == TA_ART && t->arm == TA_ART;
+	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
+	fire_mods(a, f, r, counter, d);
+	weigh_mods(a, &f->claim, d, TK_FIRE, p, firer->id, firer->at);
+	int mods = claim_total(0, d);
+	int cls = firing_class(a, r, firer->id);
+	struct cell base = {.why = "its fire class is not in the text: declare it (I-IV)"};
+	if (cls)
+		base = cell_lookup(a, r->arm == TA_ART ? TCH_ARTILLERY : TCH_SMALL_ARMS, firer->range, 0, cls - 1);
+	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), f->die.at, "003:13",
+			       base.why);
+	r->fired_turn = r->fought_turn = a->st.turn;
+	if (a->rec) {
+		static char effect[32];
+		snprintf(effect, sizeof effect, "%d hit%s", hits, hits == 1 ? "" : "s");
+		a->rec->effect = effect;
+	}
+	if (counter) {
+		if (hits)
+			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, f->die.at, "003:9",
+				   "counter-battery fire: %d hit%s on %s, each re-cast for damage (damage [d10]: %s ...)", hits,
+				   hits == 1 ? "" : "s", f->target.id, f->target.id);
+		return true;
+	}
+	if (t->fire_lost_turn != a->st.turn)
+		t->fire_lost = 0;
+	t->fire_lost_turn = a->st.turn;
+	t->fire_lost += lose(a, tu, hits);
+	struct rec_part *tp = record_part(a->rec, "target", f->target.id);
+	if (tp)
+		tp->loss = hits;
+	return true;
+}
+
+/* ---- Counter-battery damage (003:9-11) ---- */
+
+bool thomas_audit_damage(struct audit *a, const struct stmt *s)
+{
+	const struct ev_check *ck = &s->u.event.u.check;
+	const struct check_line *line = &ck->lines[0];
+	struct rec_part *p;
+	int u = thomas_check_unit(a, ck, "damage", &p);
+	if (u < 0)
+		return true;
+	struct thomas_unit *r = thomas_unit(a, u);
+	if (r->arm != TA_ART)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "003:9", "counter-battery damage falls on a battery");
+	int effect;
+	if (ck->die.value == 10 && ck->die.n < 2) {
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_ERROR, ck->die.at, "003:10",
+			   "a 10 re-rolls: log the second die as d10[10,N]");
+		effect = line->claim.effect_code;
+	} else if (ck->die.value == 10) {
+		record_step(a->rec, "003:10 Counter-battery Fire: 10, re-roll", "%s: 10: the re-roll decides", line->unit.id);
+		effect = thomas_fixed_roll(a, TR_DAMAGE_REROLL, ck->die.dice[1], line->unit.id, TC_EFFECT_DAMAGE,
+					   line->claim.effect_code, line->claim.effect_at);
+	} else {
+		if (ck->die.n > 1)
+			audit_find(a, FINDING_STATE, DIAG_ERROR, ck->die.at, "003:10", "only a 10 re-rolls: %d dice logged",
+				   ck->die.n);
+		effect = thomas_fixed_roll(a, TR_DAMAGE, ck->die.value, line->unit.id, TC_EFFECT_DAMAGE,
+					   line->claim.effect_code, line->claim.effect_at);
+	}
+	int crew = effect == TDA_ONE_CREW ? 1 : effect == TDA_TWO_CREW ? 2 : 0;
+	if (crew) {
+		int lost = lose(a, u, crew);
+		if (p)
+			p->loss = lost;
+		if (!r->crew_lost)
+			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, line->claim.effect ? line->claim.effect_at : ck->die.at,
+				   "003:12", "%s lost crew: infantry within 5\" replenishes it, else the crew is eliminated; "
+				   "it fires at the next lower ability table for the rest of the battle", line->unit.id);
+		r->crew_lost = true;
+	} else if (effect == TDA_DESTROYED)
+		r->guns_lost++;
+	return true;
+}
+
+/* ---- Melee (003:17-20) ---- */
+
+/* A side's base number: the text's (003:18), the chart file's, or 0. */
+static int melee_base(struct audit *a, const struct thomas_unit *r, const char *who, const char **why)
+{
+	const char *cite;
+	int base = thomas_melee_base(r->troop, r->nation, r->arm, r->mounted, &cite);
+	if (base) {
+		record_step(a->rec, cite, "%s: base number %d", who, base);
+		return base;
+	}
+	static struct cell cell;
+	cell = cell_lookup(a, TCH_MELEE_BASE, r->troop, r->arm, 0);
+	if (!cell.ok) {
+		*why = cell.why;
+		return 0;
+	}
+	record_step(a->rec, cell.cite, "%s: base number %d", who, cell.value);
+	return cell.value;
+}
+
+/* One side's roll: the casualties it inflicts. */
+static int melee_roll(struct audit *a, const char *role, int u, const struct clash_side *cs)
+{
+	struct thomas_unit *r = thomas_unit(a, u);
+	const char *who = r->core.decl->id;
+	a->side = r->core.decl->side;
+	struct rec_part *p = record_part(a->rec, role, who);
+	if (p)
+		p->die = cs->die.value;
+	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
+	bool flank = claimed_mod(&cs->claim, TM_FLANK), cover = claimed_mod(&cs->claim, TM_COVER);
+	chart_mod(a, d, TK_MELEE, TCH_MELEE_MODS, TM_FLANK, flank, flank ? "a flank attack, as claimed" : "none claimed",
+		  &cs->claim);
+	chart_mod(a, d, TK_MELEE, TCH_MELEE_MODS, TM_COVER, cover, cover ? "in cover, as claimed" : "none claimed", &cs->claim);
+	chart_mod(a, d, TK_MELEE, TCH_MELEE_MODS, TM_UNFORMED, r->unformed, r->unformed ? "the unit is unformed" : "formed",
+		  &cs->claim);
+	weigh_mods(a, &cs->claim, d, TK_MELEE, p, who, cs->die.at);
+	const char *why = "";
+	int base = melee_base(a, r, who, &why), column;
+	if (base) {
+		column = base + claim_total(0, d);
+		record_step(a->rec, "003:17 Conduct Melee: the base number, with the modifiers", "%s: %d %+d = %d", who, base,
+			    claim_total(0, d), column);
+		if (cs->claim.has_total && cs->claim.total != column)
+			audit_find(a, FINDING_TOTAL, DIAG_ERROR, cs->claim.total_at, "003:17", "=%d claimed, derived %d",
+				   cs->claim.total, column);
+	} else {
+		column = cs->claim.has_total ? cs->claim.total : -1;
+		if (column >= 0)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, cs->claim.total_at, "003:18",
+				   "=%d taken on trust: the text gives no base number for %s %s and %s", column,
+				   thomas_word(TC_TROOP, r->troop), thomas_word(TC_ARM, r->arm), why);
+	}
+	if (p) {
+		p->total = column;
+		p->has_total = column >= 0;
+	}
+	struct cell cell = {.why = "the melee column is not known"};
+	if (column >= 0)
+		cell = cell_lookup(a, TCH_MELEE, cs->die.value, 0, column);
+	if (cell.ok)
+		record_step(a->rec, cell.cite, "%s: d10 %d on %d: %d casualt%s", who, cs->die.value, column, cell.value,
+			    cell.value == 1 ? "y" : "ies");
+	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, cs->die.at, "003:17", cell.why);
+}
+
+bool thomas_audit_melee(struct audit *a, const struct stmt *s)
+{
+	const struct ev_clash *c = &s->u.event.u.clash;
+	a->rec = audit_record(a, "melee");
+	int u[2];
+	for (int i = 0; i < 2; i++)
+		if ((u[i] = state_unit(&a->st, c->side[i].units[0].id)) < 0)
+			return true;
+	int inflicted[2] = {melee_roll(a, "attacker", u[0], &c->side[0]), melee_roll(a, "defender", u[1], &c->side[1])};
+	int lost[2];
+	for (int i = 0; i < 2; i++)
+		lost[1 - i] = lose(a, u[1 - i], inflicted[i]);
+	for (int i = 0; i < 2; i++) {
+		struct rec_part *p = record_find_part(a->rec, i ? "defender" : "attacker");
+		if (p)
+			p->loss = lost[i];
+		for (int k = 0; k < c->side[i].n_units; k++) {
+			int x = state_unit(&a->st, c->side[i].units[k].id);
+			if (x < 0)
+				continue;
+			thomas_unform(a, x);	/* always unformed following melee (003:20) */
+			thomas_unit(a, x)->engaged = true;
+			thomas_unit(a, x)->fought_turn = a->st.turn;
+			state_touch_unit(&a->st, x);
+		}
+	}
+	const char *first = lost[0] >= lost[1] ? c->side[0].units[0].id : c->side[1].units[0].id;
+	record_step(a->rec, "003:19 Check the morale of any units which had casualties",
+		    "%s: %d lost, %s: %d lost: %s checks morale first%s", c->side[0].units[0].id, lost[0],
+		    c->side[1].units[0].id, lost[1], first, lost[0] == lost[1] ? " (a tie: the text does not say)" : "");
+	record_step(a->rec, "003:20 Unformed following close action", "both sides are unformed");
+	return true;
+}
+
+/* ---- Morale checks (003:15-25) ---- */
+
+static enum thomas_table table_of(int event)
+{
+	return event == TE_CLOSE ? TK_CLOSE : event == TE_STAND ? TK_STAND : TK_MORALE;
+}
+
+/* The unit's morale points: the text's (003:21), the chart file's, or 0. */
+static int morale_points(struct audit *a, const struct thomas_unit *r, const char *who, const char **why)
+{
+	const char *cite;
+	int points = thomas_morale_points(r->troop, &cite);
+	if (points) {
+		record_step(a->rec, cite, "%s: morale points %d", who, points);
+		return points;
+	}
+	static struct cell cell;
+	cell = cell_lookup(a, TCH_MORALE_POINTS, r->troop, 0, 0);
+	if (!cell.ok) {
+		*why = cell.why;
+		return 0;
+	}
+	record_step(a->rec, cell.cite, "%s: morale points %d", who, cell.value);
+	return cell.value;
+}
+
+/* The modifiers of a morale check (003:23, 25) and of the close and stand
+ * checks' own (003:15-16). */
+static void morale_mods(struct audit *a, const struct check_line *line, const struct thomas_unit *r, int event,
+			struct derived_mod *d)
+{
+	enum thomas_table t = table_of(event);
+	const struct uref *x = &line->unit;
+	if (r->unformed)
+		derive(d, t, TM_UNFORMED, -2, "the unit is unformed");
+	else
+		claim_absent(d, TQ_UNFORMED, "the unit is formed");
+	int lost = r->core.start - r->core.stands, tenths = r->core.start ? lost * 10 / r->core.start : 0;
+	if (tenths) {
+		char why[96];
+		snprintf(why, sizeof why, "%d of %d figures lost: %d times 10%%", lost, r->core.start, tenths);
+		derive(d, t, TM_CASUALTIES, -tenths, why);
+	} else
+		claim_absent(d, TQ_CASUALTIES, "%d of %d figures lost: under 10%%", lost, r->core.start);
+	const struct mod *officer = claimed_mod(&line->claim, TM_OFFICER);
+	if (officer) {
+		derive(d, t, TM_OFFICER, officer->has_value ? officer->value : 0, "as claimed");
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, officer->at, "003:25",
+			   "an officer's influence taken on trust: his distance and factor are not in the log");
+	} else
+		claim_absent(d, TQ_OFFICER, "no officer's influence claimed");
+	if (battle_fact(x, TX_COVER, 0))
+		derive(d, t, TM_COVER, 1, "in or behind cover");
+	else
+		claim_absent(d, TQ_COVER, "not in cover");
+	if (battle_fact(x, TX_FLANK, 0))
+		derive(d, t, TM_FLANK, 2, "charging the enemy's flank or rear");
+	else
+		claim_absent(d, TQ_FLANK, "not charging a flank or rear");
+	bool square = r->arm == TA_INF && r->formation == TF_SQUARE && battle_fact(x, TX_CAVALRY, 0);
+	bool charged = square && event == TE_STAND;
+	if (charged && !thomas_opts(a)->square_adds)
+		claim_absent(d, TQ_SQUARE, "the stand check's +4 replaces it (option square-stand=replace)");
+	else if (square)
+		derive(d, t, TM_SQUARE, 2, "infantry in square against mounted cavalry");
+	else
+		claim_absent(d, TQ_SQUARE, "not infantry in square against cavalry");
+	if (charged)
+		derive(d, t, TM_SQUARE_CHARGED, 4, "infantry in square charged by cavalry");
+	bool fear = battle_fact(x, TX_FEAR, 0), shaky = r->troop == TT_US_VOLUNTEER || r->troop == TT_MEX_MILITIA;
+	if (fear && shaky)
+		derive(d, t, TM_FEAR, -1, "a fear of disaster check of a US Volunteer or Mexican Militia unit");
+	else
+		claim_absent(d, TQ_FEAR, fear ? "not a US Volunteer or Mexican Militia unit" : "not a fear of disaster check");
+	if (event == TE_CLOSE && battle_fact(x, TX_WORKS, 0))
+		derive(d, t, TM_WORKS, -1, "ordered to charge prepared works");
+}
+
+/* A close check's result (003:15): a negative result holds the charger. */
+static int close_result(struct audit *a, const struct check_line *line, int relation)
+{
+	const struct claim *c = &line->claim;
+	int result;
+	if (thomas_opts(a)->negative_below_base) {
+		result = relation < 0 ? TCL_HOLDS : TCL_CLOSES;
+		record_step(a->rec, "003:15 a negative result holds the charger (option negative-result=below-base)",
+			    "%s: %+d: %s", line->unit.id, relation, thomas_word(TC_EFFECT_CLOSE, result));
+	} else {
+		struct cell cell = cell_lookup(a, TCH_MORALE, relation, 0, 0);
+		if (!cell.ok) {
+			if (c->effect)
+				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, "003:15", "%s taken on trust: %s", c->effect,
+					   cell.why);
+			return c->effect_code;
+		}
+		result = cell.value == TME_STEADY ? TCL_CLOSES : TCL_HOLDS;
+		record_step(a->rec, cell.cite, "%s: %+d: %s, so it %s", line->unit.id, relation,
+			    thomas_word(TC_EFFECT_MORALE, cell.value), thomas_word(TC_EFFECT_CLOSE, result));
+	}
+	if (c->effect && c->effect_code != result)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "003:15", "%s claimed, derived %s", c->effect,
+			   thomas_word(TC_EFFECT_CLOSE, result));
+	return c->effect && !audit_follows_derived(a) ? c->effect_code : result;
+}
+
+/* The effect of the check of kind event for the relationship. */
+static int check_effect(struct audit *a, int event, const struct check_line *line, int relation)
+{
+	const struct claim *c = &line->claim;
+	switch (event) {
+	case TE_CLOSE:
+		return close_result(a, line, relation);
+	case TE_PURSUIT:
+		if (thomas_roll_of(TR_PURSUIT, relation))
+			return thomas_fixed_roll(a, TR_PURSUIT, relation, line->unit.id, TC_EFFECT_PURSUIT, c->effect_code,
+						 c->effect_at);
+		return cell_effect(a, TCH_PURSUIT, 0, relation, c, TC_EFFECT_PURSUIT, "003:20");
+	default:
+		return cell_effect(a, TCH_MORALE, 0, relation, c, TC_EFFECT_MORALE, "003:22");
+	}
+}
+
+static const char *const check_kinds[] = {
+	[TE_MORALE] = "morale", [TE_CLOSE] = "close", [TE_STAND] = "stand", [TE_PURSUIT] = "pursuit",
+};
+
+bool thomas_audit_morale(struct audit *a, const struct stmt *s)
+{
+	int event = s->u.event.def->code;
+	const struct ev_check *ck = &s->u.event.u.check;
+	const struct check_line *line = &ck->lines[0];
+	struct rec_part *p;
+	int u = thomas_check_unit(a, ck, check_kinds[event], &p);
+	if (u < 0)
+		return true;
+	struct thomas_unit *r = thomas_unit(a, u);
+	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
+	morale_mods(a, line, r, event, d);
+	weigh_mods(a, &line->claim, d, table_of(event), p, line->unit.id, line->unit.at);
+	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
+	int total = claim_total(ck->die.value, d);
+	claim_check_total(a, &line->claim, total, DIAG_ERROR);
+	if (p) {
+		p->total = total;
+		p->has_total = true;
+	}
+	const char *why = "";
+	int points = morale_points(a, r, line->unit.id, &why);
+	if (!points) {
+		if (line->claim.effect)
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "003:21",
+				   "%s taken on trust: the text gives no morale points for %s and %s", line->claim.effect,
+				   thomas_word(TC_TROOP, r->troop), why);
+		return true;
+	}
+	int relation = total - points;
+	record_step(a->rec, "003:22 Casualty Morale: the relationship of the total to the unit's base",
+		    "%s: d10 %d %+d = %d, less %d morale points: %+d", line->unit.id, ck->die.value, total - ck->die.value,
+		    total, points, relation);
+	int effect = check_effect(a, event, line, relation);
+	if (a->rec && effect)
+		a->rec->effect = thomas_word(event == TE_CLOSE ? TC_EFFECT_CLOSE : event == TE_PURSUIT ? TC_EFFECT_PURSUIT
+												: TC_EFFECT_MORALE, effect);
+	if (event != TE_MORALE && event != TE_STAND)
+		return true;
+	if (effect == TME_FALL_BACK || effect == TME_ROUT)
+		r->engaged = false;	/* it breaks contact (003:17) */
+	if (effect == TME_ROUT)
+		r->routed = true;
+	state_touch_unit(&a->st, u);
+	return true;
+}
