@@ -30,6 +30,21 @@ struct record *audit_record(struct audit *a, const char *kind)
 	return a->rec;
 }
 
+int audit_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p)
+{
+	if (kind)
+		audit_record(a, kind);
+	int u = state_unit(&a->st, ck->lines[0].unit.id);
+	*p = NULL;
+	if (u < 0)
+		return -1;
+	a->side = state_unit_at(&a->st, u)->decl->side;
+	*p = record_part(a->rec, "unit", ck->lines[0].unit.id);
+	if (*p)
+		(*p)->die = ck->die.value;
+	return u;
+}
+
 /* The value of setting "NAME=VALUE" if it names name, else NULL. */
 static const char *setting_value(const char *setting, const char *name)
 {

@@ -96,6 +96,12 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 
 /* Starts the record of the current event (NULL when records are not kept). */
 struct record *audit_record(struct audit *a, const char *kind);
+/* The unit of a one-unit roll (a check's first line), whose side the
+ * findings concern, with a record part holding its die in *p; -1 if
+ * unknown.  With kind, the roll's record is started first. */
+struct ev_check;
+struct rec_part;
+int audit_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p);
 
 /* The illegal-action findings of the current event so far: compare before
  * and after a step to learn whether the rules forbid it. */

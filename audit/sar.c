@@ -288,22 +288,6 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 
 /* ---- Movement (004:162-176) ---- */
 
-/* The unit of a one-unit roll (a check's first line), whose side the
- * findings concern, with its part and die in *p; -1 if unknown. */
-int sar_check_unit(struct audit *a, const struct ev_check *ck, struct rec_part **p)
-{
-	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
-	*p = NULL;
-	if (u < 0)
-		return -1;
-	a->side = state_unit_at(&a->st, u)->decl->side;
-	*p = record_part(a->rec, "unit", line->unit.id);
-	if (*p)
-		(*p)->die = ck->die.value;
-	return u;
-}
-
 static int tally(const struct claim *c, int code, int *out)
 {
 	const struct tally *t = claim_tally(c, code);
@@ -398,7 +382,7 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 			   "each unit rolls its own movement dice");
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = sar_check_unit(a, ck, &p);
+	int u = audit_unit_roll(a, ck, NULL, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
@@ -435,7 +419,7 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 	a->rec = audit_record(a, "recover");
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = sar_check_unit(a, ck, &p);
+	int u = audit_unit_roll(a, ck, NULL, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
@@ -495,7 +479,7 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 	a->rec = audit_record(a, route ? "route" : "rally");
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = sar_check_unit(a, ck, &p);
+	int u = audit_unit_roll(a, ck, NULL, &p);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);

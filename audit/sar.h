@@ -146,10 +146,6 @@ void sar_turn_tallies(struct audit *a, struct sar_unit *u);
 /* Adds stragglers and casualties to u, and breaks it when it has more
  * stragglers than effectives and may break (not from movement, 004:389). */
 void sar_take(struct audit *a, int u, int stragglers, int casualties, bool may_break);
-/* The unit of a one-unit roll (a check's first line), whose side the
- * findings concern, with its record part and die in *p; -1 if unknown. */
-struct rec_part;
-int sar_check_unit(struct audit *a, const struct ev_check *ck, struct rec_part **p);
 /* The rule options of one audit (sar_vocab's SC_OPTION), read once when
  * it begins (struct audit.ctx): each true for the reading that is not the
  * default. */

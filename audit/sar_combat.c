@@ -383,7 +383,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 	a->rec = audit_record(a, close ? "close" : "stand");
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = sar_check_unit(a, ck, &p);
+	int u = audit_unit_roll(a, ck, NULL, &p);
 	if (u < 0)
 		return true;
 	struct sar_unit *r = sar_unit(a, u);
@@ -656,13 +656,6 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 
 /* ---- Cavalry Breakthrough (004:280, 350-356) ---- */
 
-/* Starts the record of a one-unit roll of kind: its unit, or -1. */
-static int one_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p)
-{
-	a->rec = audit_record(a, kind);
-	return sar_check_unit(a, ck, p);
-}
-
 /* The stragglers the chart gives with its result, against the claim: the
  * ones the state takes. */
 static int breakthrough_stragglers(struct audit *a, const struct check_line *line, int die)
@@ -687,7 +680,7 @@ bool sar_audit_breakthrough(struct audit *a, const struct stmt *s)
 	const struct ev_check *ck = &s->u.event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = one_unit_roll(a, ck, "breakthrough", &p);
+	int u = audit_unit_roll(a, ck, "breakthrough", &p);
 	if (u < 0)
 		return true;
 	struct sar_unit *r = sar_unit(a, u);
@@ -739,7 +732,7 @@ bool sar_audit_square(struct audit *a, const struct stmt *s)
 	const struct ev_check *ck = &s->u.event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = one_unit_roll(a, ck, "square", &p);
+	int u = audit_unit_roll(a, ck, "square", &p);
 	if (u < 0)
 		return true;
 	struct sar_unit *r = sar_unit(a, u);

@@ -69,21 +69,6 @@ void thomas_unform(struct audit *a, int u)
 	r->unformed = true;
 }
 
-int thomas_check_unit(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p)
-{
-	a->rec = audit_record(a, kind);
-	const struct check_line *line = &ck->lines[0];
-	int u = state_unit(&a->st, line->unit.id);
-	*p = NULL;
-	if (u < 0)
-		return -1;
-	a->side = state_unit_at(&a->st, u)->decl->side;
-	*p = record_part(a->rec, "unit", line->unit.id);
-	if (*p)
-		(*p)->die = ck->die.value;
-	return u;
-}
-
 int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct loc at)
 {
 	const struct thomas_roll_row *row = thomas_roll_of(roll, value);
@@ -108,7 +93,7 @@ static int unit_roll(struct audit *a, const struct ev_check *ck, const char *kin
 {
 	struct rec_part *p;
 	const struct check_line *line = &ck->lines[0];
-	*u = thomas_check_unit(a, ck, kind, &p);
+	*u = audit_unit_roll(a, ck, kind, &p);
 	if (*u < 0)
 		return 0;
 	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, line->claim.effect_code, line->claim.effect_at);
@@ -152,7 +137,7 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 {
 	struct rec_part *p;
 	const struct check_line *line = &ck->lines[0];
-	int u = thomas_check_unit(a, ck, "interpenetrate", &p);
+	int u = audit_unit_roll(a, ck, "interpenetrate", &p);
 	if (u < 0)
 		return;
 	struct thomas_unit *r = thomas_unit(a, u);

@@ -138,10 +138,6 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s);
 bool thomas_audit_damage(struct audit *a, const struct stmt *s);
 bool thomas_audit_melee(struct audit *a, const struct stmt *s);
 bool thomas_audit_morale(struct audit *a, const struct stmt *s);
-/* The unit of a one-unit roll of kind (a check's only line), whose side
- * the findings concern, with its record part and die in *p; -1 if unknown. */
-struct rec_part;
-int thomas_check_unit(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p);
 /* The effect a fixed roll of the text (enum thomas_roll) gives for value,
  * recorded for who and checked against the claimed effect of category cat
  * (code 0: none claimed): the effect the state follows.  Where the text

@@ -195,11 +195,6 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), f->die.at, "003:13",
 			       base.why);
 	r->fired_turn = r->fought_turn = a->st.turn;
-	if (a->rec) {
-		static char effect[32];
-		snprintf(effect, sizeof effect, "%d hit%s", hits, hits == 1 ? "" : "s");
-		a->rec->effect = effect;
-	}
 	if (counter) {
 		if (hits)
 			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, f->die.at, "003:9",
@@ -224,7 +219,7 @@ bool thomas_audit_damage(struct audit *a, const struct stmt *s)
 	const struct ev_check *ck = &s->u.event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = thomas_check_unit(a, ck, "damage", &p);
+	int u = audit_unit_roll(a, ck, "damage", &p);
 	if (u < 0)
 		return true;
 	struct thomas_unit *r = thomas_unit(a, u);
@@ -494,7 +489,7 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 	const struct ev_check *ck = &s->u.event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
-	int u = thomas_check_unit(a, ck, check_kinds[event], &p);
+	int u = audit_unit_roll(a, ck, check_kinds[event], &p);
 	if (u < 0)
 		return true;
 	struct thomas_unit *r = thomas_unit(a, u);
