@@ -4,7 +4,7 @@
 
 CC       ?= cc
 PREFIX   ?= /usr/local
-PKGS     := libpcre2-8 sqlite3
+PKGS     := libpcre2-8 sqlite3 libedit
 VERSION  := 0.1.0
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wwrite-strings -Wstrict-prototypes \

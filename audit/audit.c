@@ -366,6 +366,13 @@ static void event_named(const struct audit *a, const struct event *e, struct nam
 	}
 }
 
+void audit_unit_fields(const struct audit *a, int u, struct fields *out)
+{
+	state_unit_fields(&a->st, u, out);
+	if (a->rs->unit_fields)
+		a->rs->unit_fields(a, u, out);
+}
+
 /* Puts the state of every unit and leader in x (units first) into rec,
  * with the leaders attached to those units. */
 static void record_states(struct audit *a, struct record *rec, struct named *x)
@@ -380,9 +387,7 @@ static void record_states(struct audit *a, struct record *rec, struct named *x)
 		for (int i = 0; i < x->n; i++) {
 			int c = x->v[i];
 			if (pass == 0 && c >= 0) {
-				state_unit_fields(&a->st, c, &f);
-				if (a->rs->unit_fields)
-					a->rs->unit_fields(a, c, &f);
+				audit_unit_fields(a, c, &f);
 				record_state(rec, 'U', state_unit_at(&a->st, c)->decl->id, &f);
 			} else if (pass == 1 && c < 0) {
 				state_leader_fields(&a->st, -1 - c, &f);
@@ -537,59 +542,103 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 	return 0;
 }
 
-void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
-		       struct findings *out)
+struct audit *audit_start(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
+			  struct findings *out)
 {
-	struct named named = {0};
-	struct audit a = {.b = b, .rs = rs, .opts = opts, .out = out, .last_clash = -1, .named = &named};
-	resolve_options(&a);
+	struct audit *a = xcalloc(1, sizeof *a);
+	a->named = xcalloc(1, sizeof *a->named);
+	a->b = b;
+	a->rs = rs;
+	a->opts = opts;
+	a->out = out;
+	a->last_clash = -1;
+	resolve_options(a);
 	if (rs->begin)
-		a.ctx = rs->begin(&a);
-	state_init(&a.st, b, rs->state);
+		a->ctx = rs->begin(a);
+	state_init(&a->st, b, rs->state);
 	if (rs->audit_order_of_battle)
-		rs->audit_order_of_battle(&a);
-	for (int i = 0; i < b->n_stmts; i++) {
-		const struct stmt *s = &b->stmts[i];
-		a.stmt = i;
+		rs->audit_order_of_battle(a);
+	return a;
+}
+
+/* Audits statement i, the next one. */
+static void audit_stmt(struct audit *a, int i)
+{
+	const struct battle *b = a->b;
+	const struct stmt *s = &b->stmts[i];
+	a->stmt = i;
+	switch (s->kind) {
+	case ST_TURN:
+	case ST_PHASE:
+		state_enter(&a->st, s);
+		header_states(a, s);
+		break;
+	case ST_EVENT:
+		if (override_of(b, i))
+			audit_overridden(a, s, override_of(b, i));
+		else
+			audit_event(a, s);
+		event_states(a, s);
+		if (s->u.event.def->shape == SHAPE_CLASH)
+			a->last_clash = i;
+		break;
+	case ST_RULING:
+		apply_ruling(a, s);
+		break;
+	default:
+		break;
+	}
+}
+
+void audit_through(struct audit *a, int upto)
+{
+	const struct audit_opts *opts = a->opts;
+	for (int i = a->next; i < upto && !a->stopped; i++) {
+		const struct stmt *s = &a->b->stmts[i];
+		a->stmt = i;
 		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
 			       (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_REROLL &&
 				s->u.event.def->shape != SHAPE_STATE);
-		if (settles && rs->settle)	/* a roll due and not logged is reported now */
-			rs->settle(&a);
-		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT))
-			break;	/* what follows cannot change the statements explained */
-		if (opts->flush && (s->kind == ST_TURN || s->kind == ST_PHASE || s->kind == ST_EVENT))
-			opts->flush(opts->flush_ctx, opts->records, out, i);
-		switch (s->kind) {
-		case ST_TURN:
-		case ST_PHASE:
-			state_enter(&a.st, s);
-			header_states(&a, s);
-			break;
-		case ST_EVENT:
-			if (override_of(b, i))
-				audit_overridden(&a, s, override_of(b, i));
-			else
-				audit_event(&a, s);
-			event_states(&a, s);
-			if (s->u.event.def->shape == SHAPE_CLASH)
-				a.last_clash = i;
-			break;
-		case ST_RULING:
-			apply_ruling(&a, s);
-			break;
-		default:
+		if (settles && a->rs->settle)	/* a roll due and not logged is reported now */
+			a->rs->settle(a);
+		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT)) {
+			a->stopped = true;	/* what follows cannot change the statements explained */
 			break;
 		}
+		if (opts->flush && (s->kind == ST_TURN || s->kind == ST_PHASE || s->kind == ST_EVENT))
+			opts->flush(opts->flush_ctx, opts->records, a->out, i);
+		audit_stmt(a, i);
+		a->next = i + 1;
 	}
-	a.stmt = b->n_stmts;
-	if (rs->settle)
-		rs->settle(&a);
-	if (rs->end)
-		rs->end(&a);
-	if (opts->flush)
-		opts->flush(opts->flush_ctx, opts->records, out, b->n_stmts);
-	state_release(&a.st);
-	named_release(&named);
-	findings_sort(out);
+}
+
+void audit_end(struct audit *a)
+{
+	a->stmt = a->b->n_stmts;
+	if (a->rs->settle)
+		a->rs->settle(a);
+	if (a->opts->flush)
+		a->opts->flush(a->opts->flush_ctx, a->opts->records, a->out, a->b->n_stmts);
+	findings_sort(a->out);
+	audit_free(a);
+}
+
+void audit_free(struct audit *a)
+{
+	if (!a)
+		return;
+	if (a->rs->end)
+		a->rs->end(a);
+	state_release(&a->st);
+	named_release(a->named);
+	free(a->named);
+	free(a);
+}
+
+void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
+		       struct findings *out)
+{
+	struct audit *a = audit_start(rs, b, opts, out);
+	audit_through(a, b->n_stmts);
+	audit_end(a);
 }

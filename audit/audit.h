@@ -65,6 +65,8 @@ struct audit {
 	struct findings *out;
 	int last_clash;			/* the SHAPE_CLASH event a reroll repeats, or -1 */
 	struct named *named;		/* scratch: what an event names (audit.c) */
+	int next;			/* the first statement not audited yet */
+	bool stopped;			/* opts->until reached */
 	/* every rule option of the ruleset, resolved once: the run's, the
 	 * battle's, or the default */
 	struct {
@@ -82,6 +84,18 @@ int audit_battle(const struct battle *b, const struct audit_opts *opts, struct f
 /* The same with a ruleset of the caller's (b parsed with its vocabulary). */
 void audit_battle_with(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
 		       struct findings *out);
+
+/* The same one statement at a time, as the recorder adds them: audit_start
+ * builds the starting state (b's declarations are then fixed, and its
+ * statements must not move: battle_reserve); audit_through audits the
+ * statements not audited yet before upto; audit_end settles what is due
+ * at the end, sorts the findings and frees a; audit_free only frees a (a
+ * recorder's audit, rebuilt or closed). */
+struct audit *audit_start(const struct ruleset *rs, const struct battle *b, const struct audit_opts *opts,
+			  struct findings *out);
+void audit_through(struct audit *a, int upto);
+void audit_end(struct audit *a);
+void audit_free(struct audit *a);
 
 /* Whether the state follows the derivation where a claim differs from it
  * (--follow=derived), rather than the claim as played. */
@@ -102,6 +116,10 @@ struct record *audit_record(struct audit *a, const char *kind);
 struct ev_check;
 struct rec_part;
 int audit_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, struct rec_part **p);
+
+/* Unit u's state as named fields: the core's, then the ruleset's own
+ * (struct ruleset.unit_fields). */
+void audit_unit_fields(const struct audit *a, int u, struct fields *out);
 
 /* The illegal-action findings of the current event so far: compare before
  * and after a step to learn whether the rules forbid it. */

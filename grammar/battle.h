@@ -306,6 +306,11 @@ void battle_free(struct battle *b);
 
 /* Appends a zeroed statement and returns its index. */
 int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
+/* Makes room for n more statements, so that adding them moves none (the
+ * audit's state points into them while the recorder adds lines). */
+void battle_reserve(struct battle *b, int n);
+/* Statements that can be added before the list moves. */
+int battle_room(const struct battle *b);
 
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);

@@ -5,6 +5,7 @@
  * recorded as ST_ERROR and parsing resumes at the next line. */
 #include "parse.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -302,10 +303,11 @@ static const char *nearest_id(const struct parser *p, char kind, const char *id)
 	return NULL;
 }
 
-/* Checks every use against the declarations, in file order. */
-static void check_uses(struct parser *p)
+/* Checks every use from the first-th on against the declarations, in file
+ * order. */
+static void check_uses(struct parser *p, int first)
 {
-	for (int i = 0; i < p->n_uses; i++) {
+	for (int i = first; i < p->n_uses; i++) {
 		const struct use *u = &p->uses[i];
 		const struct sym *s = battle_find(p->b, u->kind, u->id);
 		if (!s && p->degraded)
@@ -2204,7 +2206,7 @@ static void check_empty_sides(struct parser *p)
 /* Whole-battle checks once every line is read. */
 static void finish(struct parser *p)
 {
-	check_uses(p);
+	check_uses(p, 0);
 	if (!p->degraded)
 		check_empty_sides(p);
 	check_chain_of_command(p);
@@ -2221,20 +2223,32 @@ static void finish(struct parser *p)
 	diags_sort(p->d);
 }
 
-static struct battle *run(struct battle *b, const struct parse_opts *opts, struct diags *d)
+/* Parses the top file of b into it with p, which stays open for more. */
+static void run_open(struct parser *p, struct battle *b, const struct parse_opts *opts, struct diags *d)
 {
-	struct parser p = {.b = b, .d = d, .opts = opts, .v = opts->default_rules,
-			   .side_stmt = -1, .last_event = -1};
+	*p = (struct parser){.b = b, .d = d, .opts = opts, .v = opts->default_rules,
+			     .side_stmt = -1, .last_event = -1};
 	/* the battle's folder, and the one the user named besides (when it
 	 * cannot be resolved, it adds nothing: never does a failure widen) */
-	p.root = source_root(b->src.v[0].path);
-	p.extra_root = opts->include_root ? realpath(opts->include_root, NULL) : NULL;
-	p.bytes_left = SOURCES_MAX_BYTES > b->src.v[0].len ? SOURCES_MAX_BYTES - b->src.v[0].len : 0;
-	parse_file_into(&p, 0);
-	finish(&p);
-	free(p.uses);
-	free(p.root);
-	free(p.extra_root);
+	p->root = source_root(b->src.v[0].path);
+	p->extra_root = opts->include_root ? realpath(opts->include_root, NULL) : NULL;
+	p->bytes_left = SOURCES_MAX_BYTES > b->src.v[0].len ? SOURCES_MAX_BYTES - b->src.v[0].len : 0;
+	parse_file_into(p, 0);
+	finish(p);
+}
+
+static void run_close(struct parser *p)
+{
+	free(p->uses);
+	free(p->root);
+	free(p->extra_root);
+}
+
+static struct battle *run(struct battle *b, const struct parse_opts *opts, struct diags *d)
+{
+	struct parser p;
+	run_open(&p, b, opts, d);
+	run_close(&p);
 	return b;
 }
 
@@ -2257,4 +2271,112 @@ struct battle *parse_text(const char *name, const char *text, size_t len,
 	struct battle *b = battle_new();
 	sources_add_text(&b->src, name, text, len, (struct loc){-1, 0, 0, 0});
 	return run(b, opts, d);
+}
+
+/* A session: the parser kept at the end of the top file, and what it was
+ * before the last line added, to take that line back. */
+struct parse_session {
+	struct parser p;
+	struct parser before;	/* the parser before the last line */
+	int before_stmts, before_lines;
+	bool can_retract;
+};
+
+struct parse_session *parse_session_open(const char *path, const struct parse_opts *opts, int room,
+					 struct diags *d)
+{
+	struct battle *b = battle_new();
+	char *err = NULL;
+	if (sources_load(&b->src, path, (struct loc){-1, 0, 0, 0}, &err) < 0) {
+		diag_add(d, DIAG_INCLUDE_FAILED, (struct loc){-1, 0, 0, 0}, "%s", err);
+		free(err);
+		battle_free(b);
+		return NULL;
+	}
+	struct parse_session *ps = xcalloc(1, sizeof *ps);
+	run_open(&ps->p, b, opts, d);
+	ps->p.n_uses = 0;	/* checked: a line's own are checked as it is added */
+	ps->p.d = NULL;
+	battle_reserve(b, room);
+	return ps;
+}
+
+struct battle *parse_session_battle(const struct parse_session *ps)
+{
+	return ps->p.b;
+}
+
+/* The statement keywords a session takes: those of the turns.  The header
+ * and the order of battle are the file's: the audit's state is built from
+ * them once. */
+static bool session_takes(struct parser *p)
+{
+	struct token *kw = peek(p);
+	if (kw->kind != TOK_WORD)
+		return true;	/* the parser says what is wrong */
+	static const char *const turns[] = {"turn", "phase", "ruling"};
+	for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
+		if (is_word(p, kw, statements[i].keyword)) {
+			for (size_t j = 0; j < sizeof turns / sizeof turns[0]; j++)
+				if (is_word(p, kw, turns[j]))
+					return true;
+			diag_add(p->d, DIAG_MISPLACED, loc_of(p, kw),
+				 "the recorder takes the lines of the turns: write %s in the file's header or order of battle",
+				 found(p, kw));
+			return false;
+		}
+	return true;
+}
+
+int parse_session_add(struct parse_session *ps, const char *text, size_t len, struct diags *d)
+{
+	struct parser *p = &ps->p;
+	struct battle *b = p->b;
+	if (battle_room(b) < 1)
+		return PARSE_SESSION_FULL;
+	ps->before = *p;
+	ps->before_stmts = b->n_stmts;
+	ps->before_lines = b->src.v[0].n_lines;
+	int errors = d->n_errors, syms = b->n_syms;
+	p->d = d;
+	p->file = 0;
+	p->line = sources_add_line(&b->src, 0, text, len);
+	text = sources_line(&b->src, 0, p->line, &len);
+	struct lex_error le;
+	p->text = text;
+	p->n_tok = lex_line(p->opts->lex, text, len, p->tok, MAX_TOKENS + 1, &le);
+	p->pos = 0;
+	bool takes = le.status != LEX_OK || session_takes(p);
+	if (takes)
+		parse_line(p, text, len);
+	else
+		battle_add_stmt(b, ST_ERROR, (struct loc){0, p->line, 1, 0});
+	check_uses(p, 0);
+	p->n_uses = 0;
+	p->d = NULL;
+	ps->can_retract = true;
+	assert(b->n_syms == syms);	/* the turns' lines declare nothing */
+	(void)syms;
+	diags_sort(d);
+	return d->n_errors > errors || b->stmts[b->n_stmts - 1].kind == ST_ERROR ? -1 : b->n_stmts - 1;
+}
+
+void parse_session_retract(struct parse_session *ps)
+{
+	if (!ps->can_retract)
+		return;
+	struct battle *b = ps->p.b;
+	ps->p = ps->before;
+	b->n_stmts = ps->before_stmts;
+	sources_cut_lines(&b->src, 0, ps->before_lines);
+	ps->can_retract = false;
+}
+
+void parse_session_close(struct parse_session *ps)
+{
+	if (!ps)
+		return;
+	run_close(&ps->p);
+	battle_free(ps->p.b);
+	free(ps);
 }

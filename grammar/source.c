@@ -61,6 +61,44 @@ static void split_lines(struct source *src)
 		src->n_lines++;
 		start = nl ? end + 1 : src->len;
 	}
+	src->cap_lines = cap;
+	src->cap_text = src->len + 1;
+}
+
+int sources_add_line(struct sources *s, int file, const char *text, size_t len)
+{
+	struct source *src = &s->v[file];
+	if (src->n_lines == src->cap_lines) {
+		src->cap_lines = src->cap_lines ? src->cap_lines * 2 : 64;
+		src->line_start = xrealloc(src->line_start, (size_t)src->cap_lines * sizeof *src->line_start);
+		src->line_len = xrealloc(src->line_len, (size_t)src->cap_lines * sizeof *src->line_len);
+	}
+	/* after the text, past a newline the file may lack: the text only
+	 * feeds excerpts, its lines are found by line_start */
+	size_t at = src->len + (src->len > 0 && src->text[src->len - 1] != '\n');
+	if (at + len + 2 > src->cap_text) {
+		src->cap_text = (at + len + 2) * 2;
+		src->text = xrealloc(src->text, src->cap_text);
+	}
+	if (at > src->len)
+		src->text[src->len] = '\n';
+	memcpy(src->text + at, text, len);
+	src->text[at + len] = '\n';
+	src->text[at + len + 1] = '\0';
+	src->len = at + len + 1;
+	src->line_start[src->n_lines] = at;
+	src->line_len[src->n_lines] = len;
+	return ++src->n_lines;
+}
+
+void sources_cut_lines(struct sources *s, int file, int n_lines)
+{
+	struct source *src = &s->v[file];
+	if (n_lines >= src->n_lines)
+		return;
+	src->len = n_lines > 0 ? src->line_start[n_lines] : 0;
+	src->text[src->len] = '\0';
+	src->n_lines = n_lines;
 }
 
 int sources_add_text(struct sources *s, const char *name, const char *text, size_t len,

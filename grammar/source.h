@@ -26,6 +26,8 @@ struct source {
 	size_t *line_start;	/* byte offset of each line */
 	size_t *line_len;	/* bytes of each line, without CR/LF */
 	int n_lines;
+	int cap_lines;		/* room in line_start and line_len */
+	size_t cap_text;	/* room in text, its NUL with it */
 	struct loc included_at;	/* the include statement; file < 0 for the top file */
 	char *real;		/* its resolved path (includes), or NULL */
 };
@@ -66,6 +68,14 @@ char *source_root(const char *path);
 /* Adds text held in memory (tests, stdin) under a display name. */
 int sources_add_text(struct sources *s, const char *name, const char *text, size_t len,
 		     struct loc included_at);
+
+/* Appends text (len bytes, no newline) as a new last line of file: the
+ * recorder's typed line, numbered and quoted like the file's own.  Returns
+ * its line number. */
+int sources_add_line(struct sources *s, int file, const char *text, size_t len);
+/* Drops the lines of file past its first n_lines (what sources_add_line
+ * added and the recorder then discarded). */
+void sources_cut_lines(struct sources *s, int file, int n_lines);
 
 /* The bytes of line (1-based) of file, and their length; NULL past the end. */
 const char *sources_line(const struct sources *s, int file, int line, size_t *len);

@@ -24,6 +24,7 @@ int cmd_explain(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_site(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 
 extern const char cmd_check_usage[];
 extern const char cmd_fmt_usage[];
@@ -33,6 +34,7 @@ extern const char cmd_explain_usage[];
 extern const char cmd_db_usage[];
 extern const char cmd_report_usage[];
 extern const char cmd_site_usage[];
+extern const char cmd_record_usage[];
 
 /* The command table (commands.c; main and help read it). */
 extern const struct command commands[];

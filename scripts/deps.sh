@@ -9,7 +9,7 @@
 # are missing, UMPIRE_DEPS_NO_INSTALL=1 behaves as a non-root user would.
 set -u
 
-PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev gnuplot-nox}"
+PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev libedit-dev gnuplot-nox}"
 [ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy"
 
 missing=""

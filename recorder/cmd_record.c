@@ -1,0 +1,638 @@
+/* umpire record: the recorder at the table.  Each line typed (or piped) is
+ * parsed and audited against the state the log has built, shown, and on
+ * acceptance appended to the log and flushed to disk before the next
+ * prompt.  The session (session.h) does the work; this file talks. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <histedit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../audit/audit.h"
+#include "../grammar/xalloc.h"
+#include "cmd.h"
+#include "load.h"
+#include "msg.h"
+#include "runopts.h"
+#include "session.h"
+
+const char cmd_record_usage[] =
+	"usage: umpire record [--from TEMPLATE] [--notes] [--no-color] [--follow=claimed|derived]\n"
+	"                     [--option NAME=VALUE]... [--include-root DIR] FILE\n"
+	"\n"
+	"Record a battle as it is played.  FILE is read and replayed; then each\n"
+	"line typed is parsed and audited at once against the state the log has\n"
+	"built: the derived total, effect and losses and the state of the units\n"
+	"after are shown, with any finding and the rule it cites.  A line without\n"
+	"findings is appended to FILE; with findings, you accept it as logged\n"
+	"(the finding stays in the log's audit), edit it or discard it.  Every\n"
+	"line accepted is on disk (fsync) before the next prompt.\n"
+	"\n"
+	"Besides the notation's lines of the turns (turn, phase, events, rulings,\n"
+	"comments), the recorder takes:\n"
+	"  status [ID]   the tracked state of every unit and leader, or of one\n"
+	"  undo          take back the last line of the turns (the file is rewritten)\n"
+	"  turn          start the next turn: the next side, the same condition\n"
+	"  ?, help       these commands and the events the current phase allows\n"
+	"  quit          leave (so does end of input, Ctrl-D)\n"
+	"Tab completes keywords, unit and leader ids, modifier codes, facts and\n"
+	"effects.\n"
+	"\n"
+	"Without a terminal, lines are read from standard input: each that\n"
+	"parses is appended as logged and its findings go to standard error; a\n"
+	"line that does not parse is reported and not appended.\n"
+	"\n"
+	"options:\n"
+	"  --from TEMPLATE     when FILE does not exist, make it from the header\n"
+	"                      and order of battle of TEMPLATE (its lines before\n"
+	"                      the first turn; includes are kept as written, so\n"
+	"                      make FILE beside it)\n"
+	"  --notes             also show notes (facts taken on trust)\n"
+	"  --no-color          no colours (neither with NO_COLOR set, nor without\n"
+	"                      a terminal)\n"
+	"  --follow, --option, --include-root   as for umpire audit\n"
+	"  -h, --help          show this help\n"
+	"\n"
+	"exit status: 0 every line taken without an unsettled error; 1 a line\n"
+	"refused, or a finding with an error; 2 usage error, a log that cannot be\n"
+	"read, does not parse, or cannot be written.\n";
+
+struct recorder {
+	struct session *s;
+	bool tty;		/* lines from a terminal, through libedit */
+	bool color;
+	bool notes;
+	FILE *said;		/* findings and diagnostics: the terminal, else stderr */
+	EditLine *el;
+	History *hist;
+	char prompt[128];
+	char *prefill;		/* a line to edit, put back under the cursor */
+	int refused, errors;
+	bool quit, failed;
+};
+
+/* ANSI colours, only where r->color says. */
+enum paint { PAINT_NONE, PAINT_RED, PAINT_YELLOW, PAINT_GREEN, PAINT_BOLD, PAINT_DIM };
+
+static const char *paint(const struct recorder *r, enum paint p)
+{
+	static const char *const codes[] = {"\033[0m", "\033[31m", "\033[33m", "\033[32m", "\033[1m", "\033[2m"};
+	return r->color ? codes[p] : "";
+}
+
+/* Commands */
+
+/* The next word of *p (spaces skipped), NUL-terminated in place; NULL at
+ * the end. */
+static char *word(char **p)
+{
+	char *w = *p + strspn(*p, " \t");
+	if (!*w)
+		return NULL;
+	char *end = w + strcspn(w, " \t");
+	*p = *end ? end + 1 : end;
+	*end = '\0';
+	return w;
+}
+
+static void show_status(struct recorder *r, const char *id)
+{
+	const struct audit *a = session_audit(r->s);
+	struct buf out;
+	buf_init(&out, 0);
+	int u = id ? state_unit(&a->st, id) : -1, l = id ? state_leader(&a->st, id) : -1;
+	if (id && u < 0 && l < 0) {
+		fprintf(r->said, "status: no unit or leader '%s'\n", id);
+		buf_release(&out);
+		return;
+	}
+	for (int i = 0; i < a->st.n_units; i++)
+		if (!id || i == u) {
+			buf_clear(&out);
+			session_describe_unit(r->s, i, &out);
+			printf("  %s\n", out.text);
+		}
+	for (int i = 0; i < a->st.n_leaders; i++)
+		if (!id || i == l) {
+			buf_clear(&out);
+			session_describe_leader(r->s, i, &out);
+			printf("  %s\n", out.text);
+		}
+	buf_release(&out);
+}
+
+static void show_help(struct recorder *r)
+{
+	const struct audit *a = session_audit(r->s);
+	const struct vocab *v = session_battle(r->s)->vocab;
+	printf("commands: status [ID], undo, turn, ?, quit; or a line of the notation\n");
+	printf("events %s:", a->st.phase ? "in this phase" : "before a phase");
+	for (size_t i = 0; i < v->n_events; i++) {
+		const struct vocab_event *e = &v->events[i];
+		if (!e->canon && (!a->st.phase_bit || (e->phases & a->st.phase_bit)))
+			printf(" %s", e->keyword);
+	}
+	printf("\n('umpire help notation' prints the %s card)\n", v->name);
+}
+
+static void take_line(struct recorder *r, const char *line);
+
+static void undo(struct recorder *r)
+{
+	struct buf what;
+	buf_init(&what, 0);
+	switch (session_undo(r->s, &what)) {
+	case UNDO_DONE:
+		printf("undone: %s\n", what.text);
+		break;
+	case UNDO_NOTHING:
+		fprintf(r->said, "undo: the log has no line of the turns to take back\n");
+		break;
+	case UNDO_IO:
+		msg_error("cannot rewrite %s: %s", session_path(r->s), strerror(errno));
+		r->failed = true;
+		break;
+	}
+	buf_release(&what);
+}
+
+/* A recorder command, if line is one: true when it was taken. */
+static bool command(struct recorder *r, const char *line)
+{
+	char *copy = xstrdup(line), *p = copy;
+	char *cmd = word(&p), *arg = cmd ? word(&p) : NULL;
+	bool more = arg && word(&p);
+	bool taken = true;
+	if (!cmd)
+		taken = false;
+	else if (!more && !arg && (strcmp(cmd, "?") == 0 || strcasecmp(cmd, "help") == 0))
+		show_help(r);
+	else if (!more && strcasecmp(cmd, "status") == 0)
+		show_status(r, arg);
+	else if (!arg && strcasecmp(cmd, "undo") == 0)
+		undo(r);
+	else if (!arg && (strcasecmp(cmd, "quit") == 0 || strcasecmp(cmd, "exit") == 0))
+		r->quit = true;
+	else if (!arg && strcasecmp(cmd, "turn") == 0) {	/* bare: not the notation's turn line */
+		struct buf next;
+		buf_init(&next, 0);
+		session_next_turn(r->s, &next);
+		printf("%s\n", next.text);
+		take_line(r, next.text);
+		buf_release(&next);
+	} else
+		taken = false;
+	free(copy);
+	return taken;
+}
+
+/* Lines of the notation */
+
+/* Whether a part says more than who took part (a firer beside the target,
+ * a state event's unit). */
+static bool part_says(const struct rec_part *p)
+{
+	return p->die || p->n_mods || p->has_total || p->effect || p->loss;
+}
+
+/* What the audit derived, a line per unit that rolled ("lvgun -> ridgely
+ * [6] -3fp =3 desultory-fire"), then the state after of the units the
+ * event named or changed. */
+static void show_record(struct recorder *r, const struct record *rec)
+{
+	struct buf out, with;
+	buf_init(&out, 0);
+	buf_init(&with, 0);
+	int last = -1;
+	for (int i = 0; i < rec->n_parts; i++)
+		if (part_says(&rec->parts[i]))
+			last = i;
+	for (int i = 0; i < rec->n_parts && last >= 0; i++) {
+		const struct rec_part *p = &rec->parts[i];
+		if (!part_says(p)) {	/* said with the next that rolled */
+			buf_printf(&with, "%s%s", with.len ? ", " : "", p->unit);
+			continue;
+		}
+		buf_clear(&out);
+		if (with.len)
+			buf_printf(&out, "%s -> ", with.text);
+		buf_clear(&with);
+		buf_printf(&out, "%s", p->unit);
+		if (p->die)
+			buf_printf(&out, " [%d]", p->die);
+		for (int m = 0; m < p->n_mods; m++)
+			buf_printf(&out, " %+d%s", p->mods[m].value, p->mods[m].code);
+		if (p->has_total)
+			buf_printf(&out, " =%d", p->total);
+		const char *effect = p->effect ? p->effect : i == last ? rec->effect : NULL;
+		if (effect)
+			buf_printf(&out, " %s%s%s", paint(r, PAINT_GREEN), effect, paint(r, PAINT_NONE));
+		if (p->loss)
+			buf_printf(&out, ", %d lost", p->loss);
+		printf("  %s\n", out.text);
+	}
+	for (int i = 0; i < rec->n_states; i++) {
+		const struct rec_state *st = &rec->states[i];
+		buf_clear(&out);
+		session_describe_fields(st->kind, st->id, &st->fields, &out);
+		if (st->kind == 'U' || strchr(out.text, '=') || strchr(out.text, ','))
+			printf("  %safter: %s%s\n", paint(r, PAINT_DIM), out.text, paint(r, PAINT_NONE));
+	}
+	buf_release(&with);
+	buf_release(&out);
+}
+
+/* The findings the line brought; returns how many are errors or warnings
+ * (those the user is asked about). */
+static int show_findings(struct recorder *r, int since)
+{
+	const struct findings *f = session_findings(r->s);
+	const struct battle *b = session_battle(r->s);
+	int first = f->n;
+	while (first > 0 && f->v[first - 1].stmt >= since)
+		first--;
+	int weighty = 0;
+	struct buf out;
+	buf_init(&out, 0);
+	for (int i = first; i < f->n; i++) {
+		const struct finding *x = &f->v[i];
+		if (x->overruled || (x->severity == DIAG_NOTE && !r->notes))
+			continue;
+		weighty += x->severity != DIAG_NOTE;
+		r->errors += x->severity == DIAG_ERROR;
+		buf_clear(&out);
+		finding_render(x, &b->src, &out);
+		fprintf(r->said, "%s%s%s", paint(r, x->severity == DIAG_ERROR ? PAINT_RED : x->severity == DIAG_WARNING
+								   ? PAINT_YELLOW : PAINT_DIM),
+			out.text, paint(r, PAINT_NONE));
+	}
+	buf_release(&out);
+	return weighty;
+}
+
+static char *read_line(struct recorder *r, const char *prompt);
+
+/* Asks what to do with a line that has findings: 'a', 'e' or 'd'. */
+static int ask(struct recorder *r)
+{
+	for (;;) {
+		char *answer = read_line(r, "accept as logged (a), edit (e) or discard (d)? [a] ");
+		if (!answer)
+			return 'a';	/* end of input: nothing typed is lost */
+		char c = answer[strspn(answer, " \t")];
+		free(answer);
+		if (c == '\0' || c == 'a' || c == 'A')
+			return 'a';
+		if (c == 'e' || c == 'E' || c == 'd' || c == 'D')
+			return c | 0x20;
+	}
+}
+
+static void accept(struct recorder *r)
+{
+	if (session_accept(r->s) < 0) {
+		msg_error("cannot append to %s: %s; the line is not in the log", session_path(r->s), strerror(errno));
+		r->failed = true;
+	}
+}
+
+/* One line, typed or piped: a command, or a line of the notation tried,
+ * shown and, as the user says, accepted, corrected or discarded. */
+static void take_line(struct recorder *r, const char *line)
+{
+	if (r->tty && line[strspn(line, " \t")] == '\0')
+		return;	/* Enter on an empty prompt writes nothing */
+	if (command(r, line))
+		return;
+	struct buf said;
+	buf_init(&said, 0);
+	struct session_take take;
+	int rc = session_try(r->s, line, &said, &take);
+	fputs(said.text, r->said);
+	buf_release(&said);
+	if (rc < 0) {
+		r->refused++;
+		if (r->tty)	/* put it back to be corrected */
+			r->prefill = xstrdup(line);
+		else
+			fprintf(r->said, "%s: not appended\n", session_path(r->s));
+		return;
+	}
+	if (take.rec)
+		show_record(r, take.rec);
+	int weighty = show_findings(r, take.since);
+	if (!r->tty || weighty == 0) {
+		accept(r);
+		return;
+	}
+	switch (ask(r)) {
+	case 'a':
+		accept(r);
+		break;
+	case 'e':
+		session_discard(r->s);
+		r->prefill = xstrdup(line);
+		break;
+	default:
+		session_discard(r->s);
+		printf("discarded\n");
+	}
+}
+
+/* The terminal: libedit */
+
+static const char *prompt_of(EditLine *el)
+{
+	struct recorder *r;
+	el_get(el, EL_CLIENTDATA, &r);
+	return r->prompt;
+}
+
+/* Inserts what the candidates share past what is typed; lists them when
+ * that is nothing. */
+static unsigned char complete(EditLine *el, int ch)
+{
+	(void)ch;
+	struct recorder *r;
+	el_get(el, EL_CLIENTDATA, &r);
+	const LineInfo *li = el_line(el);
+	size_t n = (size_t)(li->cursor - li->buffer);
+	char *line = xstrndup(li->buffer, n);
+	const char *cand[256];
+	size_t start;
+	int k = session_complete(r->s, line, &start, cand, 256 - 8);
+	bool first = strcspn(line + strspn(line, " \t"), " \t") == strlen(line + strspn(line, " \t"));
+	static const char *const own[] = {"status", "undo", "help", "quit"};
+	for (size_t i = 0; first && i < sizeof own / sizeof own[0]; i++)
+		if (strncasecmp(own[i], line + start, n - start) == 0)
+			cand[k++] = own[i];
+	size_t typed = n - start;
+	free(line);
+	if (k == 0)
+		return CC_ERROR;
+	size_t common = strlen(cand[0]);
+	for (int i = 1; i < k; i++) {
+		size_t j = 0;
+		while (j < common && cand[i][j] && (cand[i][j] | 0x20) == (cand[0][j] | 0x20))
+			j++;
+		common = j;
+	}
+	if (common > typed) {
+		char *add = xstrndup(cand[0] + typed, common - typed);
+		el_insertstr(el, add);
+		free(add);
+	}
+	if (k == 1) {
+		el_insertstr(el, " ");
+		return CC_REFRESH;
+	}
+	if (common > typed)
+		return CC_REFRESH;
+	fputc('\n', stdout);
+	for (int i = 0; i < k; i++)
+		printf("%s%s", cand[i], i + 1 < k ? "  " : "\n");
+	return CC_REDISPLAY;
+}
+
+static void terminal_open(struct recorder *r)
+{
+	r->el = el_init("umpire", stdin, stdout, stderr);
+	el_set(r->el, EL_EDITOR, "emacs");
+	el_set(r->el, EL_CLIENTDATA, r);
+	el_set(r->el, EL_PROMPT_ESC, prompt_of, '\1');	/* colours between \1s take no room */
+	el_set(r->el, EL_SIGNAL, 1);
+	r->hist = history_init();
+	HistEvent ev;
+	history(r->hist, &ev, H_SETSIZE, 1000);
+	el_set(r->el, EL_HIST, history, r->hist);
+	el_set(r->el, EL_ADDFN, "umpire-complete", "complete a word of the notation", complete);
+	el_set(r->el, EL_BIND, "^I", "umpire-complete", NULL);
+	el_source(r->el, NULL);	/* the user's ~/.editrc */
+}
+
+static void terminal_close(struct recorder *r)
+{
+	if (r->el)
+		el_end(r->el);
+	if (r->hist)
+		history_end(r->hist);
+}
+
+/* The next line (caller frees), without its newline; NULL at the end of
+ * input. */
+static char *read_line(struct recorder *r, const char *prompt)
+{
+	if (!r->tty) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t n = getline(&line, &cap, stdin);
+		if (n < 0) {
+			free(line);
+			return NULL;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		return line;
+	}
+	snprintf(r->prompt, sizeof r->prompt, "%s", prompt);
+	if (r->prefill) {
+		el_push(r->el, r->prefill);
+		free(r->prefill);
+		r->prefill = NULL;
+	}
+	int count;
+	const char *got = el_gets(r->el, &count);
+	if (!got || count <= 0)
+		return NULL;
+	char *line = xstrdup(got);
+	line[strcspn(line, "\r\n")] = '\0';
+	return line;
+}
+
+/* "T3 US charge> ": where the battle stands; its colours marked for
+ * libedit as taking no room (EL_PROMPT_ESC). */
+static void set_prompt(const struct recorder *r, char *out, size_t size)
+{
+	const struct audit *a = session_audit(r->s);
+	const char *on = r->color ? "\1\033[1m\1" : "", *off = r->color ? "\1\033[0m\1" : "";
+	if (!a->st.turn)
+		snprintf(out, size, "%sbefore turn 1>%s ", on, off);
+	else
+		snprintf(out, size, "%sT%d%s%s%s%s>%s ", on, a->st.turn, a->st.side ? " " : "", a->st.side ? a->st.side : "",
+			 a->st.phase ? " " : "", a->st.phase ? a->st.phase : "", off);
+}
+
+/* Making the log */
+
+/* Makes path from the lines of template before its first turn; -1 after
+ * a message. */
+static int create_from(const char *path, const char *template, const char *include_root)
+{
+	struct diags d;
+	diags_init(&d, 50);
+	struct battle *b = load_battle(template, include_root, &d);
+	if (!b || d.n_errors) {
+		load_print_diags(stderr, b, &d);
+		msg_error("%s does not parse; the log is made from a template that does", template);
+		battle_free(b);
+		diags_release(&d);
+		return -1;
+	}
+	int end_line = b->src.v[0].n_lines + 1;
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].kind == ST_TURN && b->stmts[i].at.file == 0) {
+			end_line = b->stmts[i].at.line;
+			break;
+		}
+	struct buf text;
+	buf_init(&text, 0);
+	for (int l = 1; l < end_line; l++) {
+		size_t len;
+		const char *line = sources_line(&b->src, 0, l, &len);
+		buf_add(&text, line, len);
+		buf_puts(&text, "\n");
+	}
+	battle_free(b);
+	diags_release(&d);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int rc = fd < 0 ? -1 : 0;
+	if (rc == 0 && (write(fd, text.text, text.len) != (ssize_t)text.len || fsync(fd) < 0))
+		rc = -1;
+	int e = errno;
+	if (fd >= 0 && close(fd) < 0 && rc == 0)
+		rc = -1, e = errno;
+	buf_release(&text);
+	if (rc < 0)
+		msg_error("cannot make %s: %s", path, strerror(e));
+	return rc;
+}
+
+static int run(struct recorder *r)
+{
+	const struct battle *b = session_battle(r->s);
+	const struct findings *f = session_findings(r->s);
+	int events = 0;
+	for (int i = 0; i < b->n_stmts; i++)
+		events += b->stmts[i].kind == ST_EVENT;
+	int open = 0;
+	for (int i = 0; i < f->n; i++)
+		open += f->v[i].severity == DIAG_ERROR && !f->v[i].overruled;
+	if (r->tty) {
+		printf("recording %s (%s): %d events replayed", session_path(r->s), b->vocab->name, events);
+		if (open)
+			printf(", %d unsettled error%s (umpire audit)", open, open == 1 ? "" : "s");
+		printf("; '?' for help\n");
+	}
+	while (!r->quit && !r->failed) {
+		char prompt[128];
+		set_prompt(r, prompt, sizeof prompt);
+		char *line = read_line(r, prompt);
+		if (!line)
+			break;
+		if (r->tty && line[strspn(line, " \t")])
+			history(r->hist, &(HistEvent){0}, H_ENTER, line);
+		take_line(r, line);
+		free(line);
+	}
+	if (r->tty)
+		putchar('\n');
+	return r->failed ? EXIT_USAGE : r->refused || r->errors ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"from", required_argument, NULL, 'F'},
+		{"notes", no_argument, NULL, 'n'},
+		{"no-color", no_argument, NULL, 'C'},
+		{"follow", required_argument, NULL, 'f'},
+		{"option", required_argument, NULL, 'o'},
+		{"include-root", required_argument, NULL, 'I'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct runopts run_opts = {.follow = FOLLOW_CLAIMED};
+	const char *template = NULL;
+	bool notes = false, no_color = false;
+	int c;
+	optind = 1;
+	argv[0] = (char *)"umpire record";
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			template = optarg;
+			break;
+		case 'n':
+			notes = true;
+			break;
+		case 'C':
+			no_color = true;
+			break;
+		case 'f':
+		case 'o':
+		case 'I':
+			if (runopts_take(&run_opts, "record", c, optarg) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'h':
+			fputs(cmd_record_usage, stdout);
+			return EXIT_CLEAN;
+		default:
+			msg_try("record");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		msg_usage("record", optind >= argc ? "no log to record into" : "one log at a time");
+		return EXIT_USAGE;
+	}
+	const char *path = argv[optind];
+	if (access(path, F_OK) != 0) {
+		if (!template) {
+			msg_usage("record", "%s does not exist: make it with --from TEMPLATE (a header and order of battle)",
+				  path);
+			return EXIT_USAGE;
+		}
+		if (create_from(path, template, run_opts.include_root) < 0)
+			return EXIT_USAGE;
+	}
+	/* the log must parse: its errors are shown as check shows them */
+	struct diags d;
+	diags_init(&d, 500);
+	struct battle *b = load_battle(path, run_opts.include_root, &d);
+	if (!b || d.n_errors) {
+		load_print_diags(stderr, b, &d);
+		if (b)
+			fprintf(stderr, "%s: does not parse; fix it (umpire check) before recording\n", path);
+		battle_free(b);
+		diags_release(&d);
+		return EXIT_USAGE;
+	}
+	battle_free(b);
+	diags_release(&d);
+	diags_init(&d, 50);
+	struct session_opts so = {.follow = run_opts.follow, .options = run_opts.options,
+				  .n_options = run_opts.n_options, .include_root = run_opts.include_root};
+	char err[512];
+	struct session *s = session_open(path, &so, &d, err, sizeof err);
+	diags_release(&d);
+	if (!s) {
+		msg_error("%s", err[0] ? err : "cannot open the log");
+		return EXIT_USAGE;
+	}
+	struct recorder r = {.s = s, .notes = notes};
+	r.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	r.color = r.tty && !no_color && !getenv("NO_COLOR");
+	r.said = r.tty ? stdout : stderr;
+	if (r.tty)
+		terminal_open(&r);
+	int status = run(&r);
+	terminal_close(&r);
+	free(r.prefill);
+	session_close(s);
+	return status;
+}

@@ -1,0 +1,567 @@
+/* session: a battle log open for the recorder's lines. */
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../audit/ruleset.h"
+#include "../grammar/fmt.h"
+#include "../grammar/parse.h"
+#include "../grammar/xalloc.h"
+#include "load.h"
+
+/* Lines taken between rebuilds that make room: a rebuild is a replay, so a
+ * few hundred lines spread its cost thin. */
+enum { DEFAULT_ROOM = 512 };
+
+struct session {
+	char *path;
+	struct session_opts o;
+	struct parse_opts popts;
+	struct parse_session *ps;
+	const struct battle *b;		/* the parse session's */
+	const struct ruleset *rs;
+	struct audit_opts aopts;
+	struct records records;		/* the derivation of the line tried */
+	struct findings findings;
+	struct audit *audit;
+	bool ends_in_newline;		/* the file on disk */
+	char *pending;			/* the line tried, waiting for accept or discard */
+};
+
+/* Audits the battle in memory from its first statement: the state as the
+ * log stands, after a line is taken back or a ruling changes an event. */
+static void rebuild(struct session *s)
+{
+	audit_free(s->audit);
+	findings_release(&s->findings);
+	findings_init(&s->findings);
+	records_clear(&s->records);
+	s->aopts.records = NULL;	/* a replay needs no derivations */
+	s->audit = audit_start(s->rs, s->b, &s->aopts, &s->findings);
+	audit_through(s->audit, s->b->n_stmts);
+	s->aopts.records = &s->records;
+}
+
+static void unload(struct session *s)
+{
+	audit_free(s->audit);
+	s->audit = NULL;
+	parse_session_close(s->ps);
+	s->ps = NULL;
+	s->b = NULL;
+}
+
+/* Parses the file and replays it; -1 with d or err saying why not. */
+static int load(struct session *s, struct diags *d, char *err, size_t errsize)
+{
+	int room = s->o.room > 0 ? s->o.room : DEFAULT_ROOM;
+	s->ps = parse_session_open(s->path, &s->popts, room, d);
+	if (!s->ps)
+		return -1;
+	s->b = parse_session_battle(s->ps);
+	if (d->n_errors) {
+		snprintf(err, errsize, "%s does not parse; fix it (umpire check) before recording", s->path);
+		return -1;
+	}
+	s->rs = s->b->vocab ? ruleset_find(s->b->vocab->name) : ruleset_at(0);
+	if (!s->rs) {
+		snprintf(err, errsize, "%s: no ruleset here can audit it", s->path);
+		return -1;
+	}
+	char why[256];
+	for (int i = 0; i < s->o.n_options; i++)
+		if (!audit_check_option(s->rs->vocab, s->o.options[i], why, sizeof why)) {
+			snprintf(err, errsize, "--option %s: %s", s->o.options[i], why);
+			return -1;
+		}
+	const struct source *top = &s->b->src.v[0];
+	s->ends_in_newline = top->len == 0 || top->text[top->len - 1] == '\n';
+	rebuild(s);
+	return 0;
+}
+
+struct session *session_open(const char *path, const struct session_opts *o, struct diags *d, char *err,
+			     size_t errsize)
+{
+	struct session *s = xcalloc(1, sizeof *s);
+	s->path = xstrdup(path);
+	s->o = *o;
+	s->popts = (struct parse_opts){.lex = load_lexer(), .find_rules = ruleset_vocab,
+				       .default_rules = ruleset_default(), .include_root = o->include_root};
+	s->aopts = (struct audit_opts){.follow = o->follow, .options = o->options, .n_options = o->n_options};
+	records_init(&s->records);
+	findings_init(&s->findings);
+	err[0] = '\0';
+	if (load(s, d, err, errsize) < 0) {
+		session_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+void session_close(struct session *s)
+{
+	if (!s)
+		return;
+	unload(s);
+	records_release(&s->records);
+	findings_release(&s->findings);
+	free(s->pending);
+	free(s->path);
+	free(s);
+}
+
+/* Rebuilds from the file with room for more lines. */
+static int reload(struct session *s)
+{
+	unload(s);
+	struct diags d;
+	diags_init(&d, 8);
+	char err[256];
+	int rc = load(s, &d, err, sizeof err);
+	diags_release(&d);
+	return rc;
+}
+
+/* Parses the line into the battle, its diagnostics rendered into said;
+ * its statement, or -1 (taken back). */
+static int add_line(struct session *s, const char *line, size_t len, struct buf *said)
+{
+	struct diags d;
+	diags_init(&d, 50);
+	int i = parse_session_add(s->ps, line, len, &d);
+	if (i == PARSE_SESSION_FULL) {
+		if (reload(s) < 0) {	/* the file was changed under the recorder */
+			buf_printf(said, "umpire: error: %s changed on disk and no longer parses; the line was not taken\n",
+				   s->path);
+			diags_release(&d);
+			return -1;
+		}
+		i = parse_session_add(s->ps, line, len, &d);
+	}
+	for (int k = 0; k < d.n; k++)
+		diag_render(&d.v[k], &s->b->src, said);
+	if (i < 0)
+		parse_session_retract(s->ps);
+	diags_release(&d);
+	return i;
+}
+
+int session_try(struct session *s, const char *line, struct buf *said, struct session_take *out)
+{
+	session_discard(s);
+	size_t len = strcspn(line, "\r\n");
+	int i = add_line(s, line, len, said);
+	if (i < 0)
+		return -1;
+	s->pending = xstrndup(line, len);
+	records_clear(&s->records);
+	const struct stmt *st = &s->b->stmts[i];
+	*out = (struct session_take){.stmt = i, .since = i};
+	if (st->kind == ST_RULING && st->u.ruling.verb == RULING_OVERRIDE) {
+		rebuild(s);	/* the state follows the umpire from the event it settles */
+		out->since = st->u.ruling.event;
+	} else {
+		audit_through(s->audit, i + 1);
+	}
+	out->rec = records_find(&s->records, i);
+	return 0;
+}
+
+bool session_pending(const struct session *s)
+{
+	return s->pending != NULL;
+}
+
+void session_discard(struct session *s)
+{
+	if (!s->pending)
+		return;
+	parse_session_retract(s->ps);
+	free(s->pending);
+	s->pending = NULL;
+	rebuild(s);
+}
+
+/* Writes all of text to fd; -1 with errno on failure. */
+static int write_all(int fd, const char *text, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, text, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		text += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int session_accept(struct session *s)
+{
+	if (!s->pending)
+		return 0;
+	int fd = open(s->path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	struct buf text;
+	buf_init(&text, 0);
+	if (!s->ends_in_newline)
+		buf_puts(&text, "\n");
+	buf_puts(&text, s->pending);
+	buf_puts(&text, "\n");
+	int rc = fstat(fd, &st);
+	/* one write: a line lands whole or, when the disk refuses part of it,
+	 * is cut off again, so the file stays notation */
+	if (rc == 0 && (write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0)) {
+		int e = errno;
+		if (ftruncate(fd, st.st_size) == 0)
+			(void)fsync(fd);
+		errno = e;
+		rc = -1;
+	}
+	buf_release(&text);
+	int e = errno;
+	if (close(fd) < 0 && rc == 0)
+		return -1;
+	errno = e;
+	if (rc < 0)
+		return -1;
+	s->ends_in_newline = true;
+	free(s->pending);
+	s->pending = NULL;
+	return 0;
+}
+
+/* The last statement of the turns in the top file, or -1. */
+static int last_turns_line(const struct battle *b)
+{
+	for (int i = b->n_stmts - 1; i >= 0; i--) {
+		const struct stmt *st = &b->stmts[i];
+		if (st->at.file != 0 || st->kind == ST_BLANK)
+			continue;
+		if (st->kind == ST_TURN || st->kind == ST_PHASE || st->kind == ST_EVENT || st->kind == ST_RULING)
+			return i;
+		return -1;	/* the order of battle: the turns are empty */
+	}
+	return -1;
+}
+
+/* Reads all of the file at path into out; -1 with errno. */
+static int read_file(const char *path, struct buf *out)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	char chunk[8192];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		if (buf_add(out, chunk, n) < 0) {
+			fclose(f);
+			errno = EFBIG;
+			return -1;
+		}
+	int failed = ferror(f);
+	fclose(f);
+	if (failed)
+		errno = EIO;
+	return failed ? -1 : 0;
+}
+
+/* Flushes the directory holding path, so that a rename in it is on disk. */
+static void sync_dir(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	int fd = open(slash ? dir : ".", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+/* Replaces the file at path with text: a new file beside it, flushed, then
+ * renamed over it, so that a crash leaves the old file or the new. */
+static int replace_file(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return -1;
+	size_t n = strlen(path) + 16;
+	char *tmp = xmalloc(n);
+	snprintf(tmp, n, "%s.undo-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	int rc = fchmod(fd, st.st_mode & 07777) < 0 || write_all(fd, text, len) < 0 || fsync(fd) < 0 ? -1 : 0;
+	int e = errno;
+	if (close(fd) < 0 && rc == 0)
+		rc = -1, e = errno;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -1, e = errno;
+	if (rc < 0)
+		unlink(tmp);
+	else
+		sync_dir(path);
+	free(tmp);
+	errno = e;
+	return rc;
+}
+
+/* The byte range of 1-based line in text (its newline with it). */
+static void line_span(const char *text, size_t len, int line, size_t *start, size_t *end)
+{
+	size_t at = 0;
+	for (int l = 1; l < line && at < len; l++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		at = nl ? (size_t)(nl - text) + 1 : len;
+	}
+	const char *nl = memchr(text + at, '\n', len - at);
+	*start = at;
+	*end = nl ? (size_t)(nl - text) + 1 : len;
+}
+
+enum session_undo session_undo(struct session *s, struct buf *what)
+{
+	session_discard(s);
+	int i = last_turns_line(s->b);
+	if (i < 0)
+		return UNDO_NOTHING;
+	int line = s->b->stmts[i].at.line;
+	size_t len;
+	const char *text = sources_line(&s->b->src, 0, line, &len);
+	buf_add(what, text, len);
+	struct buf file;
+	buf_init(&file, SOURCES_MAX_BYTES);
+	if (read_file(s->path, &file) < 0) {
+		buf_release(&file);
+		return UNDO_IO;
+	}
+	size_t start, end;
+	line_span(file.text, file.len, line, &start, &end);
+	memmove(file.text + start, file.text + end, file.len - end);
+	file.len -= end - start;
+	int rc = replace_file(s->path, file.text, file.len);
+	buf_release(&file);
+	if (rc < 0)
+		return UNDO_IO;
+	if (reload(s) < 0)
+		return UNDO_IO;
+	return UNDO_DONE;
+}
+
+void session_next_turn(const struct session *s, struct buf *out)
+{
+	const struct battle *b = s->b;
+	int last = -1;
+	for (int i = b->n_stmts - 1; i >= 0 && last < 0; i--)
+		if (b->stmts[i].kind == ST_TURN)
+			last = i;
+	if (last < 0) {
+		buf_puts(out, "turn 1");
+		return;
+	}
+	struct stmt next = b->stmts[last];
+	next.u.turn.number++;
+	if (next.u.turn.side) {	/* the side after it in the order they are declared, round */
+		const char *first = NULL, *after = NULL;
+		bool seen = false;
+		for (int i = 0; i < b->n_stmts && !after; i++) {
+			if (b->stmts[i].kind != ST_SIDE)
+				continue;
+			const char *id = b->stmts[i].u.side.id;
+			if (!first)
+				first = id;
+			if (seen)
+				after = id;
+			seen = seen || strcmp(id, next.u.turn.side) == 0;
+		}
+		next.u.turn.side = after ? after : first;
+	}
+	fmt_stmt(b, &next, out);
+}
+
+const struct battle *session_battle(const struct session *s)
+{
+	return s->b;
+}
+
+const struct audit *session_audit(const struct session *s)
+{
+	return s->audit;
+}
+
+const struct findings *session_findings(const struct session *s)
+{
+	return &s->findings;
+}
+
+const char *session_path(const struct session *s)
+{
+	return s->path;
+}
+
+void session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out)
+{
+	const struct field *stands = fields_get(f, "stands"), *start = fields_get(f, "start");
+	if (kind == 'U' && stands && start)
+		buf_printf(out, "%s %d/%d stands", id, stands->num, start->num);
+	else
+		buf_printf(out, "%s:", id);
+	const char *sep = kind == 'U' ? ", " : " ";
+	for (int i = 0; i < f->n; i++) {
+		const struct field *x = &f->v[i];
+		if (x == stands || x == start || strcmp(x->name, "side") == 0 || strcmp(x->name, "in_play") == 0)
+			continue;	/* said above, or by the listing */
+		if (x->type == FIELD_BOOL && x->num)
+			buf_printf(out, "%s%s", sep, x->name);
+		else if (x->type == FIELD_INT && x->num)	/* silenced=0: nothing to say */
+			buf_printf(out, "%s%s=%d", sep, x->name, x->num);
+		else if (x->type == FIELD_TEXT && x->text)
+			buf_printf(out, "%s%s=%s", sep, x->name, x->text);
+		else
+			continue;
+		sep = ", ";
+	}
+}
+
+void session_describe_unit(const struct session *s, int u, struct buf *out)
+{
+	struct fields f;
+	audit_unit_fields(s->audit, u, &f);
+	session_describe_fields('U', state_unit_at(&s->audit->st, u)->decl->id, &f, out);
+}
+
+void session_describe_leader(const struct session *s, int l, struct buf *out)
+{
+	struct fields f;
+	state_leader_fields(&s->audit->st, l, &f);
+	session_describe_fields('L', state_leader_at(&s->audit->st, l)->decl->id, &f, out);
+}
+
+/* Completion */
+
+struct words {
+	const char **v;
+	int n, max;
+	const char *prefix;
+	size_t len;
+};
+
+static void offer(struct words *w, const char *word)
+{
+	if (w->n < w->max && strncasecmp(word, w->prefix, w->len) == 0)
+		w->v[w->n++] = word;
+}
+
+static void offer_cat(struct words *w, const struct vocab *v, int cat)
+{
+	for (size_t i = 0; cat != VC_NONE && i < v->n_words; i++)
+		if (v->words[i].cat == cat && !v->words[i].canon)
+			offer(w, v->words[i].word);
+}
+
+static void offer_ids(struct words *w, const struct battle *b, char kind)
+{
+	for (int i = 0; i < b->n_syms; i++)
+		if (b->syms[i].kind == kind)
+			offer(w, b->syms[i].id);
+}
+
+static int by_word(const void *x, const void *y)
+{
+	return strcasecmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* Sorts the words and drops repeats (an id that is also an effect). */
+static int sorted_once(struct words *w)
+{
+	qsort(w->v, (size_t)w->n, sizeof *w->v, by_word);
+	int n = 0;
+	for (int i = 0; i < w->n; i++)
+		if (n == 0 || strcmp(w->v[n - 1], w->v[i]) != 0)
+			w->v[n++] = w->v[i];
+	return n;
+}
+
+int session_complete(const struct session *s, const char *line, size_t *start, const char **out, int max)
+{
+	const struct vocab *v = s->b->vocab;
+	size_t len = strlen(line);
+	size_t at = len;	/* the word being typed */
+	while (at > 0 && !strchr(" \t(,;:|>", line[at - 1]))
+		at--;
+	const char *kw = line + strspn(line, " \t");
+	size_t kw_len = strcspn(kw, " \t");
+	bool first = kw + kw_len >= line + at;	/* the keyword is being typed */
+	*start = at;
+	if (!first && (line[at] == '+' || line[at] == '-')) {	/* +1vet: the code after the value */
+		*start = at + 1 + strspn(line + at + 1, "0123456789");
+	}
+	struct words w = {out, 0, max, line + *start, len - *start};
+	int words_before = 0;	/* words before the one typed */
+	for (size_t i = 0; i < at; i += strspn(line + i, " \t"))
+		if (line[i] != ' ' && line[i] != '\t') {
+			words_before++;
+			i += strcspn(line + i, " \t");
+		}
+	if (first) {
+		for (size_t i = 0; i < v->n_events; i++)
+			if (!v->events[i].canon)
+				offer(&w, v->events[i].keyword);
+		offer(&w, "turn");
+		offer(&w, "phase");
+		offer(&w, "ruling");
+		return sorted_once(&w);
+	}
+	if (kw_len == 5 && strncasecmp(kw, "phase", 5) == 0) {
+		offer_cat(&w, v, words_before == 1 ? v->phase : v->phase_mode);
+		return sorted_once(&w);
+	}
+	if (kw_len == 4 && strncasecmp(kw, "turn", 4) == 0) {
+		offer_ids(&w, s->b, 'S');
+		offer_cat(&w, v, v->condition);
+		return sorted_once(&w);
+	}
+	if (kw_len == 6 && strncasecmp(kw, "ruling", 6) == 0) {
+		for (int i = 0; i < RULING_VERBS; i++)
+			offer(&w, ruling_verb_names[i]);
+		return sorted_once(&w);
+	}
+	const struct vocab_event *ev = vocab_find_event(v, kw, kw_len);
+	if (ev && *start > at) {
+		offer_cat(&w, v, ev->mods);
+		return sorted_once(&w);
+	}
+	/* inside parentheses: the unit's facts */
+	size_t open = at;
+	while (open > 0 && line[open - 1] != '(' && line[open - 1] != ')')
+		open--;
+	if (ev && open > 0 && line[open - 1] == '(') {
+		offer_cat(&w, v, ev->facts);
+		return sorted_once(&w);
+	}
+	offer_ids(&w, s->b, 'U');
+	offer_ids(&w, s->b, 'L');
+	if (ev) {
+		offer_cat(&w, v, ev->effects);
+		offer_cat(&w, v, ev->outcomes);
+		if (ev->shape == SHAPE_CHECK)
+			offer_cat(&w, v, v->action);
+	}
+	return sorted_once(&w);
+}

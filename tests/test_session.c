@@ -1,0 +1,361 @@
+/* test_session: the recorder's core: replay, lines tried, accepted,
+ * discarded and undone, the file on disk after each, the rebuild when the
+ * room runs out, completion and the next turn.  Derived values are worked
+ * out by hand from the Quick Reference Sheet (seed 002). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "testutil.h"
+#include "../audit/audit.h"
+#include "../grammar/buf.h"
+#include "../recorder/load.h"
+#include "../recorder/session.h"
+
+static const char *const log_path = "build/test_session.battle";
+
+/* Writes the log: tu_prelude (its last line "turn 1 US daylight") and
+ * body. */
+static void write_log(const char *body)
+{
+	FILE *f = fopen(log_path, "wb");
+	assert_non_null(f);
+	fputs(tu_prelude, f);
+	fputs(body, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static char *file_text(void)
+{
+	size_t len;
+	char *text = tu_read_file(log_path, &len);
+	assert_non_null(text);
+	return text;
+}
+
+/* The file is tu_prelude then body, byte for byte. */
+static void assert_file(const char *body)
+{
+	char *text = file_text();
+	size_t n = strlen(tu_prelude);
+	assert_memory_equal(text, tu_prelude, n);
+	assert_string_equal(text + n, body);
+	free(text);
+}
+
+static struct session *open_log(int room)
+{
+	struct diags d;
+	diags_init(&d, 50);
+	char err[256];
+	struct session_opts o = {.follow = FOLLOW_CLAIMED, .room = room};
+	struct session *s = session_open(log_path, &o, &d, err, sizeof err);
+	if (!s)
+		fail_msg("the log does not open: %s %s", err, tu_diag_list(&d));
+	diags_release(&d);
+	return s;
+}
+
+static int stands(const struct session *s, const char *id)
+{
+	const struct audit *a = session_audit(s);
+	int u = state_unit(&a->st, id);
+	assert_true(u >= 0);
+	return state_unit_at(&a->st, u)->stands;
+}
+
+/* Tries line; asserts it parses and returns its statement. */
+static int try_ok(struct session *s, const char *line, struct session_take *take)
+{
+	struct buf said;
+	buf_init(&said, 0);
+	int rc = session_try(s, line, &said, take);
+	if (rc != 0)
+		fail_msg("'%s' refused: %s", line, said.text);
+	buf_release(&said);
+	return take->stmt;
+}
+
+/* The findings of statements from since on, "code code ...". */
+static const char *findings_since(const struct session *s, int since)
+{
+	static char out[512];
+	out[0] = '\0';
+	const struct findings *f = session_findings(s);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].stmt >= since && f->v[i].severity != DIAG_NOTE)
+			snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", out[0] ? " " : "",
+				 finding_code_name(f->v[i].code));
+	return out;
+}
+
+/* The replay: the log's events are in the state before any line is typed.
+ * Galling fire costs 2lt one stand as claimed (loss=1). */
+static void replay_builds_state(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n");
+	struct session *s = open_log(0);
+	assert_int_equal(stands(s, "2lt"), 9);
+	assert_int_equal(session_audit(s)->st.turn, 1);
+	assert_string_equal(session_audit(s)->st.side, "US");
+	session_close(s);
+}
+
+/* A maneuver check: die 4, +1 Gallant leader, +1 Veteran, +2 Fresh troops
+ * (002:20-28) = 8, and a US unit in good order on 8 or more goes Double
+ * Quick (002:39).  The claim of 7, Well Handled, is wrong twice; the line
+ * is appended as logged when accepted, and the file ends with it. */
+static void try_derives_and_accept_appends(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	int i = try_ok(s, "mc lee [4]: 5inf =7 well-handled", &take);
+	assert_non_null(take.rec);
+	assert_int_equal(take.rec->n_parts, 1);
+	assert_int_equal(take.rec->parts[0].total, 8);
+	assert_string_equal(take.rec->parts[0].effect, "double-quick");
+	assert_string_equal(findings_since(s, i), "wrong-total wrong-effect");
+	assert_true(session_pending(s));
+	assert_file("phase maneuver\n");	/* nothing written before acceptance */
+	assert_int_equal(session_accept(s), 0);
+	assert_false(session_pending(s));
+	assert_file("phase maneuver\nmc lee [4]: 5inf =7 well-handled\n");
+	session_close(s);
+}
+
+/* A line that does not parse, or a declaration, is refused with its
+ * position; nothing changes, and the next line takes the line number. */
+static void refused_lines_change_nothing(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	int n = session_battle(s)->n_stmts;
+	int line = tu_prelude_lines() + 2;
+	struct buf said;
+	buf_init(&said, 0);
+	struct session_take take;
+	assert_int_equal(session_try(s, "fire 5inf:8@8 -> 2lt [9 =9", &said, &take), -1);
+	char where[64];
+	snprintf(where, sizeof where, "test_session.battle:%d:", line);
+	assert_non_null(strstr(said.text, where));
+	buf_clear(&said);
+	assert_int_equal(session_try(s, "fire 5inf:8@8 -> nobody [9]", &said, &take), -1);
+	assert_non_null(strstr(said.text, "unknown unit 'nobody'"));
+	buf_clear(&said);
+	assert_int_equal(session_try(s, "unit 9inf \"9th\" inf veteran spirited M stands=6 cmd=lee line", &said, &take),
+			 -1);
+	assert_non_null(strstr(said.text, "the recorder takes the lines of the turns"));
+	assert_int_equal(session_battle(s)->n_stmts, n);
+	assert_false(session_pending(s));
+	buf_release(&said);
+	assert_int_equal(try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take), n);
+	assert_int_equal(session_battle(s)->stmts[n].at.line, line);
+	assert_int_equal(session_accept(s), 0);
+	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\n");
+	session_close(s);
+}
+
+/* Discarding a line puts the state back as it was before it. */
+static void discard_restores_state(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=3", &take);
+	assert_int_equal(stands(s, "2lt"), 7);
+	session_discard(s);
+	assert_int_equal(stands(s, "2lt"), 10);
+	assert_false(session_pending(s));
+	assert_file("phase fire offensive\n");
+	/* a line tried over a waiting one discards it first */
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=3", &take);
+	try_ok(s, "fire 8inf:9@8 -> 2lt [9] =9 galling-fire loss=1", &take);
+	assert_int_equal(stands(s, "2lt"), 9);
+	session_close(s);
+}
+
+/* Undo takes back the last line of the turns from the file and the state;
+ * past the first turn line there is nothing left to take back. */
+static void undo_rewrites_the_file(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n# a comment stays\n");
+	struct session *s = open_log(0);
+	struct buf what;
+	buf_init(&what, 0);
+	assert_int_equal(session_undo(s, &what), UNDO_DONE);
+	assert_string_equal(what.text, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1");
+	assert_int_equal(stands(s, "2lt"), 10);
+	assert_file("phase fire offensive\n# a comment stays\n");
+	buf_clear(&what);
+	assert_int_equal(session_undo(s, &what), UNDO_DONE);	/* the phase */
+	buf_clear(&what);
+	assert_int_equal(session_undo(s, &what), UNDO_DONE);	/* turn 1 */
+	assert_string_equal(what.text, "turn 1 US daylight");
+	assert_int_equal(session_audit(s)->st.turn, 0);
+	buf_clear(&what);
+	assert_int_equal(session_undo(s, &what), UNDO_NOTHING);
+	buf_release(&what);
+	session_close(s);
+	/* the file still parses: reopened, it has no turn */
+	s = open_log(0);
+	assert_int_equal(session_audit(s)->st.turn, 0);
+	session_close(s);
+}
+
+/* With room for two statements, the third line rebuilds the battle from
+ * the file; every line lands, and the state counts every loss. */
+static void rebuild_when_room_runs_out(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(2);
+	struct session_take take;
+	for (int i = 0; i < 5; i++) {
+		try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1", &take);
+		assert_int_equal(session_accept(s), 0);
+		assert_int_equal(stands(s, "2lt"), 9 - i);
+	}
+	char *text = file_text();
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, "loss=1\n")); p++)
+		n++;
+	assert_int_equal(n, 5);
+	free(text);
+	session_close(s);
+}
+
+/* A file that does not end in a newline gets one before the line. */
+static void newline_added_before(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive");
+	struct session *s = open_log(0);
+	struct session_take take;
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
+	assert_int_equal(session_accept(s), 0);
+	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\n");
+	session_close(s);
+}
+
+/* A ruling override after an event: the state follows the umpire's loss. */
+static void override_rebuilds(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	int fire = try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=3", &take);
+	assert_int_equal(session_accept(s), 0);
+	assert_int_equal(stands(s, "2lt"), 7);
+	try_ok(s, "ruling override galling-fire loss=1 by=umpire \"one stand\"", &take);
+	assert_int_equal(take.since, fire);
+	assert_int_equal(stands(s, "2lt"), 9);
+	session_close(s);
+}
+
+static bool has(const char *const *v, int n, const char *word)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(v[i], word) == 0)
+			return true;
+	return false;
+}
+
+/* Completion offers what fits where the word is typed. */
+static void completion(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	const char *v[64];
+	size_t start;
+	int n = session_complete(s, "m", &start, v, 64);
+	assert_int_equal(start, 0);
+	assert_true(has(v, n, "mc"));
+	assert_false(has(v, n, "5inf"));
+	n = session_complete(s, "mc l", &start, v, 64);
+	assert_int_equal(start, 3);
+	assert_true(has(v, n, "lee"));
+	assert_true(has(v, n, "lancers"));
+	assert_false(has(v, n, "mc"));
+	n = session_complete(s, "mc lee [4]: 5inf +1v", &start, v, 64);
+	assert_int_equal(start, strlen("mc lee [4]: 5inf +1"));
+	assert_true(has(v, n, "vet"));
+	assert_false(has(v, n, "5inf"));
+	n = session_complete(s, "mc lee [4]: 5inf +1vet =8 d", &start, v, 64);
+	assert_true(has(v, n, "double-quick"));
+	n = session_complete(s, "phase ch", &start, v, 64);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0], "charge");
+	n = session_complete(s, "fire 5inf:8@8 -> 2lt(co", &start, v, 64);
+	assert_true(has(v, n, "cover"));
+	assert_false(has(v, n, "2lt"));
+	n = session_complete(s, "status 5", &start, v, 64);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0], "5inf");
+	session_close(s);
+}
+
+/* The next turn: the other side, the same condition; the first side again
+ * after the last. */
+static void next_turn(void **state)
+{
+	(void)state;
+	write_log("");
+	struct session *s = open_log(0);
+	struct buf out;
+	buf_init(&out, 0);
+	session_next_turn(s, &out);
+	assert_string_equal(out.text, "turn 2 MEX daylight");
+	struct session_take take;
+	try_ok(s, "turn 2 MEX night overcast", &take);
+	assert_int_equal(session_accept(s), 0);
+	buf_clear(&out);
+	session_next_turn(s, &out);
+	assert_string_equal(out.text, "turn 3 US night overcast");
+	buf_release(&out);
+	session_close(s);
+}
+
+/* The unit's state in words. */
+static void describe(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n");
+	struct session *s = open_log(0);
+	struct buf out;
+	buf_init(&out, 0);
+	session_describe_unit(s, state_unit(&session_audit(s)->st, "2lt"), &out);
+	assert_true(strncmp(out.text, "2lt 9/10 stands", 15) == 0);
+	buf_release(&out);
+	session_close(s);
+}
+
+int main(void)
+{
+	mkdir("build", 0755);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(replay_builds_state),
+		cmocka_unit_test(try_derives_and_accept_appends),
+		cmocka_unit_test(refused_lines_change_nothing),
+		cmocka_unit_test(discard_restores_state),
+		cmocka_unit_test(undo_rewrites_the_file),
+		cmocka_unit_test(rebuild_when_room_runs_out),
+		cmocka_unit_test(newline_added_before),
+		cmocka_unit_test(override_rebuilds),
+		cmocka_unit_test(completion),
+		cmocka_unit_test(next_turn),
+		cmocka_unit_test(describe),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	load_cleanup();
+	tu_cleanup();
+	return rc;
+}
