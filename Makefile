@@ -88,7 +88,7 @@ install: build/umpire
 		$(DESTDIR)$(PREFIX)/share/doc/umpire
 	install -m 755 build/umpire $(DESTDIR)$(PREFIX)/bin/umpire
 	install -m 644 docs/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
-	install -m 644 docs/notation.md docs/charts.md docs/diagnostics.md docs/rules.md docs/archive.md docs/reports.md README.md \
+	install -m 644 docs/notation.md docs/charts.md docs/diagnostics.md docs/rules.md docs/archive.md docs/reports.md docs/recorder.md README.md \
 		$(DESTDIR)$(PREFIX)/share/doc/umpire/
 
 clean:

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "../audit/audit.h"
 #include "../grammar/xalloc.h"
@@ -410,7 +411,8 @@ static void terminal_open(struct recorder *r)
 	HistEvent ev;
 	history(r->hist, &ev, H_SETSIZE, 1000);
 	el_set(r->el, EL_HIST, history, r->hist);
-	el_set(r->el, EL_ADDFN, "umpire-complete", "complete a word of the notation", complete);
+	/* wide: the narrow call copies the names and never frees them */
+	el_wset(r->el, EL_ADDFN, L"umpire-complete", L"complete a word of the notation", complete);
 	el_set(r->el, EL_BIND, "^I", "umpire-complete", NULL);
 	el_source(r->el, NULL);	/* the user's ~/.editrc */
 }

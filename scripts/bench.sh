@@ -84,6 +84,24 @@ file="$out/repeats-$repeats.battle"
 bench_file "$file" "$((repeats * per_copy))r"
 echo "(r: one battle of few units played $repeats times over; sizes in events)"
 
+# The recorder (umpire record): the last BENCH_TYPED lines of a battle of
+# some 2000 events (Palo Alto's turns played 18 times over) piped into a log
+# holding the rest.  A line costs the median wall time of that run less the
+# replay alone (no lines), over the lines: parsed, audited against the state
+# built, appended and fsync'd (target: under 5 ms a line).
+cc -O2 -o "$out/median" bench/median.c || exit 1
+typed=${BENCH_TYPED:-200}
+file="$out/repeats-18.battle"
+[ -f "$file" ] || sh bench/gen-battle.sh -r 18 >"$file"
+total=$(wc -l <"$file")
+head -n $((total - typed)) "$file" >"$out/record-base.battle"
+tail -n "$typed" "$file" >"$out/record-lines.txt"
+replay=$("$out/median" 11 sh -c "cp $out/record-base.battle $out/record.battle && build/umpire record $out/record.battle </dev/null")
+with=$("$out/median" 11 sh -c "cp $out/record-base.battle $out/record.battle && build/umpire record $out/record.battle <$out/record-lines.txt || true")
+echo "the recorder: $typed lines piped at the end of a $((18 * per_copy))-event battle (target: under 5 ms a line)"
+printf '%-10s %-13s %9s ms   (replay of the log alone: %s ms)\n' "$((18 * per_copy))" "record" \
+	"$(echo "$with $replay $typed" | awk '{printf "%.2f", ($1 - $2) / $3}')" "$replay"
+
 # The archive (docs/archive.md): a large battle's import against a plain
 # insert of the same rows (one prepared statement per table, one
 # transaction; target: within 2x), then BENCH_MANY example-sized battles in
@@ -126,7 +144,6 @@ echo "(b: that many example-sized battles in one command)"
 # run through `umpire db sql` (the same process start, the same archive):
 # a battle's casualties (target: under 20 ms) and the campaign report
 # (target: under 1 s).
-cc -O2 -o "$out/median" bench/median.c || exit 1
 mid=$((many / 2))
 battle=$(build/umpire db --db "$out/many.db" sql "SELECT id FROM battle WHERE ident = 'palo-alto-$mid'" --format csv |
 	tail -n 1 | tr -d '\r')

@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh [test]: make sure the Debian packages umpire builds and runs with
 # are here; with "test", also those its tests run (Chromium renders the
-# after-action report, tidy checks its HTML).
+# after-action report, tidy checks its HTML, tmux is the terminal the
+# recorder's test types into, python3 drives that and the kill tests).
 #
 # Quick when everything is installed (one dpkg-query).  As root it installs
 # what is missing with apt-get; otherwise it prints the exact command and
@@ -10,7 +11,7 @@
 set -u
 
 PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev libedit-dev gnuplot-nox}"
-[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy"
+[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy tmux python3"
 
 missing=""
 for pkg in $PACKAGES; do

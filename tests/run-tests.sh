@@ -36,13 +36,14 @@ fi
 # the check that the generic core names no ruleset's word, a ruleset added
 # by its files and one registry line (a copy of the tree, built), imports
 # killed at every write step and run side by side (run-kill.sh), the
-# recorder killed after each line it accepted (run-record-kill.sh),
+# recorder killed after each line it accepted (run-record-kill.sh), a
+# turn typed into it in a terminal (run-record-tty.sh),
 # the fuzz regressions and seeds, the hostile corpus (its scratch copies in
 # build/hostile), the after-action report in headless Chromium.
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
 for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
-	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-browser.sh; do
+	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-record-tty.sh tests/run-browser.sh; do
 	out=$(sh "$script" build/asan/umpire)
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true

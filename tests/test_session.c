@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
+#include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 #include "../recorder/load.h"
 #include "../recorder/session.h"
@@ -338,6 +339,20 @@ static void describe(void **state)
 	session_close(s);
 }
 
+/* The recorder's commands are no ruleset's event keywords: a line typed
+ * is a command only when no event could be meant. */
+static void commands_are_no_events(void **state)
+{
+	(void)state;
+	static const char *const commands[] = {"status", "undo", "help", "quit", "exit", "?"};
+	for (size_t r = 0; ruleset_at(r); r++) {
+		const struct vocab *v = ruleset_at(r)->vocab;
+		for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+			if (vocab_find_event(v, commands[c], strlen(commands[c])))
+				fail_msg("%s has an event '%s'", v->name, commands[c]);
+	}
+}
+
 int main(void)
 {
 	mkdir("build", 0755);
@@ -353,6 +368,7 @@ int main(void)
 		cmocka_unit_test(completion),
 		cmocka_unit_test(next_turn),
 		cmocka_unit_test(describe),
+		cmocka_unit_test(commands_are_no_events),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	load_cleanup();
