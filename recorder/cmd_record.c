@@ -2,6 +2,7 @@
  * parsed and audited against the state the log has built, shown, and on
  * acceptance appended to the log and flushed to disk before the next
  * prompt.  The session (session.h) does the work; this file talks. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -39,7 +40,10 @@ const char cmd_record_usage[] =
 	"  status [ID]   the tracked state of every unit and leader, or of one\n"
 	"  undo          take back the last line of the turns (the file is rewritten)\n"
 	"  turn          start the next turn: the next side, the same condition\n"
-	"  ?, help       these commands and the events the current phase allows\n"
+	"  odds LINE     what each face of the die would give LINE, an event line\n"
+	"                without its die (a line typed without its die shows it too)\n"
+	"  ?, help       these commands and the events the current phase allows;\n"
+	"                ? LINE is odds LINE: the table as it applies to LINE\n"
 	"  quit          leave (so does end of input, Ctrl-D)\n"
 	"Tab completes keywords, unit and leader ids, modifier codes, facts and\n"
 	"effects.\n"
@@ -73,7 +77,8 @@ struct recorder {
 	History *hist;
 	char prompt[128];
 	char *prefill;		/* a line to edit, put back under the cursor */
-	int refused, errors;
+	int refused;
+	int first_stmt;		/* the log's statements when the recorder started */
 	bool quit, failed;
 };
 
@@ -131,7 +136,7 @@ static void show_help(struct recorder *r)
 {
 	const struct audit *a = session_audit(r->s);
 	const struct vocab *v = session_battle(r->s)->vocab;
-	printf("commands: status [ID], undo, turn, ?, quit; or a line of the notation\n");
+	printf("commands: status [ID], undo, turn, odds LINE, ?, quit; or a line of the notation\n");
 	printf("events %s:", a->st.phase ? "in this phase" : "before a phase");
 	for (size_t i = 0; i < v->n_events; i++) {
 		const struct vocab_event *e = &v->events[i];
@@ -142,6 +147,27 @@ static void show_help(struct recorder *r)
 }
 
 static void take_line(struct recorder *r, const char *line);
+
+/* What each face of the die would give the line (no die in it yet);
+ * false when it cannot say.  asked: the user typed odds, so say why not. */
+static bool show_odds(struct recorder *r, const char *line, bool asked)
+{
+	line += strspn(line, " \t");
+	struct buf out;
+	buf_init(&out, 0);
+	int rc = session_odds(r->s, line, &out);
+	if (rc == 0)
+		printf("odds before the roll, under the modifiers that apply now:\n%s", out.text);
+	else if (asked && rc == -1)
+		fprintf(r->said, "odds: no die written into '%s' makes a line that stands here (a line of one die, "
+			"in its phase; a charge rolls two)\n", line);
+	else if (asked)
+		fprintf(r->said, "odds: the audit derives no effect for '%s' (a chart not supplied, or an event "
+			"it takes on trust)\n", line);
+	bool ok = rc == 0;
+	buf_release(&out);
+	return ok;
+}
 
 static void undo(struct recorder *r)
 {
@@ -175,6 +201,8 @@ static bool command(struct recorder *r, const char *line)
 		show_help(r);
 	else if (!more && strcasecmp(cmd, "status") == 0)
 		show_status(r, arg);
+	else if (arg && (strcasecmp(cmd, "odds") == 0 || strcmp(cmd, "?") == 0))
+		show_odds(r, line + strspn(line, " \t") + strlen(cmd), true);
 	else if (!arg && strcasecmp(cmd, "undo") == 0)
 		undo(r);
 	else if (!arg && (strcasecmp(cmd, "quit") == 0 || strcasecmp(cmd, "exit") == 0))
@@ -265,7 +293,6 @@ static int show_findings(struct recorder *r, int since)
 		if (x->overruled || (x->severity == DIAG_NOTE && !r->notes))
 			continue;
 		weighty += x->severity != DIAG_NOTE;
-		r->errors += x->severity == DIAG_ERROR;
 		buf_clear(&out);
 		finding_render(x, &b->src, &out);
 		fprintf(r->said, "%s%s%s", paint(r, x->severity == DIAG_ERROR ? PAINT_RED : x->severity == DIAG_WARNING
@@ -294,6 +321,40 @@ static int ask(struct recorder *r)
 	}
 }
 
+static void accept(struct recorder *r);
+
+/* A line with the facts and the die but no claim: the line the audit
+ * would write, for the players to confirm.  True when it was dealt with
+ * (taken as completed, or put back to edit); false: log it as typed. */
+static bool suggest(struct recorder *r, const struct session_take *take)
+{
+	struct buf line;
+	buf_init(&line, 0);
+	if (!session_suggest(r->s, take, &line)) {
+		buf_release(&line);
+		return false;
+	}
+	printf("  complete as: %s\n", line.text);
+	bool dealt = false;
+	while (r->tty && !dealt) {
+		char *answer = read_line(r, "take the completed line (Enter), edit it (e) or log as typed (n)? ");
+		char c = answer ? (char)tolower((unsigned char)answer[strspn(answer, " \t")]) : 'n';
+		free(answer);
+		if (c == '\0' || c == 'y') {	/* Enter */
+			take_line(r, line.text);
+			dealt = true;
+		} else if (c == 'e') {
+			session_discard(r->s);
+			r->prefill = xstrdup(line.text);
+			dealt = true;
+		} else if (c == 'n') {
+			break;
+		}
+	}
+	buf_release(&line);
+	return dealt;
+}
+
 static void accept(struct recorder *r)
 {
 	if (session_accept(r->s) < 0) {
@@ -314,10 +375,14 @@ static void take_line(struct recorder *r, const char *line)
 	buf_init(&said, 0);
 	struct session_take take;
 	int rc = session_try(r->s, line, &said, &take);
-	fputs(said.text, r->said);
+	/* a line all but its die, at the table: the odds, then the line back
+	 * for the die */
+	bool odds = rc < 0 && r->tty && show_odds(r, line, false);
+	if (!odds)
+		fputs(said.text, r->said);
 	buf_release(&said);
 	if (rc < 0) {
-		r->refused++;
+		r->refused += !odds;
 		if (r->tty)	/* put it back to be corrected */
 			r->prefill = xstrdup(line);
 		else
@@ -327,6 +392,8 @@ static void take_line(struct recorder *r, const char *line)
 	if (take.rec)
 		show_record(r, take.rec);
 	int weighty = show_findings(r, take.since);
+	if (suggest(r, &take))
+		return;
 	if (!r->tty || weighty == 0) {
 		accept(r);
 		return;
@@ -368,7 +435,7 @@ static unsigned char complete(EditLine *el, int ch)
 	size_t start;
 	int k = session_complete(r->s, line, &start, cand, 256 - 8);
 	bool first = strcspn(line + strspn(line, " \t"), " \t") == strlen(line + strspn(line, " \t"));
-	static const char *const own[] = {"status", "undo", "help", "quit"};
+	static const char *const own[] = {"status", "undo", "odds", "help", "quit"};
 	for (size_t i = 0; first && i < sizeof own / sizeof own[0]; i++)
 		if (strncasecmp(own[i], line + start, n - start) == 0)
 			cand[k++] = own[i];
@@ -523,6 +590,7 @@ static int run(struct recorder *r)
 	int open = 0;
 	for (int i = 0; i < f->n; i++)
 		open += f->v[i].severity == DIAG_ERROR && !f->v[i].overruled;
+	r->first_stmt = b->n_stmts;
 	if (r->tty) {
 		printf("recording %s (%s): %d events replayed", session_path(r->s), b->vocab->name, events);
 		if (open)
@@ -542,7 +610,10 @@ static int run(struct recorder *r)
 	}
 	if (r->tty)
 		putchar('\n');
-	return r->failed ? EXIT_USAGE : r->refused || r->errors ? EXIT_FINDINGS : EXIT_CLEAN;
+	int errors = 0;	/* those of the lines taken, unless a ruling settled them since */
+	for (int i = 0; i < f->n; i++)
+		errors += f->v[i].stmt >= r->first_stmt && f->v[i].severity == DIAG_ERROR && !f->v[i].overruled;
+	return r->failed ? EXIT_USAGE : r->refused || errors ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 int cmd_record(int argc, char **argv)

@@ -453,6 +453,205 @@ void session_describe_leader(const struct session *s, int l, struct buf *out)
 	session_describe_fields('L', state_leader_at(&s->audit->st, l)->decl->id, &f, out);
 }
 
+/* Suggestions and odds */
+
+static bool claim_empty(const struct claim *c)
+{
+	return !c->n_mods && !c->has_total && !c->effect && !c->outcome && !c->has_loss;
+}
+
+/* The part of rec for role and unit (NULL: the first of the role). */
+static const struct rec_part *part_of(const struct record *rec, const char *role, const char *unit)
+{
+	for (int i = 0; i < rec->n_parts; i++)
+		if (strcmp(rec->parts[i].role, role) == 0 && (!unit || strcasecmp(rec->parts[i].unit, unit) == 0))
+			return &rec->parts[i];
+	return NULL;
+}
+
+/* Fills an empty claim from what part derived; mods has room for its
+ * modifiers.  False when the part derived nothing. */
+static bool fill_claim(struct claim *c, const struct rec_part *p, const char *effect, struct mod *mods)
+{
+	if (!p || !claim_empty(c) || (!p->has_total && !effect && !p->effect))
+		return false;
+	int n = 0;
+	for (int m = 0; m < p->n_mods; m++)
+		if (p->mods[m].value != 0)	/* a zero changes nothing and is not written */
+			mods[n++] = (struct mod){.code = p->mods[m].code, .value = p->mods[m].value, .has_value = true};
+	c->mods = mods;
+	c->n_mods = n;
+	c->has_total = p->has_total;
+	c->total = p->total;
+	c->effect = p->effect ? p->effect : effect;
+	c->has_loss = p->loss > 0;
+	c->loss = p->loss;
+	return true;
+}
+
+bool session_suggest(const struct session *s, const struct session_take *take, struct buf *out)
+{
+	const struct stmt *st = &s->b->stmts[take->stmt];
+	const struct record *rec = take->rec;
+	if (st->kind != ST_EVENT || !rec)
+		return false;
+	struct stmt copy = *st;
+	struct event *e = &copy.u.event;
+	enum { MODS = 16 };
+	bool ok = false;
+	struct check_line *lines = NULL;
+	struct mod *mods = NULL;
+	switch (e->def->shape) {
+	case SHAPE_CHECK:
+		lines = xcalloc((size_t)e->u.check.n_lines, sizeof *lines);
+		mods = xcalloc((size_t)e->u.check.n_lines * MODS, sizeof *mods);
+		ok = true;
+		for (int i = 0; i < e->u.check.n_lines && ok; i++) {
+			lines[i] = e->u.check.lines[i];
+			ok = fill_claim(&lines[i].claim, part_of(rec, "unit", lines[i].unit.id), NULL, mods + i * MODS);
+		}
+		e->u.check.lines = lines;
+		break;
+	case SHAPE_FIRE:
+		mods = xcalloc(MODS, sizeof *mods);
+		ok = fill_claim(&e->u.fire.claim, part_of(rec, "target", NULL), rec->effect, mods);
+		break;
+	case SHAPE_CLASH:
+		mods = xcalloc(2 * MODS, sizeof *mods);
+		ok = !e->u.clash.effect && !e->u.clash.has_diff && rec->effect &&
+		     fill_claim(&e->u.clash.side[0].claim, part_of(rec, "attacker", NULL), NULL, mods) &&
+		     fill_claim(&e->u.clash.side[1].claim, part_of(rec, "defender", NULL), NULL, mods + MODS);
+		for (int i = 0; ok && i < 2; i++)
+			e->u.clash.side[i].claim.effect = NULL;	/* the clash's effect is the event's */
+		e->u.clash.effect = rec->effect;
+		e->u.clash.has_diff = rec->has_diff;
+		e->u.clash.diff = rec->diff;
+		break;
+	default:
+		break;
+	}
+	if (ok)
+		fmt_stmt(s->b, &copy, out);
+	free(lines);
+	free(mods);
+	return ok;
+}
+
+/* The die an event's line rolls, where it rolls one. */
+static const struct face *event_die(const struct event *e)
+{
+	switch (e->def->shape) {
+	case SHAPE_CHECK:
+		return &e->u.check.die;
+	case SHAPE_FIRE:
+		return &e->u.fire.die;
+	case SHAPE_LEADER_ROLL:
+		return &e->u.leader_roll.die;
+	default:
+		return NULL;	/* a clash rolls two; a state event's dice are its own */
+	}
+}
+
+/* Whether text parses as the next line, with one die; its sides in *sides. */
+static bool parses_with_die(struct session *s, const char *text, int *sides)
+{
+	struct diags d;
+	diags_init(&d, 4);
+	int i = parse_session_add(s->ps, text, strlen(text), &d);
+	bool ok = false;
+	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT) {
+		const struct face *f = event_die(&s->b->stmts[i].u.event);
+		ok = f && f->n == 1;
+		if (ok)
+			*sides = f->die ? f->die : s->b->vocab->die;
+	}
+	if (i != PARSE_SESSION_FULL)
+		parse_session_retract(s->ps);
+	diags_release(&d);
+	return ok;
+}
+
+/* Where a die written into line makes it parse: the end of the first word
+ * after which " [1]" does, outside parentheses; -1 if none. */
+static int die_place(struct session *s, const char *line, int *sides)
+{
+	size_t len = strlen(line);
+	char *text = xmalloc(len + 8);
+	int depth = 0, place = -1;
+	for (size_t i = 1; i <= len && place < 0; i++) {
+		depth += line[i - 1] == '(' ? 1 : line[i - 1] == ')' ? -1 : 0;
+		bool word_end = line[i - 1] != ' ' && (i == len || line[i] == ' ' || line[i] == ':');
+		if (depth != 0 || !word_end)
+			continue;
+		snprintf(text, len + 8, "%.*s [1]%s", (int)i, line, line + i);
+		if (parses_with_die(s, text, sides))
+			place = (int)i;
+	}
+	free(text);
+	return place;
+}
+
+enum { ODDS_PARTS = 8, ODDS_FACES = 100, ODDS_TEXT = 48 };
+
+int session_odds(struct session *s, const char *line, struct buf *out)
+{
+	session_discard(s);
+	if (!s->ps || battle_room(s->b) < 1)
+		if (reload(s) < 0)
+			return -1;
+	int sides = 0, place = die_place(s, line, &sides);
+	if (place < 0 || sides < 2 || sides > ODDS_FACES)
+		return -1;
+	char (*said)[ODDS_FACES][ODDS_TEXT] = xcalloc(ODDS_PARTS, sizeof *said);	/* per part, per face */
+	const char *unit[ODDS_PARTS] = {0};
+	int n_parts = 0;
+	size_t len = strlen(line);
+	char *text = xmalloc(len + 16);
+	struct buf scratch;
+	buf_init(&scratch, 0);
+	for (int f = 1; f <= sides; f++) {
+		snprintf(text, len + 16, "%.*s [%d]%s", place, line, f, line + place);
+		struct session_take t;
+		buf_clear(&scratch);
+		if (session_try(s, text, &scratch, &t) < 0 || !t.rec)
+			continue;
+		int k = 0;
+		for (int i = 0; i < t.rec->n_parts && k < ODDS_PARTS; i++) {
+			const struct rec_part *p = &t.rec->parts[i];
+			const char *effect = p->effect ? p->effect : t.rec->effect;
+			if (!effect)	/* a total alone says nothing of the table */
+				continue;
+			if (p->loss)
+				snprintf(said[k][f - 1], ODDS_TEXT, "%s, %d lost", effect, p->loss);
+			else
+				snprintf(said[k][f - 1], ODDS_TEXT, "%s", effect);
+			unit[k] = p->unit;	/* the battle's: outlives the discard */
+			k++;
+		}
+		n_parts = k > n_parts ? k : n_parts;
+		session_discard(s);
+	}
+	for (int k = 0; k < n_parts; k++) {
+		buf_printf(out, "  %s:", unit[k]);
+		for (int f = 1; f <= sides;) {
+			int to = f;
+			while (to < sides && strcmp(said[k][to], said[k][f - 1]) == 0)
+				to++;
+			const char *what = said[k][f - 1][0] ? said[k][f - 1] : "?";
+			if (to > f)
+				buf_printf(out, " %d-%d %s (%d%%)", f, to, what, (to - f + 1) * 100 / sides);
+			else
+				buf_printf(out, " %d %s (%d%%)", f, what, 100 / sides);
+			buf_puts(out, to < sides ? "," : "\n");
+			f = to + 1;
+		}
+	}
+	buf_release(&scratch);
+	free(text);
+	free(said);
+	return n_parts ? 0 : -2;
+}
+
 /* Completion */
 
 struct words {

@@ -89,6 +89,24 @@ void session_describe_leader(const struct session *s, int l, struct buf *out);
  * event, struct rec_state). */
 void session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out);
 
+/* The line tried with what the audit derived in place of claims it left
+ * empty: when it gives the die and the facts but no modifier, total,
+ * effect or loss for any unit that rolled (`mc twiggs [6]: 5inf; 8inf`),
+ * its canonical text with the derived modifiers (those not zero), totals,
+ * effects and losses into out, true.  False, out untouched, when it
+ * claims anything or nothing was derived. */
+bool session_suggest(const struct session *s, const struct session_take *take, struct buf *out);
+
+/* Odds before the roll: line is an event line without its die.  What each
+ * face would give every unit that rolls, under the modifiers the state
+ * makes legal, from the audit itself: the line is tried with each face and
+ * taken back.  Appends "  5inf: 1-2 tardy (20%), 3-7 well-handled (50%),
+ * 8-10 double-quick (30%)" a unit to out and returns 0; -1 when no face
+ * written into it makes a line that parses (or its event has two dice);
+ * -2 when the audit derives no effect for it (a chart the players have not
+ * supplied, an event it does not audit). */
+int session_odds(struct session *s, const char *line, struct buf *out);
+
 /* Completion: the words that may stand where the last word of line (the
  * text before the cursor) is being typed and that begin as it does,
  * without regard to case: keywords first on a line, phases after phase,

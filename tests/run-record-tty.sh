@@ -1,7 +1,10 @@
 #!/bin/sh
 # run-record-tty.sh UMPIRE: the recorder in a real terminal (tmux).  Turn 1
 # of Resaca de la Palma is typed into `umpire record` as players would:
-# keywords, ids, modifier codes and effects completed with Tab, Belknap's
+# keywords, ids, modifier codes and effects completed with Tab, the odds
+# shown for a check typed without its die, McIntosh's and Taylor's checks
+# typed with the facts and the die only and completed by the recorder
+# (Gallant +1, Elite +2, Fresh +2: 3 + 5 = 8, Double Quick), Belknap's
 # check first typed without the march column's +1 (002:26), which the
 # recorder points out, then edited and corrected; a wrong line typed and
 # taken back with undo.  The log must then equal the one written by hand
@@ -22,7 +25,7 @@ python3 - "$umpire" "$work" <<'PY'
 import os, re, subprocess, sys, time
 umpire, work = sys.argv[1], sys.argv[2]
 sock = ["tmux", "-L", "umpire-test-%d" % os.getpid(), "-f", "/dev/null"]
-PROMPT = re.compile(r"^(T\d+ \w+( [\w-]+)?|before turn 1)> |^accept as logged", re.M)
+PROMPT = re.compile(r"^(T\d+ \w+( [\w-]+)?|before turn 1)> |^accept as logged|^take the completed", re.M)
 failures = []
 
 def tmux(*args):
@@ -70,9 +73,17 @@ send("tu", "Tab"); line("1 US daylight")
 send("phase ma", "Tab"); line("")
 line('note "15:00. McCall\'s light companies have found Arista\'s line behind the resaca; Ridgely\'s battery comes up the road."')
 line("# US column (002:39-41): 8 or more Double Quick, 3-7 Well Handled, 1-2 Tardy.")
-send("mc mcin", "Tab", "[5]: mcc", "Tab", "+1v", "Tab", "+2fr", "Tab", "=8 double-q", "Tab")
-line("move; 5inf +1vet +2fresh =8 double-quick move; ridgely +2elite +2bty +1limbered =10 double-quick move unlimber fire")
-wait_for("ridgely [5] +0able +2elite +2bty +1limbered =10 double-quick")
+# the odds before the roll: McCall, Veteran +1 and Fresh +2 (002:19-27),
+# goes Double Quick on 8 or more (002:39): faces 5-10
+send("mc mcin", "Tab", ": mcc", "Tab")
+line("move", expect="mccall: 1-4 well-handled (40%), 5-10 double-quick (60%)")
+send("C-u")
+# the facts and the die only: the recorder completes the line
+send("mc mcin", "Tab", "[5]: mcc", "Tab")
+line("move; 5inf move; ridgely move unlimber fire", expect="take the completed line (Enter)")
+wait_for("complete as: mc mcintosh [5]: mccall +1vet +2fresh =8 double-quick move; 5inf +1vet +2fresh =8 "
+         "double-quick move; ridgely +2elite +2bty +1limbered =10 double-quick move unlimber fire")
+line("")
 line("unlimber ridgely  # flying artillery on a Double Quick: full move, unlimber and fire (000:811)")
 # the march column's +1 left out: 2 + 1 + 2 = 5 claimed, 6 derived
 line("mc belknap [2]: 8inf +1vet +2fresh =5 well-handled move; 4inf +1vet +2fresh =5 well-handled move",
@@ -82,7 +93,8 @@ wait_for("warning modifier-missing: +1column missing")
 line("e", expect="maneuver> mc belknap [2]: 8inf +1vet +2fresh =5 well-handled move; 4inf")
 send("C-u")
 line("mc belknap [2]: 8inf +1vet +2fresh +1column =6 well-handled move; 4inf +1vet +2fresh =5 well-handled move")
-line("mc taylor [3]: may +1gallant +2elite +2fresh =8 double-quick form open")
+line("mc taylor [3]: may form open", expect="take the completed line (Enter)")
+line("")
 line("dismount mccall")
 line("undo", expect="undone: dismount mccall")
 line("dismount may  # the dragoons dismount to push into the chaparral with their carbines")

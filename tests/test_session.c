@@ -339,12 +339,56 @@ static void describe(void **state)
 	session_close(s);
 }
 
+/* A line of facts and the die: the audit's modifiers (+1 Gallant leader,
+ * +1 Veteran, +2 Fresh troops, 002:19-27), total 4 + 4 = 8 and US Double
+ * Quick on 8 or more (002:39) written in; a zero modifier is not.  A line
+ * that claims anything gets no suggestion. */
+static void suggestion(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	try_ok(s, "mc lee [4]: 5inf move", &take);
+	struct buf out;
+	buf_init(&out, 0);
+	assert_true(session_suggest(s, &take, &out));
+	assert_string_equal(out.text, "mc lee [4]: 5inf +1gallant +1vet +2fresh =8 double-quick move");
+	buf_clear(&out);
+	try_ok(s, "mc lee [4]: 5inf =8", &take);
+	assert_false(session_suggest(s, &take, &out));
+	assert_string_equal(out.text, "");
+	buf_release(&out);
+	session_close(s);
+}
+
+/* Odds before the roll: +4 as above, so faces 4-10 reach 8, Double Quick,
+ * and 1-3 give 5-7, Well Handled (002:39-40); the state is untouched. */
+static void odds(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	int n = session_battle(s)->n_stmts;
+	struct buf out;
+	buf_init(&out, 0);
+	assert_int_equal(session_odds(s, "mc lee: 5inf move", &out), 0);
+	assert_string_equal(out.text, "  5inf: 1-3 well-handled (30%), 4-10 double-quick (70%)\n");
+	assert_int_equal(session_battle(s)->n_stmts, n);
+	assert_false(session_pending(s));
+	buf_clear(&out);
+	assert_int_equal(session_odds(s, "fire 5inf:8@8 -> 2lt", &out), -1);	/* not in the maneuver phase */
+	buf_release(&out);
+	session_close(s);
+	assert_file("phase maneuver\n");
+}
+
 /* The recorder's commands are no ruleset's event keywords: a line typed
  * is a command only when no event could be meant. */
 static void commands_are_no_events(void **state)
 {
 	(void)state;
-	static const char *const commands[] = {"status", "undo", "help", "quit", "exit", "?"};
+	static const char *const commands[] = {"status", "undo", "odds", "help", "quit", "exit", "?"};
 	for (size_t r = 0; ruleset_at(r); r++) {
 		const struct vocab *v = ruleset_at(r)->vocab;
 		for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
@@ -368,6 +412,8 @@ int main(void)
 		cmocka_unit_test(completion),
 		cmocka_unit_test(next_turn),
 		cmocka_unit_test(describe),
+		cmocka_unit_test(suggestion),
+		cmocka_unit_test(odds),
 		cmocka_unit_test(commands_are_no_events),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
