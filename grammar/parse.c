@@ -2366,7 +2366,12 @@ void parse_session_retract(struct parse_session *ps)
 	if (!ps->can_retract)
 		return;
 	struct battle *b = ps->p.b;
+	struct use *uses = ps->p.uses;	/* the line may have moved them: keep the live ones */
+	int cap_uses = ps->p.cap_uses;
 	ps->p = ps->before;
+	ps->p.uses = uses;
+	ps->p.cap_uses = cap_uses;
+	ps->p.n_uses = 0;
 	b->n_stmts = ps->before_stmts;
 	sources_cut_lines(&b->src, 0, ps->before_lines);
 	ps->can_retract = false;

@@ -4,14 +4,14 @@
  * prompt.  The session (session.h) does the work; this file talks. */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <histedit.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -40,6 +40,7 @@ const char cmd_record_usage[] =
 	"  status [ID]   the tracked state of every unit and leader, or of one\n"
 	"  undo          take back the last line of the turns (the file is rewritten)\n"
 	"  turn          start the next turn: the next side, the same condition\n"
+	"                (the first turn's line is typed in full)\n"
 	"  odds LINE     what each face of the die would give LINE, an event line\n"
 	"                without its die (a line typed without its die shows it too)\n"
 	"  ?, help       these commands and the events the current phase allows;\n"
@@ -80,6 +81,7 @@ struct recorder {
 	int refused;
 	int first_stmt;		/* the log's statements when the recorder started */
 	bool quit, failed;
+	bool skip;		/* the line read is refused before it is tried */
 };
 
 /* ANSI colours, only where r->color says. */
@@ -148,6 +150,15 @@ static void show_help(struct recorder *r)
 
 static void take_line(struct recorder *r, const char *line);
 
+/* The file was changed on disk under the recorder: its state no longer
+ * says what the file says, so nothing more is added. */
+static void changed(struct recorder *r)
+{
+	msg_error("%s was changed on disk while recording; nothing more is added: start the recorder again",
+		  session_path(r->s));
+	r->failed = true;
+}
+
 /* What each face of the die would give the line (no die in it yet);
  * false when it cannot say.  asked: the user typed odds, so say why not. */
 static bool show_odds(struct recorder *r, const char *line, bool asked)
@@ -184,6 +195,9 @@ static void undo(struct recorder *r)
 		msg_error("cannot rewrite %s: %s", session_path(r->s), strerror(errno));
 		r->failed = true;
 		break;
+	case UNDO_CHANGED:
+		changed(r);
+		break;
 	}
 	buf_release(&what);
 }
@@ -210,9 +224,13 @@ static bool command(struct recorder *r, const char *line)
 	else if (!arg && strcasecmp(cmd, "turn") == 0) {	/* bare: not the notation's turn line */
 		struct buf next;
 		buf_init(&next, 0);
-		session_next_turn(r->s, &next);
-		printf("%s\n", next.text);
-		take_line(r, next.text);
+		if (session_next_turn(r->s, &next)) {
+			printf("%s\n", next.text);
+			take_line(r, next.text);
+		} else {
+			fprintf(r->said, "turn: type the first turn's line in full (turn 1, the side when turns have "
+					 "one, the condition); turn then follows it\n");
+		}
 		buf_release(&next);
 	} else
 		taken = false;
@@ -357,10 +375,13 @@ static bool suggest(struct recorder *r, const struct session_take *take)
 
 static void accept(struct recorder *r)
 {
-	if (session_accept(r->s) < 0) {
+	if (session_accept(r->s) == 0)
+		return;
+	if (errno == ESTALE)
+		changed(r);
+	else
 		msg_error("cannot append to %s: %s; the line is not in the log", session_path(r->s), strerror(errno));
-		r->failed = true;
-	}
+	r->failed = true;
 }
 
 /* One line, typed or piped: a command, or a line of the notation tried,
@@ -375,6 +396,11 @@ static void take_line(struct recorder *r, const char *line)
 	buf_init(&said, 0);
 	struct session_take take;
 	int rc = session_try(r->s, line, &said, &take);
+	if (rc == SESSION_CHANGED) {
+		buf_release(&said);
+		changed(r);
+		return;
+	}
 	/* a line all but its die, at the table: the odds, then the line back
 	 * for the die */
 	bool odds = rc < 0 && r->tty && show_odds(r, line, false);
@@ -469,6 +495,11 @@ static unsigned char complete(EditLine *el, int ch)
 
 static void terminal_open(struct recorder *r)
 {
+	/* libedit reads characters by the locale: in "C" it drops every
+	 * letter past ASCII, and the notation is UTF-8 */
+	setlocale(LC_CTYPE, "");
+	if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+		setlocale(LC_CTYPE, "C.UTF-8");
 	r->el = el_init("umpire", stdin, stdout, stderr);
 	el_set(r->el, EL_EDITOR, "emacs");
 	el_set(r->el, EL_CLIENTDATA, r);
@@ -504,6 +535,11 @@ static char *read_line(struct recorder *r, const char *prompt)
 			free(line);
 			return NULL;
 		}
+		if (memchr(line, '\0', (size_t)n)) {	/* the rest would be cut off unseen */
+			msg_error("a line with a NUL byte (binary input?); not appended");
+			r->refused++;
+			r->skip = true;
+		}
 		line[strcspn(line, "\r\n")] = '\0';
 		return line;
 	}
@@ -535,51 +571,6 @@ static void set_prompt(const struct recorder *r, char *out, size_t size)
 			 a->st.phase ? " " : "", a->st.phase ? a->st.phase : "", off);
 }
 
-/* Making the log */
-
-/* Makes path from the lines of template before its first turn; -1 after
- * a message. */
-static int create_from(const char *path, const char *template, const char *include_root)
-{
-	struct diags d;
-	diags_init(&d, 50);
-	struct battle *b = load_battle(template, include_root, &d);
-	if (!b || d.n_errors) {
-		load_print_diags(stderr, b, &d);
-		msg_error("%s does not parse; the log is made from a template that does", template);
-		battle_free(b);
-		diags_release(&d);
-		return -1;
-	}
-	int end_line = b->src.v[0].n_lines + 1;
-	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].kind == ST_TURN && b->stmts[i].at.file == 0) {
-			end_line = b->stmts[i].at.line;
-			break;
-		}
-	struct buf text;
-	buf_init(&text, 0);
-	for (int l = 1; l < end_line; l++) {
-		size_t len;
-		const char *line = sources_line(&b->src, 0, l, &len);
-		buf_add(&text, line, len);
-		buf_puts(&text, "\n");
-	}
-	battle_free(b);
-	diags_release(&d);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	int rc = fd < 0 ? -1 : 0;
-	if (rc == 0 && (write(fd, text.text, text.len) != (ssize_t)text.len || fsync(fd) < 0))
-		rc = -1;
-	int e = errno;
-	if (fd >= 0 && close(fd) < 0 && rc == 0)
-		rc = -1, e = errno;
-	buf_release(&text);
-	if (rc < 0)
-		msg_error("cannot make %s: %s", path, strerror(e));
-	return rc;
-}
-
 static int run(struct recorder *r)
 {
 	const struct battle *b = session_battle(r->s);
@@ -605,7 +596,9 @@ static int run(struct recorder *r)
 			break;
 		if (r->tty && line[strspn(line, " \t")])
 			history(r->hist, &(HistEvent){0}, H_ENTER, line);
-		take_line(r, line);
+		if (!r->skip)
+			take_line(r, line);
+		r->skip = false;
 		free(line);
 	}
 	if (r->tty)
@@ -670,8 +663,11 @@ int cmd_record(int argc, char **argv)
 				  path);
 			return EXIT_USAGE;
 		}
-		if (create_from(path, template, run_opts.include_root) < 0)
+		char why[512];
+		if (session_create(path, template, run_opts.include_root, why, sizeof why) < 0) {
+			msg_error("%s", why);
 			return EXIT_USAGE;
+		}
 	}
 	/* the log must parse: its errors are shown as check shows them */
 	struct diags d;

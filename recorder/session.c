@@ -32,6 +32,7 @@ struct session {
 	struct findings findings;
 	struct audit *audit;
 	bool ends_in_newline;		/* the file on disk */
+	long long disk_size;		/* its size as the session left it */
 	char *pending;			/* the line tried, waiting for accept or discard */
 };
 
@@ -83,6 +84,8 @@ static int load(struct session *s, struct diags *d, char *err, size_t errsize)
 		}
 	const struct source *top = &s->b->src.v[0];
 	s->ends_in_newline = top->len == 0 || top->text[top->len - 1] == '\n';
+	struct stat st;
+	s->disk_size = stat(s->path, &st) == 0 ? (long long)st.st_size : -1;
 	rebuild(s);
 	return 0;
 }
@@ -118,31 +121,53 @@ void session_close(struct session *s)
 	free(s);
 }
 
-/* Rebuilds from the file with room for more lines. */
+/* Rebuilds from the file with room for more lines; when the file no
+ * longer parses (edited under the recorder), -1 and the session as it was. */
 static int reload(struct session *s)
 {
-	unload(s);
+	struct session old = *s;
+	s->ps = NULL;
+	s->audit = NULL;
+	s->b = NULL;
 	struct diags d;
 	diags_init(&d, 8);
 	char err[256];
 	int rc = load(s, &d, err, sizeof err);
 	diags_release(&d);
-	return rc;
+	if (rc < 0) {
+		unload(s);
+		s->ps = old.ps;
+		s->b = old.b;
+		s->rs = old.rs;
+		s->ends_in_newline = old.ends_in_newline;
+		s->disk_size = old.disk_size;
+		rebuild(s);	/* the findings the failed load reset */
+		return -1;
+	}
+	audit_free(old.audit);
+	parse_session_close(old.ps);
+	return 0;
+}
+
+/* Whether the file on disk is still the size the session left it: a
+ * change made under the recorder would make its state a lie. */
+static bool unchanged_on_disk(const struct session *s)
+{
+	struct stat st;
+	return stat(s->path, &st) == 0 && (long long)st.st_size == s->disk_size;
 }
 
 /* Parses the line into the battle, its diagnostics rendered into said;
- * its statement, or -1 (taken back). */
+ * its statement, -1 (taken back) or SESSION_CHANGED. */
 static int add_line(struct session *s, const char *line, size_t len, struct buf *said)
 {
 	struct diags d;
 	diags_init(&d, 50);
 	int i = parse_session_add(s->ps, line, len, &d);
 	if (i == PARSE_SESSION_FULL) {
-		if (reload(s) < 0) {	/* the file was changed under the recorder */
-			buf_printf(said, "umpire: error: %s changed on disk and no longer parses; the line was not taken\n",
-				   s->path);
+		if (!unchanged_on_disk(s) || reload(s) < 0) {
 			diags_release(&d);
-			return -1;
+			return SESSION_CHANGED;
 		}
 		i = parse_session_add(s->ps, line, len, &d);
 	}
@@ -157,10 +182,12 @@ static int add_line(struct session *s, const char *line, size_t len, struct buf 
 int session_try(struct session *s, const char *line, struct buf *said, struct session_take *out)
 {
 	session_discard(s);
-	size_t len = strcspn(line, "\r\n");
+	size_t len = strlen(line);	/* a CR inside is the lexer's to refuse */
+	while (len > 0 && strchr(" \t\r\n", line[len - 1]))
+		len--;
 	int i = add_line(s, line, len, said);
 	if (i < 0)
-		return -1;
+		return i == SESSION_CHANGED ? SESSION_CHANGED : -1;
 	s->pending = xstrndup(line, len);
 	records_clear(&s->records);
 	const struct stmt *st = &s->b->stmts[i];
@@ -219,7 +246,14 @@ int session_accept(struct session *s)
 		buf_puts(&text, "\n");
 	buf_puts(&text, s->pending);
 	buf_puts(&text, "\n");
+	size_t text_len = text.len;
 	int rc = fstat(fd, &st);
+	if (rc == 0 && (long long)st.st_size != s->disk_size) {
+		buf_release(&text);
+		close(fd);
+		errno = ESTALE;	/* changed under the recorder: appending would mix two stories */
+		return -1;
+	}
 	/* one write: a line lands whole or, when the disk refuses part of it,
 	 * is cut off again, so the file stays notation */
 	if (rc == 0 && (write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0)) {
@@ -237,6 +271,7 @@ int session_accept(struct session *s)
 	if (rc < 0)
 		return -1;
 	s->ends_in_newline = true;
+	s->disk_size = (long long)st.st_size + (long long)text_len;
 	free(s->pending);
 	s->pending = NULL;
 	return 0;
@@ -341,6 +376,8 @@ enum session_undo session_undo(struct session *s, struct buf *what)
 	int i = last_turns_line(s->b);
 	if (i < 0)
 		return UNDO_NOTHING;
+	if (!unchanged_on_disk(s))
+		return UNDO_CHANGED;
 	int line = s->b->stmts[i].at.line;
 	size_t len;
 	const char *text = sources_line(&s->b->src, 0, line, &len);
@@ -355,26 +392,26 @@ enum session_undo session_undo(struct session *s, struct buf *what)
 	line_span(file.text, file.len, line, &start, &end);
 	memmove(file.text + start, file.text + end, file.len - end);
 	file.len -= end - start;
-	int rc = replace_file(s->path, file.text, file.len);
+	char *real = realpath(s->path, NULL);	/* a link stays a link: its target is rewritten */
+	int rc = real ? replace_file(real, file.text, file.len) : -1;
+	free(real);
 	buf_release(&file);
 	if (rc < 0)
 		return UNDO_IO;
 	if (reload(s) < 0)
-		return UNDO_IO;
+		return UNDO_CHANGED;
 	return UNDO_DONE;
 }
 
-void session_next_turn(const struct session *s, struct buf *out)
+bool session_next_turn(const struct session *s, struct buf *out)
 {
 	const struct battle *b = s->b;
 	int last = -1;
 	for (int i = b->n_stmts - 1; i >= 0 && last < 0; i--)
 		if (b->stmts[i].kind == ST_TURN)
 			last = i;
-	if (last < 0) {
-		buf_puts(out, "turn 1");
-		return;
-	}
+	if (last < 0)
+		return false;
 	struct stmt next = b->stmts[last];
 	next.u.turn.number++;
 	if (next.u.turn.side) {	/* the side after it in the order they are declared, round */
@@ -393,6 +430,52 @@ void session_next_turn(const struct session *s, struct buf *out)
 		next.u.turn.side = after ? after : first;
 	}
 	fmt_stmt(b, &next, out);
+	return true;
+}
+
+int session_create(const char *path, const char *template, const char *include_root, char *err,
+		   size_t errsize)
+{
+	struct diags d;
+	diags_init(&d, 8);
+	struct parse_opts opts = {.lex = load_lexer(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
+				  .include_root = include_root};
+	struct battle *b = parse_file(template, &opts, &d);
+	int errors = d.n_errors;
+	diags_release(&d);
+	if (!b || errors) {
+		snprintf(err, errsize, "%s %s; the log is made from a template that parses (umpire check)", template,
+			 b ? "does not parse" : "cannot be read");
+		battle_free(b);
+		return -1;
+	}
+	int end_line = b->src.v[0].n_lines + 1;
+	for (int i = 0; i < b->n_stmts && end_line > b->src.v[0].n_lines; i++)
+		if (b->stmts[i].kind == ST_TURN && b->stmts[i].at.file == 0)
+			end_line = b->stmts[i].at.line;
+	struct buf text;
+	buf_init(&text, 0);
+	for (int l = 1; l < end_line; l++) {
+		size_t len;
+		const char *line = sources_line(&b->src, 0, l, &len);
+		buf_add(&text, line, len);
+		buf_puts(&text, "\n");
+	}
+	battle_free(b);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int rc = fd < 0 || write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0 ? -1 : 0;
+	int e = errno;
+	if (fd >= 0 && close(fd) < 0 && rc == 0)
+		rc = -1, e = errno;
+	buf_release(&text);
+	if (rc < 0) {
+		if (fd >= 0)
+			unlink(path);	/* no half a log */
+		snprintf(err, errsize, "cannot make %s: %s", path, strerror(e));
+		return -1;
+	}
+	sync_dir(path);
+	return 0;
 }
 
 const struct battle *session_battle(const struct session *s)
@@ -437,6 +520,8 @@ void session_describe_fields(char kind, const char *id, const struct fields *f, 
 			continue;
 		sep = ", ";
 	}
+	if (kind == 'L' && strcmp(sep, " ") == 0)
+		buf_puts(out, " in play, nothing to report");
 }
 
 void session_describe_unit(const struct session *s, int u, struct buf *out)
@@ -571,6 +656,8 @@ static bool parses_with_die(struct session *s, const char *text, int *sides)
 	return ok;
 }
 
+enum { ODDS_PLACES = 24 };
+
 /* Where a die written into line makes it parse: the end of the first word
  * after which " [1]" does, outside parentheses; -1 if none. */
 static int die_place(struct session *s, const char *line, int *sides)
@@ -578,11 +665,13 @@ static int die_place(struct session *s, const char *line, int *sides)
 	size_t len = strlen(line);
 	char *text = xmalloc(len + 8);
 	int depth = 0, place = -1;
-	for (size_t i = 1; i <= len && place < 0; i++) {
+	int tried = 0;	/* a die stands within the first words: a long line is not worth each place */
+	for (size_t i = 1; i <= len && place < 0 && tried < ODDS_PLACES; i++) {
 		depth += line[i - 1] == '(' ? 1 : line[i - 1] == ')' ? -1 : 0;
 		bool word_end = line[i - 1] != ' ' && (i == len || line[i] == ' ' || line[i] == ':');
 		if (depth != 0 || !word_end)
 			continue;
+		tried++;
 		snprintf(text, len + 8, "%.*s [1]%s", (int)i, line, line + i);
 		if (parses_with_die(s, text, sides))
 			place = (int)i;
@@ -638,10 +727,11 @@ int session_odds(struct session *s, const char *line, struct buf *out)
 			while (to < sides && strcmp(said[k][to], said[k][f - 1]) == 0)
 				to++;
 			const char *what = said[k][f - 1][0] ? said[k][f - 1] : "?";
+			int pct = ((to - f + 1) * 200 + sides) / (2 * sides);	/* rounded */
 			if (to > f)
-				buf_printf(out, " %d-%d %s (%d%%)", f, to, what, (to - f + 1) * 100 / sides);
+				buf_printf(out, " %d-%d %s (%d%%)", f, to, what, pct);
 			else
-				buf_printf(out, " %d %s (%d%%)", f, what, 100 / sides);
+				buf_printf(out, " %d %s (%d%%)", f, what, pct);
 			buf_puts(out, to < sides ? "," : "\n");
 			f = to + 1;
 		}

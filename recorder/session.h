@@ -51,28 +51,44 @@ struct session_take {
  * with the line quoted and a caret, are appended to said.  Returns 0 with
  * *out filled, or -1 when the line does not parse (or is not a line of the
  * turns): nothing changed.  A line tried before and neither accepted nor
- * discarded is discarded first. */
+ * discarded is discarded first.  Trailing blanks and CR are not part of the
+ * line. */
 int session_try(struct session *s, const char *line, struct buf *said, struct session_take *out);
+/* session_try's answer when the file was changed on disk under the
+ * recorder (its size is not what the recorder wrote) and the battle had to
+ * be read again: nothing can be added until it is restarted. */
+enum { SESSION_CHANGED = -3 };
 /* Appends the line tried to the file and flushes it to disk (fsync) before
- * returning 0; -1 with errno set when it cannot, the line still waiting. */
+ * returning 0; -1 with errno set when it cannot, the line still waiting
+ * (ESTALE: the file was changed on disk under the recorder). */
 int session_accept(struct session *s);
 /* Takes back the line tried: the battle and state are as before it. */
 void session_discard(struct session *s);
 /* Whether a line tried waits for accept or discard. */
 bool session_pending(const struct session *s);
 
-enum session_undo { UNDO_DONE, UNDO_NOTHING, UNDO_IO };
+enum session_undo { UNDO_DONE, UNDO_NOTHING, UNDO_IO, UNDO_CHANGED };
 /* Takes back the last line of the turns (turn, phase, event or ruling) in
  * the log: the file is rewritten without it (a new file renamed over the
  * old, flushed) and the battle rebuilt.  That line's text goes to what.
  * UNDO_NOTHING when the turns are empty; UNDO_IO with errno when the file
- * cannot be rewritten (it is then unchanged). */
+ * cannot be rewritten (it is then unchanged); UNDO_CHANGED when the file
+ * was changed on disk under the recorder, which must then be restarted.  A log that is a
+ * symbolic link stays one: its target is rewritten. */
 enum session_undo session_undo(struct session *s, struct buf *what);
 
-/* The canonical text of the next turn's line: the number after the last
- * turn's, the next side in declaration order when turns name sides, the
- * last turn's condition.  "turn 1" before the first turn. */
-void session_next_turn(const struct session *s, struct buf *out);
+/* The canonical text of the next turn's line into out: the number after
+ * the last turn's, the next side in declaration order when turns name
+ * sides, the last turn's condition.  False before the first turn, whose
+ * line shows the pattern (with or without a side) to follow. */
+bool session_next_turn(const struct session *s, struct buf *out);
+
+/* Makes the log at path (which must not exist) from the lines of the file
+ * at template before its first turn, flushed to disk; -1 with a message in
+ * err when the template does not parse or the file cannot be made (then
+ * no file is left). */
+int session_create(const char *path, const char *template, const char *include_root, char *err,
+		   size_t errsize);
 
 const struct battle *session_battle(const struct session *s);
 const struct audit *session_audit(const struct session *s);

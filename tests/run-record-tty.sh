@@ -8,7 +8,8 @@
 # check first typed without the march column's +1 (002:26), which the
 # recorder points out, then edited and corrected; a wrong line typed and
 # taken back with undo.  The log must then equal the one written by hand
-# (after fmt).  Colours appear on the terminal, and not with NO_COLOR set.
+# (after fmt).  Colours appear on the terminal, and not with NO_COLOR set;
+# letters past ASCII typed with no locale set reach the log intact.
 # One "ok"/"not ok" line per check.
 set -u
 umpire=$(cd "$(dirname "${1:-build/umpire}")" && pwd)/$(basename "${1:-build/umpire}")
@@ -141,11 +142,16 @@ print(("ok" if "mc belknap [2]: 8inf +1vet +2fresh =5" not in raw and "dismount 
 print(("ok" if colored else "not ok") + " record-tty-colour: colours on a terminal")
 
 failures.clear()
-start("plain.battle", env="NO_COLOR=1")
+start("plain.battle", env="NO_COLOR=1 LANG= LC_ALL=")
 line("turn 1 US daylight")
+line('note "Peña de la Pañuela"  # ñ, é and ü, typed under no locale')
 send("C-d")
 wait_for("EXITED 0")
 plain = "\x1b[" not in screen(escapes=True)
 tmux("kill-server")
 print(("ok" if plain and not failures else "not ok") + " record-tty-no-color: no colours with NO_COLOR set")
+with open(os.path.join(work, "plain.battle"), encoding="utf-8") as f:
+    tail = f.read().split("\n")[-2]
+print(("ok" if tail == 'note "Peña de la Pañuela"  # ñ, é and ü, typed under no locale' else "not ok")
+      + " record-tty-utf8: letters past ASCII typed at the terminal reach the log")
 PY

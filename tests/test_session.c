@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "testutil.h"
 #include "../audit/audit.h"
@@ -158,6 +159,9 @@ static void refused_lines_change_nothing(void **state)
 	assert_int_equal(session_battle(s)->stmts[n].at.line, line);
 	assert_int_equal(session_accept(s), 0);
 	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\n");
+	try_ok(s, "phase charge  \t\r", &take);	/* trailing blanks are not kept */
+	assert_int_equal(session_accept(s), 0);
+	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\nphase charge\n");
 	session_close(s);
 }
 
@@ -313,7 +317,7 @@ static void next_turn(void **state)
 	struct session *s = open_log(0);
 	struct buf out;
 	buf_init(&out, 0);
-	session_next_turn(s, &out);
+	assert_true(session_next_turn(s, &out));
 	assert_string_equal(out.text, "turn 2 MEX daylight");
 	struct session_take take;
 	try_ok(s, "turn 2 MEX night overcast", &take);
@@ -383,6 +387,79 @@ static void odds(void **state)
 	assert_file("phase maneuver\n");
 }
 
+/* A refused line that named more ids than the parser had room for: taking
+ * it back keeps the parser's grown list (not the one it replaced), so the
+ * next line is read soundly (the sanitizer watches). */
+static void refused_line_of_many_ids(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	struct buf line, said;
+	buf_init(&line, 0);
+	buf_init(&said, 0);
+	buf_puts(&line, "mc lee [5]: ");
+	for (int i = 0; i < 32; i++)
+		buf_printf(&line, "%su%d charge v%d", i ? "; " : "", i, i);
+	struct session_take take;
+	assert_int_equal(session_try(s, line.text, &said, &take), -1);
+	assert_non_null(strstr(said.text, "unknown unit 'u0'"));
+	try_ok(s, "mc lee [5]: 5inf charge 2lt", &take);
+	try_ok(s, "mc lee [5]: 8inf", &take);
+	buf_release(&line);
+	buf_release(&said);
+	session_close(s);
+}
+
+/* The file changed on disk under the recorder (another editor): nothing
+ * more is appended, and undo leaves it alone. */
+static void changed_on_disk(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	FILE *f = fopen(log_path, "ab");
+	assert_non_null(f);
+	fputs("# an edit made elsewhere\n", f);
+	assert_int_equal(fclose(f), 0);
+	struct session_take take;
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
+	assert_int_equal(session_accept(s), -1);
+	struct buf what;
+	buf_init(&what, 0);
+	assert_int_equal(session_undo(s, &what), UNDO_CHANGED);
+	buf_release(&what);
+	assert_file("phase fire offensive\n# an edit made elsewhere\n");
+	session_close(s);
+}
+
+/* Undo through a symbolic link rewrites its target; the link stays. */
+static void undo_through_a_link(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\n");
+	const char *link_path = "build/test_session-link.battle";
+	unlink(link_path);
+	assert_int_equal(symlink("test_session.battle", link_path), 0);
+	struct diags d;
+	diags_init(&d, 10);
+	char err[256];
+	struct session_opts o = {.follow = FOLLOW_CLAIMED};
+	struct session *s = session_open(link_path, &o, &d, err, sizeof err);
+	assert_non_null(s);
+	diags_release(&d);
+	struct buf what;
+	buf_init(&what, 0);
+	assert_int_equal(session_undo(s, &what), UNDO_DONE);
+	buf_release(&what);
+	struct stat st;
+	assert_int_equal(lstat(link_path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_file("phase fire offensive\n");
+	session_close(s);
+	unlink(link_path);
+}
+
 /* The recorder's commands are no ruleset's event keywords: a line typed
  * is a command only when no event could be meant. */
 static void commands_are_no_events(void **state)
@@ -415,6 +492,9 @@ int main(void)
 		cmocka_unit_test(suggestion),
 		cmocka_unit_test(odds),
 		cmocka_unit_test(commands_are_no_events),
+		cmocka_unit_test(refused_line_of_many_ids),
+		cmocka_unit_test(changed_on_disk),
+		cmocka_unit_test(undo_through_a_link),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	load_cleanup();
