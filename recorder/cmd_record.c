@@ -286,8 +286,8 @@ static void show_record(struct recorder *r, const struct record *rec)
 	for (int i = 0; i < rec->n_states; i++) {
 		const struct rec_state *st = &rec->states[i];
 		buf_clear(&out);
-		session_describe_fields(st->kind, st->id, &st->fields, &out);
-		if (st->kind == 'U' || strchr(out.text, '=') || strchr(out.text, ','))
+		bool says = session_describe_fields(st->kind, st->id, &st->fields, &out);
+		if (st->kind == 'U' || says)	/* a leader with nothing to report is not shown */
 			printf("  %safter: %s%s\n", paint(r, PAINT_DIM), out.text, paint(r, PAINT_NONE));
 	}
 	buf_release(&with);

@@ -498,7 +498,7 @@ const char *session_path(const struct session *s)
 	return s->path;
 }
 
-void session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out)
+bool session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out)
 {
 	const struct field *stands = fields_get(f, "stands"), *start = fields_get(f, "start");
 	if (kind == 'U' && stands && start)
@@ -520,8 +520,7 @@ void session_describe_fields(char kind, const char *id, const struct fields *f, 
 			continue;
 		sep = ", ";
 	}
-	if (kind == 'L' && strcmp(sep, " ") == 0)
-		buf_puts(out, " in play, nothing to report");
+	return strcmp(sep, ", ") == 0;
 }
 
 void session_describe_unit(const struct session *s, int u, struct buf *out)
@@ -535,7 +534,8 @@ void session_describe_leader(const struct session *s, int l, struct buf *out)
 {
 	struct fields f;
 	state_leader_fields(&s->audit->st, l, &f);
-	session_describe_fields('L', state_leader_at(&s->audit->st, l)->decl->id, &f, out);
+	if (!session_describe_fields('L', state_leader_at(&s->audit->st, l)->decl->id, &f, out))
+		buf_puts(out, " in play, nothing to report");
 }
 
 /* Suggestions and odds */

@@ -102,8 +102,8 @@ void session_describe_unit(const struct session *s, int u, struct buf *out);
 /* The same of leader l ("taylor: attached=5inf, wounded"). */
 void session_describe_leader(const struct session *s, int l, struct buf *out);
 /* The same from a record's fields (a unit's or leader's state after an
- * event, struct rec_state). */
-void session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out);
+ * event, struct rec_state); whether it said more than the id and stands. */
+bool session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out);
 
 /* The line tried with what the audit derived in place of claims it left
  * empty: when it gives the die and the facts but no modifier, total,
