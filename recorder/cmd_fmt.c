@@ -1,18 +1,16 @@
 /* umpire fmt: print a battle log in canonical form, or rewrite it in place. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../grammar/fmt.h"
 #include "../grammar/parse.h"
 #include "../grammar/xalloc.h"
 #include "cmd.h"
+#include "durable.h"
 #include "load.h"
 #include "msg.h"
 
@@ -36,99 +34,14 @@ const char cmd_fmt_usage[] =
 	"exit status: 0 done, 1 FILE has errors (or is not canonical with --check),\n"
 	"2 usage error or unreadable file.\n";
 
-/* Makes a rename in the directory of path durable. */
-static int sync_dir(const char *path)
-{
-	char *copy = xstrdup(path);
-	int dfd = open(dirname(copy), O_RDONLY);
-	int rc = dfd >= 0 && fsync(dfd) == 0 ? 0 : -1;
-	if (dfd >= 0)
-		close(dfd);
-	if (rc < 0)
-		msg_error("'%s' was rewritten, but its directory could not be synced: %s", path,
-			  strerror(errno));
-	free(copy);
-	return rc;
-}
-
-/* Whether path may be replaced by a new file: it must be writable by us, a
- * regular file and its only name (a rename would split a hard link). */
-static int replaceable(const char *path, const struct stat *st)
-{
-	if ((st->st_mode & 0222) == 0) {
-		msg_error("'%s' is read-only; not rewritten", path);
-		return -1;
-	}
-	if (!S_ISREG(st->st_mode)) {
-		msg_error("'%s' is not a regular file; not rewritten", path);
-		return -1;
-	}
-	if (access(path, W_OK) < 0) {
-		msg_error("'%s' is not writable; not rewritten", path);
-		return -1;
-	}
-	if (st->st_nlink > 1) {
-		msg_error("'%s' has %lu hard links; not rewritten (print with umpire fmt instead)", path,
-			  (unsigned long)st->st_nlink);
-		return -1;
-	}
-	return 0;
-}
-
-/* Writes all of text to fd; 0 or -1. */
-static int write_all(int fd, const char *text, size_t len)
-{
-	size_t done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, text + done, len - done);
-		if (w < 0 && errno != EINTR)
-			return -1;
-		if (w > 0)
-			done += (size_t)w;
-	}
-	return 0;
-}
-
-/* Writes text to the file path names (through a symlink, its target) by a
- * temporary file in the same directory, keeping mode and, where allowed,
- * owner; fsyncs the file, renames, fsyncs the directory. */
+/* Writes text to the file path names, whole or not at all (durable.h). */
 static int write_atomically(const char *path, const char *text, size_t len)
 {
-	char *real = realpath(path, NULL);
-	struct stat st;
-	if (!real || stat(real, &st) < 0) {
-		msg_error("cannot rewrite '%s': %s", path, strerror(errno));
-		free(real);
-		return -1;
-	}
-	int rc = replaceable(path, &st);
-	size_t n = strlen(real);
-	char *tmp = xmalloc(n + 16);
-	snprintf(tmp, n + 16, "%s.fmt-XXXXXX", real);
-	int fd = rc < 0 ? -1 : mkstemp(tmp);
-	if (rc == 0 && fd < 0) {
-		msg_error("cannot create a temporary file beside '%s': %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (fd >= 0) {
-		if (write_all(fd, text, len) < 0 || fchmod(fd, st.st_mode & 07777) < 0 || fsync(fd) < 0)
-			rc = -1;
-		if (fchown(fd, st.st_uid, st.st_gid) < 0 && errno != EPERM)
-			rc = -1;
-		if (close(fd) < 0)
-			rc = -1;
-		if (rc == 0 && rename(tmp, real) < 0)
-			rc = -1;
-		if (rc < 0) {
-			msg_error("cannot rewrite '%s': %s", path, strerror(errno));
-			unlink(tmp);
-		} else {
-			rc = sync_dir(real);
-		}
-	}
-	free(tmp);
-	free(real);
-	return rc;
+	char why[1024];
+	if (durable_replace(path, "fmt", text, len, why, sizeof why) == 0)
+		return 0;
+	msg_error("%s", why);
+	return -1;
 }
 
 /* The first line where the file's bytes leave the canonical text, or 0

@@ -184,7 +184,8 @@ static void undo(struct recorder *r)
 {
 	struct buf what;
 	buf_init(&what, 0);
-	switch (session_undo(r->s, &what)) {
+	char why[1024];
+	switch (session_undo(r->s, &what, why, sizeof why)) {
 	case UNDO_DONE:
 		printf("undone: %s\n", what.text);
 		break;
@@ -192,7 +193,7 @@ static void undo(struct recorder *r)
 		fprintf(r->said, "undo: the log has no line of the turns to take back\n");
 		break;
 	case UNDO_IO:
-		msg_error("cannot rewrite %s: %s", session_path(r->s), strerror(errno));
+		msg_error("%s", why);
 		r->failed = true;
 		break;
 	case UNDO_CHANGED:

@@ -14,6 +14,7 @@
 #include "../grammar/fmt.h"
 #include "../grammar/parse.h"
 #include "../grammar/xalloc.h"
+#include "durable.h"
 #include "load.h"
 
 /* Lines taken between rebuilds that make room: a rebuild is a replay, so a
@@ -217,21 +218,6 @@ void session_discard(struct session *s)
 	rebuild(s);
 }
 
-/* Writes all of text to fd; -1 with errno on failure. */
-static int write_all(int fd, const char *text, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, text, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		text += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 int session_accept(struct session *s)
 {
 	if (!s->pending)
@@ -256,7 +242,7 @@ int session_accept(struct session *s)
 	}
 	/* one write: a line lands whole or, when the disk refuses part of it,
 	 * is cut off again, so the file stays notation */
-	if (rc == 0 && (write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0)) {
+	if (rc == 0 && (durable_write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0)) {
 		int e = errno;
 		if (ftruncate(fd, st.st_size) == 0)
 			(void)fsync(fd);
@@ -312,51 +298,6 @@ static int read_file(const char *path, struct buf *out)
 	return failed ? -1 : 0;
 }
 
-/* Flushes the directory holding path, so that a rename in it is on disk. */
-static void sync_dir(const char *path)
-{
-	char *dir = xstrdup(path);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		slash[slash == dir] = '\0';
-	int fd = open(slash ? dir : ".", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
-	free(dir);
-}
-
-/* Replaces the file at path with text: a new file beside it, flushed, then
- * renamed over it, so that a crash leaves the old file or the new. */
-static int replace_file(const char *path, const char *text, size_t len)
-{
-	struct stat st;
-	if (stat(path, &st) < 0)
-		return -1;
-	size_t n = strlen(path) + 16;
-	char *tmp = xmalloc(n);
-	snprintf(tmp, n, "%s.undo-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	int rc = fchmod(fd, st.st_mode & 07777) < 0 || write_all(fd, text, len) < 0 || fsync(fd) < 0 ? -1 : 0;
-	int e = errno;
-	if (close(fd) < 0 && rc == 0)
-		rc = -1, e = errno;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1, e = errno;
-	if (rc < 0)
-		unlink(tmp);
-	else
-		sync_dir(path);
-	free(tmp);
-	errno = e;
-	return rc;
-}
-
 /* The byte range of 1-based line in text (its newline with it). */
 static void line_span(const char *text, size_t len, int line, size_t *start, size_t *end)
 {
@@ -370,7 +311,7 @@ static void line_span(const char *text, size_t len, int line, size_t *start, siz
 	*end = nl ? (size_t)(nl - text) + 1 : len;
 }
 
-enum session_undo session_undo(struct session *s, struct buf *what)
+enum session_undo session_undo(struct session *s, struct buf *what, char *why, size_t size)
 {
 	session_discard(s);
 	int i = last_turns_line(s->b);
@@ -385,6 +326,7 @@ enum session_undo session_undo(struct session *s, struct buf *what)
 	struct buf file;
 	buf_init(&file, SOURCES_MAX_BYTES);
 	if (read_file(s->path, &file) < 0) {
+		snprintf(why, size, "cannot read '%s': %s", s->path, strerror(errno));
 		buf_release(&file);
 		return UNDO_IO;
 	}
@@ -392,9 +334,7 @@ enum session_undo session_undo(struct session *s, struct buf *what)
 	line_span(file.text, file.len, line, &start, &end);
 	memmove(file.text + start, file.text + end, file.len - end);
 	file.len -= end - start;
-	char *real = realpath(s->path, NULL);	/* a link stays a link: its target is rewritten */
-	int rc = real ? replace_file(real, file.text, file.len) : -1;
-	free(real);
+	int rc = durable_replace(s->path, "undo", file.text, file.len, why, size);
 	buf_release(&file);
 	if (rc < 0)
 		return UNDO_IO;
@@ -438,9 +378,7 @@ int session_create(const char *path, const char *template, const char *include_r
 {
 	struct diags d;
 	diags_init(&d, 8);
-	struct parse_opts opts = {.lex = load_lexer(), .find_rules = ruleset_vocab, .default_rules = ruleset_default(),
-				  .include_root = include_root};
-	struct battle *b = parse_file(template, &opts, &d);
+	struct battle *b = load_battle(template, include_root, &d);
 	int errors = d.n_errors;
 	diags_release(&d);
 	if (!b || errors) {
@@ -463,7 +401,7 @@ int session_create(const char *path, const char *template, const char *include_r
 	}
 	battle_free(b);
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	int rc = fd < 0 || write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0 ? -1 : 0;
+	int rc = fd < 0 || durable_write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0 ? -1 : 0;
 	int e = errno;
 	if (fd >= 0 && close(fd) < 0 && rc == 0)
 		rc = -1, e = errno;
@@ -474,7 +412,7 @@ int session_create(const char *path, const char *template, const char *include_r
 		snprintf(err, errsize, "cannot make %s: %s", path, strerror(e));
 		return -1;
 	}
-	sync_dir(path);
+	(void)durable_sync_dir(path);	/* the file is whole; only its name might not survive a crash */
 	return 0;
 }
 

@@ -69,13 +69,14 @@ bool session_pending(const struct session *s);
 
 enum session_undo { UNDO_DONE, UNDO_NOTHING, UNDO_IO, UNDO_CHANGED };
 /* Takes back the last line of the turns (turn, phase, event or ruling) in
- * the log: the file is rewritten without it (a new file renamed over the
- * old, flushed) and the battle rebuilt.  That line's text goes to what.
- * UNDO_NOTHING when the turns are empty; UNDO_IO with errno when the file
- * cannot be rewritten (it is then unchanged); UNDO_CHANGED when the file
- * was changed on disk under the recorder, which must then be restarted.  A log that is a
- * symbolic link stays one: its target is rewritten. */
-enum session_undo session_undo(struct session *s, struct buf *what);
+ * the log: the file is rewritten without it (durable_replace: a new file
+ * renamed over the old, flushed; a link stays a link, a file with other
+ * hard links is left alone) and the battle rebuilt.  That line's text goes
+ * to what.  UNDO_NOTHING when the turns are empty; UNDO_IO with the
+ * message in why when the file cannot be rewritten (it is then
+ * unchanged); UNDO_CHANGED when the file was changed on disk under the
+ * recorder, which must then be restarted. */
+enum session_undo session_undo(struct session *s, struct buf *what, char *why, size_t size);
 
 /* The canonical text of the next turn's line into out: the number after
  * the last turn's, the next side in declaration order when turns name

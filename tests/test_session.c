@@ -16,6 +16,7 @@
 #include "../recorder/session.h"
 
 static const char *const log_path = "build/test_session.battle";
+static char undo_why[1024];	/* why an undo failed */
 
 /* Writes the log: tu_prelude (its last line "turn 1 US daylight") and
  * body. */
@@ -194,18 +195,18 @@ static void undo_rewrites_the_file(void **state)
 	struct session *s = open_log(0);
 	struct buf what;
 	buf_init(&what, 0);
-	assert_int_equal(session_undo(s, &what), UNDO_DONE);
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);
 	assert_string_equal(what.text, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1");
 	assert_int_equal(stands(s, "2lt"), 10);
 	assert_file("phase fire offensive\n# a comment stays\n");
 	buf_clear(&what);
-	assert_int_equal(session_undo(s, &what), UNDO_DONE);	/* the phase */
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);	/* the phase */
 	buf_clear(&what);
-	assert_int_equal(session_undo(s, &what), UNDO_DONE);	/* turn 1 */
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);	/* turn 1 */
 	assert_string_equal(what.text, "turn 1 US daylight");
 	assert_int_equal(session_audit(s)->st.turn, 0);
 	buf_clear(&what);
-	assert_int_equal(session_undo(s, &what), UNDO_NOTHING);
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_NOTHING);
 	buf_release(&what);
 	session_close(s);
 	/* the file still parses: reopened, it has no turn */
@@ -427,7 +428,7 @@ static void changed_on_disk(void **state)
 	assert_int_equal(session_accept(s), -1);
 	struct buf what;
 	buf_init(&what, 0);
-	assert_int_equal(session_undo(s, &what), UNDO_CHANGED);
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_CHANGED);
 	buf_release(&what);
 	assert_file("phase fire offensive\n# an edit made elsewhere\n");
 	session_close(s);
@@ -450,7 +451,7 @@ static void undo_through_a_link(void **state)
 	diags_release(&d);
 	struct buf what;
 	buf_init(&what, 0);
-	assert_int_equal(session_undo(s, &what), UNDO_DONE);
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);
 	buf_release(&what);
 	struct stat st;
 	assert_int_equal(lstat(link_path, &st), 0);

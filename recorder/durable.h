@@ -1,0 +1,27 @@
+/* durable: writing files so that a crash leaves them whole: every byte
+ * written, flushed to disk, a file replaced by a rename of a flushed copy.
+ * fmt --write and the recorder share it.  Nothing is printed: a failure
+ * says why in the caller's buffer. */
+#ifndef UMPIRE_DURABLE_H
+#define UMPIRE_DURABLE_H
+
+#include <stddef.h>
+
+/* Writes all of text to fd, again after a signal or a short write; 0, or
+ * -1 with errno. */
+int durable_write_all(int fd, const char *text, size_t len);
+
+/* Flushes the directory holding path, so that a rename or a new file in
+ * it is on disk; 0, or -1 with errno. */
+int durable_sync_dir(const char *path);
+
+/* Replaces the file path names (through a symbolic link, its target) with
+ * text: a temporary file beside it ("PATH.TAG-XXXXXX"), with its mode and,
+ * where allowed, its owner, flushed, renamed over it, the directory
+ * flushed.  A file that is read-only, not a regular file or has other hard
+ * links (a rename would split them) is left alone.  0, or -1 with the
+ * message (naming path) in why; when only the directory's flush failed the
+ * file is already replaced and why says so. */
+int durable_replace(const char *path, const char *tag, const char *text, size_t len, char *why, size_t size);
+
+#endif
