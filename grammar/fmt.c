@@ -1,6 +1,8 @@
 /* fmt: printing a parsed battle in canonical form. */
 #include "fmt.h"
 
+#include "parse.h"
+
 #include <string.h>
 
 /* The declared spelling of an id used on a line. */
@@ -47,12 +49,23 @@ static bool quoted_key(const char *key)
 	return strcmp(key, "source") == 0;
 }
 
-/* " key=value" for each kv in the order of keys[]. */
-static void put_kvs(struct buf *out, const struct stmt *s, const char *const *keys)
+static bool listed(const char *const *names, const char *name)
 {
-	for (; *keys; keys++) {
-		const struct kv *kv = stmt_kv(s, *keys);
-		if (!kv)
+	for (; names && *names; names++)
+		if (strcmp(*names, name) == 0)
+			return true;
+	return false;
+}
+
+/* " key=value" for each attribute s carries, in the parser's order
+ * (parse_attribute_key), but those in skip, which the caller prints in a
+ * place of their own: no attribute the parser keeps can be left out. */
+static void put_kvs(struct buf *out, const struct stmt *s, const char *const *skip)
+{
+	const char *key;
+	for (int i = 0; (key = parse_attribute_key(s->kind, i)); i++) {
+		const struct kv *kv = stmt_kv(s, key);
+		if (!kv || listed(skip, key))
 			continue;
 		buf_printf(out, " %s=", kv->key);
 		if (quoted_key(kv->key))
@@ -318,8 +331,10 @@ static void put_slots(const struct battle *b, struct buf *out, const struct st_u
 	}
 }
 
-static void put_unit(const struct battle *b, struct buf *out, const struct st_unit *u)
+static void put_unit(const struct battle *b, struct buf *out, const struct stmt *s)
 {
+	static const char *const placed[] = {"stands", "cmd", NULL};	/* before the trailing slots */
+	const struct st_unit *u = &s->u.unit;
 	buf_printf(out, "unit %s ", u->id);
 	put_string(out, u->name);
 	put_slots(b, out, u, false);
@@ -329,16 +344,15 @@ static void put_unit(const struct battle *b, struct buf *out, const struct st_un
 		buf_printf(out, " cmd=%s", canon_id(b, 'L', u->cmd));
 	put_slots(b, out, u, true);
 	put_flags(b->vocab, out, VC_NONE, VR_UNIT_FLAG, u->flags, u->n_flags);
-	if (u->as) {
-		buf_puts(out, " as=");
-		put_value(out, u->as);
-	}
+	put_kvs(out, s, placed);
 	if (u->carry)
 		buf_puts(out, " carry");
 }
 
-static void put_leader(const struct battle *b, struct buf *out, const struct st_leader *l)
+static void put_leader(const struct battle *b, struct buf *out, const struct stmt *s)
 {
+	static const char *const placed[] = {"under", NULL};	/* its id in the declared spelling */
+	const struct st_leader *l = &s->u.leader;
 	buf_printf(out, "leader %s ", l->id);
 	put_string(out, l->name);
 	if (l->rating)
@@ -346,6 +360,7 @@ static void put_leader(const struct battle *b, struct buf *out, const struct st_
 	put_flags(b->vocab, out, b->vocab->leader_flag, VR_OTHER, l->flags, l->n_flags);
 	if (l->under)
 		buf_printf(out, " under=%s", canon_id(b, 'L', l->under));
+	put_kvs(out, s, placed);
 }
 
 static void put_turn(const struct battle *b, struct buf *out, const struct st_turn *t)
@@ -363,21 +378,16 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 
 static void put_ruling(struct buf *out, const struct stmt *s)
 {
-	static const char *const keys[] = {"by", NULL};
 	buf_printf(out, "ruling %s", ruling_verb_names[s->u.ruling.verb]);
 	put_claim(out, &s->u.ruling.claim);
-	put_kvs(out, s, keys);
+	put_kvs(out, s, NULL);
 	buf_putc(out, ' ');
 	put_string(out, s->text);
 }
 
 void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 {
-	static const char *const battle_keys[] = {"id", "date", "rules", "figures", "men-per-stand",
-						  "start", "turn-minutes", NULL};
-	static const char *const source_key[] = {"source", NULL};
-	static const char *const victor_key[] = {"victor", NULL};
-	static const char *const side_keys[] = {"players", NULL};
+	static const char *const side_placed[] = {"nation", NULL};
 	switch (s->kind) {
 	case ST_BLANK:
 	case ST_ERROR:
@@ -393,8 +403,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		buf_puts(out, s->kind == ST_BATTLE ? "battle " : s->kind == ST_SCENARIO ? "scenario "
 			      : s->kind == ST_SPECIAL ? "special " : "result ");
 		put_string(out, s->text);
-		put_kvs(out, s, s->kind == ST_BATTLE ? battle_keys : s->kind == ST_SCENARIO ? source_key
-								     : victor_key);
+		put_kvs(out, s, NULL);
 		break;
 	case ST_OPTION:
 		buf_printf(out, "option %s=%s", s->u.option.name, s->u.option.value);
@@ -403,17 +412,17 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		buf_printf(out, "side %s", s->u.side.id);
 		if (s->u.side.nation)
 			buf_printf(out, " nation=%s", s->u.side.nation);
-		put_kvs(out, s, side_keys);
+		put_kvs(out, s, side_placed);
 		if (s->u.side.label) {
 			buf_putc(out, ' ');
 			put_string(out, s->u.side.label);
 		}
 		break;
 	case ST_LEADER:
-		put_leader(b, out, &s->u.leader);
+		put_leader(b, out, s);
 		break;
 	case ST_UNIT:
-		put_unit(b, out, &s->u.unit);
+		put_unit(b, out, s);
 		break;
 	case ST_TURN:
 		put_turn(b, out, &s->u.turn);

@@ -268,7 +268,10 @@ static const char *parse_id(struct parser *p, char kind, struct loc *at)
 	*at = loc_of(p, t);
 	const char *id = tok_text(p, t);
 	note_use(p, id, kind, *at);
-	return id;
+	/* an id declared already is used in its declared spelling, as fmt
+	 * prints it: the audit, its JSON and the archive name one unit one way */
+	const struct sym *s = battle_find(p->b, kind, id);
+	return s && s->kind == kind ? s->id : id;
 }
 
 /* Registers a declaration; a duplicate is reported (-1) and the first kept. */
@@ -522,6 +525,30 @@ static const struct kv_spec ruling_keys[] = {
 	{"by", KV_FREE, "the umpire's name", 0, 0},
 	{NULL, 0, NULL, 0, 0},
 };
+
+/* The attribute table of each statement kind that takes attributes. */
+static const struct kv_spec *keys_of(enum stmt_kind kind)
+{
+	switch (kind) {
+	case ST_BATTLE: return battle_keys;
+	case ST_SCENARIO: return scenario_keys;
+	case ST_RESULT: return result_keys;
+	case ST_SIDE: return side_keys;
+	case ST_LEADER: return leader_keys;
+	case ST_UNIT: return unit_keys;
+	case ST_RULING: return ruling_keys;
+	default: return NULL;
+	}
+}
+
+const char *parse_attribute_key(enum stmt_kind kind, int i)
+{
+	const struct kv_spec *specs = keys_of(kind);
+	for (int k = 0; specs && specs[k].key; k++)
+		if (k == i)
+			return specs[k].key;
+	return NULL;
+}
 
 static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser *p,
 				      const struct token *t)

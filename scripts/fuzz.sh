@@ -16,7 +16,7 @@ LIBS="$(pkg-config --libs libpcre2-8 sqlite3) -lm"
 out=build/fuzz
 mkdir -p "$out/obj"
 objs=""
-for src in grammar/*.c audit/*.c reports/*.c tests/fuzz/fuzz_common.c; do
+for src in grammar/*.c audit/*.c db/*.c reports/*.c tests/fuzz/fuzz_common.c; do
 	obj="$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then
 		$CC $CFLAGS -c "$src" -o "$obj"

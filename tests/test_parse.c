@@ -128,7 +128,7 @@ static void test_maneuver_check(void **state)
 		"lancers cs; bty +2elite +2bty +1limb =14 well-handled unlimber form line\n"
 		"mc d10[4]: 2lt -2ooc =2 tardy\n", &d);
 	const struct ev_check *mc = &b->stmts[tu_prelude_lines() + 1].u.event.u.check;
-	assert_string_equal(mc->leader, "LEE");
+	assert_string_equal(mc->leader, "lee");	/* the declared spelling of LEE */
 	assert_int_equal(mc->die.value, 10);	/* [0] is 10 on a d10 */
 	assert_int_equal(mc->n_lines, 2);
 	const struct check_line *l = &mc->lines[0];
