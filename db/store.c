@@ -138,23 +138,6 @@ static bool read_kind_locked(sqlite3 *db, struct kind *k, char **err)
 	return k->objects >= 0;
 }
 
-/* Reads it; false with *err: the file is not SQLite (SQLITE_NOTADB), or
- * cannot be read (the database's own error: no permission, a read-only
- * folder for the write-ahead log...). */
-static bool read_kind(sqlite3 *db, const char *path, struct kind *k, char **err)
-{
-	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		return fail(err, "cannot read the archive %s: %s", path, sqlite3_errmsg(db));
-	read_kind_locked(db, k, err);
-	int code = sqlite3_extended_errcode(db);
-	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (k->objects >= 0)
-		return true;
-	if ((code & 0xff) == SQLITE_NOTADB)
-		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
-	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
-}
-
 /* Whether k is a file umpire may make an archive of, or one of its own at
  * a version it knows; false with *err otherwise. */
 static bool knowable(const struct kind *k, const char *path, char **err)
@@ -169,6 +152,64 @@ static bool knowable(const struct kind *k, const char *path, char **err)
 	return true;
 }
 
+/* The phrases of store_schema_diff, the first few of them. */
+struct listing {
+	struct buf text;
+	int n;
+};
+
+static void list_phrase(void *ctx, const char *phrase)
+{
+	struct listing *l = ctx;
+	if (l->n++ < 8)
+		buf_printf(&l->text, "%s%s", l->n > 1 ? "; " : "", phrase);
+}
+
+/* Whether the schema of a knowable archive is the one umpire made for its
+ * version: anything else (a trigger or a view planted in it, a table
+ * altered) would run on umpire's own writes and reads.  False with *err
+ * naming what is not umpire's, or saying which version the tables are
+ * when only PRAGMA user_version was changed. */
+static bool own_schema(sqlite3 *db, const char *path, const struct kind *k, char **err)
+{
+	struct listing l = {.n = 0};
+	buf_init(&l.text, 0);
+	int diffs = store_schema_diff(db, (int)k->version, list_phrase, &l);
+	int actual = diffs > 0 ? store_schema_version(db) : -1;
+	if (diffs < 0)
+		fail(err, "cannot read the schema of the archive %s: %s", path, sqlite3_errmsg(db));
+	else if (actual >= 0)
+		fail(err, "%s says it is archive version %lld, but its tables are those of version %d: its PRAGMA "
+		     "user_version was changed outside umpire; it is left as it is (if nothing else was changed, "
+		     "'PRAGMA user_version = %d' in the sqlite3 shell puts it back)", path, k->version, actual, actual);
+	else if (diffs > 0)
+		fail(err, "%s is not an archive as umpire makes it: %s%s; it is left as it is ('umpire db check' lists "
+		     "every difference; remove what is not umpire's with the sqlite3 shell, or go back to a backup)",
+		     path, l.text.text, l.n > 8 ? "; and more" : "");
+	buf_release(&l.text);
+	return diffs == 0;
+}
+
+/* Reads what the file is and, unless inspect, checks its schema is
+ * umpire's, in one transaction (another process's migration is seen whole
+ * or not at all); false with *err: the file is not SQLite (SQLITE_NOTADB),
+ * cannot be read (the database's own error: no permission...), is not an
+ * umpire archive, or not one as umpire made it. */
+static bool read_kind(sqlite3 *db, const char *path, bool inspect, struct kind *k, char **err)
+{
+	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return fail(err, "cannot read the archive %s: %s", path, sqlite3_errmsg(db));
+	bool read = read_kind_locked(db, k, err);
+	int code = sqlite3_extended_errcode(db);
+	bool ok = read && knowable(k, path, err) && (inspect || own_schema(db, path, k, err));
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (read)
+		return ok;
+	if ((code & 0xff) == SQLITE_NOTADB)
+		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
+	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
+}
+
 /* Brings the archive to STORE_VERSION in one transaction, under the write
  * lock, after a backup copy of it as it was (not of a new file).  What it
  * is is read again under the lock: another process may have made or
@@ -178,7 +219,7 @@ static bool migrate(sqlite3 *db, const char *path, char **err)
 	if (!exec(db, "BEGIN IMMEDIATE", err))
 		return false;
 	struct kind k;
-	if (!read_kind_locked(db, &k, err) || !knowable(&k, path, err))
+	if (!read_kind_locked(db, &k, err) || !knowable(&k, path, err) || !own_schema(db, path, &k, err))
 		goto undo;
 	if (k.version == STORE_VERSION)
 		return exec(db, "COMMIT", err);
@@ -204,11 +245,29 @@ undo:
 	return false;
 }
 
+/* SQLite's settings for a file that may come from anyone: defensive (no
+ * writable schema, no shadow-table or page writes), no trust in the
+ * schema's own functions, no extensions, and no triggers at all (umpire
+ * makes none; a planted one is refused, and this keeps one from running
+ * before it is).  False with *err when one cannot be set. */
+static bool defend(sqlite3 *db, const char *path, char **err)
+{
+	static const int off[] = {SQLITE_DBCONFIG_TRUSTED_SCHEMA, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION,
+				  SQLITE_DBCONFIG_ENABLE_TRIGGER};
+	int was = -1;
+	if (sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &was) != SQLITE_OK || was != 1)
+		return fail(err, "cannot open the archive %s defensively: %s", path, sqlite3_errmsg(db));
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+		if (sqlite3_db_config(db, off[i], 0, &was) != SQLITE_OK || was != 0)
+			return fail(err, "cannot open the archive %s defensively: %s", path, sqlite3_errmsg(db));
+	return true;
+}
+
 /* Checks what the file is, and brings it to this umpire's schema. */
-static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, char **err)
+static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, bool inspect, char **err)
 {
 	struct kind k;
-	if (!read_kind(db, path, &k, err) || !knowable(&k, path, err))
+	if (!read_kind(db, path, inspect, &k, err))
 		return false;
 	if (k.version == STORE_VERSION)
 		return true;
@@ -240,7 +299,8 @@ struct store *store_open(const struct store_opts *o, char **err)
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
 	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
-	if (!exec(db, "PRAGMA foreign_keys = ON", err) || !check_and_migrate(db, o->path, o->read_only, err) ||
+	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
+	    !check_and_migrate(db, o->path, o->read_only, o->inspect, err) ||
 	    (!o->read_only && !memory && !exec(db, journal, err))) {
 		sqlite3_close(db);
 		return NULL;
@@ -316,10 +376,21 @@ void store_rollback(struct store *s)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* One line of store_check's about the schema. */
+static void print_schema_phrase(void *ctx, const char *phrase)
+{
+	fprintf(ctx, "schema: %s\n", phrase);
+}
+
 int store_check(struct store *s, FILE *out)
 {
 	static const char *const checks[] = {"PRAGMA integrity_check", "PRAGMA foreign_key_check"};
-	int problems = 0;
+	char *err = NULL;
+	long long version = pragma_int(s->db, "PRAGMA user_version", &err);
+	free(err);
+	int problems = version < 0 ? -1 : store_schema_diff(s->db, (int)version, print_schema_phrase, out);
+	if (problems < 0)
+		return -1;
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
 		sqlite3_stmt *st = NULL;
 		if (sqlite3_prepare_v2(s->db, checks[i], -1, &st, NULL) != SQLITE_OK)

@@ -26,6 +26,7 @@ struct store_opts {
 	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
 	bool read_only;			/* open as it is: no schema change, no write */
 	bool create;			/* make the archive (and its folder) when there is none */
+	bool inspect;			/* open one whose schema is not umpire's, for store_check */
 };
 
 struct store;
@@ -34,7 +35,10 @@ struct store;
  * upgrading an older one: a backup copy PATH.vN.bak of the file as it was
  * is written first, then every migration runs in one transaction.  A file
  * that is not an umpire archive, or one from a newer umpire, is left as
- * it is.  Returns NULL with a message in *err (the caller frees) when it
+ * it is; so is one whose schema holds anything umpire did not make for its
+ * version (a trigger, a view, an altered table: refused, named in *err,
+ * unless o->inspect).  The connection is defensive: no trusted schema, no
+ * extensions, no triggers.  Returns NULL with a message in *err (the caller frees) when it
  * cannot be opened. */
 struct store *store_open(const struct store_opts *o, char **err);
 /* Closes it (finalizing its statements); NULL is a no-op. */
@@ -69,8 +73,10 @@ bool store_commit(struct store *s);
 /* Rolls back what the transaction did; safe when none is open. */
 void store_rollback(struct store *s);
 
-/* Checks the archive's integrity and its foreign keys: writes each problem
- * found to out, one a line; returns how many (0: sound), or -1 when the
+/* Checks that the archive's schema is the one umpire made for its version
+ * (store_schema_diff: each table, index, view or trigger that is not
+ * umpire's, is changed or is missing, by name), its integrity and its
+ * foreign keys: writes each problem found to out, one a line; returns how many (0: sound), or -1 when the
  * check cannot run. */
 int store_check(struct store *s, FILE *out);
 
@@ -87,5 +93,18 @@ sqlite3 *store_db(struct store *s);
 /* The SQL that brings an archive of version v - 1 to version v (from 1 to
  * STORE_VERSION); db/schema.c. */
 const char *store_migration(int v);
+
+/* Compares the archive's schema (every table, index, view and trigger
+ * sqlite_schema lists: its type, name, table and SQL) with the one this
+ * umpire's migrations make at version, and calls each with a phrase for
+ * every difference ("trigger 'wipe' on battle is not umpire's", "table
+ * 'unit' is not as umpire made it", "index 'x' is missing"; the phrase is
+ * the callee's only during the call).  Returns the number of differences,
+ * 0 when the schema is umpire's own, or -1 when a schema cannot be read.
+ * db/schema.c. */
+int store_schema_diff(sqlite3 *db, int version, void (*each)(void *ctx, const char *phrase), void *ctx);
+/* The version (0 to STORE_VERSION) whose schema the archive's is exactly,
+ * or -1 when it is none of them. */
+int store_schema_version(sqlite3 *db);
 
 #endif

@@ -409,7 +409,7 @@ static int db_check(struct store *s, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (problems == 0)
-		printf("ok: the archive's integrity and foreign keys are sound\n");
+		printf("ok: the archive's schema is umpire's, its integrity and foreign keys are sound\n");
 	return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
@@ -789,7 +789,8 @@ int cmd_db(int argc, char **argv)
 			continue;
 		bool makes = subs[k].run == db_import || (subs[k].run == db_campaign && i + 1 < argc &&
 							  strcmp(argv[i + 1], "new") == 0);	/* the only ones that make one */
-		struct store *s = load_archive(path, journal, makes ? LOAD_CREATE : LOAD_WRITE);
+		enum load_access access = makes ? LOAD_CREATE : subs[k].run == db_check ? LOAD_INSPECT : LOAD_WRITE;
+		struct store *s = load_archive(path, journal, access);
 		if (!s)
 			return EXIT_USAGE;
 		int status = subs[k].run(s, argc - i, argv + i);
