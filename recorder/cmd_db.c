@@ -1,4 +1,6 @@
 /* umpire db: the battle archive (docs/archive.md). */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +13,9 @@
 #include "../db/query.h"
 #include "../db/store.h"
 #include "../reports/table.h"
+#include "../grammar/xalloc.h"
 #include "cmd.h"
+#include "durable.h"
 #include "load.h"
 #include "msg.h"
 #include "runopts.h"
@@ -413,6 +417,63 @@ static int db_check(struct store *s, int argc, char **argv)
 	return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
+/* Gives the flushed file tmp the name path, never over a file that is
+ * there: link, or where the file system has no hard links a rename after
+ * a look.  0, or -1 with errno (EEXIST: path is there). */
+static int name_new_file(const char *tmp, const char *path)
+{
+	if (link(tmp, path) == 0)
+		return 0;	/* the caller removes tmp */
+	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP)
+		return -1;
+	if (access(path, F_OK) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(tmp, path);
+}
+
+/* Flushes the file at path to disk; 0, or -1 with errno. */
+static int sync_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	errno = e;
+	return rc;
+}
+
+/* Writes the copy whole or not at all: into a temporary file beside path
+ * (PATH.backup-XXXXXX, which no other run's name can block), flushed, then
+ * named path and the folder flushed.  A copy that fails (a full disk, a
+ * signal) leaves no file at path: at most, when the process is killed, its
+ * temporary file.  Returns the exit status, after a message on failure. */
+static int backup_whole(struct store *s, const char *path)
+{
+	size_t n = strlen(path) + sizeof ".backup-XXXXXX";
+	char *tmp = xmalloc(n);
+	snprintf(tmp, n, "%s.backup-XXXXXX", path);
+	int fd = mkstemp(tmp);	/* empty, as VACUUM INTO wants it */
+	int status = EXIT_USAGE;
+	if (fd < 0)
+		msg_error("cannot write the backup %s: cannot create a file beside it: %s", path, strerror(errno));
+	else if (close(fd) < 0 || !store_backup(s, tmp))
+		msg_error("cannot write the backup %s: %s", path, store_error(s));
+	else if (sync_file(tmp) < 0 || name_new_file(tmp, path) < 0)
+		msg_error(errno == EEXIST ? "%s exists: a backup never overwrites a file" : "cannot write the backup %s: %s",
+			  path, strerror(errno));
+	else if (durable_sync_dir(path) < 0)
+		msg_error("the backup %s is written, but its folder could not be flushed to disk: %s", path, strerror(errno));
+	else
+		status = EXIT_CLEAN;
+	if (fd >= 0)
+		unlink(tmp);	/* gone already when it was named */
+	free(tmp);
+	return status;
+}
+
 static int db_backup(struct store *s, int argc, char **argv)
 {
 	if (argc != 2) {
@@ -423,12 +484,10 @@ static int db_backup(struct store *s, int argc, char **argv)
 		msg_error("%s exists: a backup never overwrites a file", argv[1]);
 		return EXIT_USAGE;
 	}
-	if (!store_backup(s, argv[1])) {
-		msg_error("cannot write the backup %s: %s", argv[1], store_error(s));
-		return EXIT_USAGE;
-	}
-	printf("archive copied to %s\n", argv[1]);
-	return EXIT_CLEAN;
+	int status = backup_whole(s, argv[1]);
+	if (status == EXIT_CLEAN)
+		printf("archive copied to %s\n", argv[1]);
+	return status;
 }
 
 /* Whether version a ("0.1.0") is older than b, number by number. */
