@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
@@ -263,18 +264,118 @@ static bool defend(sqlite3 *db, const char *path, char **err)
 	return true;
 }
 
-/* Checks what the file is, and brings it to this umpire's schema. */
-static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, bool inspect, char **err)
+/* Checks what the file is, and brings it to this umpire's schema; false
+ * with *err, or with *reopen set (and no message) when a read-only
+ * connection finds an archive to upgrade and o->upgrade asks for it. */
+static bool check_and_migrate(sqlite3 *db, const struct store_opts *o, bool read_only, bool *reopen, char **err)
 {
 	struct kind k;
-	if (!read_kind(db, path, inspect, &k, err))
+	if (!read_kind(db, o->path, o->inspect, &k, err))
 		return false;
 	if (k.version == STORE_VERSION)
 		return true;
+	if (read_only && o->upgrade) {
+		*reopen = true;
+		return false;
+	}
 	if (read_only)
 		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing (any `umpire db` command but sql upgrades it, with a backup copy first)",
-			    path, k.version, STORE_VERSION);
-	return migrate(db, path, err);
+			    o->path, k.version, STORE_VERSION);
+	return migrate(db, o->path, err);
+}
+
+/* Whether the folder holding path can be written (its journal and the
+ * write-ahead log's files go there). */
+static bool folder_writable(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';	/* "/a.db": the root */
+	bool writable = access(dir, W_OK) == 0;
+	free(dir);
+	return writable;
+}
+
+/* Whether path, to be read, must be opened immutable: its folder cannot
+ * be written, so SQLite could not make the write-ahead log's index beside
+ * it, and no log or journal of another process's writes is there to read
+ * (immutable reads the file alone). */
+static bool needs_immutable(const char *path)
+{
+	if (folder_writable(path))
+		return false;
+	static const char *const beside[] = {"-wal", "-journal"};
+	char other[4096];
+	for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+		snprintf(other, sizeof other, "%s%s", path, beside[i]);
+		if (access(other, F_OK) == 0)
+			return false;
+	}
+	return true;
+}
+
+/* "file:PATH?immutable=1", PATH percent-encoded but for its slashes and
+ * unreserved characters; the caller frees. */
+static char *immutable_uri(const char *path)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
+			buf_putc(&b, (char)*p);
+		else
+			buf_printf(&b, "%%%02X", *p);
+	}
+	buf_puts(&b, "?immutable=1");
+	char *uri = buf_detach(&b);
+	buf_release(&b);
+	return uri;
+}
+
+/* A connection to the archive, checked and brought to this umpire's
+ * schema (a write connection also to its journal mode); NULL with *err, or
+ * with *reopen set when it is read-only and the archive needs upgrading
+ * (check_and_migrate). */
+static sqlite3 *connect(const struct store_opts *o, bool read_only, bool *reopen, char **err)
+{
+	bool memory = strcmp(o->path, ":memory:") == 0;
+	sqlite3 *db = NULL;
+	int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
+	char *uri = read_only && !memory && needs_immutable(o->path) ? immutable_uri(o->path) : NULL;
+	int rc = sqlite3_open_v2(uri ? uri : o->path, &db, flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
+	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
+	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
+	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !exec(db, journal, err))) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+/* Whether the archive at path (which is there) and its folder can be
+ * written; false with *err saying which cannot, where SQLite would say
+ * "attempt to write a readonly database". */
+static bool writable(const char *path, char **err)
+{
+	if (access(path, W_OK) < 0)
+		return fail(err, "cannot write the archive %s: the file is read-only for you (commands that only read "
+			    "it still work)", path);
+	if (!folder_writable(path))
+		return fail(err, "cannot write the archive %s: its folder is read-only for you, and SQLite writes its "
+			    "journal there (commands that only read it still work)", path);
+	return true;
 }
 
 struct store *store_open(const struct store_opts *o, char **err)
@@ -284,27 +385,29 @@ struct store *store_open(const struct store_opts *o, char **err)
 	struct stat st;
 	if (!*o->path)
 		return fail(err, "an archive needs a path"), NULL;
-	if (!memory && !o->create && stat(o->path, &st) < 0)
+	bool exists = !memory && stat(o->path, &st) == 0;
+	if (!memory && !o->create && !exists)
 		return fail(err, "there is no archive at %s ('umpire db import' makes one)", o->path), NULL;
+	if (exists && !S_ISREG(st.st_mode))
+		return fail(err, "%s is not a regular file: an archive is a file of its own (give --db a file's path); "
+			    "it is left as it is", o->path), NULL;
 	if (!memory && o->create && !o->read_only && !make_folder(o->path, err))
 		return NULL;
-	sqlite3 *db = NULL;
-	int flags = o->read_only ? SQLITE_OPEN_READONLY
-				 : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
-	if (sqlite3_open_v2(o->path, &db, flags, NULL) != SQLITE_OK) {
-		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
-		sqlite3_close(db);
+	if (exists && !o->read_only && !o->upgrade && !writable(o->path, err))
+		return NULL;
+	bool reopen = false;
+	sqlite3 *db = connect(o, o->read_only || o->upgrade, &reopen, err);
+	if (reopen && !writable(o->path, err)) {
+		char *why = *err;
+		*err = NULL;
+		fail(err, "%s needs upgrading to archive version %d, which writes it: %s", o->path, STORE_VERSION, why);
+		free(why);
 		return NULL;
 	}
-	sqlite3_extended_result_codes(db, 1);
-	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
-	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
-	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
-	    !check_and_migrate(db, o->path, o->read_only, o->inspect, err) ||
-	    (!o->read_only && !memory && !exec(db, journal, err))) {
-		sqlite3_close(db);
+	if (reopen)	/* to be upgraded, read and written */
+		db = connect(o, false, &reopen, err);
+	if (!db)
 		return NULL;
-	}
 	struct store *s = xcalloc(1, sizeof *s);
 	s->db = db;
 	s->path = xstrdup(o->path);

@@ -25,6 +25,8 @@ struct store_opts {
 	const char *path;		/* ":memory:" for an archive in memory */
 	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
 	bool read_only;			/* open as it is: no schema change, no write */
+	bool upgrade;			/* read only, but an archive that needs upgrading is
+					 * upgraded first and then open for writing */
 	bool create;			/* make the archive (and its folder) when there is none */
 	bool inspect;			/* open one whose schema is not umpire's, for store_check */
 };
@@ -38,7 +40,10 @@ struct store;
  * it is; so is one whose schema holds anything umpire did not make for its
  * version (a trigger, a view, an altered table: refused, named in *err,
  * unless o->inspect).  The connection is defensive: no trusted schema, no
- * extensions, no triggers.  Returns NULL with a message in *err (the caller frees) when it
+ * extensions, no triggers.  A path that is not a regular file (a device,
+ * a folder) is refused.  Read-only, it is opened immutable when its folder
+ * cannot be written (and no other process's log or journal is there), so
+ * an archive in a read-only folder can be read.  Returns NULL with a message in *err (the caller frees) when it
  * cannot be opened. */
 struct store *store_open(const struct store_opts *o, char **err);
 /* Closes it (finalizing its statements); NULL is a no-op. */

@@ -838,17 +838,19 @@ int cmd_db(int argc, char **argv)
 	static const struct {
 		const char *name;
 		int (*run)(struct store *s, int argc, char **argv);
+		bool reads;	/* only reads: opened read-only (an archive to upgrade is upgraded first) */
 	} subs[] = {
-		{"import", db_import}, {"export", db_export}, {"list", db_list}, {"show", db_show},
-		{"query", db_query}, {"rm", db_rm}, {"check", db_check}, {"reaudit", db_reaudit},
-		{"backup", db_backup}, {"campaign", db_campaign},
+		{"import", db_import, false}, {"export", db_export, true}, {"list", db_list, true},
+		{"show", db_show, true}, {"query", db_query, true}, {"rm", db_rm, false}, {"check", db_check, true},
+		{"reaudit", db_reaudit, false}, {"backup", db_backup, true}, {"campaign", db_campaign, false},
 	};
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
 			continue;
 		bool makes = subs[k].run == db_import || (subs[k].run == db_campaign && i + 1 < argc &&
 							  strcmp(argv[i + 1], "new") == 0);	/* the only ones that make one */
-		enum load_access access = makes ? LOAD_CREATE : subs[k].run == db_check ? LOAD_INSPECT : LOAD_WRITE;
+		enum load_access access = makes ? LOAD_CREATE : subs[k].run == db_check ? LOAD_INSPECT
+					: subs[k].reads ? LOAD_READ_UPGRADING : LOAD_WRITE;
 		struct store *s = load_archive(path, journal, access);
 		if (!s)
 			return EXIT_USAGE;

@@ -22,6 +22,7 @@ struct store *load_archive(const char *path, enum store_journal journal, enum lo
 	}
 	char *err = NULL;
 	struct store_opts o = {.path = path ? path : fallback, .journal = journal, .read_only = access == LOAD_READ,
+			       .upgrade = access == LOAD_READ_UPGRADING || access == LOAD_INSPECT,
 			       .create = access == LOAD_CREATE, .inspect = access == LOAD_INSPECT};
 	struct store *s = store_open(&o, &err);
 	if (!s)

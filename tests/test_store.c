@@ -380,6 +380,52 @@ static void test_read_only(void **state)
 	assert_int_equal(peek(path, "PRAGMA user_version"), 0);
 }
 
+/* A read command's open (upgrade): an archive at this version is read
+ * read-only; an older one is upgraded first, then open. */
+static void test_read_upgrading(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	const char *path = path_of("upgrading.db");
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, store_migration(1), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 1;", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	struct store_opts o = {.path = path, .upgrade = true};
+	struct store *s = store_open(&o, &err);
+	assert_non_null(s);
+	store_close(s);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
+	s = store_open(&o, &err);
+	assert_non_null(s);
+	assert_int_equal(sqlite3_db_readonly(store_db(s), "main"), 1);
+	store_close(s);
+}
+
+/* A path that is not a regular file is no archive, even to make one: a
+ * folder, a device (SQLite would write DEVICE-journal beside it). */
+static void test_not_a_regular_file(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	static const char *const paths[] = {DIR, "/dev/null"};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		struct store_opts o = {.path = paths[i], .create = true};
+		assert_null(store_open(&o, &err));
+		assert_non_null(strstr(err, "is not a regular file"));
+		free(err);
+		o.create = false;
+		o.read_only = true;
+		assert_null(store_open(&o, &err));
+		assert_non_null(strstr(err, "is not a regular file"));
+		free(err);
+	}
+	struct stat st;
+	assert_int_not_equal(stat("/dev/null-journal", &st), 0);
+}
+
 /* Where the archive is: UMPIRE_DB, else XDG_DATA_HOME, else HOME. */
 static void test_default_path(void **state)
 {
@@ -419,6 +465,8 @@ int main(void)
 		cmocka_unit_test(test_planted_view_and_altered_table),
 		cmocka_unit_test(test_changed_user_version),
 		cmocka_unit_test(test_read_only),
+		cmocka_unit_test(test_read_upgrading),
+		cmocka_unit_test(test_not_a_regular_file),
 		cmocka_unit_test(test_default_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
