@@ -8,12 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 
+/* The busy handler's count of a wait for another process's lock. */
+struct wait {
+	void (*report)(void *ctx, int seconds);	/* store_opts.waiting, or NULL */
+	void *ctx;
+	struct timespec since;	/* when this wait began */
+	int reported;		/* the seconds last reported */
+};
+
 struct store {
+	struct wait wait;	/* first: the connection's busy handler holds its address */
 	sqlite3 *db;
 	char *path;
 	sqlite3_stmt *stmts[STMT_N];
@@ -264,6 +274,29 @@ static bool defend(sqlite3 *db, const char *path, char **err)
 	return true;
 }
 
+/* SQLite's busy handler: another process holds the lock (an importer
+ * writing a large battle): wait as long as it does, in steps of 10 ms and
+ * then 100 ms, and report every 5 seconds of it.  Never gives up, which
+ * SQLite allows because it does not call the handler where waiting could
+ * deadlock (a read wanting to write after another's commit). */
+static int keep_waiting(void *p, int count)
+{
+	struct wait *w = p;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (count == 0) {
+		w->since = now;
+		w->reported = 0;
+	}
+	int seconds = (int)(now.tv_sec - w->since.tv_sec);
+	if (w->report && seconds >= w->reported + 5) {
+		w->reported = seconds;
+		w->report(w->ctx, seconds);
+	}
+	sqlite3_sleep(count < 20 ? 10 : 100);
+	return 1;
+}
+
 /* Checks what the file is, and brings it to this umpire's schema; false
  * with *err, or with *reopen set (and no message) when a read-only
  * connection finds an archive to upgrade and o->upgrade asks for it. */
@@ -340,7 +373,7 @@ static char *immutable_uri(const char *path)
  * schema (a write connection also to its journal mode); NULL with *err, or
  * with *reopen set when it is read-only and the archive needs upgrading
  * (check_and_migrate). */
-static sqlite3 *connect(const struct store_opts *o, bool read_only, bool *reopen, char **err)
+static sqlite3 *connect(const struct store_opts *o, bool read_only, struct wait *w, bool *reopen, char **err)
 {
 	bool memory = strcmp(o->path, ":memory:") == 0;
 	sqlite3 *db = NULL;
@@ -354,7 +387,7 @@ static sqlite3 *connect(const struct store_opts *o, bool read_only, bool *reopen
 		return NULL;
 	}
 	sqlite3_extended_result_codes(db, 1);
-	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
+	sqlite3_busy_handler(db, keep_waiting, w);	/* another importer holds the write lock: wait for it */
 	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
 	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
 	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !exec(db, journal, err))) {
@@ -395,21 +428,22 @@ struct store *store_open(const struct store_opts *o, char **err)
 		return NULL;
 	if (exists && !o->read_only && !o->upgrade && !writable(o->path, err))
 		return NULL;
+	struct store *s = xcalloc(1, sizeof *s);
+	s->wait = (struct wait){.report = o->waiting, .ctx = o->waiting_ctx};
 	bool reopen = false;
-	sqlite3 *db = connect(o, o->read_only || o->upgrade, &reopen, err);
+	s->db = connect(o, o->read_only || o->upgrade, &s->wait, &reopen, err);
 	if (reopen && !writable(o->path, err)) {
 		char *why = *err;
 		*err = NULL;
 		fail(err, "%s needs upgrading to archive version %d, which writes it: %s", o->path, STORE_VERSION, why);
 		free(why);
+	} else if (reopen) {	/* to be upgraded, read and written */
+		s->db = connect(o, false, &s->wait, &reopen, err);
+	}
+	if (!s->db) {
+		free(s);
 		return NULL;
 	}
-	if (reopen)	/* to be upgraded, read and written */
-		db = connect(o, false, &reopen, err);
-	if (!db)
-		return NULL;
-	struct store *s = xcalloc(1, sizeof *s);
-	s->db = db;
 	s->path = xstrdup(o->path);
 	const char *kill_at = getenv("UMPIRE_TEST_KILL_AT");
 	s->kill_at = kill_at ? atol(kill_at) : 0;

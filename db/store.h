@@ -2,8 +2,8 @@
  *
  * A store is one open archive: its schema brought to this umpire's version
  * when it is opened (after a backup copy of the file as it was), foreign
- * keys on, a busy timeout so that two processes importing at once both
- * succeed, and the statements the db/ modules run prepared once and kept.
+ * keys on, a busy handler that waits as long as another process holds the
+ * lock, so that two processes importing at once both succeed, and the statements the db/ modules run prepared once and kept.
  * SQL reaches SQLite only through those statements, with bound values; the
  * one text ever formatted is the integer of PRAGMA user_version.  The
  * struct is opaque. */
@@ -29,6 +29,11 @@ struct store_opts {
 					 * upgraded first and then open for writing */
 	bool create;			/* make the archive (and its folder) when there is none */
 	bool inspect;			/* open one whose schema is not umpire's, for store_check */
+	/* Called every 5 seconds of a wait for another process's lock (umpire
+	 * waits as long as the other holds it), with the seconds waited; NULL:
+	 * wait silently.  waiting_ctx must outlive the store. */
+	void (*waiting)(void *ctx, int seconds);
+	void *waiting_ctx;
 };
 
 struct store;
