@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../audit/ruleset.h"
@@ -387,7 +388,8 @@ static int db_rm(struct store *s, int argc, char **argv)
 	char *err = NULL;
 	int64_t id = export_find(s, argv[optind], &err);
 	int stale = 0;
-	if (id && import_remove(s, id, force, &stale, &err)) {
+	enum import_removal done = id ? import_remove(s, id, force, &stale, &err) : IMPORT_REMOVE_FAILED;
+	if (done == IMPORT_REMOVED) {
 		printf("battle %lld removed%s", (long long)id, stale ? "; " : "\n");
 		if (stale)
 			printf("%d later battle%s carrying from it marked stale ('umpire db reaudit')\n", stale,
@@ -395,9 +397,8 @@ static int db_rm(struct store *s, int argc, char **argv)
 		return EXIT_CLEAN;
 	}
 	msg_error("%s", err);
-	int status = id ? EXIT_FINDINGS : EXIT_USAGE;
 	free(err);
-	return status;
+	return done == IMPORT_REMOVE_REFUSED ? EXIT_FINDINGS : EXIT_USAGE;	/* a write that failed: 2, as every other */
 }
 
 static int db_check(struct store *s, int argc, char **argv)
@@ -663,6 +664,22 @@ static bool options_known(char **settings, int n)
 	return true;
 }
 
+/* Whether no option is named twice among settings (NAME=VALUE each):
+ * "a=1 a=2" contradicts itself, "a=1 a=1" says nothing more; says which. */
+static bool options_once(char **settings, int n)
+{
+	for (int i = 0; i < n; i++) {
+		size_t len = strcspn(settings[i], "=");
+		for (int j = 0; j < i; j++)
+			if (strcspn(settings[j], "=") == len && strncasecmp(settings[i], settings[j], len) == 0) {
+				msg_usage("db", "campaign options: '%.*s' is given twice (%s, %s): give it once", (int)len,
+					  settings[i], settings[j], settings[i]);
+				return false;
+			}
+	}
+	return true;
+}
+
 /* "NAME=VALUE ..." of argv[0..n), into out. */
 static const char *joined(char **argv, int n, char *out, size_t size)
 {
@@ -691,7 +708,7 @@ static int campaign_options(struct store *s, char **argv, int argc)
 	}
 	if (argc == 1)
 		return EXIT_CLEAN;
-	if (!options_known(argv + 1, argc - 1))
+	if (!options_known(argv + 1, argc - 1) || !options_once(argv + 1, argc - 1))
 		return EXIT_USAGE;
 	char text[1024];
 	joined(argv + 1, argc - 1, text, sizeof text);
@@ -711,6 +728,19 @@ static int campaign_options(struct store *s, char **argv, int argc)
 	return EXIT_CLEAN;
 }
 
+/* The largest seq: what a battle's header takes (seq=, 1 to 99999). */
+enum { SEQ_MAX = 99999 };
+
+/* A battle's seq from its decimal text: false unless it is all digits
+ * (a sign allowed) and from 1 to SEQ_MAX, never clamped. */
+static bool seq_of(const char *text, long *seq)
+{
+	char *end;
+	errno = 0;
+	*seq = strtol(text, &end, 10);
+	return end != text && !*end && errno != ERANGE && *seq >= 1 && *seq <= SEQ_MAX;
+}
+
 /* umpire db campaign new|rename|add|order|options|list */
 static int db_campaign(struct store *s, int argc, char **argv)
 {
@@ -725,7 +755,8 @@ static int db_campaign(struct store *s, int argc, char **argv)
 	}
 	if (strcmp(sub, "new") == 0 && n >= 1) {
 		char text[1024];
-		if (!options_known(args + 1, n - 1) || !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
+		if (!options_known(args + 1, n - 1) || !options_once(args + 1, n - 1) ||
+		    !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
 			return EXIT_USAGE;
 		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 2, joined(args + 1, n - 1, text, sizeof text), -1, SQLITE_TRANSIENT);
@@ -776,10 +807,13 @@ static int db_campaign(struct store *s, int argc, char **argv)
 	if (strcmp(sub, "order") == 0 && n == 2) {	/* the battle's seq, after its date */
 		char *err = NULL;
 		int64_t id = export_find(s, args[0], &err);
-		char *end;
-		long seq = strtol(args[1], &end, 10);
-		if (!id || *end || seq < 1) {
-			msg_error("%s", err ? err : "campaign order takes BATTLE and a number from 1");
+		long seq = 0;
+		if (!id || !seq_of(args[1], &seq)) {
+			if (err)
+				msg_error("%s", err);
+			else
+				msg_usage("db", "campaign order: '%s' is not a number from 1 to %d (the battle's seq)", args[1],
+					  SEQ_MAX);
 			free(err);
 			return EXIT_USAGE;
 		}
