@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "durable.h"
 #include "load.h"
+#include "sql_rows.h"
 #include "msg.h"
 #include "runopts.h"
 
@@ -279,16 +280,17 @@ static int listing_opts(int argc, char **argv, const char *cmd, enum table_forma
 	return 0;
 }
 
-/* Prints a prepared statement's rows; its exit status. */
-static int print_rows(struct store *s, sqlite3_stmt *st, enum table_format f)
+/* Prints a prepared statement's rows with write (table_write, or
+ * sql_rows_write for the user's own) and finalizes it; its exit status. */
+static int print_rows_with(long (*writer)(FILE *out, sqlite3_stmt *st, enum table_format f), sqlite3_stmt *st,
+			   enum table_format f)
 {
-	long rows = table_write(stdout, st, f);
+	long rows = writer(stdout, st, f);
 	if (rows == 0 && f == TABLE_TEXT)
 		printf("(no rows)\n");	/* a person reading: an empty answer says so */
 	if (rows < 0)
 		msg_error("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
 	sqlite3_finalize(st);
-	(void)s;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		msg_error("cannot write the output");
 		return EXIT_USAGE;
@@ -310,7 +312,7 @@ static int run_query(struct store *s, const char *name, const char *const *args,
 		free(err);
 		return EXIT_USAGE;
 	}
-	return print_rows(s, st, f);
+	return print_rows_with(table_write, st, f);
 }
 
 static int db_list(struct store *s, int argc, char **argv)
@@ -614,8 +616,10 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 		msg_error("sql only reads the archive: the statement would change it");
 		sqlite3_finalize(st);
 		status = EXIT_USAGE;
-	} else {
-		status = print_rows(s, st, f);
+	} else {	/* text steps it twice: one snapshot for both */
+		sqlite3_exec(store_db(s), "BEGIN", NULL, NULL, NULL);
+		status = print_rows_with(sql_rows_write, st, f);
+		sqlite3_exec(store_db(s), "COMMIT", NULL, NULL, NULL);
 	}
 	store_close(s);
 	return status;
