@@ -806,13 +806,13 @@ static long long counted(sqlite3_stmt *st)
 	return n;
 }
 
-bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg)
+enum import_removal import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg)
 {
 	*msg = NULL;
 	*stale = 0;
 	if (!store_begin(s)) {
 		*msg = message("the archive cannot begin a transaction: %s", store_error(s));
-		return false;
+		return IMPORT_REMOVE_FAILED;
 	}
 	sqlite3_stmt *st = store_stmt(s, STMT_BATTLE_CARRIED_FROM);
 	if (st)
@@ -823,7 +823,7 @@ bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **m
 		store_rollback(s);
 		*msg = message("later battles of its campaign carry %lld unit%s from battle %lld: --force removes it "
 			       "and marks them stale", carried, carried == 1 ? "" : "s", (long long)id);
-		return false;
+		return IMPORT_REMOVE_REFUSED;
 	}
 	if (ok && carried > 0 && (st = store_stmt(s, STMT_BATTLE_MARK_LATER_STALE))) {
 		sqlite3_bind_int64(st, 1, id);
@@ -837,7 +837,7 @@ bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **m
 	if (!ok || !store_commit(s)) {
 		*msg = message("battle %lld not removed: %s", (long long)id, store_error(s));
 		store_rollback(s);
-		return false;
+		return IMPORT_REMOVE_FAILED;
 	}
-	return true;
+	return IMPORT_REMOVED;
 }

@@ -50,11 +50,18 @@ enum import_outcome {
 enum import_outcome import_battle(struct store *s, const struct battle *b, const struct import_opts *o, int64_t *id,
 				  char **msg);
 
+/* What import_remove did. */
+enum import_removal {
+	IMPORT_REMOVED,
+	IMPORT_REMOVE_REFUSED,	/* later battles carry units from it, and no force */
+	IMPORT_REMOVE_FAILED,	/* the archive could not be written (or has no such battle) */
+};
+
 /* Removes battle id and everything that is its.  When later battles of its
  * campaign carry units from it, it is refused (*msg says so) unless force,
- * and with force they are marked stale (their number in *stale).  Returns
- * false with *msg (the caller frees) when it is refused or fails. */
-bool import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg);
+ * and with force they are marked stale (their number in *stale).  *msg
+ * (the caller frees) says why when it is refused or fails. */
+enum import_removal import_remove(struct store *s, int64_t id, bool force, int *stale, char **msg);
 
 /* The content hash of b: 16 hex digits of a 64-bit FNV-1a over the
  * canonical text of each of its files in the order read (not their paths:

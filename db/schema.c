@@ -9,6 +9,12 @@
 #include "store.h"
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../grammar/buf.h"
+#include "../grammar/xalloc.h"
 
 static const char *const migrations[STORE_VERSION + 1] = {
 	[1] =
@@ -261,4 +267,160 @@ static const char *const migrations[STORE_VERSION + 1] = {
 const char *store_migration(int v)
 {
 	return v >= 1 && v <= STORE_VERSION ? migrations[v] : NULL;
+}
+
+/* One object of a schema as sqlite_schema lists it; sql is NULL for the
+ * indexes SQLite makes itself (UNIQUE, PRIMARY KEY). */
+struct object {
+	char *type, *name, *tbl, *sql;
+};
+
+static char *dup_column(sqlite3_stmt *st, int c)
+{
+	const char *t = (const char *)sqlite3_column_text(st, c);
+	return t ? xstrdup(t) : NULL;
+}
+
+static void free_objects(struct object *o, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(o[i].type);
+		free(o[i].name);
+		free(o[i].tbl);
+		free(o[i].sql);
+	}
+	free(o);
+}
+
+/* Every object of db's main schema, by name then type (the order
+ * compare() merges in); *n their number.  NULL with *n -1 when the schema
+ * cannot be read.  The caller frees with free_objects. */
+static struct object *list_objects(sqlite3 *db, int *n)
+{
+	sqlite3_stmt *st = NULL;
+	struct object *o = NULL;
+	int cap = 0, rc;
+	*n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT type, name, tbl_name, sql FROM main.sqlite_schema ORDER BY name, type",
+			       -1, &st, NULL) != SQLITE_OK) {
+		*n = -1;
+		return NULL;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			o = xrealloc(o, (size_t)cap * sizeof *o);
+		}
+		o[*n] = (struct object){dup_column(st, 0), dup_column(st, 1), dup_column(st, 2), dup_column(st, 3)};
+		++*n;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free_objects(o, *n);
+		*n = -1;
+		return NULL;
+	}
+	return o;
+}
+
+/* The schema umpire's migrations make at version, in an archive in
+ * memory; NULL with *n -1 when it cannot be made (a bug in a migration). */
+static struct object *expected_objects(int version, int *n)
+{
+	sqlite3 *db = NULL;
+	struct object *o = NULL;
+	*n = -1;
+	if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK) {
+		bool ok = true;
+		for (int v = 1; v <= version && ok; v++)
+			ok = sqlite3_exec(db, migrations[v], NULL, NULL, NULL) == SQLITE_OK;
+		if (ok)
+			o = list_objects(db, n);
+	}
+	sqlite3_close(db);
+	return o;
+}
+
+static int strcmp_null(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL);
+}
+
+/* Orders objects as list_objects lists them: by name, then type. */
+static int object_order(const struct object *a, const struct object *b)
+{
+	int c = strcmp(a->name ? a->name : "", b->name ? b->name : "");
+	return c ? c : strcmp(a->type ? a->type : "", b->type ? b->type : "");
+}
+
+/* A name as a message may show it: at most 60 characters, control
+ * characters as '?'. */
+static void put_name(struct buf *b, const char *name)
+{
+	size_t n = 0;
+	for (const char *p = name ? name : ""; *p && n < 60; p++, n++)
+		buf_putc(b, (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p);
+	if (name && strlen(name) > 60)
+		buf_puts(b, "...");
+}
+
+/* "trigger 'wipe' on battle is not umpire's", and the like, to each. */
+static void say(const struct object *o, const char *what, void (*each)(void *ctx, const char *phrase), void *ctx)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_printf(&b, "%s '", o->type ? o->type : "object");
+	put_name(&b, o->name);
+	buf_putc(&b, '\'');
+	if (o->tbl && o->name && strcmp(o->tbl, o->name) != 0) {	/* an index's or a trigger's table */
+		buf_puts(&b, " on ");
+		put_name(&b, o->tbl);
+	}
+	buf_printf(&b, " %s", what);
+	each(ctx, b.text);
+	buf_release(&b);
+}
+
+int store_schema_diff(sqlite3 *db, int version, void (*each)(void *ctx, const char *phrase), void *ctx)
+{
+	if (version < 0 || version > STORE_VERSION)
+		return -1;
+	int n_got, n_want;
+	struct object *got = list_objects(db, &n_got);
+	struct object *want = expected_objects(version, &n_want);
+	int diffs = 0, i = 0, j = 0;
+	while (n_got >= 0 && n_want >= 0 && (i < n_got || j < n_want)) {
+		int c = i == n_got ? 1 : j == n_want ? -1 : object_order(&got[i], &want[j]);
+		if (c < 0) {
+			say(&got[i++], "is not umpire's", each, ctx);
+		} else if (c > 0) {
+			say(&want[j++], "is missing", each, ctx);
+		} else {
+			if (strcmp_null(got[i].tbl, want[j].tbl) != 0 || strcmp_null(got[i].sql, want[j].sql) != 0)
+				say(&got[i], "is not as umpire made it", each, ctx);
+			else
+				diffs--;
+			i++, j++;
+		}
+		diffs++;
+	}
+	if (n_got < 0 || n_want < 0)
+		diffs = -1;
+	free_objects(got, n_got);
+	free_objects(want, n_want);
+	return diffs;
+}
+
+static void ignore(void *ctx, const char *phrase)
+{
+	(void)ctx;
+	(void)phrase;
+}
+
+int store_schema_version(sqlite3 *db)
+{
+	for (int v = STORE_VERSION; v >= 0; v--)
+		if (store_schema_diff(db, v, ignore, NULL) == 0)
+			return v;
+	return -1;
 }

@@ -8,11 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 
+/* The busy handler's count of a wait for another process's lock. */
+struct wait {
+	void (*report)(void *ctx, int seconds);	/* store_opts.waiting, or NULL */
+	void *ctx;
+	struct timespec since;	/* when this wait began */
+	int reported;		/* the seconds last reported */
+};
+
 struct store {
+	struct wait wait;	/* first: the connection's busy handler holds its address */
 	sqlite3 *db;
 	char *path;
 	sqlite3_stmt *stmts[STMT_N];
@@ -138,23 +149,6 @@ static bool read_kind_locked(sqlite3 *db, struct kind *k, char **err)
 	return k->objects >= 0;
 }
 
-/* Reads it; false with *err: the file is not SQLite (SQLITE_NOTADB), or
- * cannot be read (the database's own error: no permission, a read-only
- * folder for the write-ahead log...). */
-static bool read_kind(sqlite3 *db, const char *path, struct kind *k, char **err)
-{
-	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		return fail(err, "cannot read the archive %s: %s", path, sqlite3_errmsg(db));
-	read_kind_locked(db, k, err);
-	int code = sqlite3_extended_errcode(db);
-	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (k->objects >= 0)
-		return true;
-	if ((code & 0xff) == SQLITE_NOTADB)
-		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
-	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
-}
-
 /* Whether k is a file umpire may make an archive of, or one of its own at
  * a version it knows; false with *err otherwise. */
 static bool knowable(const struct kind *k, const char *path, char **err)
@@ -169,6 +163,64 @@ static bool knowable(const struct kind *k, const char *path, char **err)
 	return true;
 }
 
+/* The phrases of store_schema_diff, the first few of them. */
+struct listing {
+	struct buf text;
+	int n;
+};
+
+static void list_phrase(void *ctx, const char *phrase)
+{
+	struct listing *l = ctx;
+	if (l->n++ < 8)
+		buf_printf(&l->text, "%s%s", l->n > 1 ? "; " : "", phrase);
+}
+
+/* Whether the schema of a knowable archive is the one umpire made for its
+ * version: anything else (a trigger or a view planted in it, a table
+ * altered) would run on umpire's own writes and reads.  False with *err
+ * naming what is not umpire's, or saying which version the tables are
+ * when only PRAGMA user_version was changed. */
+static bool own_schema(sqlite3 *db, const char *path, const struct kind *k, char **err)
+{
+	struct listing l = {.n = 0};
+	buf_init(&l.text, 0);
+	int diffs = store_schema_diff(db, (int)k->version, list_phrase, &l);
+	int actual = diffs > 0 ? store_schema_version(db) : -1;
+	if (diffs < 0)
+		fail(err, "cannot read the schema of the archive %s: %s", path, sqlite3_errmsg(db));
+	else if (actual >= 0)
+		fail(err, "%s says it is archive version %lld, but its tables are those of version %d: its PRAGMA "
+		     "user_version was changed outside umpire; it is left as it is (if nothing else was changed, "
+		     "'PRAGMA user_version = %d' in the sqlite3 shell puts it back)", path, k->version, actual, actual);
+	else if (diffs > 0)
+		fail(err, "%s is not an archive as umpire makes it: %s%s; it is left as it is ('umpire db check' lists "
+		     "every difference; remove what is not umpire's with the sqlite3 shell, or go back to a backup)",
+		     path, l.text.text, l.n > 8 ? "; and more" : "");
+	buf_release(&l.text);
+	return diffs == 0;
+}
+
+/* Reads what the file is and, unless inspect, checks its schema is
+ * umpire's, in one transaction (another process's migration is seen whole
+ * or not at all); false with *err: the file is not SQLite (SQLITE_NOTADB),
+ * cannot be read (the database's own error: no permission...), is not an
+ * umpire archive, or not one as umpire made it. */
+static bool read_kind(sqlite3 *db, const char *path, bool inspect, struct kind *k, char **err)
+{
+	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return fail(err, "cannot read the archive %s: %s", path, sqlite3_errmsg(db));
+	bool read = read_kind_locked(db, k, err);
+	int code = sqlite3_extended_errcode(db);
+	bool ok = read && knowable(k, path, err) && (inspect || own_schema(db, path, k, err));
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (read)
+		return ok;
+	if ((code & 0xff) == SQLITE_NOTADB)
+		return fail(err, "%s is not an umpire archive (not an SQLite database); it is left as it is", path);
+	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
+}
+
 /* Brings the archive to STORE_VERSION in one transaction, under the write
  * lock, after a backup copy of it as it was (not of a new file).  What it
  * is is read again under the lock: another process may have made or
@@ -178,7 +230,7 @@ static bool migrate(sqlite3 *db, const char *path, char **err)
 	if (!exec(db, "BEGIN IMMEDIATE", err))
 		return false;
 	struct kind k;
-	if (!read_kind_locked(db, &k, err) || !knowable(&k, path, err))
+	if (!read_kind_locked(db, &k, err) || !knowable(&k, path, err) || !own_schema(db, path, &k, err))
 		goto undo;
 	if (k.version == STORE_VERSION)
 		return exec(db, "COMMIT", err);
@@ -204,18 +256,159 @@ undo:
 	return false;
 }
 
-/* Checks what the file is, and brings it to this umpire's schema. */
-static bool check_and_migrate(sqlite3 *db, const char *path, bool read_only, char **err)
+/* SQLite's settings for a file that may come from anyone: defensive (no
+ * writable schema, no shadow-table or page writes), no trust in the
+ * schema's own functions, no extensions, and no triggers at all (umpire
+ * makes none; a planted one is refused, and this keeps one from running
+ * before it is).  False with *err when one cannot be set. */
+static bool defend(sqlite3 *db, const char *path, char **err)
+{
+	static const int off[] = {SQLITE_DBCONFIG_TRUSTED_SCHEMA, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION,
+				  SQLITE_DBCONFIG_ENABLE_TRIGGER};
+	int was = -1;
+	if (sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &was) != SQLITE_OK || was != 1)
+		return fail(err, "cannot open the archive %s defensively: %s", path, sqlite3_errmsg(db));
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+		if (sqlite3_db_config(db, off[i], 0, &was) != SQLITE_OK || was != 0)
+			return fail(err, "cannot open the archive %s defensively: %s", path, sqlite3_errmsg(db));
+	return true;
+}
+
+/* SQLite's busy handler: another process holds the lock (an importer
+ * writing a large battle): wait as long as it does, in steps of 10 ms and
+ * then 100 ms, and report every 5 seconds of it.  Never gives up, which
+ * SQLite allows because it does not call the handler where waiting could
+ * deadlock (a read wanting to write after another's commit). */
+static int keep_waiting(void *p, int count)
+{
+	struct wait *w = p;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (count == 0) {
+		w->since = now;
+		w->reported = 0;
+	}
+	int seconds = (int)(now.tv_sec - w->since.tv_sec);
+	if (w->report && seconds >= w->reported + 5) {
+		w->reported = seconds;
+		w->report(w->ctx, seconds);
+	}
+	sqlite3_sleep(count < 20 ? 10 : 100);
+	return 1;
+}
+
+/* Checks what the file is, and brings it to this umpire's schema; false
+ * with *err, or with *reopen set (and no message) when a read-only
+ * connection finds an archive to upgrade and o->upgrade asks for it. */
+static bool check_and_migrate(sqlite3 *db, const struct store_opts *o, bool read_only, bool *reopen, char **err)
 {
 	struct kind k;
-	if (!read_kind(db, path, &k, err) || !knowable(&k, path, err))
+	if (!read_kind(db, o->path, o->inspect, &k, err))
 		return false;
 	if (k.version == STORE_VERSION)
 		return true;
+	if (read_only && o->upgrade) {
+		*reopen = true;
+		return false;
+	}
 	if (read_only)
 		return fail(err, "%s is archive version %lld and needs upgrading to %d: open it once for writing (any `umpire db` command but sql upgrades it, with a backup copy first)",
-			    path, k.version, STORE_VERSION);
-	return migrate(db, path, err);
+			    o->path, k.version, STORE_VERSION);
+	return migrate(db, o->path, err);
+}
+
+/* Whether the folder holding path can be written (its journal and the
+ * write-ahead log's files go there). */
+static bool folder_writable(const char *path)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';	/* "/a.db": the root */
+	bool writable = access(dir, W_OK) == 0;
+	free(dir);
+	return writable;
+}
+
+/* Whether path, to be read, must be opened immutable: its folder cannot
+ * be written, so SQLite could not make the write-ahead log's index beside
+ * it, and no log or journal of another process's writes is there to read
+ * (immutable reads the file alone). */
+static bool needs_immutable(const char *path)
+{
+	if (folder_writable(path))
+		return false;
+	static const char *const beside[] = {"-wal", "-journal"};
+	char other[4096];
+	for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+		snprintf(other, sizeof other, "%s%s", path, beside[i]);
+		if (access(other, F_OK) == 0)
+			return false;
+	}
+	return true;
+}
+
+/* "file:PATH?immutable=1", PATH percent-encoded but for its slashes and
+ * unreserved characters; the caller frees. */
+static char *immutable_uri(const char *path)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_puts(&b, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
+			buf_putc(&b, (char)*p);
+		else
+			buf_printf(&b, "%%%02X", *p);
+	}
+	buf_puts(&b, "?immutable=1");
+	char *uri = buf_detach(&b);
+	buf_release(&b);
+	return uri;
+}
+
+/* A connection to the archive, checked and brought to this umpire's
+ * schema (a write connection also to its journal mode); NULL with *err, or
+ * with *reopen set when it is read-only and the archive needs upgrading
+ * (check_and_migrate). */
+static sqlite3 *connect(const struct store_opts *o, bool read_only, struct wait *w, bool *reopen, char **err)
+{
+	bool memory = strcmp(o->path, ":memory:") == 0;
+	sqlite3 *db = NULL;
+	int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
+	char *uri = read_only && !memory && needs_immutable(o->path) ? immutable_uri(o->path) : NULL;
+	int rc = sqlite3_open_v2(uri ? uri : o->path, &db, flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	sqlite3_busy_handler(db, keep_waiting, w);	/* another importer holds the write lock: wait for it */
+	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
+	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
+	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !exec(db, journal, err))) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+/* Whether the archive at path (which is there) and its folder can be
+ * written; false with *err saying which cannot, where SQLite would say
+ * "attempt to write a readonly database". */
+static bool writable(const char *path, char **err)
+{
+	if (access(path, W_OK) < 0)
+		return fail(err, "cannot write the archive %s: the file is read-only for you (commands that only read "
+			    "it still work)", path);
+	if (!folder_writable(path))
+		return fail(err, "cannot write the archive %s: its folder is read-only for you, and SQLite writes its "
+			    "journal there (commands that only read it still work)", path);
+	return true;
 }
 
 struct store *store_open(const struct store_opts *o, char **err)
@@ -225,28 +418,32 @@ struct store *store_open(const struct store_opts *o, char **err)
 	struct stat st;
 	if (!*o->path)
 		return fail(err, "an archive needs a path"), NULL;
-	if (!memory && !o->create && stat(o->path, &st) < 0)
+	bool exists = !memory && stat(o->path, &st) == 0;
+	if (!memory && !o->create && !exists)
 		return fail(err, "there is no archive at %s ('umpire db import' makes one)", o->path), NULL;
+	if (exists && !S_ISREG(st.st_mode))
+		return fail(err, "%s is not a regular file: an archive is a file of its own (give --db a file's path); "
+			    "it is left as it is", o->path), NULL;
 	if (!memory && o->create && !o->read_only && !make_folder(o->path, err))
 		return NULL;
-	sqlite3 *db = NULL;
-	int flags = o->read_only ? SQLITE_OPEN_READONLY
-				 : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
-	if (sqlite3_open_v2(o->path, &db, flags, NULL) != SQLITE_OK) {
-		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
-		sqlite3_close(db);
+	if (exists && !o->read_only && !o->upgrade && !writable(o->path, err))
 		return NULL;
-	}
-	sqlite3_extended_result_codes(db, 1);
-	sqlite3_busy_timeout(db, 10000);	/* another importer holds the write lock: wait for it */
-	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
-	if (!exec(db, "PRAGMA foreign_keys = ON", err) || !check_and_migrate(db, o->path, o->read_only, err) ||
-	    (!o->read_only && !memory && !exec(db, journal, err))) {
-		sqlite3_close(db);
-		return NULL;
-	}
 	struct store *s = xcalloc(1, sizeof *s);
-	s->db = db;
+	s->wait = (struct wait){.report = o->waiting, .ctx = o->waiting_ctx};
+	bool reopen = false;
+	s->db = connect(o, o->read_only || o->upgrade, &s->wait, &reopen, err);
+	if (reopen && !writable(o->path, err)) {
+		char *why = *err;
+		*err = NULL;
+		fail(err, "%s needs upgrading to archive version %d, which writes it: %s", o->path, STORE_VERSION, why);
+		free(why);
+	} else if (reopen) {	/* to be upgraded, read and written */
+		s->db = connect(o, false, &s->wait, &reopen, err);
+	}
+	if (!s->db) {
+		free(s);
+		return NULL;
+	}
 	s->path = xstrdup(o->path);
 	const char *kill_at = getenv("UMPIRE_TEST_KILL_AT");
 	s->kill_at = kill_at ? atol(kill_at) : 0;
@@ -316,10 +513,21 @@ void store_rollback(struct store *s)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* One line of store_check's about the schema. */
+static void print_schema_phrase(void *ctx, const char *phrase)
+{
+	fprintf(ctx, "schema: %s\n", phrase);
+}
+
 int store_check(struct store *s, FILE *out)
 {
 	static const char *const checks[] = {"PRAGMA integrity_check", "PRAGMA foreign_key_check"};
-	int problems = 0;
+	char *err = NULL;
+	long long version = pragma_int(s->db, "PRAGMA user_version", &err);
+	free(err);
+	int problems = version < 0 ? -1 : store_schema_diff(s->db, (int)version, print_schema_phrase, out);
+	if (problems < 0)
+		return -1;
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
 		sqlite3_stmt *st = NULL;
 		if (sqlite3_prepare_v2(s->db, checks[i], -1, &st, NULL) != SQLITE_OK)

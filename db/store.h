@@ -2,8 +2,8 @@
  *
  * A store is one open archive: its schema brought to this umpire's version
  * when it is opened (after a backup copy of the file as it was), foreign
- * keys on, a busy timeout so that two processes importing at once both
- * succeed, and the statements the db/ modules run prepared once and kept.
+ * keys on, a busy handler that waits as long as another process holds the
+ * lock, so that two processes importing at once both succeed, and the statements the db/ modules run prepared once and kept.
  * SQL reaches SQLite only through those statements, with bound values; the
  * one text ever formatted is the integer of PRAGMA user_version.  The
  * struct is opaque. */
@@ -25,7 +25,15 @@ struct store_opts {
 	const char *path;		/* ":memory:" for an archive in memory */
 	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
 	bool read_only;			/* open as it is: no schema change, no write */
+	bool upgrade;			/* read only, but an archive that needs upgrading is
+					 * upgraded first and then open for writing */
 	bool create;			/* make the archive (and its folder) when there is none */
+	bool inspect;			/* open one whose schema is not umpire's, for store_check */
+	/* Called every 5 seconds of a wait for another process's lock (umpire
+	 * waits as long as the other holds it), with the seconds waited; NULL:
+	 * wait silently.  waiting_ctx must outlive the store. */
+	void (*waiting)(void *ctx, int seconds);
+	void *waiting_ctx;
 };
 
 struct store;
@@ -34,7 +42,13 @@ struct store;
  * upgrading an older one: a backup copy PATH.vN.bak of the file as it was
  * is written first, then every migration runs in one transaction.  A file
  * that is not an umpire archive, or one from a newer umpire, is left as
- * it is.  Returns NULL with a message in *err (the caller frees) when it
+ * it is; so is one whose schema holds anything umpire did not make for its
+ * version (a trigger, a view, an altered table: refused, named in *err,
+ * unless o->inspect).  The connection is defensive: no trusted schema, no
+ * extensions, no triggers.  A path that is not a regular file (a device,
+ * a folder) is refused.  Read-only, it is opened immutable when its folder
+ * cannot be written (and no other process's log or journal is there), so
+ * an archive in a read-only folder can be read.  Returns NULL with a message in *err (the caller frees) when it
  * cannot be opened. */
 struct store *store_open(const struct store_opts *o, char **err);
 /* Closes it (finalizing its statements); NULL is a no-op. */
@@ -69,8 +83,10 @@ bool store_commit(struct store *s);
 /* Rolls back what the transaction did; safe when none is open. */
 void store_rollback(struct store *s);
 
-/* Checks the archive's integrity and its foreign keys: writes each problem
- * found to out, one a line; returns how many (0: sound), or -1 when the
+/* Checks that the archive's schema is the one umpire made for its version
+ * (store_schema_diff: each table, index, view or trigger that is not
+ * umpire's, is changed or is missing, by name), its integrity and its
+ * foreign keys: writes each problem found to out, one a line; returns how many (0: sound), or -1 when the
  * check cannot run. */
 int store_check(struct store *s, FILE *out);
 
@@ -87,5 +103,18 @@ sqlite3 *store_db(struct store *s);
 /* The SQL that brings an archive of version v - 1 to version v (from 1 to
  * STORE_VERSION); db/schema.c. */
 const char *store_migration(int v);
+
+/* Compares the archive's schema (every table, index, view and trigger
+ * sqlite_schema lists: its type, name, table and SQL) with the one this
+ * umpire's migrations make at version, and calls each with a phrase for
+ * every difference ("trigger 'wipe' on battle is not umpire's", "table
+ * 'unit' is not as umpire made it", "index 'x' is missing"; the phrase is
+ * the callee's only during the call).  Returns the number of differences,
+ * 0 when the schema is umpire's own, or -1 when a schema cannot be read.
+ * db/schema.c. */
+int store_schema_diff(sqlite3 *db, int version, void (*each)(void *ctx, const char *phrase), void *ctx);
+/* The version (0 to STORE_VERSION) whose schema the archive's is exactly,
+ * or -1 when it is none of them. */
+int store_schema_version(sqlite3 *db);
 
 #endif

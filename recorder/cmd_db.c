@@ -1,8 +1,11 @@
 /* umpire db: the battle archive (docs/archive.md). */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../audit/ruleset.h"
@@ -11,8 +14,11 @@
 #include "../db/query.h"
 #include "../db/store.h"
 #include "../reports/table.h"
+#include "../grammar/xalloc.h"
 #include "cmd.h"
+#include "durable.h"
 #include "load.h"
+#include "sql_rows.h"
 #include "msg.h"
 #include "runopts.h"
 
@@ -274,16 +280,17 @@ static int listing_opts(int argc, char **argv, const char *cmd, enum table_forma
 	return 0;
 }
 
-/* Prints a prepared statement's rows; its exit status. */
-static int print_rows(struct store *s, sqlite3_stmt *st, enum table_format f)
+/* Prints a prepared statement's rows with write (table_write, or
+ * sql_rows_write for the user's own) and finalizes it; its exit status. */
+static int print_rows_with(long (*writer)(FILE *out, sqlite3_stmt *st, enum table_format f), sqlite3_stmt *st,
+			   enum table_format f)
 {
-	long rows = table_write(stdout, st, f);
+	long rows = writer(stdout, st, f);
 	if (rows == 0 && f == TABLE_TEXT)
 		printf("(no rows)\n");	/* a person reading: an empty answer says so */
 	if (rows < 0)
 		msg_error("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
 	sqlite3_finalize(st);
-	(void)s;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		msg_error("cannot write the output");
 		return EXIT_USAGE;
@@ -305,7 +312,7 @@ static int run_query(struct store *s, const char *name, const char *const *args,
 		free(err);
 		return EXIT_USAGE;
 	}
-	return print_rows(s, st, f);
+	return print_rows_with(table_write, st, f);
 }
 
 static int db_list(struct store *s, int argc, char **argv)
@@ -383,7 +390,8 @@ static int db_rm(struct store *s, int argc, char **argv)
 	char *err = NULL;
 	int64_t id = export_find(s, argv[optind], &err);
 	int stale = 0;
-	if (id && import_remove(s, id, force, &stale, &err)) {
+	enum import_removal done = id ? import_remove(s, id, force, &stale, &err) : IMPORT_REMOVE_FAILED;
+	if (done == IMPORT_REMOVED) {
 		printf("battle %lld removed%s", (long long)id, stale ? "; " : "\n");
 		if (stale)
 			printf("%d later battle%s carrying from it marked stale ('umpire db reaudit')\n", stale,
@@ -391,9 +399,8 @@ static int db_rm(struct store *s, int argc, char **argv)
 		return EXIT_CLEAN;
 	}
 	msg_error("%s", err);
-	int status = id ? EXIT_FINDINGS : EXIT_USAGE;
 	free(err);
-	return status;
+	return done == IMPORT_REMOVE_REFUSED ? EXIT_FINDINGS : EXIT_USAGE;	/* a write that failed: 2, as every other */
 }
 
 static int db_check(struct store *s, int argc, char **argv)
@@ -409,8 +416,65 @@ static int db_check(struct store *s, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (problems == 0)
-		printf("ok: the archive's integrity and foreign keys are sound\n");
+		printf("ok: the archive's schema is umpire's, its integrity and foreign keys are sound\n");
 	return problems ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/* Gives the flushed file tmp the name path, never over a file that is
+ * there: link, or where the file system has no hard links a rename after
+ * a look.  0, or -1 with errno (EEXIST: path is there). */
+static int name_new_file(const char *tmp, const char *path)
+{
+	if (link(tmp, path) == 0)
+		return 0;	/* the caller removes tmp */
+	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP)
+		return -1;
+	if (access(path, F_OK) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(tmp, path);
+}
+
+/* Flushes the file at path to disk; 0, or -1 with errno. */
+static int sync_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	errno = e;
+	return rc;
+}
+
+/* Writes the copy whole or not at all: into a temporary file beside path
+ * (PATH.backup-XXXXXX, which no other run's name can block), flushed, then
+ * named path and the folder flushed.  A copy that fails (a full disk, a
+ * signal) leaves no file at path: at most, when the process is killed, its
+ * temporary file.  Returns the exit status, after a message on failure. */
+static int backup_whole(struct store *s, const char *path)
+{
+	size_t n = strlen(path) + sizeof ".backup-XXXXXX";
+	char *tmp = xmalloc(n);
+	snprintf(tmp, n, "%s.backup-XXXXXX", path);
+	int fd = mkstemp(tmp);	/* empty, as VACUUM INTO wants it */
+	int status = EXIT_USAGE;
+	if (fd < 0)
+		msg_error("cannot write the backup %s: cannot create a file beside it: %s", path, strerror(errno));
+	else if (close(fd) < 0 || !store_backup(s, tmp))
+		msg_error("cannot write the backup %s: %s", path, store_error(s));
+	else if (sync_file(tmp) < 0 || name_new_file(tmp, path) < 0)
+		msg_error(errno == EEXIST ? "%s exists: a backup never overwrites a file" : "cannot write the backup %s: %s",
+			  path, strerror(errno));
+	else if (durable_sync_dir(path) < 0)
+		msg_error("the backup %s is written, but its folder could not be flushed to disk: %s", path, strerror(errno));
+	else
+		status = EXIT_CLEAN;
+	if (fd >= 0)
+		unlink(tmp);	/* gone already when it was named */
+	free(tmp);
+	return status;
 }
 
 static int db_backup(struct store *s, int argc, char **argv)
@@ -423,12 +487,10 @@ static int db_backup(struct store *s, int argc, char **argv)
 		msg_error("%s exists: a backup never overwrites a file", argv[1]);
 		return EXIT_USAGE;
 	}
-	if (!store_backup(s, argv[1])) {
-		msg_error("cannot write the backup %s: %s", argv[1], store_error(s));
-		return EXIT_USAGE;
-	}
-	printf("archive copied to %s\n", argv[1]);
-	return EXIT_CLEAN;
+	int status = backup_whole(s, argv[1]);
+	if (status == EXIT_CLEAN)
+		printf("archive copied to %s\n", argv[1]);
+	return status;
 }
 
 /* Whether version a ("0.1.0") is older than b, number by number. */
@@ -554,8 +616,10 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 		msg_error("sql only reads the archive: the statement would change it");
 		sqlite3_finalize(st);
 		status = EXIT_USAGE;
-	} else {
-		status = print_rows(s, st, f);
+	} else {	/* text steps it twice: one snapshot for both */
+		sqlite3_exec(store_db(s), "BEGIN", NULL, NULL, NULL);
+		status = print_rows_with(sql_rows_write, st, f);
+		sqlite3_exec(store_db(s), "COMMIT", NULL, NULL, NULL);
 	}
 	store_close(s);
 	return status;
@@ -604,6 +668,22 @@ static bool options_known(char **settings, int n)
 	return true;
 }
 
+/* Whether no option is named twice among settings (NAME=VALUE each):
+ * "a=1 a=2" contradicts itself, "a=1 a=1" says nothing more; says which. */
+static bool options_once(char **settings, int n)
+{
+	for (int i = 0; i < n; i++) {
+		size_t len = strcspn(settings[i], "=");
+		for (int j = 0; j < i; j++)
+			if (strcspn(settings[j], "=") == len && strncasecmp(settings[i], settings[j], len) == 0) {
+				msg_usage("db", "campaign options: '%.*s' is given twice (%s, %s): give it once", (int)len,
+					  settings[i], settings[j], settings[i]);
+				return false;
+			}
+	}
+	return true;
+}
+
 /* "NAME=VALUE ..." of argv[0..n), into out. */
 static const char *joined(char **argv, int n, char *out, size_t size)
 {
@@ -632,7 +712,7 @@ static int campaign_options(struct store *s, char **argv, int argc)
 	}
 	if (argc == 1)
 		return EXIT_CLEAN;
-	if (!options_known(argv + 1, argc - 1))
+	if (!options_known(argv + 1, argc - 1) || !options_once(argv + 1, argc - 1))
 		return EXIT_USAGE;
 	char text[1024];
 	joined(argv + 1, argc - 1, text, sizeof text);
@@ -652,6 +732,19 @@ static int campaign_options(struct store *s, char **argv, int argc)
 	return EXIT_CLEAN;
 }
 
+/* The largest seq: what a battle's header takes (seq=, 1 to 99999). */
+enum { SEQ_MAX = 99999 };
+
+/* A battle's seq from its decimal text: false unless it is all digits
+ * (a sign allowed) and from 1 to SEQ_MAX, never clamped. */
+static bool seq_of(const char *text, long *seq)
+{
+	char *end;
+	errno = 0;
+	*seq = strtol(text, &end, 10);
+	return end != text && !*end && errno != ERANGE && *seq >= 1 && *seq <= SEQ_MAX;
+}
+
 /* umpire db campaign new|rename|add|order|options|list */
 static int db_campaign(struct store *s, int argc, char **argv)
 {
@@ -666,7 +759,8 @@ static int db_campaign(struct store *s, int argc, char **argv)
 	}
 	if (strcmp(sub, "new") == 0 && n >= 1) {
 		char text[1024];
-		if (!options_known(args + 1, n - 1) || !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
+		if (!options_known(args + 1, n - 1) || !options_once(args + 1, n - 1) ||
+		    !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
 			return EXIT_USAGE;
 		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 2, joined(args + 1, n - 1, text, sizeof text), -1, SQLITE_TRANSIENT);
@@ -717,10 +811,13 @@ static int db_campaign(struct store *s, int argc, char **argv)
 	if (strcmp(sub, "order") == 0 && n == 2) {	/* the battle's seq, after its date */
 		char *err = NULL;
 		int64_t id = export_find(s, args[0], &err);
-		char *end;
-		long seq = strtol(args[1], &end, 10);
-		if (!id || *end || seq < 1) {
-			msg_error("%s", err ? err : "campaign order takes BATTLE and a number from 1");
+		long seq = 0;
+		if (!id || !seq_of(args[1], &seq)) {
+			if (err)
+				msg_error("%s", err);
+			else
+				msg_usage("db", "campaign order: '%s' is not a number from 1 to %d (the battle's seq)", args[1],
+					  SEQ_MAX);
 			free(err);
 			return EXIT_USAGE;
 		}
@@ -779,17 +876,20 @@ int cmd_db(int argc, char **argv)
 	static const struct {
 		const char *name;
 		int (*run)(struct store *s, int argc, char **argv);
+		bool reads;	/* only reads: opened read-only (an archive to upgrade is upgraded first) */
 	} subs[] = {
-		{"import", db_import}, {"export", db_export}, {"list", db_list}, {"show", db_show},
-		{"query", db_query}, {"rm", db_rm}, {"check", db_check}, {"reaudit", db_reaudit},
-		{"backup", db_backup}, {"campaign", db_campaign},
+		{"import", db_import, false}, {"export", db_export, true}, {"list", db_list, true},
+		{"show", db_show, true}, {"query", db_query, true}, {"rm", db_rm, false}, {"check", db_check, true},
+		{"reaudit", db_reaudit, false}, {"backup", db_backup, true}, {"campaign", db_campaign, false},
 	};
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
 			continue;
 		bool makes = subs[k].run == db_import || (subs[k].run == db_campaign && i + 1 < argc &&
 							  strcmp(argv[i + 1], "new") == 0);	/* the only ones that make one */
-		struct store *s = load_archive(path, journal, makes ? LOAD_CREATE : LOAD_WRITE);
+		enum load_access access = makes ? LOAD_CREATE : subs[k].run == db_check ? LOAD_INSPECT
+					: subs[k].reads ? LOAD_READ_UPGRADING : LOAD_WRITE;
+		struct store *s = load_archive(path, journal, access);
 		if (!s)
 			return EXIT_USAGE;
 		int status = subs[k].run(s, argc - i, argv + i);

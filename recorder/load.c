@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../audit/ruleset.h"
 #include "../grammar/lex.h"
@@ -12,6 +13,14 @@
 #include "msg.h"
 
 static struct lex *lexer;
+
+/* A line on standard error while another process holds the archive. */
+static void say_waiting(void *ctx, int seconds)
+{
+	(void)ctx;
+	fprintf(stderr, "umpire: waiting %d s for another process writing the archive; this one goes on when "
+		"it is done (Ctrl-C stops)\n", seconds);
+}
 
 struct store *load_archive(const char *path, enum store_journal journal, enum load_access access)
 {
@@ -22,7 +31,9 @@ struct store *load_archive(const char *path, enum store_journal journal, enum lo
 	}
 	char *err = NULL;
 	struct store_opts o = {.path = path ? path : fallback, .journal = journal, .read_only = access == LOAD_READ,
-			       .create = access == LOAD_CREATE};
+			       .upgrade = access == LOAD_READ_UPGRADING || access == LOAD_INSPECT,
+			       .create = access == LOAD_CREATE, .inspect = access == LOAD_INSPECT,
+			       .waiting = isatty(STDERR_FILENO) ? say_waiting : NULL};
 	struct store *s = store_open(&o, &err);
 	if (!s)
 		msg_error("%s", err);

@@ -21,9 +21,11 @@ struct silence {
  * process. */
 struct battle *load_battle(const char *path, const char *include_root, struct diags *d);
 
-/* How a command opens the archive: to read it, to write it, or to make it
- * when there is none (import, campaign new). */
-enum load_access { LOAD_READ, LOAD_WRITE, LOAD_CREATE };
+/* How a command opens the archive: to read it (as it is, or upgrading an
+ * older one first: db's read commands), to write it, to make it when there
+ * is none (import, campaign new), or to read one whose schema is not
+ * umpire's (db check, which names what is not). */
+enum load_access { LOAD_READ, LOAD_READ_UPGRADING, LOAD_WRITE, LOAD_CREATE, LOAD_INSPECT };
 
 /* The archive at path (--db), else the default one (UMPIRE_DB, XDG),
  * opened; NULL after a message saying why. */

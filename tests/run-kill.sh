@@ -5,14 +5,15 @@
 # every N from 1 until the import finishes; after each kill, every table of
 # the archive must equal either the archive before the import or the
 # archive after a clean one.  Then two and four processes import different
-# battles into one new archive at once, and all must succeed.  One "ok" or
-# "not ok" line per check.
+# battles into one new archive at once, and all must succeed; and one waits
+# longer than ten seconds for another's write lock, and succeeds.  One "ok"
+# or "not ok" line per check.
 set -u
 umpire=$(cd "$(dirname "${1:-build/umpire}")" && pwd)/$(basename "${1:-build/umpire}")
 work=build/kill
 rm -rf "$work" && mkdir -p "$work" || exit 1
 python3 - "$umpire" "$work" <<'PY'
-import os, shutil, sqlite3, subprocess, sys
+import os, shutil, sqlite3, subprocess, sys, time
 umpire, work = sys.argv[1], sys.argv[2]
 first, second = "tests/e2e/031-db-commands/main.battle", "tests/e2e/031-db-commands/later.battle"
 
@@ -88,6 +89,34 @@ def concurrent(k, each=10):
     print(f"{'ok' if ok else 'not ok'} concurrent: {k} processes importing {each} battles each at once: "
           f"exits {codes}, {stored} stored")
 
+def held(seconds=12):
+    """An importer waits as long as another process holds the archive's
+    write lock (here longer than the ten seconds SQLite's busy timeout
+    used to give up after), then stores its battle."""
+    db = os.path.join(work, "held.db")
+    if run(db, "import", first).returncode != 0:
+        print("not ok held: the first import fails"); return
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("UPDATE campaign SET options = options")	# a write under way
+    p = subprocess.Popen([umpire, "db", "--db", db, "import", second], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(seconds)
+    waiting = p.poll() is None
+    holder.execute("COMMIT")
+    holder.close()
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+    c = sqlite3.connect(db)
+    stored = c.execute("SELECT count(*) FROM battle").fetchone()[0]
+    c.close()
+    ok = waiting and p.returncode == 0 and stored == 2
+    print(f"{'ok' if ok else 'not ok'} held: an import waits {seconds} s for another's write lock, then stores "
+          f"(still waiting: {waiting}, exit {p.returncode}, {stored} stored{', ' + err.decode().strip() if err else ''})")
+
 concurrent(2)
 concurrent(4)
+held()
 PY

@@ -150,8 +150,8 @@ static void test_newer_archive(void **state)
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema"), 1);
 }
 
-/* A version-0 archive (umpire's mark, no schema yet, a table of its own)
- * is migrated in one transaction after a backup copy of it is written. */
+/* A version-0 archive (umpire's mark, no schema yet) is migrated in one
+ * transaction after a backup copy of it is written. */
 static void test_migrates_version_0(void **state)
 {
 	(void)state;
@@ -160,15 +160,34 @@ static void test_migrates_version_0(void **state)
 	char backup[256];
 	snprintf(backup, sizeof backup, "%s.v0.bak", path);
 	remove(backup);
-	make(path, "PRAGMA application_id = 1431130194; CREATE TABLE notes (x); INSERT INTO notes VALUES ('kept');");
+	make(path, "PRAGMA application_id = 1431130194;");
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
 	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
-	assert_int_equal(peek(path, "SELECT count(*) FROM notes"), 1);
 	assert_int_equal(peek(backup, "PRAGMA user_version"), 0);	/* the copy: the file as it was */
-	assert_int_equal(peek(backup, "SELECT count(*) FROM notes"), 1);
-	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battle'"), 0);
+	assert_int_equal(peek(backup, "PRAGMA application_id"), 0x554d5052);
+	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema"), 0);
+}
+
+/* A version-0 archive with a table umpire did not make is refused, named,
+ * and left as it was, with no backup copy. */
+static void test_version_0_with_a_table(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	const char *path = path_of("v0t.db");
+	char backup[256];
+	snprintf(backup, sizeof backup, "%s.v0.bak", path);
+	remove(backup);
+	make(path, "PRAGMA application_id = 1431130194; CREATE TABLE notes (x); INSERT INTO notes VALUES ('kept');");
+	assert_null(open_at(path, &err));
+	assert_non_null(strstr(err, "table 'notes' is not umpire's"));
+	free(err);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 0);
+	assert_int_equal(peek(path, "SELECT count(*) FROM notes"), 1);
+	struct stat st;
+	assert_int_not_equal(stat(backup, &st), 0);
 }
 
 /* A version-1 archive, with a battle of its own, gains version 2's views,
@@ -218,6 +237,135 @@ static void test_failed_migration_rolls_back(void **state)
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'campaign'"), 0);
 }
 
+/* An archive umpire made, then sql run on it by another program. */
+static const char *planted(const char *name, const char *sql)
+{
+	char *err = NULL;
+	const char *path = path_of(name);
+	struct store *s = open_at(path, &err);
+	assert_non_null(s);
+	store_close(s);
+	make(path, sql);
+	return path;
+}
+
+/* store_open's message for the archive at path, opened to write and to
+ * read: both refuse it and say the same. */
+static char *refusal(const char *path)
+{
+	char *err = NULL, *ro_err = NULL;
+	assert_null(open_at(path, &err));
+	struct store_opts o = {.path = path, .read_only = true};
+	assert_null(store_open(&o, &ro_err));
+	assert_string_equal(err, ro_err);
+	free(ro_err);
+	return err;
+}
+
+/* What store_check prints of the archive at path, opened to inspect it;
+ * *problems its count. */
+static char *checked(const char *path, int *problems)
+{
+	char *err = NULL;
+	struct store_opts o = {.path = path, .inspect = true};
+	struct store *s = store_open(&o, &err);
+	assert_non_null(s);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	*problems = store_check(s, f);
+	fclose(f);
+	store_close(s);
+	return text;
+}
+
+/* A trigger planted in an archive is refused by name, to write and to
+ * read, and never runs: here one that would delete every other battle. */
+static void test_planted_trigger(void **state)
+{
+	(void)state;
+	const char *path = planted("trigger.db",
+				   "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, "
+				   "audit_options, follow) VALUES (1, 'Kept', 'rff-maw', 'h', '0.1.0', '', 'claimed');"
+				   "CREATE TRIGGER wipe AFTER INSERT ON battle BEGIN DELETE FROM battle WHERE id <> new.id; END;");
+	char *err = refusal(path);
+	assert_non_null(strstr(err, "not an archive as umpire makes it: trigger 'wipe' on battle is not umpire's"));
+	free(err);
+	int problems;
+	char *text = checked(path, &problems);
+	assert_int_equal(problems, 1);
+	assert_string_equal(text, "schema: trigger 'wipe' on battle is not umpire's\n");
+	free(text);
+	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'wipe'"), 1);	/* left as it is */
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle WHERE name = 'Kept'"), 1);
+}
+
+/* Even opened to inspect, no trigger runs on the connection's writes. */
+static void test_triggers_never_run(void **state)
+{
+	(void)state;
+	const char *path = planted("inspect.db", "CREATE TABLE log (x);"
+				   "CREATE TRIGGER spy AFTER INSERT ON campaign BEGIN INSERT INTO log VALUES (new.name); END;");
+	char *err = NULL;
+	struct store_opts o = {.path = path, .inspect = true};
+	struct store *s = store_open(&o, &err);
+	assert_non_null(s);
+	assert_int_equal(sqlite3_exec(store_db(s), "INSERT INTO campaign (name) VALUES ('x')", NULL, NULL, NULL),
+			 SQLITE_OK);
+	store_close(s);
+	assert_int_equal(peek(path, "SELECT count(*) FROM log"), 0);
+}
+
+/* A view planted, a table altered, an index added and one dropped: each
+ * named, by open and by the check. */
+static void test_planted_view_and_altered_table(void **state)
+{
+	(void)state;
+	const char *path = planted("view.db", "CREATE VIEW everything AS SELECT * FROM battle;");
+	char *err = refusal(path);
+	assert_non_null(strstr(err, "view 'everything' is not umpire's"));
+	free(err);
+	path = planted("altered.db", "ALTER TABLE unit ADD COLUMN planted TEXT; CREATE INDEX by_planted ON unit (planted);"
+			    "DROP INDEX part_by_unit;");
+	err = refusal(path);
+	assert_non_null(strstr(err, "index 'by_planted' on unit is not umpire's; index 'part_by_unit' on part is missing; "
+				    "table 'unit' is not as umpire made it;"));
+	free(err);
+	int problems;
+	char *text = checked(path, &problems);
+	assert_int_equal(problems, 3);
+	assert_string_equal(text, "schema: index 'by_planted' on unit is not umpire's\n"
+				  "schema: index 'part_by_unit' on part is missing\n"
+				  "schema: table 'unit' is not as umpire made it\n");
+	free(text);
+}
+
+/* An archive whose PRAGMA user_version was lowered (or raised) by hand is
+ * not migrated again ("duplicate column name"): the message says which
+ * version its tables are. */
+static void test_changed_user_version(void **state)
+{
+	(void)state;
+	const char *path = planted("lowered.db", "PRAGMA user_version = 2;");
+	char *err = refusal(path);
+	char want[128];
+	snprintf(want, sizeof want, "says it is archive version 2, but its tables are those of version %d", STORE_VERSION);
+	assert_non_null(strstr(err, want));
+	free(err);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 2);
+	path = path_of("raised.db");
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int v = 1; v <= 3; v++)
+		assert_int_equal(sqlite3_exec(db, store_migration(v), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 4;", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	err = refusal(path);
+	assert_non_null(strstr(err, "says it is archive version 4, but its tables are those of version 3"));
+	free(err);
+}
+
 /* Opened read-only, an archive that needs upgrading is not changed. */
 static void test_read_only(void **state)
 {
@@ -230,6 +378,52 @@ static void test_read_only(void **state)
 	assert_non_null(strstr(err, "needs upgrading"));
 	free(err);
 	assert_int_equal(peek(path, "PRAGMA user_version"), 0);
+}
+
+/* A read command's open (upgrade): an archive at this version is read
+ * read-only; an older one is upgraded first, then open. */
+static void test_read_upgrading(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	const char *path = path_of("upgrading.db");
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, store_migration(1), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 1;", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	struct store_opts o = {.path = path, .upgrade = true};
+	struct store *s = store_open(&o, &err);
+	assert_non_null(s);
+	store_close(s);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
+	s = store_open(&o, &err);
+	assert_non_null(s);
+	assert_int_equal(sqlite3_db_readonly(store_db(s), "main"), 1);
+	store_close(s);
+}
+
+/* A path that is not a regular file is no archive, even to make one: a
+ * folder, a device (SQLite would write DEVICE-journal beside it). */
+static void test_not_a_regular_file(void **state)
+{
+	(void)state;
+	char *err = NULL;
+	static const char *const paths[] = {DIR, "/dev/null"};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		struct store_opts o = {.path = paths[i], .create = true};
+		assert_null(store_open(&o, &err));
+		assert_non_null(strstr(err, "is not a regular file"));
+		free(err);
+		o.create = false;
+		o.read_only = true;
+		assert_null(store_open(&o, &err));
+		assert_non_null(strstr(err, "is not a regular file"));
+		free(err);
+	}
+	struct stat st;
+	assert_int_not_equal(stat("/dev/null-journal", &st), 0);
 }
 
 /* Where the archive is: UMPIRE_DB, else XDG_DATA_HOME, else HOME. */
@@ -263,9 +457,16 @@ int main(void)
 		cmocka_unit_test(test_not_an_archive),
 		cmocka_unit_test(test_newer_archive),
 		cmocka_unit_test(test_migrates_version_0),
+		cmocka_unit_test(test_version_0_with_a_table),
 		cmocka_unit_test(test_migrates_version_1),
 		cmocka_unit_test(test_failed_migration_rolls_back),
+		cmocka_unit_test(test_planted_trigger),
+		cmocka_unit_test(test_triggers_never_run),
+		cmocka_unit_test(test_planted_view_and_altered_table),
+		cmocka_unit_test(test_changed_user_version),
 		cmocka_unit_test(test_read_only),
+		cmocka_unit_test(test_read_upgrading),
+		cmocka_unit_test(test_not_a_regular_file),
 		cmocka_unit_test(test_default_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
