@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include "../reports/aar.h"
 #include "../reports/campaign.h"
 #include "../reports/luck.h"
+#include "../reports/outfile.h"
 #include "../reports/plot.h"
 #include "../reports/report.h"
 #include "../reports/whatif.h"
@@ -435,24 +435,6 @@ static int plots(const struct report_args *ra, struct store *s, const struct fac
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }
 
-/* Removes the temporary folder made for one page's plots, and every file
- * in it (mkdtemp made it: nothing else is there). */
-static void remove_folder(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		char path[4096];
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		remove(path);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 /* The after-action report: the plots drawn first (into --dir, else a
  * folder of their own for Markdown to link, else a temporary one whose
  * images go inline into the page); without gnuplot, none, and it says so. */
@@ -462,7 +444,7 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 	char *err = NULL, tmp[] = "/tmp/umpire-aar-XXXXXX";
 	const char *dir = ra->dir;
 	char *own = NULL;
-	bool temporary = false;
+	bool temporary = false, plots_failed = false;
 	if (!dir && ra->format == SHEET_MD) {
 		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name);
 		size_t n = strlen(prefix) + 8;
@@ -470,6 +452,12 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 		snprintf(own, n, "%s-plots", prefix);
 		free(prefix);
 		dir = own;
+		if (!outfile_folder(dir, &err)) {	/* a folder of umpire's naming: not a planted link */
+			msg_error("%s", err);
+			free(err);
+			free(own);
+			return EXIT_USAGE;
+		}
 	} else if (!dir && ra->format == SHEET_HTML) {
 		const char *t = getenv("TMPDIR");
 		if (t && *t && strlen(t) < 200) {
@@ -485,8 +473,10 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 		draws = false;
 	} else if (draws) {	/* a plot gnuplot cannot draw leaves the report without it, not without a page */
 		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name), *why = NULL;
-		if (!plot_battle(s, f, dir, prefix, ra->plot_format, &p, &why))
-			fprintf(stderr, "umpire: %s: the report has the plots drawn before it\n", why);
+		if (!plot_battle(s, f, dir, prefix, ra->plot_format, &p, &why)) {
+			msg_error("%s: the report has the plots drawn before it", why);
+			plots_failed = true;
+		}
 		free(why);
 		free(prefix);
 	}
@@ -498,9 +488,11 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 		status = print_sheet(ra, sh);
 	else
 		msg_error("%s", err);
+	if (plots_failed)	/* the page is written, but not all it should hold */
+		status = EXIT_USAGE;
 	free(err);
 	if (temporary)
-		remove_folder(dir);
+		outfile_remove_folder(dir);
 	plots_release(&p);
 	free(own);
 	return status;
