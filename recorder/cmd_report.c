@@ -428,7 +428,7 @@ static int plots(const struct report_args *ra, struct store *s, const struct fac
 	const char *dir = ra->dir ? ra->dir : ".";
 	for (int i = 0; i < p.n; i++) {
 		const char *script = strrchr(p.v[i].script, '/');
-		printf("%s: %s (to draw it again: cd %s && gnuplot %s)\n", p.v[i].image, p.v[i].caption, dir,
+		printf("%s: %s (to draw it again: cd %s && gnuplot ./%s)\n", p.v[i].image, p.v[i].caption, dir,
 		       script ? script + 1 : p.v[i].script);
 	}
 	plots_release(&p);
