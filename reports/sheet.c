@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../grammar/xalloc.h"
 #include "csv.h"
@@ -405,18 +406,28 @@ static void underline(FILE *out, const char *t, char c)
 }
 
 /* t as Markdown text that says what it says: &, < and > as entities (no
- * tag of a battle file reaches a page that renders the Markdown), and the
- * characters Markdown reads backslash-escaped. */
+ * tag of a battle file reaches a page that renders the Markdown), the
+ * characters Markdown reads backslash-escaped (~ too: GFM's ~~strike~~),
+ * and what GFM would make a link of broken by an escape that renders as
+ * the character itself: the : of "http://" (any "://") and the . of
+ * "www.".  A bare e-mail address is still a link in GFM: it finds those
+ * after the escapes are read. */
 static void md_escape(struct buf *out, const char *t)
 {
 	for (; t && *t; t++) {
-		if (*t == '&')
+		if (strncasecmp(t, "www.", 4) == 0) {
+			buf_add(out, t, 3);
+			buf_puts(out, "\\.");
+			t += 3;
+		} else if (*t == ':' && strncmp(t + 1, "//", 2) == 0)
+			buf_puts(out, "\\:");
+		else if (*t == '&')
 			buf_puts(out, "&amp;");
 		else if (*t == '<')
 			buf_puts(out, "&lt;");
 		else if (*t == '>')
 			buf_puts(out, "&gt;");
-		else if (strchr("\\`*_[]|#", *t))
+		else if (strchr("\\`*_[]|#~", *t))
 			buf_printf(out, "\\%c", *t);
 		else if (*t == '\n' || *t == '\r')
 			buf_putc(out, ' ');

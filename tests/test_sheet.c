@@ -92,6 +92,21 @@ static void test_markdown_escapes(void **state)
 	sheet_free(s);
 }
 
+/* GFM's strikethrough and its links made of bare URLs: the ~ escaped, the
+ * : of :// and the . of www. escaped, which GFM renders as themselves
+ * (checked with cmark-gfm -e autolink -e strikethrough). */
+static void test_markdown_autolinks(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("x", "~~struck~~ ~one~");
+	sheet_meta(s, "site", "see http://x.org, HTTPS://y.org/a or www.z.com (WWW.Z.COM); not a:b");
+	char *t = tu_sheet(s, SHEET_MD, NULL);
+	assert_string_equal(t, "# \\~\\~struck\\~\\~ \\~one\\~\n\n"
+			       "- **site:** see http\\://x.org, HTTPS\\://y.org/a or www\\.z.com (WWW\\.Z.COM); not a:b\n");
+	free(t);
+	sheet_free(s);
+}
+
 static void test_csv(void **state)
 {
 	(void)state;
@@ -199,6 +214,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text), cmocka_unit_test(test_markdown), cmocka_unit_test(test_markdown_escapes),
+		cmocka_unit_test(test_markdown_autolinks),
 		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas), cmocka_unit_test(test_csv_semicolon),
 		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
 	};
