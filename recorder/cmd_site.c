@@ -46,6 +46,7 @@ struct site {
 	struct store *s;
 	const char *dir;
 	bool plots;
+	char *no_plots;	/* why the pages have none when they should (no gnuplot) */
 	struct buf index;	/* the index page's list, as it grows */
 	int pages;
 };
@@ -93,22 +94,21 @@ static bool battle_page(struct site *w, int64_t id, const char *file)
 		return false;
 	}
 	struct plots p = {0};
+	char *missing = NULL;	/* why its plots, or some, are not drawn */
 	bool ok = true;	/* a page without its plots is written, but the site is not whole */
 	if (w->plots) {
 		struct buf dir;
 		buf_init(&dir, 0);
 		buf_printf(&dir, "%s/plots", w->dir);
 		char *prefix = plot_file_prefix(file);
-		if (!plot_battle(w->s, &f, dir.text, prefix, PLOT_SVG, &p, &err)) {
-			msg_error("battle %lld: %s; its page has the plots drawn before it", (long long)id, err);
-			free(err);
-			err = NULL;
+		if (!plot_battle(w->s, &f, dir.text, prefix, PLOT_SVG, &p, &missing)) {
+			msg_error("battle %lld: %s; its page has the plots drawn before it", (long long)id, missing);
 			ok = false;
 		}
 		free(prefix);
 		buf_release(&dir);
 	}
-	struct sheet *sh = aar_report(w->s, &f, &p, true, &err);
+	struct sheet *sh = aar_report(w->s, &f, &p, missing ? missing : w->no_plots, true, &err);
 	if (sh) {
 		struct buf page, name;
 		buf_init(&page, 0);
@@ -126,6 +126,7 @@ static bool battle_page(struct site *w, int64_t id, const char *file)
 		ok = false;
 	}
 	free(err);
+	free(missing);
 	plots_release(&p);
 	facts_release(&f);
 	return ok;
@@ -293,18 +294,18 @@ int cmd_site(int argc, char **argv)
 		fprintf(stderr, "umpire: %s: the pages have no plots\n", err);
 		plots = false;
 	}
-	free(err);
-	struct site w = {.dir = argv[optind], .plots = plots};
+	struct site w = {.dir = argv[optind], .plots = plots, .no_plots = err};
 	if (!make_dir(w.dir, NULL) || !make_dir(w.dir, "battles") || !make_dir(w.dir, "campaigns") ||
-	    (plots && !make_dir(w.dir, "plots")))
+	    (plots && !make_dir(w.dir, "plots")) || !(w.s = load_archive(db, STORE_WAL, LOAD_READ))) {
+		free(w.no_plots);
 		return EXIT_USAGE;
-	if (!(w.s = load_archive(db, STORE_WAL, LOAD_READ)))
-		return EXIT_USAGE;
+	}
 	buf_init(&w.index, 0);
 	bool ok = build(&w) && write_index(&w);
 	if (ok)
 		printf("%s/index.html: %d pages\n", w.dir, w.pages + 1);
 	buf_release(&w.index);
+	free(w.no_plots);
 	store_close(w.s);
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }

@@ -1,8 +1,10 @@
 /* msg: messages to the user. */
 #include "msg.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void msg_error(const char *fmt, ...)
 {
@@ -27,4 +29,19 @@ void msg_usage(const char *cmd, const char *fmt, ...)
 void msg_try(const char *cmd)
 {
 	fprintf(stderr, "Try 'umpire help %s'.\n", cmd);
+}
+
+bool msg_flush_stdout(void)
+{
+	static bool said;	/* the failure is told once */
+	errno = 0;
+	bool flushed = fflush(stdout) == 0;
+	int cause = errno;	/* before anything else can change it */
+	if (flushed && !ferror(stdout))
+		return true;
+	if (!said)
+		msg_error("cannot write the output%s%s", !flushed && cause ? ": " : "",
+			  !flushed && cause ? strerror(cause) : "");
+	said = true;
+	return false;
 }

@@ -186,7 +186,7 @@ static bool run(const struct plotter *p, const char *script)
 	if (!ok) {
 		struct buf m;
 		buf_init(&m, 0);
-		buf_printf(&m, "gnuplot failed on %s/%s: ", p->dir, script);
+		buf_printf(&m, "gnuplot failed on %s: ", script);
 		log_text(&m, log.text);
 		*p->err = take(&m);
 	}
@@ -206,7 +206,7 @@ static bool drawn(const struct plotter *p, const char *script, const char *image
 	bool ok = lstat(path.text, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
 	if (!ok) {
 		buf_clear(&path);
-		buf_printf(&path, "gnuplot drew nothing from %s/%s", p->dir, script);
+		buf_printf(&path, "gnuplot drew nothing from %s", script);
 		*p->err = take(&path);
 	} else {
 		buf_release(&path);
