@@ -1,10 +1,10 @@
 /* umpire report: a battle's reports, from the archive or from a file
  * (docs/reports.md). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +15,7 @@
 #include "../reports/aar.h"
 #include "../reports/campaign.h"
 #include "../reports/luck.h"
+#include "../reports/outfile.h"
 #include "../reports/plot.h"
 #include "../reports/report.h"
 #include "../reports/whatif.h"
@@ -224,6 +225,19 @@ static bool is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Says why path, named as a file, is none: not there, or a folder or
+ * something else that is not a regular file. */
+static void not_a_file(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		msg_error("%s: no such file (a stored battle is named by its number, id= or name)", path);
+	else if (S_ISDIR(st.st_mode))
+		msg_error("%s: is a folder, not a battle file", path);
+	else
+		msg_error("%s: is not a regular file, so not a battle file", path);
+}
+
 /* The battle file parsed, without errors, its --options its ruleset's;
  * NULL after a message.  The caller frees it with battle_free. */
 static struct battle *file_battle(const struct report_args *ra)
@@ -320,8 +334,7 @@ static int print_sheet(const struct report_args *ra, struct sheet *sh)
 			  ids.len ? ids.text : "no table");
 		buf_release(&ids);
 		status = EXIT_USAGE;
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg_error("cannot write the report");
+	} else if (!msg_flush_stdout()) {
 		status = EXIT_USAGE;
 	}
 	sheet_free(sh);
@@ -428,81 +441,103 @@ static int plots(const struct report_args *ra, struct store *s, const struct fac
 	const char *dir = ra->dir ? ra->dir : ".";
 	for (int i = 0; i < p.n; i++) {
 		const char *script = strrchr(p.v[i].script, '/');
-		printf("%s: %s (to draw it again: cd %s && gnuplot %s)\n", p.v[i].image, p.v[i].caption, dir,
+		printf("%s: %s (to draw it again: cd %s && gnuplot ./%s)\n", p.v[i].image, p.v[i].caption, dir,
 		       script ? script + 1 : p.v[i].script);
 	}
 	plots_release(&p);
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }
 
-/* Removes the temporary folder made for one page's plots, and every file
- * in it (mkdtemp made it: nothing else is there). */
-static void remove_folder(const char *dir)
+/* The folder of the after-action report's plots: --dir, else for Markdown
+ * ID-plots/ (made here, a symbolic link there refused), else for HTML a new
+ * temporary folder in TMPDIR or /tmp (*temporary set).  NULL when the
+ * format draws none without --dir, or when the folder cannot be had: then
+ * *missing says why (the caller frees), and *failed is set when that is an
+ * error rather than a page without plots. */
+static char *aar_folder(const struct report_args *ra, const struct facts *f, bool *temporary, bool *failed,
+			char **missing)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		char path[4096];
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		remove(path);
+	if (ra->dir)
+		return xstrdup(ra->dir);
+	if (ra->format == SHEET_MD) {
+		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name);
+		struct buf dir;
+		buf_init(&dir, 0);
+		buf_printf(&dir, "%s-plots", prefix);
+		free(prefix);
+		char *own = buf_detach(&dir);
+		buf_release(&dir);
+		if (outfile_folder(own, missing))	/* a folder of umpire's naming: not a planted link */
+			return own;
+		msg_error("%s", *missing);
+		*failed = true;
+		free(own);
+		return NULL;
 	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
+	if (ra->format != SHEET_HTML)
+		return NULL;
+	const char *t = getenv("TMPDIR");
+	struct buf dir;
+	buf_init(&dir, 0);
+	buf_printf(&dir, "%s/umpire-aar-XXXXXX", t && *t ? t : "/tmp");
+	if (mkdtemp(dir.text)) {
+		*temporary = true;
+		char *own = buf_detach(&dir);
+		buf_release(&dir);
+		return own;
+	}
+	struct buf why;
+	buf_init(&why, 0);
+	buf_printf(&why, "cannot make a temporary folder in %s: %s", t && *t ? t : "/tmp", strerror(errno));
+	*missing = buf_detach(&why);
+	buf_release(&why);
+	buf_release(&dir);
+	fprintf(stderr, "umpire: warning: %s: the report has no plots\n", *missing);
+	return NULL;
+}
+
+/* The after-action report's plots drawn into dir; when a plot cannot be
+ * drawn, *missing says why (the caller frees) and *failed is set. */
+static void aar_plots(const struct report_args *ra, struct store *s, const struct facts *f, const char *dir,
+		      struct plots *p, bool *failed, char **missing)
+{
+	char *prefix = plot_file_prefix(f->ident ? f->ident : f->name);
+	if (!plot_battle(s, f, dir, prefix, ra->plot_format, p, missing)) {
+		msg_error("%s: the report has the plots drawn before it", *missing);
+		*failed = true;
+	}
+	free(prefix);
 }
 
 /* The after-action report: the plots drawn first (into --dir, else a
  * folder of their own for Markdown to link, else a temporary one whose
- * images go inline into the page); without gnuplot, none, and it says so. */
+ * images go inline into the page); when they cannot be, the page says so.
+ * A plot that failed makes the status 2 once the page is written. */
 static int aar(const struct report_args *ra, struct store *s, const struct facts *f)
 {
 	struct plots p = {0};
-	char *err = NULL, tmp[] = "/tmp/umpire-aar-XXXXXX";
-	const char *dir = ra->dir;
-	char *own = NULL;
-	bool temporary = false;
-	if (!dir && ra->format == SHEET_MD) {
-		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name);
-		size_t n = strlen(prefix) + 8;
-		own = xmalloc(n);
-		snprintf(own, n, "%s-plots", prefix);
-		free(prefix);
-		dir = own;
-	} else if (!dir && ra->format == SHEET_HTML) {
-		const char *t = getenv("TMPDIR");
-		if (t && *t && strlen(t) < 200) {
-			own = xmalloc(strlen(t) + 24);
-			sprintf(own, "%s/umpire-aar-XXXXXX", t);
-		}
-		dir = mkdtemp(own ? own : tmp);
-		temporary = dir != NULL;
-	}
-	bool draws = dir && (ra->format == SHEET_MD || ra->format == SHEET_HTML || ra->dir);
-	if (draws && !plot_available(&err)) {
-		fprintf(stderr, "umpire: %s: the report has no plots\n", err);
-		draws = false;
-	} else if (draws) {	/* a plot gnuplot cannot draw leaves the report without it, not without a page */
-		char *prefix = plot_file_prefix(f->ident ? f->ident : f->name), *why = NULL;
-		if (!plot_battle(s, f, dir, prefix, ra->plot_format, &p, &why))
-			fprintf(stderr, "umpire: %s: the report has the plots drawn before it\n", why);
-		free(why);
-		free(prefix);
-	}
-	free(err);
-	err = NULL;
-	struct sheet *sh = aar_report(s, f, &p, ra->format == SHEET_HTML, &err);
+	bool temporary = false, failed = false;
+	char *missing = NULL, *err = NULL;
+	char *dir = NULL;
+	bool wanted = ra->dir || ra->format == SHEET_MD || ra->format == SHEET_HTML;
+	if (wanted && !plot_available(&missing))
+		fprintf(stderr, "umpire: %s: the report has no plots\n", missing);
+	else if (wanted && (dir = aar_folder(ra, f, &temporary, &failed, &missing)) != NULL)
+		aar_plots(ra, s, f, dir, &p, &failed, &missing);
+	struct sheet *sh = aar_report(s, f, &p, missing, ra->format == SHEET_HTML, &err);
 	int status = EXIT_USAGE;
 	if (sh)
 		status = print_sheet(ra, sh);
 	else
 		msg_error("%s", err);
-	free(err);
+	if (failed)
+		status = EXIT_USAGE;
 	if (temporary)
-		remove_folder(dir);
+		outfile_remove_folder(dir);
 	plots_release(&p);
-	free(own);
+	free(err);
+	free(missing);
+	free(dir);
 	return status;
 }
 
@@ -514,16 +549,12 @@ int cmd_report(int argc, char **argv)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (ra.campaign)
 		return over_campaign(&ra);
-	if (ra.kind == KIND_WHATIF && !is_file(ra.battle) && looks_like_file(ra.battle)) {
-		msg_error("%s: no such file (a stored battle is named by its number, id= or name)", ra.battle);
+	if (!is_file(ra.battle) && looks_like_file(ra.battle)) {
+		not_a_file(ra.battle);
 		return EXIT_USAGE;
 	}
 	if (ra.kind == KIND_WHATIF)
 		return is_file(ra.battle) ? whatif_file(&ra) : whatif_stored(&ra);
-	if (!is_file(ra.battle) && looks_like_file(ra.battle)) {
-		msg_error("%s: no such file (a stored battle is named by its number, id= or name)", ra.battle);
-		return EXIT_USAGE;
-	}
 	int64_t id = 0;
 	struct store *s = is_file(ra.battle) ? file_archive(&ra, &id) : archive_battle(&ra, &id);
 	if (!s)

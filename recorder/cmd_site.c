@@ -11,6 +11,7 @@
 #include "../grammar/xalloc.h"
 #include "../reports/aar.h"
 #include "../reports/campaign.h"
+#include "../reports/outfile.h"
 #include "../reports/plot.h"
 #include "cmd.h"
 #include "load.h"
@@ -45,33 +46,39 @@ struct site {
 	struct store *s;
 	const char *dir;
 	bool plots;
+	char *no_plots;	/* why the pages have none when they should (no gnuplot) */
 	struct buf index;	/* the index page's list, as it grows */
 	int pages;
 };
 
+/* Writes dir/name whole, refusing a symbolic link planted there. */
 static bool write_file(const char *dir, const char *name, const struct buf *b)
 {
 	struct buf path;
 	buf_init(&path, 0);
 	buf_printf(&path, "%s/%s", dir, name);
-	FILE *out = fopen(path.text, "w");
-	bool ok = out && fwrite(b->text, 1, b->len, out) == b->len;
-	ok = (out && fclose(out) == 0) && ok;
+	char *err = NULL;
+	bool ok = outfile_write(path.text, b->text, b->len, &err);
 	if (!ok)
-		msg_error("cannot write %s: %s", path.text, strerror(errno));
+		msg_error("%s", err);
+	free(err);
 	buf_release(&path);
 	return ok;
 }
 
+/* Makes the site's folder dir (a symbolic link to a folder is taken: the
+ * user named it), or its subfolder sub (a symbolic link is refused). */
 static bool make_dir(const char *dir, const char *sub)
 {
 	struct buf path;
 	buf_init(&path, 0);
 	buf_printf(&path, "%s%s%s", dir, sub ? "/" : "", sub ? sub : "");
 	struct stat st;
-	bool ok = (stat(path.text, &st) == 0 && S_ISDIR(st.st_mode)) || mkdir(path.text, 0777) == 0;
+	char *err = NULL;
+	bool ok = (!sub && stat(path.text, &st) == 0 && S_ISDIR(st.st_mode)) || outfile_folder(path.text, &err);
 	if (!ok)
-		msg_error("cannot make the folder %s: %s", path.text, strerror(errno));
+		msg_error("%s", err);
+	free(err);
 	buf_release(&path);
 	return ok;
 }
@@ -87,38 +94,41 @@ static bool battle_page(struct site *w, int64_t id, const char *file)
 		return false;
 	}
 	struct plots p = {0};
+	char *missing = NULL;	/* why its plots, or some, are not drawn */
+	bool ok = true;	/* a page without its plots is written, but the site is not whole */
 	if (w->plots) {
 		struct buf dir;
 		buf_init(&dir, 0);
 		buf_printf(&dir, "%s/plots", w->dir);
 		char *prefix = plot_file_prefix(file);
-		if (!plot_battle(w->s, &f, dir.text, prefix, PLOT_SVG, &p, &err)) {
-			msg_error("battle %lld: %s; its page has no plots", (long long)id, err);
-			free(err);
-			err = NULL;
+		if (!plot_battle(w->s, &f, dir.text, prefix, PLOT_SVG, &p, &missing)) {
+			msg_error("battle %lld: %s; its page has the plots drawn before it", (long long)id, missing);
+			ok = false;
 		}
 		free(prefix);
 		buf_release(&dir);
 	}
-	struct sheet *sh = aar_report(w->s, &f, &p, true, &err);
-	bool ok = sh != NULL;
-	if (ok) {
+	struct sheet *sh = aar_report(w->s, &f, &p, missing ? missing : w->no_plots, true, &err);
+	if (sh) {
 		struct buf page, name;
 		buf_init(&page, 0);
 		buf_init(&name, 0);
 		sheet_html_page(sh, &page, "<a href=\"../index.html\">All battles</a>");
 		buf_printf(&name, "battles/%s.html", file);
-		ok = write_file(w->dir, name.text, &page);
+		bool written = write_file(w->dir, name.text, &page);
+		w->pages += written;
+		ok = written && ok;
 		buf_release(&page);
 		buf_release(&name);
 		sheet_free(sh);
 	} else {
 		msg_error("battle %lld: %s", (long long)id, err);
+		ok = false;
 	}
 	free(err);
+	free(missing);
 	plots_release(&p);
 	facts_release(&f);
-	w->pages += ok;
 	return ok;
 }
 
@@ -284,18 +294,18 @@ int cmd_site(int argc, char **argv)
 		fprintf(stderr, "umpire: %s: the pages have no plots\n", err);
 		plots = false;
 	}
-	free(err);
-	struct site w = {.dir = argv[optind], .plots = plots};
+	struct site w = {.dir = argv[optind], .plots = plots, .no_plots = err};
 	if (!make_dir(w.dir, NULL) || !make_dir(w.dir, "battles") || !make_dir(w.dir, "campaigns") ||
-	    (plots && !make_dir(w.dir, "plots")))
+	    (plots && !make_dir(w.dir, "plots")) || !(w.s = load_archive(db, STORE_WAL, LOAD_READ))) {
+		free(w.no_plots);
 		return EXIT_USAGE;
-	if (!(w.s = load_archive(db, STORE_WAL, LOAD_READ)))
-		return EXIT_USAGE;
+	}
 	buf_init(&w.index, 0);
 	bool ok = build(&w) && write_index(&w);
 	if (ok)
 		printf("%s/index.html: %d pages\n", w.dir, w.pages + 1);
 	buf_release(&w.index);
+	free(w.no_plots);
 	store_close(w.s);
 	return ok ? EXIT_CLEAN : EXIT_USAGE;
 }

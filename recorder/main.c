@@ -24,7 +24,10 @@ static int usage(FILE *f)
 static int finish(int status)
 {
 	load_cleanup();
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+	if (!msg_flush_stdout())	/* said once, by whoever found it first */
+		return EXIT_USAGE;
+	errno = 0;
+	if (fclose(stdout) != 0) {
 		msg_error("cannot write the output: %s", errno ? strerror(errno) : "write error");
 		return EXIT_USAGE;
 	}

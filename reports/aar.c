@@ -108,11 +108,16 @@ static void narrative(struct sheet *sh, const struct facts *f)
 	buf_release(&b);
 }
 
-static void plot_section(struct sheet *sh, const struct plots *plots, bool svg_inline)
+/* The plots, and why some or all are missing when missing says so. */
+static void plot_section(struct sheet *sh, const struct plots *plots, const char *missing, bool svg_inline)
 {
-	if (!plots || !plots->n)
+	if ((!plots || !plots->n) && !missing)
 		return;
 	sheet_section(sh, "plots", "Plots", SHEET_READER);
+	if (missing)
+		sheet_para(sh, "%s plots could not be drawn: %s.", plots && plots->n ? "Some" : "The", missing);
+	if (!plots)
+		return;
 	for (int i = 0; i < plots->n; i++) {
 		char prefix[16];
 		snprintf(prefix, sizeof prefix, "f%d", i + 1);
@@ -136,8 +141,8 @@ static void audit_summary(struct sheet *sh, const struct sheet *audit, const str
 	sheet_adopt(sh, audit, "rules", "Rules misapplied");
 }
 
-struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, bool svg_inline,
-			 char **err)
+struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, const char *missing,
+			 bool svg_inline, char **err)
 {
 	*err = NULL;
 	struct sheet *audit = report_audit(s, f, err);
@@ -154,7 +159,7 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	sheet_adopt(sh, casualties, "leaders", NULL);
 	sheet_adopt(sh, effect, "by-turn", "Units turn by turn");
 	sheet_adopt(sh, effect, "combat", NULL);
-	plot_section(sh, plots, svg_inline);
+	plot_section(sh, plots, missing, svg_inline);
 	audit_summary(sh, audit, f);
 	sheet_free(audit);
 	sheet_free(casualties);

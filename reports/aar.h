@@ -15,9 +15,11 @@
 #include "sheet.h"
 
 /* The report of the battle whose facts are f, with plots (none when NULL
- * or empty): their SVG inline when svg_inline, else linked by file.  NULL
- * with a message in *err (the caller frees). */
-struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, bool svg_inline,
-			 char **err);
+ * or empty): their SVG inline when svg_inline, else linked by file.  When
+ * missing is not NULL, the plots section says in a line of its own that
+ * the plots (or some) could not be drawn, and why: missing.  NULL with a
+ * message in *err (the caller frees). */
+struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, const char *missing,
+			 bool svg_inline, char **err);
 
 #endif

@@ -548,8 +548,10 @@ bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 	f->battle = id;
 	*err = NULL;
 	if (!load_header(s, id, f, err) || !load_sides(s, id, f, err) || !load_units(s, id, f, err) ||
-	    !load_turns(s, id, f, err))
+	    !load_turns(s, id, f, err)) {
+		facts_release(f);	/* what was read before the failing query */
 		return false;
+	}
 	struct unit_index ix;
 	index_units(&ix, f);
 	struct losses l = {0};
@@ -559,6 +561,8 @@ bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 		qsort(f->moments, (size_t)f->n_moments, sizeof *f->moments, by_played);
 	free(l.v);
 	free(ix.keys);
+	if (!ok)
+		facts_release(f);
 	return ok;
 }
 

@@ -99,7 +99,8 @@ struct facts {
 };
 
 /* Loads battle id of the archive into *f; false with a message in *err
- * (the caller frees) when a query fails or there is no such battle. */
+ * (the caller frees) when a query fails or there is no such battle, *f
+ * then holding nothing (facts_release on it is a no-op). */
 bool facts_load(struct store *s, int64_t id, struct facts *f, char **err);
 void facts_release(struct facts *f);
 

@@ -13,6 +13,7 @@
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 #include "luck.h"
+#include "outfile.h"
 
 /* The text of b, which is released. */
 static char *take(struct buf *b)
@@ -112,6 +113,7 @@ struct plotter {
 	const char *dir, *prefix;
 	enum plot_format fmt;
 	char *gnuplot;
+	char *work;	/* a folder of its own in dir, where gnuplot runs */
 	struct plots *out;
 	char **err;
 };
@@ -121,7 +123,7 @@ struct plotter {
 static void head(struct buf *b, const struct plotter *p, const char *image, const char *title, const char *x,
 		 const char *y)
 {
-	buf_puts(b, "# Written by umpire: edit it and draw it again with `gnuplot ");
+	buf_puts(b, "# Written by umpire: edit it and draw it again with `gnuplot ./");
 	buf_printf(b, "%s-%s.gp`.\n", p->prefix, title);
 	buf_puts(b, p->fmt == PLOT_SVG ? "set terminal svg size 760,420 dynamic font 'Helvetica,12' background rgb 'white'\n"
 				       : "set terminal pngcairo size 1140,630 font 'Helvetica,12' background rgb 'white'\n");
@@ -134,47 +136,103 @@ static void head(struct buf *b, const struct plotter *p, const char *image, cons
 	buf_puts(b, "\n");
 }
 
-/* Runs gnuplot on script in p->dir; its messages go to SCRIPT.log there,
- * removed when it succeeds and named when it fails. */
+/* What gnuplot said, from its log (at most its first 2 KiB, on one line
+ * each message), into m. */
+static void log_text(struct buf *m, const char *log)
+{
+	FILE *in = fopen(log, "r");
+	char text[2048];
+	size_t n = in ? fread(text, 1, sizeof text - 1, in) : 0;
+	if (in)
+		fclose(in);
+	text[n] = '\0';
+	while (n && strchr(" \n", text[n - 1]))
+		text[--n] = '\0';
+	buf_puts(m, n ? text : "(it said nothing)");
+}
+
+/* Runs gnuplot on script in p->work, named so that it cannot be read as
+ * an option ("./-e-losses.gp"); its messages go to a log there, given in
+ * the message when it fails. */
 static bool run(const struct plotter *p, const char *script)
 {
-	struct buf log;
+	struct buf arg, log;
+	buf_init(&arg, 0);
 	buf_init(&log, 0);
-	buf_printf(&log, "%s.log", script);
+	buf_printf(&arg, "./%s", script);
+	buf_printf(&log, "%s/gnuplot.log", p->work);
 	pid_t pid = fork();
 	if (pid < 0) {
 		*p->err = message("cannot run gnuplot: %s%s", strerror(errno), "");
+		buf_release(&arg);
+		buf_release(&log);
 		return false;
 	}
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY);
 		if (null >= 0)
 			dup2(null, STDIN_FILENO);
-		if (chdir(p->dir) == 0) {
-			int err = open(log.text, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-			if (err >= 0)
-				dup2(err, STDERR_FILENO);
-			execl(p->gnuplot, "gnuplot", script, (char *)NULL);
-		}
+		int err = open(log.text, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
+		if (err >= 0)
+			dup2(err, STDERR_FILENO);
+		if (chdir(p->work) == 0)
+			execl(p->gnuplot, "gnuplot", arg.text, (char *)NULL);
 		_exit(127);
 	}
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	struct buf path;
-	buf_init(&path, 0);
-	buf_printf(&path, "%s/%s", p->dir, log.text);
 	bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	if (ok)
-		remove(path.text);
-	else
-		*p->err = message("gnuplot failed on %s (its messages: %s)", script, path.text);
-	buf_release(&path);
+	if (!ok) {
+		struct buf m;
+		buf_init(&m, 0);
+		buf_printf(&m, "gnuplot failed on %s: ", script);
+		log_text(&m, log.text);
+		*p->err = take(&m);
+	}
+	buf_release(&arg);
 	buf_release(&log);
 	return ok;
 }
 
-/* Writes the script (its head and body) and draws it; adds it to out. */
+/* Whether gnuplot left the image file in p->work; false with a message
+ * when not (a gnuplot that read its script as something else). */
+static bool drawn(const struct plotter *p, const char *script, const char *image)
+{
+	struct buf path;
+	buf_init(&path, 0);
+	buf_printf(&path, "%s/%s", p->work, image);
+	struct stat st;
+	bool ok = lstat(path.text, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+	if (!ok) {
+		buf_clear(&path);
+		buf_printf(&path, "gnuplot drew nothing from %s", script);
+		*p->err = take(&path);
+	} else {
+		buf_release(&path);
+	}
+	return ok;
+}
+
+/* Moves name from p->work to p->dir; its path there into *out (the
+ * caller frees). */
+static bool place(const struct plotter *p, const char *name, char **out)
+{
+	struct buf from, to;
+	buf_init(&from, 0);
+	buf_init(&to, 0);
+	buf_printf(&from, "%s/%s", p->work, name);
+	buf_printf(&to, "%s/%s", p->dir, name);
+	bool ok = outfile_move(from.text, to.text, p->err);
+	buf_release(&from);
+	*out = ok ? take(&to) : NULL;
+	if (!ok)
+		buf_release(&to);
+	return ok;
+}
+
+/* Writes the script (its head and body) and draws it, both in p->work,
+ * then moves them into p->dir; adds the plot to out. */
 static bool draw(const struct plotter *p, const char *name, const char *caption, const char *x, const char *y,
 		 const char *body)
 {
@@ -189,22 +247,17 @@ static bool draw(const struct plotter *p, const char *name, const char *caption,
 	buf_puts(&text, "set title ");
 	quoted(&text, caption);
 	buf_printf(&text, "\n%s", body);
-	buf_printf(&path, "%s/%s", p->dir, script.text);
-	FILE *out = fopen(path.text, "w");
-	bool ok = out && fwrite(text.text, 1, text.len, out) == text.len;
-	ok = (out && fclose(out) == 0) && ok;
-	if (!ok)
-		*p->err = message("cannot write %s: %s", path.text, strerror(errno));
-	else
-		ok = run(p, script.text);
+	buf_printf(&path, "%s/%s", p->work, script.text);
+	char *script_at = NULL, *image_at = NULL;
+	bool ok = outfile_write(path.text, text.text, text.len, p->err) && run(p, script.text) &&
+		  drawn(p, script.text, image.text) && place(p, script.text, &script_at) &&
+		  place(p, image.text, &image_at);
 	if (ok) {
 		struct plots *l = p->out;
 		l->v = xrealloc(l->v, ((size_t)l->n + 1) * sizeof *l->v);
-		struct buf img;
-		buf_init(&img, 0);
-		buf_printf(&img, "%s/%s", p->dir, image.text);
-		l->v[l->n++] = (struct plot){xstrdup(name), xstrdup(caption), take(&path), take(&img)};
-		buf_init(&path, 0);	/* released below with the others */
+		l->v[l->n++] = (struct plot){xstrdup(name), xstrdup(caption), script_at, image_at};
+	} else {
+		free(script_at);
 	}
 	buf_release(&script);
 	buf_release(&image);
@@ -408,20 +461,37 @@ static bool make_dir(const char *dir, char **err)
 	return false;
 }
 
+/* A folder of its own in dir for gnuplot to run in (mkdtemp: new, only
+ * ours), so that nothing planted in dir is opened; NULL after a message. */
+static char *work_folder(const char *dir, char **err)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	buf_printf(&b, "%s/.umpire-plots-XXXXXX", dir);
+	if (mkdtemp(b.text))
+		return take(&b);
+	*err = message("cannot make a folder in %s: %s", dir, strerror(errno));
+	buf_release(&b);
+	return NULL;
+}
+
 bool plot_battle(struct store *s, const struct facts *f, const char *dir, const char *prefix, enum plot_format fmt,
 		 struct plots *out, char **err)
 {
 	*err = NULL;
 	memset(out, 0, sizeof *out);
-	struct plotter p = {f, dir, prefix, fmt, gnuplot_path(), out, err};
+	struct plotter p = {f, dir, prefix, fmt, gnuplot_path(), NULL, out, err};
 	if (!p.gnuplot) {
 		plot_available(err);	/* says why */
 		return false;
 	}
-	bool ok = make_dir(dir, err) && losses_plot(&p);
+	bool ok = make_dir(dir, err) && (p.work = work_folder(dir, err)) != NULL && losses_plot(&p);
 	for (int side = 0; ok && side < f->n_sides; side++)
 		ok = strength_plot(&p, side);
 	ok = ok && effects_plot(&p) && dice_plot(&p, s);
+	if (p.work)
+		outfile_remove_folder(p.work);
+	free(p.work);
 	free(p.gnuplot);
 	return ok;
 }

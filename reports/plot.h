@@ -1,8 +1,11 @@
 /* plot: a battle's plots, drawn by gnuplot (an external program).
  *
- * Each plot is a gnuplot script with its data inline, written into a
- * folder, then run there by gnuplot to draw its image beside it: the
- * scripts are files a user can edit and run again (`gnuplot NAME.gp`).
+ * Each plot is a gnuplot script with its data inline, drawn by gnuplot
+ * into its image, then both moved into a folder: the scripts are files a
+ * user can edit and run again (`gnuplot ./NAME.gp`).  gnuplot runs in a
+ * new folder of umpire's own inside it, so that it opens nothing already
+ * there, and the files are moved in through outfile (a symbolic link
+ * planted at a name is refused, never written through).
  * Everything from the battle that reaches a script is data or a quoted
  * title, cleaned so that no battle file can make gnuplot run a command.
  * gnuplot is looked for as UMPIRE_GNUPLOT, else `gnuplot` on the PATH. */
@@ -36,8 +39,9 @@ bool plot_available(char **err);
  * does not exist), file names starting with prefix, and runs gnuplot on
  * each: stands lost per turn by side, stands of each side's units over
  * the turns, maneuver effects by side, the faces each side rolled.  False
- * with a message (the caller frees) when a file cannot be written or
- * gnuplot fails; the plots drawn so far stay in out. */
+ * with a message (the caller frees) when a file cannot be written, a
+ * symbolic link is where one should go, or gnuplot fails or draws nothing
+ * (what it said is in the message); the plots drawn so far stay in out. */
 bool plot_battle(struct store *s, const struct facts *f, const char *dir, const char *prefix, enum plot_format fmt,
 		 struct plots *out, char **err);
 

@@ -4,8 +4,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../grammar/xalloc.h"
+#include "csv.h"
 #include "json.h"
 
 enum cell_type { CELL_EMPTY, CELL_INT, CELL_REAL, CELL_TEXT };
@@ -404,18 +406,28 @@ static void underline(FILE *out, const char *t, char c)
 }
 
 /* t as Markdown text that says what it says: &, < and > as entities (no
- * tag of a battle file reaches a page that renders the Markdown), and the
- * characters Markdown reads backslash-escaped. */
+ * tag of a battle file reaches a page that renders the Markdown), the
+ * characters Markdown reads backslash-escaped (~ too: GFM's ~~strike~~),
+ * and what GFM would make a link of broken by an escape that renders as
+ * the character itself: the : of "http://" (any "://") and the . of
+ * "www.".  A bare e-mail address is still a link in GFM: it finds those
+ * after the escapes are read. */
 static void md_escape(struct buf *out, const char *t)
 {
 	for (; t && *t; t++) {
-		if (*t == '&')
+		if (strncasecmp(t, "www.", 4) == 0) {
+			buf_add(out, t, 3);
+			buf_puts(out, "\\.");
+			t += 3;
+		} else if (*t == ':' && strncmp(t + 1, "//", 2) == 0)
+			buf_puts(out, "\\:");
+		else if (*t == '&')
 			buf_puts(out, "&amp;");
 		else if (*t == '<')
 			buf_puts(out, "&lt;");
 		else if (*t == '>')
 			buf_puts(out, "&gt;");
-		else if (strchr("\\`*_[]|#", *t))
+		else if (strchr("\\`*_[]|#~", *t))
 			buf_printf(out, "\\%c", *t);
 		else if (*t == '\n' || *t == '\r')
 			buf_putc(out, ' ');
@@ -582,26 +594,14 @@ static void write_md(const struct sheet *s, FILE *out, const char *only)
 	}
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *out, const char *t)
-{
-	if (!strpbrk(t, ",\"\r\n")) {
-		fputs(t, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *t; t++) {
-		if (*t == '"')
-			fputc('"', out);
-		fputc(*t, out);
-	}
-	fputc('"', out);
-}
-
+/* Each table CSV shows: its header row, then its rows, each field through
+ * csv_field (quoted, and a text that would run as a formula guarded); CRLF
+ * line ends, tables apart by an empty line. */
 static void write_csv(const struct sheet *s, FILE *out, const char *only)
 {
-	struct buf b;
-	buf_init(&b, 0);
+	struct buf line, cell;
+	buf_init(&line, 0);
+	buf_init(&cell, 0);
 	bool first = true;
 	for (int i = 0; i < s->n_secs; i++) {
 		const struct section *x = &s->secs[i];
@@ -610,34 +610,28 @@ static void write_csv(const struct sheet *s, FILE *out, const char *only)
 		if (!first)
 			fputs("\r\n", out);	/* a blank line between tables */
 		first = false;
+		buf_clear(&line);
 		for (int c = 0; c < x->cols.n; c++) {
 			if (c)
-				fputc(',', out);
-			csv_field(out, x->cols.v[c]);
+				buf_putc(&line, ',');
+			csv_field(&line, x->cols.v[c], true);
 		}
-		fputs("\r\n", out);
+		buf_puts(&line, "\r\n");
+		fputs(line.text, out);
 		for (size_t r = 0; r < n_rows(x); r++) {
+			buf_clear(&line);
 			for (int c = 0; c < x->cols.n; c++) {
 				if (c)
-					fputc(',', out);
-				const struct cell *cell = cell_at(x, r, c);
-				cell_text(cell, &b);
-				/* a text a spreadsheet would run as a formula is shown as text
-				 * (OWASP's CSV injection): numbers are never text cells */
-				if (cell->type == CELL_TEXT && strchr("=+-@\t\r", b.text[0]) && b.text[0]) {
-					struct buf q;
-					buf_init(&q, 0);
-					buf_printf(&q, "'%s", b.text);
-					csv_field(out, q.text);
-					buf_release(&q);
-				} else {
-					csv_field(out, b.text);
-				}
+					buf_putc(&line, ',');
+				const struct cell *v = cell_at(x, r, c);
+				csv_field(&line, cell_text(v, &cell), v->type == CELL_TEXT);
 			}
-			fputs("\r\n", out);
+			buf_puts(&line, "\r\n");
+			fputs(line.text, out);
 		}
 	}
-	buf_release(&b);
+	buf_release(&line);
+	buf_release(&cell);
 }
 
 static void json_cell(struct json *j, const struct cell *c)

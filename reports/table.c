@@ -6,6 +6,7 @@
 
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
+#include "csv.h"
 #include "json.h"
 
 bool table_format_of(const char *word, enum table_format *out)
@@ -17,24 +18,6 @@ bool table_format_of(const char *word, enum table_format *out)
 			return true;
 		}
 	return false;
-}
-
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(struct buf *b, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		buf_puts(b, s);
-		return;
-	}
-	buf_putc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			buf_putc(b, '"');
-		buf_putc(b, *s);
-	}
-	buf_putc(b, '"');
 }
 
 static void json_row(struct buf *b, sqlite3_stmt *st)
@@ -138,7 +121,7 @@ long table_write(FILE *out, sqlite3_stmt *st, enum table_format f)
 		for (int c = 0; c < n; c++) {
 			if (c)
 				buf_putc(&b, ',');
-			csv_field(&b, sqlite3_column_name(st, c));
+			csv_field(&b, sqlite3_column_name(st, c), true);
 		}
 		buf_puts(&b, "\r\n");
 	}
@@ -151,7 +134,9 @@ long table_write(FILE *out, sqlite3_stmt *st, enum table_format f)
 			for (int c = 0; c < n; c++) {
 				if (c)
 					buf_putc(&b, ',');
-				csv_field(&b, (const char *)sqlite3_column_text(st, c));
+				int type = sqlite3_column_type(st, c);	/* a number is never a formula */
+				csv_field(&b, (const char *)sqlite3_column_text(st, c),
+					  type != SQLITE_INTEGER && type != SQLITE_FLOAT);
 			}
 			buf_puts(&b, "\r\n");
 		}

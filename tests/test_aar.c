@@ -22,7 +22,7 @@ static void test_known_account(void **state)
 	struct store *s = tu_import(NULL, "tests/reports/known.battle", NULL, &id);
 	struct facts f;
 	assert_true(facts_load(s, id, &f, &err));
-	struct sheet *sh = aar_report(s, &f, NULL, true, &err);
+	struct sheet *sh = aar_report(s, &f, NULL, NULL, true, &err);
 	assert_non_null(sh);
 	char *story = tu_sheet(sh, SHEET_MD, "narrative");
 	assert_string_equal(story, "\n## The battle, turn by turn\n\n"
@@ -63,7 +63,7 @@ static void test_notes_told(void **state)
 	struct facts f;
 	char *err = NULL;
 	struct store *s = tu_facts("build/notes.battle", &f);
-	struct sheet *sh = aar_report(s, &f, NULL, false, &err);
+	struct sheet *sh = aar_report(s, &f, NULL, NULL, false, &err);
 	char *story = tu_sheet(sh, SHEET_TEXT, "narrative");
 	assert_string_equal(story, "\nThe battle, turn by turn\n------------------------\n"
 				   "Turn 1 (US). Lee said \"forward\" \\ then.\n"

@@ -92,6 +92,21 @@ static void test_markdown_escapes(void **state)
 	sheet_free(s);
 }
 
+/* GFM's strikethrough and its links made of bare URLs: the ~ escaped, the
+ * : of :// and the . of www. escaped, which GFM renders as themselves
+ * (checked with cmark-gfm -e autolink -e strikethrough). */
+static void test_markdown_autolinks(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("x", "~~struck~~ ~one~");
+	sheet_meta(s, "site", "see http://x.org, HTTPS://y.org/a or www.z.com (WWW.Z.COM); not a:b");
+	char *t = tu_sheet(s, SHEET_MD, NULL);
+	assert_string_equal(t, "# \\~\\~struck\\~\\~ \\~one\\~\n\n"
+			       "- **site:** see http\\://x.org, HTTPS\\://y.org/a or www\\.z.com (WWW\\.Z.COM); not a:b\n");
+	free(t);
+	sheet_free(s);
+}
+
 static void test_csv(void **state)
 {
 	(void)state;
@@ -123,6 +138,26 @@ static void test_csv_formulas(void **state)
 	sheet_row(s);
 	char *t = tu_sheet(s, SHEET_CSV, NULL);
 	assert_string_equal(t, "name,n\r\n\"'=HYPERLINK(\"\"http://x\"\")\",-3\r\n'@SUM(A1),-0.25\r\n");
+	free(t);
+	sheet_free(s);
+}
+
+/* A cell holding a semicolon is quoted: a spreadsheet that splits fields
+ * at ; would read "x;=1+1" as a formula in a cell of its own. */
+static void test_csv_semicolon(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("x", "x");
+	static const char *const cols[] = {"name", "n"};
+	sheet_columns(s, 2, cols);
+	sheet_text(s, "x;=1+1");
+	sheet_int(s, 1);
+	sheet_row(s);
+	sheet_text(s, "-2+3");
+	sheet_text(s, "+1");
+	sheet_row(s);
+	char *t = tu_sheet(s, SHEET_CSV, NULL);
+	assert_string_equal(t, "name,n\r\n\"x;=1+1\",1\r\n'-2+3,'+1\r\n");
 	free(t);
 	sheet_free(s);
 }
@@ -179,7 +214,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text), cmocka_unit_test(test_markdown), cmocka_unit_test(test_markdown_escapes),
-		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas),
+		cmocka_unit_test(test_markdown_autolinks),
+		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas), cmocka_unit_test(test_csv_semicolon),
 		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

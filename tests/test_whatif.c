@@ -26,10 +26,10 @@ static void test_panic_loss_text(void **state)
 	char *err = NULL;
 	struct sheet *sh = whatif_report(b, &base, change, 1, &err);
 	assert_non_null(sh);
-	char *events = tu_sheet(sh, SHEET_CSV, "changes");
+	char *events = tu_sheet(sh, SHEET_CSV, "changes");	/* its ; quoted (csv_field) */
 	assert_string_equal(events, "turn,line,event,changes\r\n"
 				    "2,21,mc [1]: 2lt(outflanked) -2ooc +2fresh -2outflanked =-1 panic loss=2,"
-				    "2lt loses 2 -> 1; from here 2lt stands 7 -> 8; from here 2lt effectiveness worn -> fresh\r\n");
+				    "\"2lt loses 2 -> 1; from here 2lt stands 7 -> 8; from here 2lt effectiveness worn -> fresh\"\r\n");
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_string_equal(sides, "side,lost as audited,lost what if,difference\r\nUS,1,1,0\r\nMEX,10,9,-1\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
