@@ -318,15 +318,15 @@ int export_campaign(struct store *s, struct lex *lex, const char *campaign, cons
 	sqlite3_bind_text(st, 1, campaign, -1, SQLITE_TRANSIENT);
 	char *options = sqlite3_step(st) == SQLITE_ROW ? xstrdup((const char *)sqlite3_column_text(st, 0)) : xstrdup("");
 	sqlite3_reset(st);
-	if (*options) {
-		struct buf text;
-		buf_init(&text, 0);
+	/* written when empty too: the documented restore reads it either way */
+	struct buf text;
+	buf_init(&text, 0);
+	if (*options)
 		buf_printf(&text, "%s\n", options);
-		if (write_file(dir, "campaign.options", &text, err))
-			fprintf(report, "campaign options %s in %s/campaign.options: before importing the files, "
-				"umpire db campaign new NAME %s\n", options, dir, options);
-		buf_release(&text);
-	}
+	if (write_file(dir, "campaign.options", &text, err) && *options)
+		fprintf(report, "campaign options %s in %s/campaign.options: before importing the files, "
+			"umpire db campaign new NAME %s\n", options, dir, options);
+	buf_release(&text);
 	free(options);
 	int written = 0;
 	for (int i = 0; i < n && !*err; i++) {

@@ -420,34 +420,6 @@ static int db_check(struct store *s, int argc, char **argv)
 	return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/* Gives the flushed file tmp the name path, never over a file that is
- * there: link, or where the file system has no hard links a rename after
- * a look.  0, or -1 with errno (EEXIST: path is there). */
-static int name_new_file(const char *tmp, const char *path)
-{
-	if (link(tmp, path) == 0)
-		return 0;	/* the caller removes tmp */
-	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP)
-		return -1;
-	if (access(path, F_OK) == 0) {
-		errno = EEXIST;
-		return -1;
-	}
-	return rename(tmp, path);
-}
-
-/* Flushes the file at path to disk; 0, or -1 with errno. */
-static int sync_file(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
-	int e = errno;
-	if (fd >= 0)
-		close(fd);
-	errno = e;
-	return rc;
-}
-
 /* Writes the copy whole or not at all: into a temporary file beside path
  * (PATH.backup-XXXXXX, which no other run's name can block), flushed, then
  * named path and the folder flushed.  A copy that fails (a full disk, a
@@ -464,7 +436,7 @@ static int backup_whole(struct store *s, const char *path)
 		msg_error("cannot write the backup %s: cannot create a file beside it: %s", path, strerror(errno));
 	else if (close(fd) < 0 || !store_backup(s, tmp))
 		msg_error("cannot write the backup %s: %s", path, store_error(s));
-	else if (sync_file(tmp) < 0 || name_new_file(tmp, path) < 0)
+	else if (durable_sync_file(tmp) < 0 || durable_name_new(tmp, path) < 0)
 		msg_error(errno == EEXIST ? "%s exists: a backup never overwrites a file" : "cannot write the backup %s: %s",
 			  path, strerror(errno));
 	else if (durable_sync_dir(path) < 0)
@@ -509,6 +481,19 @@ static bool older(const char *a, const char *b)
 	return false;
 }
 
+/* Whether the battle is marked to audit again (a battle carried from was
+ * replaced or audited again since). */
+static bool battle_stale(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_BATTLE_STALE);
+	if (!st)
+		return false;
+	sqlite3_bind_int64(st, 1, id);
+	bool stale = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return stale;
+}
+
 static int db_reaudit(struct store *s, int argc, char **argv)
 {
 	bool all = false;
@@ -523,12 +508,10 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 		int64_t id;
 		char *options;
 		char *campaign;
-		bool derived;
+		bool derived, older;
 	} *todo = NULL;
 	int n = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (!all && !sqlite3_column_int(st, 5) && !older((const char *)sqlite3_column_text(st, 4), UMPIRE_VERSION))
-			continue;
 		todo = realloc(todo, (size_t)(n + 1) * sizeof *todo);
 		if (!todo)
 			abort();
@@ -536,11 +519,21 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 		todo[n].options = strdup((const char *)sqlite3_column_text(st, 1));
 		todo[n].derived = strcmp((const char *)sqlite3_column_text(st, 2), "derived") == 0;
 		todo[n].campaign = strdup((const char *)sqlite3_column_text(st, 3));
+		todo[n].older = older((const char *)sqlite3_column_text(st, 4), UMPIRE_VERSION);
 		n++;
 	}
 	sqlite3_reset(st);
-	int status = EXIT_CLEAN;
+	int status = EXIT_CLEAN, done = 0;
 	for (int i = 0; i < n; i++) {
+		/* stale is read as each battle's turn comes: auditing an earlier one
+		 * again marks the later ones carrying from it, which come after it
+		 * in this order, so one pass reaches the fixed point */
+		if (!all && !todo[i].older && !battle_stale(s, todo[i].id)) {
+			free(todo[i].options);
+			free(todo[i].campaign);
+			continue;
+		}
+		done++;
 		char *err = NULL;
 		struct battle *b = export_parse(s, load_lexer(), todo[i].id, &err);
 		const char *opts[AUDIT_MAX_OPTIONS];
@@ -560,7 +553,7 @@ static int db_reaudit(struct store *s, int argc, char **argv)
 		free(todo[i].campaign);
 	}
 	free(todo);
-	if (n == 0)
+	if (done == 0)
 		printf("every battle was audited by this umpire under its options: nothing to do\n");
 	return status;
 }

@@ -22,6 +22,7 @@
 #include "msg.h"
 #include "runopts.h"
 #include "session.h"
+#include "template.h"
 
 const char cmd_record_usage[] =
 	"usage: umpire record [--from TEMPLATE] [--notes] [--no-color] [--follow=claimed|derived]\n"
@@ -665,10 +666,12 @@ int cmd_record(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		char why[512];
-		if (session_create(path, template, run_opts.include_root, why, sizeof why) < 0) {
+		if (template_make_log(path, template, run_opts.include_root, why, sizeof why) < 0) {
 			msg_error("%s", why);
 			return EXIT_USAGE;
 		}
+	} else if (template) {
+		fprintf(stderr, "umpire: %s exists: recording into it as it is (--from makes a new log only)\n", path);
 	}
 	/* the log must parse: its errors are shown as check shows them */
 	struct diags d;

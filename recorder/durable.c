@@ -29,6 +29,14 @@ int durable_write_all(int fd, const char *text, size_t len)
 	return 0;
 }
 
+/* The process's umask, which reading it sets: set back at once. */
+static mode_t current_umask(void)
+{
+	mode_t m = umask(022);
+	umask(m);
+	return m;
+}
+
 int durable_sync_dir(const char *path)
 {
 	char *copy = xstrdup(path);
@@ -98,5 +106,55 @@ int durable_replace(const char *path, const char *tag, const char *text, size_t 
 	}
 	free(tmp);
 	free(real);
+	return rc;
+}
+
+int durable_sync_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	errno = e;
+	return rc;
+}
+
+int durable_name_new(const char *tmp, const char *path)
+{
+	if (link(tmp, path) == 0)
+		return 0;	/* the caller removes tmp */
+	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP)
+		return -1;
+	if (access(path, F_OK) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(tmp, path);
+}
+
+int durable_create(const char *path, const char *tag, const char *text, size_t len, char *why, size_t size)
+{
+	size_t n = strlen(path) + strlen(tag) + 16;
+	char *tmp = xmalloc(n);
+	snprintf(tmp, n, "%s.%s-XXXXXX", path, tag);
+	int fd = mkstemp(tmp);
+	int rc = fd < 0 ? -1 : 0;
+	if (fd >= 0) {
+		if (fchmod(fd, 0644 & ~current_umask()) < 0 || durable_write_all(fd, text, len) < 0 || fsync(fd) < 0)
+			rc = -1;
+		if (close(fd) < 0)
+			rc = -1;
+		if (rc == 0 && durable_name_new(tmp, path) < 0)
+			rc = -1;
+	}
+	int e = errno;
+	if (fd >= 0)
+		unlink(tmp);	/* named path by now, or a copy that failed */
+	if (rc < 0)
+		snprintf(why, size, e == EEXIST ? "%s exists; not overwritten" : "cannot make %s: %s", path, strerror(e));
+	else if (durable_sync_dir(path) < 0)
+		rc = 0;	/* the file is whole; only its name might not survive a crash */
+	free(tmp);
 	return rc;
 }

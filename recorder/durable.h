@@ -24,4 +24,21 @@ int durable_sync_dir(const char *path);
  * file is already replaced and why says so. */
 int durable_replace(const char *path, const char *tag, const char *text, size_t len, char *why, size_t size);
 
+/* Flushes the file at path to disk; 0, or -1 with errno. */
+int durable_sync_file(const char *path);
+
+/* Gives the flushed file tmp the name path, never over a file that is
+ * there: a hard link (the caller removes tmp), or where the file system
+ * has none a rename after a look.  0, or -1 with errno (EEXIST: path is
+ * there). */
+int durable_name_new(const char *tmp, const char *path);
+
+/* Makes the new file path holding text, whole or not at all: written to a
+ * temporary file beside it ("PATH.TAG-XXXXXX", mode 0644 less the umask),
+ * flushed, then named path (never over a file that is there) and the
+ * directory flushed.  A kill or a full disk leaves no file at path: at
+ * most, when killed, the temporary one.  0, or -1 with the message (naming
+ * path) in why. */
+int durable_create(const char *path, const char *tag, const char *text, size_t len, char *why, size_t size);
+
 #endif

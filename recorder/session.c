@@ -373,49 +373,6 @@ bool session_next_turn(const struct session *s, struct buf *out)
 	return true;
 }
 
-int session_create(const char *path, const char *template, const char *include_root, char *err,
-		   size_t errsize)
-{
-	struct diags d;
-	diags_init(&d, 8);
-	struct battle *b = load_battle(template, include_root, &d);
-	int errors = d.n_errors;
-	diags_release(&d);
-	if (!b || errors) {
-		snprintf(err, errsize, "%s %s; the log is made from a template that parses (umpire check)", template,
-			 b ? "does not parse" : "cannot be read");
-		battle_free(b);
-		return -1;
-	}
-	int end_line = b->src.v[0].n_lines + 1;
-	for (int i = 0; i < b->n_stmts && end_line > b->src.v[0].n_lines; i++)
-		if (b->stmts[i].kind == ST_TURN && b->stmts[i].at.file == 0)
-			end_line = b->stmts[i].at.line;
-	struct buf text;
-	buf_init(&text, 0);
-	for (int l = 1; l < end_line; l++) {
-		size_t len;
-		const char *line = sources_line(&b->src, 0, l, &len);
-		buf_add(&text, line, len);
-		buf_puts(&text, "\n");
-	}
-	battle_free(b);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	int rc = fd < 0 || durable_write_all(fd, text.text, text.len) < 0 || fsync(fd) < 0 ? -1 : 0;
-	int e = errno;
-	if (fd >= 0 && close(fd) < 0 && rc == 0)
-		rc = -1, e = errno;
-	buf_release(&text);
-	if (rc < 0) {
-		if (fd >= 0)
-			unlink(path);	/* no half a log */
-		snprintf(err, errsize, "cannot make %s: %s", path, strerror(e));
-		return -1;
-	}
-	(void)durable_sync_dir(path);	/* the file is whole; only its name might not survive a crash */
-	return 0;
-}
-
 const struct battle *session_battle(const struct session *s)
 {
 	return s->b;

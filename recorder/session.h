@@ -84,13 +84,6 @@ enum session_undo session_undo(struct session *s, struct buf *what, char *why, s
  * line shows the pattern (with or without a side) to follow. */
 bool session_next_turn(const struct session *s, struct buf *out);
 
-/* Makes the log at path (which must not exist) from the lines of the file
- * at template before its first turn, flushed to disk; -1 with a message in
- * err when the template does not parse or the file cannot be made (then
- * no file is left). */
-int session_create(const char *path, const char *template, const char *include_root, char *err,
-		   size_t errsize);
-
 const struct battle *session_battle(const struct session *s);
 const struct audit *session_audit(const struct session *s);
 const struct findings *session_findings(const struct session *s);

@@ -8,6 +8,7 @@
 
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
+#include "../reports/csv.h"
 #include "../reports/json.h"
 
 static const char hex_digits[] = "0123456789ABCDEF";
@@ -131,35 +132,27 @@ static long text_rows(FILE *out, sqlite3_stmt *st)
 	return rows;
 }
 
-/* A CSV field of n bytes: quoted when it holds a comma, a quote or a line
- * break (RFC 4180), its quotes doubled. */
-static void write_csv_text(FILE *out, const char *s, size_t n)
+/* A CSV field of n bytes, guarded and quoted as every CSV of umpire's
+ * (reports/csv.h), made in the caller's field buffer: text is false for a
+ * number. */
+static void write_csv_text(FILE *out, struct buf *field, const char *s, size_t n, bool text)
 {
-	bool quote = false;
-	for (size_t i = 0; i < n && !quote; i++)
-		quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
-	if (!quote) {
-		fwrite(s, 1, n, out);
-		return;
-	}
-	putc('"', out);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '"')
-			putc('"', out);
-		putc(s[i], out);
-	}
-	putc('"', out);
+	buf_clear(field);
+	csv_field_n(field, s, n, text);
+	fwrite(field->text, 1, field->len, out);
 }
 
 /* CSV: the names, then each row as it comes. */
 static long csv_rows(FILE *out, sqlite3_stmt *st)
 {
+	struct buf field;
+	buf_init(&field, 0);
 	int n = sqlite3_column_count(st);
 	for (int c = 0; c < n; c++) {
 		const char *name = sqlite3_column_name(st, c);
 		if (c)
 			putc(',', out);
-		write_csv_text(out, name, strlen(name));
+		write_csv_text(out, &field, name, strlen(name), true);
 	}
 	fputs("\r\n", out);
 	long rows = 0;
@@ -171,13 +164,15 @@ static long csv_rows(FILE *out, sqlite3_stmt *st)
 			if (sqlite3_column_type(st, c) == SQLITE_BLOB) {
 				write_cell(out, st, c);	/* X'..': nothing to quote */
 			} else {
+				bool text = sqlite3_column_type(st, c) == SQLITE_TEXT;
 				const char *t = (const char *)sqlite3_column_text(st, c);
-				write_csv_text(out, t ? t : "", t ? (size_t)sqlite3_column_bytes(st, c) : 0);
+				write_csv_text(out, &field, t ? t : "", t ? (size_t)sqlite3_column_bytes(st, c) : 0, text);
 			}
 		}
 		fputs("\r\n", out);
 		rows++;
 	}
+	buf_release(&field);
 	return rc == SQLITE_DONE ? rows : -1;
 }
 

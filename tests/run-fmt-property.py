@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run-fmt-property.py UMPIRE: fmt keeps everything the audit reads.
+"""run-fmt-property.py UMPIRE: fmt and export keep everything the audit reads.
 
 For every battle file in the tree that parses (examples, the e2e and hostile
 cases, the ruleset cases, the fuzz seeds and regressions), the audit JSON of
@@ -10,6 +10,11 @@ same rank among the lines that are not blank.  Columns are left out (fmt
 normalises spacing); every other key and value must be equal.  Objects about
 an included file keep their lines (fmt prints only the top file).
 
+The same files are imported into an empty archive, exported (as fmt
+prints them) and imported into a second one: every row the two archives
+hold must be equal, but for the stored text, its hash and the lines and
+columns it moved (ok export-keeps NAME).
+
 Each file is formatted in a scratch copy under build/fmt-property: with its
 folder when it includes (hostile folders hold fifos and links), alone
 otherwise.  Prints "ok fmt-keeps NAME" or "not ok fmt-keeps NAME" and the
@@ -19,6 +24,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -98,6 +104,8 @@ def check(umpire, f, n):
     fmt = run(umpire, "fmt", copy)
     if not fmt or fmt.returncode != 0:
         return "fmt failed: " + (fmt.stderr.decode(errors="replace").splitlines() or ["timeout"])[0]
+    orig = copy + ".orig"
+    shutil.copyfile(copy, orig)
     with open(copy, "wb") as fh:
         fh.write(fmt.stdout)
     for mode, b in zip(modes, before):
@@ -107,6 +115,55 @@ def check(umpire, f, n):
         diff = first_difference(objects(b.stdout, copy, ranks(text)), objects(a.stdout, copy, ranks(fmt.stdout)))
         if diff:
             return f"audit JSON as {mode} differs after fmt\n{diff}"
+    shutil.copyfile(orig, copy)
+    why = round_trip(umpire, copy)
+    return f"export-keeps: {why}" if why else None
+
+
+# Columns that fmt's canonical text changes by design (its text, blank
+# lines folded, spacing, attributes in canonical order), and the time of
+# the import.
+MOVED = {("file", "text"), ("battle", "content_hash"), ("battle", "imported_at"), ("event", "line"),
+         ("event", "stmt"), ("finding", "line"), ("finding", "col"), ("finding", "stmt"),
+         ("battle_attr", "seq")}
+
+
+def rows(db):
+    """Every row of every table of db, the moved columns left out."""
+    con = sqlite3.connect(db)
+    out = {}
+    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_schema WHERE type = 'table' "
+                                        "AND name NOT LIKE 'sqlite_%'")]
+    for t in tables:
+        cols = [r[1] for r in con.execute(f'PRAGMA table_info("{t}")') if (t, r[1]) not in MOVED]
+        select = ", ".join(f'"{c}"' for c in cols)
+        out[t] = (cols, sorted(con.execute(f'SELECT {select} FROM "{t}"').fetchall(), key=repr))
+    con.close()
+    return out
+
+
+def round_trip(umpire, copy):
+    """None when export then import stores the same rows; the failure otherwise."""
+    d = os.path.dirname(copy)
+    a, b = os.path.join(d, "a.db"), os.path.join(d, "b.db")
+    p = run(umpire, "db", "--db", a, "import", copy)
+    if not p or p.returncode > 1:
+        return None	# not stored (an include the archive keeps apart, a limit): nothing to compare
+    e = run(umpire, "db", "--db", a, "export", "1")
+    if not e or e.returncode != 0:
+        return "export failed: " + (e.stderr.decode(errors="replace").splitlines() or ["timeout"])[0]
+    with open(copy, "wb") as fh:	# in its place: its includes are beside it
+        fh.write(e.stdout)
+    p = run(umpire, "db", "--db", b, "import", copy)
+    if not p or p.returncode > 1:
+        return "the export does not import: " + (p.stderr.decode(errors="replace").splitlines() or ["timeout"])[0]
+    x, y = rows(a), rows(b)
+    for t in x:
+        if x[t] != y.get(t):
+            for r1, r2 in zip(x[t][1], y[t][1]):
+                if r1 != r2:
+                    return f"table {t} differs after export and import:\n  before {r1!r:.300}\n  after  {r2!r:.300}"
+            return f"table {t}: {len(x[t][1])} rows before export and import, {len(y[t][1])} after"
     return None
 
 
