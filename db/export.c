@@ -2,6 +2,7 @@
 #include "export.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,7 @@ static const char *stored_text(void *ctx, const char *path, size_t *len)
 static void put_inline(const struct battle *b, int file, struct buf *out)
 {
 	struct buf text;
-	buf_init(&text, 0);
+	buf_init(&text, SIZE_MAX / 2);	/* one file's canonical text, read back: no ceiling below it */
 	fmt_battle(b, file, &text);
 	const char *line = text.text ? text.text : "";
 	for (int i = 0; i < b->n_stmts && *line; i++) {
@@ -215,24 +216,58 @@ static char *inside(const char *base, const char *path)
 }
 
 /* Writes text to dir/rel, making the folders on the way. */
-static bool write_file(const char *dir, const char *rel, const struct buf *text, char **err)
+static char *joined(const char *dir, const char *rel)
 {
 	char *path = xmalloc(strlen(dir) + strlen(rel) + 2);
 	sprintf(path, "%s/%s", dir, rel);
+	return path;
+}
+
+/* Creates the file dir/rel, and the folders rel names, never over a file
+ * that is there; NULL with *err. */
+static FILE *create_file(const char *dir, const char *rel, char **err)
+{
+	char *path = joined(dir, rel);
 	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
 		*p = '\0';
 		mkdir(path, 0755);
 		*p = '/';
 	}
 	FILE *f = fopen(path, "wx");	/* never over a file that is there */
-	bool ok = f && fwrite(text->text ? text->text : "", 1, text->len, f) == text->len;
-	if (f && fclose(f) != 0)
-		ok = false;
-	if (!ok && errno == EEXIST)
+	if (!f && errno == EEXIST)
 		*err = message(path, " exists: an export never writes over a file");
-	else if (!ok)
+	else if (!f)
 		*err = message("cannot write ", path);
 	free(path);
+	return f;
+}
+
+/* Flushes the sink buffer text, which writes to f, and closes f: false
+ * with *err when a write failed or text met its ceiling. */
+static bool finish_file(FILE *f, struct buf *text, const char *dir, const char *rel, char **err)
+{
+	bool ok = buf_flush(text) == 0 && !text->full;
+	if (fclose(f) != 0)
+		ok = false;
+	if (!ok) {
+		char *path = joined(dir, rel);
+		*err = message("cannot write ", path);
+		free(path);
+	}
+	return ok;
+}
+
+/* Writes the file dir/rel holding the len bytes at data; false with *err. */
+static bool write_file(const char *dir, const char *rel, const char *data, size_t len, char **err)
+{
+	FILE *f = create_file(dir, rel, err);
+	if (!f)
+		return false;
+	struct buf text;
+	buf_init_sink(&text, f);
+	buf_add(&text, data, len);
+	bool ok = finish_file(f, &text, dir, rel, err);
+	buf_release(&text);
 	return ok;
 }
 
@@ -268,17 +303,22 @@ static bool write_battle(const struct battle *b, const char *dir, const char *fo
 		*err = message("cannot make the folder ", sub);
 		ok = false;
 	}
-	struct buf text;
-	buf_init(&text, 0);
 	for (int i = 0; i < b->src.n && ok; i++) {
-		buf_clear(&text);
-		if (is_chart_file(b, i))	/* data, not notation: as read */
-			buf_add(&text, b->src.v[i].text, b->src.v[i].len);
-		else
-			fmt_battle(b, i, &text);
-		ok = rel[i] && write_file(sub, rel[i], &text, err);
+		if (is_chart_file(b, i)) {	/* data, not notation: as read */
+			ok = rel[i] && write_file(sub, rel[i], b->src.v[i].text, b->src.v[i].len, err);
+			continue;
+		}
+		FILE *f = rel[i] ? create_file(sub, rel[i], err) : NULL;
+		if (!f) {
+			ok = false;
+			break;
+		}
+		struct buf text;
+		buf_init_sink(&text, f);	/* streams: a file of any size is written whole */
+		fmt_battle(b, i, &text);
+		ok = finish_file(f, &text, sub, rel[i], err);
+		buf_release(&text);
 	}
-	buf_release(&text);
 	for (int i = 0; i < b->src.n; i++)
 		free(rel[i]);
 	free(rel);
@@ -323,7 +363,7 @@ int export_campaign(struct store *s, struct lex *lex, const char *campaign, cons
 	buf_init(&text, 0);
 	if (*options)
 		buf_printf(&text, "%s\n", options);
-	if (write_file(dir, "campaign.options", &text, err) && *options)
+	if (write_file(dir, "campaign.options", text.text, text.len, err) && *options)
 		fprintf(report, "campaign options %s in %s/campaign.options: before importing the files, "
 			"umpire db campaign new NAME %s\n", options, dir, options);
 	buf_release(&text);

@@ -375,11 +375,12 @@ static char *immutable_uri(const char *path)
  * (check_and_migrate). */
 static sqlite3 *connect(const struct store_opts *o, bool read_only, struct wait *w, bool *reopen, char **err)
 {
-	bool memory = strcmp(o->path, ":memory:") == 0;
+	bool scratch = strcmp(o->path, STORE_SCRATCH) == 0;
+	bool memory = scratch || strcmp(o->path, ":memory:") == 0;
 	sqlite3 *db = NULL;
 	int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (o->create ? SQLITE_OPEN_CREATE : 0);
 	char *uri = read_only && !memory && needs_immutable(o->path) ? immutable_uri(o->path) : NULL;
-	int rc = sqlite3_open_v2(uri ? uri : o->path, &db, flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
+	int rc = sqlite3_open_v2(uri ? uri : scratch ? "" : o->path, &db, flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
 	free(uri);
 	if (rc != SQLITE_OK) {
 		fail(err, "cannot open the archive %s: %s", o->path, db ? sqlite3_errmsg(db) : "out of memory");
@@ -414,7 +415,7 @@ static bool writable(const char *path, char **err)
 struct store *store_open(const struct store_opts *o, char **err)
 {
 	*err = NULL;
-	bool memory = strcmp(o->path, ":memory:") == 0;
+	bool memory = strcmp(o->path, ":memory:") == 0 || strcmp(o->path, STORE_SCRATCH) == 0;
 	struct stat st;
 	if (!*o->path)
 		return fail(err, "an archive needs a path"), NULL;

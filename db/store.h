@@ -21,8 +21,14 @@ enum { STORE_APPLICATION_ID = 0x554d5052 };
 
 enum store_journal { STORE_WAL, STORE_DELETE };
 
+#define STORE_SCRATCH ":scratch:"
+
 struct store_opts {
-	const char *path;		/* ":memory:" for an archive in memory */
+	/* ":memory:" for an archive in memory; STORE_SCRATCH for a private one
+	 * in a temporary file, gone when closed (SQLite's own temporary
+	 * database: what does not fit its cache is on disk, so a battle file
+	 * of any length is reported in little memory) */
+	const char *path;
 	enum store_journal journal;	/* WAL unless the archive is on a shared folder */
 	bool read_only;			/* open as it is: no schema change, no write */
 	bool upgrade;			/* read only, but an archive that needs upgrading is

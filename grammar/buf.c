@@ -15,6 +15,25 @@ void buf_init(struct buf *b, size_t max)
 	b->len = 0;
 	b->max = max ? max : BUF_DEFAULT_MAX;
 	b->full = false;
+	b->sink = NULL;
+	b->write_failed = false;
+}
+
+void buf_init_sink(struct buf *b, FILE *sink)
+{
+	buf_init(b, 0);
+	b->sink = sink;
+}
+
+int buf_flush(struct buf *b)
+{
+	if (!b->sink)
+		return 0;
+	if (b->len && !b->write_failed && fwrite(b->text, 1, b->len, b->sink) != b->len)
+		b->write_failed = true;
+	b->len = 0;
+	b->text[0] = '\0';
+	return b->write_failed ? -1 : 0;
 }
 
 void buf_release(struct buf *b)
@@ -34,6 +53,8 @@ void buf_clear(struct buf *b)
 /* Makes room for n more bytes plus the NUL. */
 static int grow(struct buf *b, size_t n)
 {
+	if (b->sink && b->len + n > BUF_SINK_CHUNK)
+		buf_flush(b);	/* a failed write is sticky: buf_flush says so at the end */
 	if (n > b->max - b->len) {
 		b->full = true;	/* sticky: a writer checks once, at the end of an object */
 		return -1;
@@ -50,6 +71,11 @@ static int grow(struct buf *b, size_t n)
 
 int buf_add(struct buf *b, const char *p, size_t n)
 {
+	if (b->sink && n > BUF_SINK_CHUNK) {	/* a long piece goes straight out */
+		if (buf_flush(b) == 0 && fwrite(p, 1, n, b->sink) != n)
+			b->write_failed = true;
+		return b->write_failed ? -1 : 0;
+	}
 	if (grow(b, n) < 0)
 		return -1;
 	memcpy(b->text + b->len, p, n);

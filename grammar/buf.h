@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define UMPIRE_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -23,12 +24,27 @@ struct buf {
 	size_t cap;	/* bytes allocated */
 	size_t max;	/* ceiling for len */
 	bool full;	/* an append failed at the ceiling since the last clear */
+	FILE *sink;	/* NULL, or where the text goes as it grows (buf_init_sink) */
+	bool write_failed;	/* a write to the sink failed (sticky) */
 };
 
 #define BUF_DEFAULT_MAX ((size_t)64 << 20)
+/* A sink buffer writes what it holds once it passes this. */
+#define BUF_SINK_CHUNK ((size_t)64 << 10)
 
 /* Starts an empty buffer that may grow to max bytes (0: BUF_DEFAULT_MAX). */
 void buf_init(struct buf *b, size_t max);
+/* Starts an empty buffer whose text goes to sink as it grows: whenever it
+ * would pass BUF_SINK_CHUNK it is written out and emptied, so output of any
+ * length streams in a few kilobytes and no ceiling can cut it.  The caller
+ * ends with buf_flush (which says whether every write went through) and
+ * never reads text back: it holds only the unwritten tail. */
+void buf_init_sink(struct buf *b, FILE *sink);
+/* Writes what a sink buffer holds and empties it: 0, or -1 when a write
+ * to the sink has failed, now or before (write_failed, with errno from the
+ * failing write).  A buffer without a sink: 0, nothing done. */
+int buf_flush(struct buf *b);
+
 /* Frees the text; the buffer may be buf_init'ed again. */
 void buf_release(struct buf *b);
 /* Empties the buffer, keeping its memory. */

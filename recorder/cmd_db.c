@@ -224,16 +224,18 @@ static int db_export(struct store *s, int argc, char **argv)
 	}
 	int64_t id = export_find(s, argv[optind], &err);
 	struct buf out;
-	buf_init(&out, 0);
-	if (id && export_battle(s, load_lexer(), id, inline_includes, &out, &err))
-		fwrite(out.text ? out.text : "", 1, out.len, stdout);
+	buf_init_sink(&out, stdout);	/* streams: a battle of any size comes out whole */
+	bool wrote = id && export_battle(s, load_lexer(), id, inline_includes, &out, &err);
+	bool written = buf_flush(&out) == 0;
 	int status = err ? EXIT_USAGE : EXIT_CLEAN;
 	if (err)
 		msg_error("%s", err);
 	free(err);
 	buf_release(&out);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg_error("cannot write the export");
+	if (!msg_flush_stdout() || !written)	/* a failed write said once, with its cause */
+		status = EXIT_USAGE;
+	if (wrote && out.full) {
+		msg_error("the export passed a piece too large to hold; not written whole");
 		status = EXIT_USAGE;
 	}
 	return status;
@@ -291,10 +293,8 @@ static int print_rows_with(long (*writer)(FILE *out, sqlite3_stmt *st, enum tabl
 	if (rows < 0)
 		msg_error("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
 	sqlite3_finalize(st);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg_error("cannot write the output");
+	if (!msg_flush_stdout())	/* said once, with its cause */
 		return EXIT_USAGE;
-	}
 	return rows < 0 ? EXIT_USAGE : EXIT_CLEAN;
 }
 

@@ -265,7 +265,7 @@ static struct store *file_archive(const struct report_args *ra, int64_t *id)
 	struct store *s = NULL;
 	if (b) {
 		char *err = NULL;
-		struct store_opts so = {.path = ":memory:", .create = true};
+		struct store_opts so = {.path = STORE_SCRATCH, .create = true};
 		s = store_open(&so, &err);
 		struct import_opts io = {.follow = ra->run.follow, .options = ra->run.options,
 					 .n_options = ra->run.n_options, .umpire_version = UMPIRE_VERSION};

@@ -508,24 +508,35 @@ void plots_release(struct plots *p)
 	memset(p, 0, sizeof *p);
 }
 
-/* svg with every id and reference to one prefixed by prefix, so that
- * several drawings can share a page. */
-static char *prefixed(const char *svg, const char *prefix)
+/* The length of the id mark (id=", href="#, url(#...) that p starts
+ * with, or 0. */
+static size_t mark_at(const char *p)
 {
 	static const char *const marks[] = {"id=\"", "id='", "href=\"#", "href='#", "url(#"};
+	if (*p != 'i' && *p != 'h' && *p != 'u')
+		return 0;
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+		size_t n = strlen(marks[i]);
+		if (strncmp(p, marks[i], n) == 0)
+			return n;
+	}
+	return 0;
+}
+
+/* svg with every id and reference to one prefixed by prefix, so that
+ * several drawings can share a page: one pass over the text (looking for
+ * each mark from every mark found was quadratic in a large plot). */
+static char *prefixed(const char *svg, const char *prefix)
+{
 	struct buf b;
 	buf_init(&b, (size_t)32 << 20);
 	while (*svg) {
-		size_t best = strlen(svg), len = 0;
-		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
-			const char *at = strstr(svg, marks[i]);
-			if (at && (size_t)(at - svg) < best) {
-				best = (size_t)(at - svg);
-				len = strlen(marks[i]);
-			}
-		}
-		buf_add(&b, svg, best + len);
-		svg += best + len;
+		const char *p = svg;
+		size_t len = 0;
+		while (*p && !(len = mark_at(p)))
+			p++;
+		buf_add(&b, svg, (size_t)(p - svg) + len);
+		svg = p + len;
 		if (len)
 			buf_printf(&b, "%s-", prefix);
 	}

@@ -295,7 +295,7 @@ struct sheet *whatif_report(const struct battle *b, const struct whatif_base *ba
 		*err = xstrdup("too many options");
 		return NULL;
 	}
-	struct store_opts so = {.path = ":memory:", .create = true};
+	struct store_opts so = {.path = STORE_SCRATCH, .create = true};
 	struct store *s = store_open(&so, err);
 	if (!s)
 		return NULL;

@@ -178,3 +178,32 @@ file="$out/chain-$chain.battle"
 run build/umpire check -q "$file"
 printf '%-10s %-13s %9s\n' "${chain}L" "check" "$cpu"
 echo "(L: a chain of command that many leaders deep)"
+
+# How the costs that once ran away grow: each at a size and at twice it,
+# cpu seconds (gnuplot's included), peak memory and the ratio of the two
+# times (linear: about 2).  BENCH_GROWTH_K copies of Palo Alto, then twice.
+k=${BENCH_GROWTH_K:-100}
+echo
+echo "growth: cpu s and peak MiB at $k and $((2 * k)) copies of Palo Alto; time ratio (linear: about 2x)"
+printf '%-22s %9s %9s %9s %9s %7s\n' what "cpu s" "MiB" "cpu s 2x" "MiB 2x" ratio
+for n in "$k" $((2 * k)); do
+	[ -f "$out/growth-$n.battle" ] || sh bench/gen-battle.sh -k "$n" >"$out/growth-$n.battle"
+done
+growth() {	# growth LABEL 'COMMAND': @FILE@ the battle, @N@ its copies
+	label=$1 line=""
+	for n in "$k" $((2 * k)); do
+		eval "run $(echo "$2" | sed "s|@FILE@|$out/growth-$n.battle|g; s|@N@|$n|g")"
+		line="$line $cpu $(echo "$mem" | awk '{printf "%.0f", $1 / 1024}')"
+	done
+	echo "$label$line" | awk '{ r = ($2 > 0) ? sprintf("%.1fx", $4 / $2) : "-";
+		printf "%-22s %9s %9s %9s %9s %7s\n", $1, $2, $3, $4, $5, r }'
+}
+growth aar-html-inline 'build/umpire report aar --format html @FILE@'
+growth whatif 'build/umpire report whatif --option charge-bands=split @FILE@'
+growth report-of-a-file 'build/umpire report luck --format json @FILE@'
+for n in "$k" $((2 * k)); do
+	rm -f "$out/growth-$n.db"
+	build/umpire db --db "$out/growth-$n.db" import "$out/growth-$n.battle" >/dev/null 2>&1
+done
+growth db-export 'build/umpire db --db "$out/growth-@N@.db" export 1'
+growth db-sql-text 'build/umpire db --db "$out/growth-@N@.db" sql "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < @N@ * 10000) SELECT i, '"'row'"' FROM c"'
