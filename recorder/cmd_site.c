@@ -58,8 +58,11 @@ static bool write_file(const char *dir, const char *name, const struct buf *b)
 	buf_init(&path, 0);
 	buf_printf(&path, "%s/%s", dir, name);
 	char *err = NULL;
-	bool ok = outfile_write(path.text, b->text, b->len, &err);
-	if (!ok)
+	bool ok = !b->full && outfile_write(path.text, b->text, b->len, &err);
+	if (b->full)	/* never a page cut short */
+		msg_error("%s: the page passes %zu MiB, umpire's limit for one page; not written", path.text,
+			  b->max >> 20);
+	else if (!ok)
 		msg_error("%s", err);
 	free(err);
 	buf_release(&path);

@@ -339,10 +339,13 @@ long sheet_section_rows(const struct sheet *s, const char *id)
 
 /* ---- writing ---- */
 
-/* A cell as text, into b (which it empties first). */
+/* A cell as text: a number printed into b (which it empties first), a
+ * text cell's own text (no copy, so no ceiling cuts it). */
 static const char *cell_text(const struct cell *c, struct buf *b)
 {
 	buf_clear(b);
+	if (c->type == CELL_TEXT)
+		return c->text;
 	switch (c->type) {
 	case CELL_INT:
 		buf_printf(b, "%ld", c->i);
@@ -351,8 +354,6 @@ static const char *cell_text(const struct cell *c, struct buf *b)
 		buf_printf(b, "%.*f", c->decimals, c->r);
 		break;
 	case CELL_TEXT:
-		buf_puts(b, c->text);
-		break;
 	case CELL_EMPTY:
 		break;
 	}
@@ -700,7 +701,7 @@ static void json_section(struct json *j, const struct section *x)
 static void write_json(const struct sheet *s, FILE *out, const char *only)
 {
 	struct buf b;
-	buf_init(&b, 0);
+	buf_init_sink(&b, out);	/* streams: a report of any size is written whole */
 	struct json j;
 	json_init(&j, &b);
 	json_object_begin(&j);
@@ -723,7 +724,7 @@ static void write_json(const struct sheet *s, FILE *out, const char *only)
 	json_array_end(&j);
 	json_object_end(&j);
 	buf_putc(&b, '\n');
-	fwrite(b.text, 1, b.len, out);
+	buf_flush(&b);	/* a failed write leaves ferror(out) for the caller */
 	buf_release(&b);
 }
 
@@ -854,9 +855,9 @@ void sheet_html_page(const struct sheet *s, struct buf *out, const char *nav)
 static void write_html(const struct sheet *s, FILE *out, const char *only)
 {
 	struct buf b;
-	buf_init(&b, 0);
+	buf_init_sink(&b, out);	/* streams: a page of any size is written whole */
 	html_page(s, &b, only, NULL);
-	fwrite(b.text, 1, b.len, out);
+	buf_flush(&b);	/* a failed write leaves ferror(out) for the caller */
 	buf_release(&b);
 }
 

@@ -210,6 +210,37 @@ static void test_only_a_table_shown(void **state)
 	sheet_free(s);
 }
 
+/* A report past 64 MiB (one cell of 70 000 000 letters) is written whole
+ * as JSON and as HTML: the writers stream (they once cut at 64 MiB and
+ * left invalid JSON). */
+static void test_past_the_ceiling(void **state)
+{
+	(void)state;
+	size_t n = 70000000;
+	char *big = malloc(n + 1);
+	memset(big, 'x', n);
+	big[n] = '\0';
+	struct sheet *s = sheet_new("test", "Long");
+	sheet_section(s, "rows", "Rows", SHEET_ALL);
+	const char *names[] = {"text"};
+	sheet_columns(s, 1, names);
+	sheet_text(s, big);
+	sheet_row(s);
+	free(big);
+	for (int f = SHEET_JSON; f <= SHEET_HTML; f++) {
+		FILE *out = tmpfile();
+		assert_true(sheet_write(s, out, f, NULL));
+		long len = ftell(out);
+		assert_true(len > (long)n);
+		char tail[16] = "";
+		fseek(out, -8, SEEK_END);
+		assert_int_equal(fread(tail, 1, 8, out), 8);
+		assert_non_null(strstr(tail, f == SHEET_JSON ? "]}\n" : "</html>"));
+		fclose(out);
+	}
+	sheet_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_markdown_autolinks),
 		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas), cmocka_unit_test(test_csv_semicolon),
 		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
+		cmocka_unit_test(test_past_the_ceiling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
