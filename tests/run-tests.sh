@@ -42,28 +42,28 @@ fi
 # build/hostile), the after-action report in headless Chromium.
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
-# fmt keeps what the audit reads, on every file of the tree that parses:
-# hundreds of runs, so with the release build (the others run under ASan)
-out=$(python3 tests/run-fmt-property.py build/umpire)
-rc=$?
-printf '%s\n' "$out" | grep -v '^ok ' || true
-ok=$(printf '%s\n' "$out" | grep -c '^ok ')
-bad=$(printf '%s\n' "$out" | grep -c '^not ok ')
-echo "$([ "$bad" -eq 0 ] && [ $rc -eq 0 ] && echo PASS || echo FAIL) tests/run-fmt-property.py ($ok passed, $bad failed)"
-passed=$((passed + ok))
-failed=$((failed + bad))
-[ $rc -ne 0 ] && [ "$bad" -eq 0 ] && failed=$((failed + 1))
-for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
-	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-record-tty.sh tests/run-browser.sh; do
-	out=$(sh "$script" build/asan/umpire)
+# counted NAME CMD...: runs CMD, which prints "ok ..." / "not ok ..." lines,
+# shows all but the ok lines and adds them to the totals (a failing status
+# with no "not ok" line counts as one failure)
+counted() {
+	name=$1
+	shift
+	out=$("$@")
 	rc=$?
 	printf '%s\n' "$out" | grep -v '^ok ' || true
 	ok=$(printf '%s\n' "$out" | grep -c '^ok ')
 	bad=$(printf '%s\n' "$out" | grep -c '^not ok ')
-	echo "$([ "$bad" -eq 0 ] && [ $rc -eq 0 ] && echo PASS || echo FAIL) $script ($ok passed, $bad failed)"
+	echo "$([ "$bad" -eq 0 ] && [ $rc -eq 0 ] && echo PASS || echo FAIL) $name ($ok passed, $bad failed)"
 	passed=$((passed + ok))
 	failed=$((failed + bad))
 	[ $rc -ne 0 ] && [ "$bad" -eq 0 ] && failed=$((failed + 1))
+}
+# fmt and export keep what the audit reads, on every file of the tree that
+# parses: hundreds of runs, so with the release build (the others: ASan)
+counted tests/run-fmt-property.py python3 tests/run-fmt-property.py build/umpire
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
+	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-record-tty.sh tests/run-browser.sh; do
+	counted "$script" sh "$script" build/asan/umpire
 done
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
