@@ -70,11 +70,23 @@ build/asan/obj/tests/toy/skirmish.o: TEST_CFLAGS += -Iaudit
 build/asan/test_ruleset: build/asan/obj/tests/toy/skirmish.o
 
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
+# `make test T=test_rff` runs one suite, `make test T=e2e/017` the e2e cases
+# whose name starts so: the developer's loop.
+ifneq ($(T),)
+test:
+	@sh scripts/deps.sh test
+	@case "$(T)" in \
+	e2e/*) $(MAKE) -s --no-print-directory build/asan/umpire && sh tests/run-e2e.sh build/asan/umpire "$(patsubst e2e/%,%,$(T))" ;; \
+	test_*) $(MAKE) -s --no-print-directory build/asan/$(T) && build/asan/$(T) ;; \
+	*) echo "make test T=...: test_MODULE (a cmocka suite) or e2e/NNN (end-to-end cases)" >&2; exit 2 ;; \
+	esac
+else
 test:
 	@sh scripts/deps.sh test
 	@$(MAKE) -s --no-print-directory $(TESTS) build/asan/umpire build/umpire
 	@rm -rf build/stage && $(MAKE) --no-print-directory -s install DESTDIR=$(CURDIR)/build/stage PREFIX=/usr >/dev/null
 	@sh tests/run-tests.sh $(TESTS)
+endif
 
 demo: deps
 	@$(MAKE) -s --no-print-directory build/umpire

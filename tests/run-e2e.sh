@@ -1,6 +1,7 @@
 #!/bin/sh
-# run-e2e.sh UMPIRE: runs each end-to-end case in tests/e2e/ and prints
-# "ok ID" or "not ok ID" with a diff.
+# run-e2e.sh UMPIRE [PREFIX]: runs each end-to-end case in tests/e2e/
+# (those whose directory name starts with PREFIX: 017, or 017-explain) and
+# prints "ok ID" or "not ok ID" with a diff.
 #
 # A case is a directory tests/e2e/NNN-name/ holding:
 #   cmd           the shell command to run; $UMPIRE is the binary, $TOP the tree
@@ -13,7 +14,9 @@ UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(pwd)
 export UMPIRE TOP
 status=0
-for dir in tests/e2e/*/; do
+only=${2:-}
+for dir in tests/e2e/"$only"*/; do
+	[ -d "$dir" ] || { echo "not ok $only: no such case in tests/e2e"; status=1; continue; }
 	id=$(basename "$dir")
 	work="build/e2e/$id"
 	rm -rf "$work"
