@@ -688,10 +688,34 @@ static void rff_apply_state(struct audit *a, const struct event *e)
 	}
 }
 
-/* A Desperate Struggle not rolled again before the next event, phase or
- * turn (002:241): reported on the charge. */
+/* A fallen-leader check called for and not the event that follows (the
+ * one about to be audited, a->stmt): reported on the event that called
+ * for it.  State events (notes, low ammunition) do not settle it. */
+static void settle_fallen(struct audit *a)
+{
+	struct rff_roll_due *d = &rff_run(a)->fallen;
+	if (!d->due)
+		return;
+	d->due = false;
+	const struct stmt *next = a->stmt < a->b->n_stmts ? &a->b->stmts[a->stmt] : NULL;
+	if (next && next->kind == ST_EVENT && next->u.event.def->shape == SHAPE_LEADER_ROLL)
+		return;	/* logged: the check comes next */
+	int here = a->stmt;
+	const char *side = a->side;
+	a->stmt = d->stmt;
+	a->side = d->side;
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, d->at, d->cite, "%s", d->what);
+	a->stmt = here;
+	a->side = side;
+}
+
+/* A roll the last event called for and the log does not hold: a
+ * fallen-leader check not next, a Desperate Struggle not rolled again
+ * before the next event, phase or turn (002:241), reported on the event
+ * that called for it. */
 static void rff_settle(struct audit *a)
 {
+	settle_fallen(a);
 	if (!rff_run(a)->reroll_due || audit_last_clash(a) < 0)
 		return;
 	int here = a->stmt;

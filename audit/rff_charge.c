@@ -676,19 +676,10 @@ static void fallen_due(struct audit *a, const struct combat *c, enum rff_effect 
 	int l = side < 0 ? -1 : state_attached_leader(&a->st, c->principal[side]);
 	if (l < 0)
 		return;
-	for (int i = a->stmt + 1; i < a->b->n_stmts; i++) {
-		const struct stmt *s = &a->b->stmts[i];
-		if (s->kind == ST_BLANK || s->kind == ST_RULING ||
-		    (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE))
-			continue;
-		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_LEADER_ROLL)
-			return;
-		break;
-	}
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
-		   side == DEFENDER ? "002:238" : "002:244",
-		   "%s with %s attached calls for a fallen-leader check, which is not logged", rff_effect_word(e),
-		   state_leader_at(&a->st, l)->decl->id);
+	rff_fallen_due(a, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
+		       side == DEFENDER ? "002:238" : "002:244",
+		       "%s with %s attached calls for a fallen-leader check, which is not logged", rff_effect_word(e),
+		       state_leader_at(&a->st, l)->decl->id);
 }
 
 /* The facts the log states are taken on trust (hidden unless --notes). */

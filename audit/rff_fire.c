@@ -618,19 +618,9 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 			    ev->target.id);
 		return;
 	}
-	for (int i = a->stmt + 1; i < a->b->n_stmts; i++) {
-		const struct stmt *s = &a->b->stmts[i];
-		if (s->kind == ST_BLANK || s->kind == ST_RULING)
-			continue;
-		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_LEADER_ROLL)
-			return;
-		if (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_STATE)
-			continue;	/* low-ammo, notes and the like may come first */
-		break;
-	}
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, ev->die.at, "002:199",
-		   "base die 10: a fallen-leader check for the closest leader within 4\" of %s is not logged",
-		   ev->target.id);
+	rff_fallen_due(a, ev->die.at, "002:199",
+		       "base die 10: a fallen-leader check for the closest leader within 4\" of %s is not logged",
+		       ev->target.id);
 }
 
 /* The facts and figures the log states are taken on trust. */

@@ -2,6 +2,7 @@
  * state, and what its derivations share of it. */
 #include "rff_run.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,16 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 struct rff_run *rff_run(struct audit *a)
 {
 	return a->ctx;
+}
+
+void rff_fallen_due(struct audit *a, struct loc at, const char *cite, const char *fmt, ...)
+{
+	struct rff_roll_due *d = &rff_run(a)->fallen;
+	*d = (struct rff_roll_due){.due = true, .stmt = a->stmt, .side = a->side, .at = at, .cite = cite};
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->what, sizeof d->what, fmt, ap);
+	va_end(ap);
 }
 
 const struct rff_options *rff_options(const struct audit *a)

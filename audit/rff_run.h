@@ -40,10 +40,28 @@ struct rff_options {
 };
 
 /* What RFF keeps for one audit beside the state (struct audit.ctx). */
+/* A fallen-leader check the last fire or charge called for (002:199,
+ * 002:238, 002:244): reported by the settle hook when the event after it
+ * is not that check.  Kept, not looked for among the statements after the
+ * event: in the recorder those are not typed yet. */
+struct rff_roll_due {
+	bool due;
+	int stmt;		/* the event that calls for it */
+	const char *side;	/* whose claim it concerned */
+	struct loc at;
+	const char *cite;
+	char what[200];
+};
+
 struct rff_run {
 	struct rff_options opt;
 	bool reroll_due;	/* the last charge ended in a Desperate Struggle */
+	struct rff_roll_due fallen;
 };
+
+/* Notes that the current event calls for a fallen-leader check: unless the
+ * next event is one, "what" is reported at at, citing cite. */
+void rff_fallen_due(struct audit *a, struct loc at, const char *cite, const char *fmt, ...) UMPIRE_PRINTF(4, 5);
 
 struct rff_run *rff_run(struct audit *a);
 /* The audit's rule options, resolved when it began. */

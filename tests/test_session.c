@@ -130,6 +130,46 @@ static void try_derives_and_accept_appends(void **state)
 	session_close(s);
 }
 
+/* Whether the findings from statement since on hold code. */
+static bool found_since(const struct session *s, int since, const char *code)
+{
+	return strstr(findings_since(s, since), code) != NULL;
+}
+
+/* A base die of 10 calls for a fallen-leader check for the closest leader
+ * within 4" of the target (002:199).  Typed as the next line, the check is
+ * logged: no missing-roll, neither when the fire is typed (the next line
+ * is not there yet) nor after.  Another event next instead: missing-roll,
+ * on the fire. */
+static void due_roll_typed_next_is_logged(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	int fire = try_ok(s, "fire 5inf:8@8 -> 2lt [10]", &take);
+	assert_false(found_since(s, fire, "missing-roll"));
+	assert_int_equal(session_accept(s), 0);
+	try_ok(s, "fallen art [5] unscathed", &take);
+	assert_false(found_since(s, fire, "missing-roll"));
+	assert_int_equal(session_accept(s), 0);
+	try_ok(s, "fire 8inf:9@8 -> 2lt [3]", &take);
+	assert_false(found_since(s, fire, "missing-roll"));
+	session_close(s);
+
+	write_log("phase fire offensive\n");
+	s = open_log(0);
+	fire = try_ok(s, "fire 5inf:8@8 -> 2lt [10]", &take);
+	assert_int_equal(session_accept(s), 0);
+	try_ok(s, "fire 8inf:9@8 -> 2lt [3]", &take);
+	assert_true(found_since(s, fire, "missing-roll"));
+	const struct findings *f = session_findings(s);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].code == FINDING_MISSING_ROLL)
+			assert_int_equal(f->v[i].stmt, fire);	/* reported on the fire */
+	session_close(s);
+}
+
 /* A line that does not parse, or a declaration, is refused with its
  * position; nothing changes, and the next line takes the line number. */
 static void refused_lines_change_nothing(void **state)
@@ -481,6 +521,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(replay_builds_state),
 		cmocka_unit_test(try_derives_and_accept_appends),
+		cmocka_unit_test(due_roll_typed_next_is_logged),
 		cmocka_unit_test(refused_lines_change_nothing),
 		cmocka_unit_test(discard_restores_state),
 		cmocka_unit_test(undo_rewrites_the_file),
