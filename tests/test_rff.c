@@ -967,6 +967,28 @@ static void charge_unit(struct buf *out, const char *id, const char *spec, char 
 			snprintf(facts + strlen(facts), fsize - strlen(facts), "%s%s", *facts ? "," : "(", fact_words[i]);
 	if (*facts)
 		snprintf(facts + strlen(facts), fsize - strlen(facts), ")");
+	/* gun crews sheltering in the square: a gun of as many stands, its
+	 * crew in the square (000:646) */
+	const char *crews = strstr(flags, "sheltered-crews=");
+	if (crews) {
+		buf_printf(out, "  unit %sg \"%s's gun\" gun trained hlcLG stands=%d unlimbered\n", id, id, atoi(crews + 16));
+		snprintf(events + strlen(events), esize - strlen(events), "shelter %sg %s\n", id, id);
+	}
+	/* every word of the case's flags is one of the above: a word the
+	 * harness does not know would be dropped, and its case test nothing */
+	char copy[160];
+	snprintf(copy, sizeof copy, "%s", flags);
+	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
+		bool known = strncmp(w, "carriage=", 9) == 0 || strncmp(w, "sheltered-crews=", 16) == 0 ||
+			     strcmp(w, "hasty-square") == 0 || strcmp(w, "leader-attached") == 0 ||
+			     strcmp(w, "silenced") == 0 || strcmp(w, "storming") == 0;	/* storming: the formation says it */
+		for (size_t i = 0; !known && i < sizeof decl_words / sizeof decl_words[0]; i++)
+			known = strcmp(w, decl_words[i]) == 0;
+		for (size_t i = 0; !known && i < sizeof fact_words / sizeof fact_words[0]; i++)
+			known = strcmp(w, fact_words[i]) == 0;
+		if (!known)
+			fail_msg("unit %s: the harness does not know the case's word '%s'", id, w);
+	}
 }
 
 static void side_claim(struct buf *out, const char *mods, int die, int total, int loss)
