@@ -1023,8 +1023,9 @@ static void charge_case_battle(const struct charge_case *c, struct buf *out)
 	bool breakthrough = strcmp(c->combat, "breakthrough") == 0;
 	if (strcmp(c->combat, "reroll") == 0)	/* the struggle before: as played, no further loss */
 		buf_printf(out, "charge a%s -> d%s [5] loss=0 | [5] loss=0 : 0 desperate-struggle\n  reroll", facts[0], facts[1]);
-	else
-		buf_printf(out, "%s a%s -> d%s", breakthrough ? "breakthrough" : "charge", facts[0], facts[1]);
+	else	/* sheltered crews are in the square the charge meets: named with it */
+		buf_printf(out, "%s a%s -> d%s%s", breakthrough ? "breakthrough" : "charge", facts[0], facts[1],
+			   strstr(c->unit[1], "sheltered-crews=") ? ", dg" : "");
 	side_claim(out, c->mods[0], c->dice[0], c->totals[0], c->loss[0]);
 	buf_puts(out, " |");
 	side_claim(out, c->mods[1], c->dice[1], c->totals[1], c->loss[1]);
