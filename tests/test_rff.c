@@ -1038,6 +1038,53 @@ static void charge_case_battle(const struct charge_case *c, struct buf *out)
 
 /* The derived totals, difference, effect, losses and state after; the
  * number of mismatches. */
+/* A charge case's expect-other tokens as the state after they say, into
+ * out ("d.order=broken dg.removed=true"); the reroll one sets *reroll.
+ * holds and the fallen-leader checks are asserted by the lines the log
+ * gets for them (charge_case_battle) and by the effect; any other word
+ * fails the case rather than being dropped. */
+static void other_tokens(const struct charge_case *c, char *out, size_t size, bool *reroll)
+{
+	static const struct {
+		const char *token, *state;
+	} states[] = {
+		{"attacker-disordered", "a.order=disordered"}, {"defender-disordered", "d.order=disordered"},
+		{"attacker-broken", "a.order=broken"},	       {"defender-broken", "d.order=broken"},
+		{"guns-silenced", "d.silenced=1"},
+	};
+	*reroll = false;
+	char copy[200];
+	snprintf(copy, sizeof copy, "%s", c->other);
+	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
+		bool known = strcmp(w, "-") == 0 || strcmp(w, "holds") == 0 || strcmp(w, "fallen-leader-check-attacker") == 0 ||
+			     strcmp(w, "fallen-leader-check-defender") == 0;
+		for (size_t i = 0; !known && i < sizeof states / sizeof states[0]; i++)
+			if (strcmp(w, states[i].token) == 0) {
+				snprintf(out + strlen(out), size - strlen(out), "%s ", states[i].state);
+				known = true;
+			}
+		if (strcmp(w, "guns-lost") == 0) {	/* the sheltered crews, or the guns charged */
+			snprintf(out + strlen(out), size - strlen(out), "%s.removed=true ",
+				 strstr(c->unit[1], "sheltered-crews=") ? "dg" : "d");
+			known = true;
+		}
+		if (strcmp(w, "reroll-follows") == 0)
+			known = *reroll = true;
+		if (!known)
+			fail_msg("case %s: expect-other has '%s', which the harness does not know", c->id, w);
+	}
+}
+
+/* Whether the audit reports a Desperate Struggle not rolled again
+ * (002:241): what reroll-follows says, the log holding no reroll after. */
+static bool reroll_reported(const struct case_audit *ca)
+{
+	for (int i = 0; i < ca->f.n; i++)
+		if (ca->f.v[i].code == FINDING_MISSING_ROLL && strstr(ca->f.v[i].msg, "Desperate Struggle"))
+			return true;
+	return false;
+}
+
 static int charge_derived(const struct charge_case *c, const char *text)
 {
 	struct case_audit ca;
@@ -1049,9 +1096,18 @@ static int charge_derived(const struct charge_case *c, const char *text)
 			failures = expect_tokens(&ca, "fallen-leader", "", "l", want, c->id, text);
 		} else {
 			const char *kind = strcmp(c->combat, "reroll") == 0 ? "reroll" : "charge";
-			snprintf(want, sizeof want, "effect=%s difference=%d total=%d loss=%d %s", c->effect, c->diff,
-				 c->totals[0], c->loss[0], c->after);
-			failures = expect_tokens(&ca, kind, "a", "a d", want, c->id, text);
+			char other[256] = "";
+			bool reroll;
+			other_tokens(c, other, sizeof other, &reroll);
+			snprintf(want, sizeof want, "effect=%s difference=%d total=%d loss=%d %s %s", c->effect, c->diff,
+				 c->totals[0], c->loss[0], c->after, other);
+			bool crews = strstr(c->unit[1], "sheltered-crews=") != NULL;
+			failures = expect_tokens(&ca, kind, "a", crews ? "a d dg" : "a d", want, c->id, text);
+			if (reroll != reroll_reported(&ca) && strcmp(c->combat, "reroll") != 0) {
+				print_error("case %s: a reroll %s, the audit %s it\n%s", c->id,
+					    reroll ? "follows" : "does not follow", reroll ? "does not ask for" : "asks for", text);
+				failures++;
+			}
 			snprintf(want, sizeof want, "total=%d loss=%d", c->totals[1], c->loss[1]);
 			failures += expect_tokens(&ca, kind, "d", "", want, c->id, text);
 		}
