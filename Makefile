@@ -28,7 +28,7 @@ TESTS    := $(patsubst tests/%.c,build/asan/%,$(TEST_SRC))
 OBJ      := $(patsubst %.c,build/obj/%.o,$(LIB_SRC))
 ASAN_OBJ := $(patsubst %.c,build/asan/obj/%.o,$(LIB_SRC))
 
-.PHONY: all deps test demo install clean bench docs cites fuzz
+.PHONY: all deps test demo install clean bench docs cites fuzz mutate coverage
 # Test objects are intermediates make would delete; keep them so a second
 # `make test` builds nothing.
 .SECONDARY:
@@ -112,6 +112,18 @@ clean:
 # and JSON; FUZZ_SECONDS per target (docs/testing.md).
 fuzz:
 	@sh scripts/fuzz.sh
+
+# Mutation testing: MUTANTS=40 SEED=1 FILES="audit/rff_fire.c ..." make
+# mutate; each mutant applied alone in a scratch copy under build/mutate,
+# killed by the first test that fails (scripts/mutate.py, docs/testing.md).
+mutate:
+	@sh scripts/deps.sh test
+	@python3 scripts/mutate.py
+
+# Line and branch coverage (gcovr): a gcov build apart from the ASan one,
+# HTML under build/coverage/html, the totals printed last.
+coverage:
+	@sh scripts/coverage.sh
 
 # Regenerates the sections of the printed rules that citations name, from
 # the seeds beside the tree (test_cite checks the file against them).

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""mutate.py: mutation testing of umpire (`make mutate`).
+
+Draws mutants from the C files of the rules (audit/rff_*.c, sar*.c,
+thomas*.c, state.c, audit.c, claim.c) and, with a smaller share, db/,
+reports/facts.c and grammar/parse.c, applies each alone to a scratch copy of
+the tree under build/mutate (never the working files), rebuilds what changed
+and runs the tests that can kill it, fastest first: the cmocka suites (the
+mutated module's own first), then the end-to-end cases, then the hostile
+corpus, stopping at the first that fails.  It prints each survivor (file:line
+and the change) and ends with "mutation: K killed of N (P%)".
+
+Mutants: a number in a table or initializer moved by one; a relational
+operator flipped (< and <=, > and >=, == and !=); a binary + and - swapped; a
+statement that adds a modifier or changes state (a call, or an assignment
+through ->) removed.  A mutant that does not compile is stillborn: counted
+apart, not in N.  Equivalent mutants (no possible observable change) are
+listed by hand in tests/mutate-equivalent.txt, "FILE:LINE: CHANGE # why",
+and left out of the draw.
+
+Environment: MUTANTS (how many, default 40), SEED (the draw; the same seed
+gives the same mutants on the same tree, default 1), FILES (space-separated
+paths: draw from these only), MUTATE_SUITES=cmocka to stop after the
+cmocka suites (a quick loop).  The scratch build is without the sanitizers,
+for speed: a mutant is killed by a wrong value, not by a memory error.
+"""
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SCRATCH = "build/mutate/tree"
+RULES = re.compile(r"^audit/(rff_\w+|rff|sar\w*|thomas\w*|state|audit|claim)\.c$")
+OTHERS = re.compile(r"^(db/\w+|reports/facts|grammar/parse)\.c$")
+RULES_SHARE = 0.8
+
+# Code with its strings and character constants blanked, so that no
+# operator inside them is taken; comments are cut.
+STRING = re.compile(r'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'')
+RELATIONAL = re.compile(r"(?<![<>=!\-])(<=|>=|==|!=|<|>)(?![<>=])")
+ARITH = re.compile(r"(?<=[\w\)\]]) ([+-]) (?=[\w\(])")
+NUMBER = re.compile(r"(?<![\w.])(-?\d+)(?![\w.])")
+REMOVABLE = re.compile(r"^\s*(\w+(->|\.)\w+(\[[^\]]*\])?\s*([+\-*|&]?=|\+\+|--)[^=].*;|"
+                       r"\w*(mod|state|set|mark|add|record|claim|apply|lose|loss)\w*\(.*\);)\s*$")
+
+
+def code_part(line):
+    """The line with strings blanked and any comment cut."""
+    blanked = STRING.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', line)
+    cut = blanked.find("/*")
+    cut2 = blanked.find("//")
+    cuts = [c for c in (cut, cut2) if c >= 0]
+    return blanked[: min(cuts)] if cuts else blanked
+
+
+def mutants_of(path):
+    """Every mutant of the file: (path, line number, new line, description)."""
+    out = []
+    in_comment = False
+    with open(path) as f:
+        lines = f.read().split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if in_comment:
+            if "*/" in line:
+                in_comment = False
+            continue
+        if stripped.startswith("/*") and "*/" not in stripped:
+            in_comment = True
+            continue
+        if stripped.startswith(("#", "/*", "*", "//")) or not stripped:
+            continue
+        code = code_part(line)
+        for m in RELATIONAL.finditer(code):
+            op = m.group(1)
+            if op in ("<", ">") and re.search(r"#include|<\w+\.h>", code):
+                continue
+            if op == ">" and m.start() > 0 and code[m.start() - 1] == "-":
+                continue	# ->
+            new = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}[op]
+            out.append((path, i + 1, line[: m.start()] + new + line[m.end():], f"{op} -> {new}"))
+        for m in ARITH.finditer(code):
+            op = m.group(1)
+            new = "-" if op == "+" else "+"
+            out.append((path, i + 1, line[: m.start(1)] + new + line[m.end(1):], f"binary {op} -> {new}"))
+        initializer = re.search(r"\.\w+\s*=|^\s*\{|=\s*\{", code) is not None or re.search(r"\{.*\d.*\}", code)
+        if initializer and not re.search(r"\[\s*\d+\s*\]\s*;", code):
+            for m in NUMBER.finditer(code):
+                v = int(m.group(1))
+                for new in (v + 1, v - 1):
+                    out.append((path, i + 1, line[: m.start()] + str(new) + line[m.end():],
+                                f"{v} -> {new} in an initializer"))
+        if REMOVABLE.match(code) and not stripped.startswith(("return", "if", "for", "while", "else")):
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append((path, i + 1, indent + ";	/* mutant: statement removed */", "statement removed: " + stripped))
+    return out
+
+
+def equivalent():
+    """(path, line, change) of the mutants listed as equivalent."""
+    listed = set()
+    try:
+        with open("tests/mutate-equivalent.txt") as f:
+            for l in f:
+                l = l.split("#", 1)[0].strip()
+                if not l:
+                    continue
+                where, change = l.split(": ", 1)
+                path, line = where.rsplit(":", 1)
+                listed.add((path, int(line), change.strip()))
+    except FileNotFoundError:
+        pass
+    return listed
+
+
+def draw(n, seed, files):
+    tracked = subprocess.run(["git", "ls-files", "*.c"], capture_output=True, text=True).stdout.split()
+    if files:
+        rules, others = [f for f in files if f in tracked], []
+    else:
+        rules = [f for f in tracked if RULES.match(f)]
+        others = [f for f in tracked if OTHERS.match(f)]
+    skip = equivalent()
+    pool_rules = [m for f in sorted(rules) for m in mutants_of(f) if (m[0], m[1], m[3]) not in skip]
+    pool_others = [m for f in sorted(others) for m in mutants_of(f) if (m[0], m[1], m[3]) not in skip]
+    rng = random.Random(seed)
+    chosen = []
+    for _ in range(n):
+        pool = pool_rules if (rng.random() < RULES_SHARE or not pool_others) else pool_others
+        if not pool:
+            break
+        chosen.append(pool.pop(rng.randrange(len(pool))))
+    return chosen
+
+
+def make_scratch():
+    """The scratch tree: the tracked files, built once without sanitizers."""
+    os.makedirs(SCRATCH, exist_ok=True)
+    files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split("\n")
+    for f in files:
+        if not f:
+            continue
+        dest = os.path.join(SCRATCH, f)
+        if os.path.islink(f) or not os.path.isfile(f):
+            continue
+        os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
+        if not os.path.exists(dest) or open(f, "rb").read() != open(dest, "rb").read():
+            shutil.copy2(f, dest)
+    return build()
+
+
+def build():
+    tests = sorted("build/asan/" + os.path.basename(t)[:-2] for t in os.listdir(os.path.join(SCRATCH, "tests"))
+                   if t.startswith("test_") and t.endswith(".c"))
+    p = subprocess.run(["make", "-s", "-j2", "SAN=", *tests, "build/asan/umpire"], cwd=SCRATCH,
+                       capture_output=True, text=True)
+    return p.returncode == 0, tests
+
+
+def suites_for(path, tests):
+    """The cmocka suites, the mutated module's own first."""
+    base = os.path.basename(path)[:-2]
+    stem = base.split("_")[0]
+    own = [t for t in tests if os.path.basename(t) in ("test_" + base, "test_" + stem)]
+    return own + [t for t in tests if t not in own]
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, cwd=SCRATCH, capture_output=True, text=True, timeout=timeout)
+        return p.returncode == 0 and "not ok" not in p.stdout
+    except subprocess.TimeoutExpired:
+        return False	# a mutant that hangs a test is killed
+
+
+def killer(path, tests):
+    """The first test that fails with the mutant in place, or None."""
+    for t in suites_for(path, tests):
+        if not run([t], 120):
+            return t
+    if os.environ.get("MUTATE_SUITES") == "cmocka":
+        return None
+    if not run(["sh", "tests/run-e2e.sh", "build/asan/umpire"], 900):
+        return "e2e"
+    if not run(["sh", "tests/hostile/run.sh", "build/asan/umpire"], 900):
+        return "hostile"
+    return None
+
+
+def main():
+    n = int(os.environ.get("MUTANTS", "40"))
+    seed = int(os.environ.get("SEED", "1"))
+    files = os.environ.get("FILES", "").split()
+    mutants = draw(n, seed, files)
+    start = time.time()
+    ok, tests = make_scratch()
+    if not ok:
+        print("mutate: the scratch tree does not build", file=sys.stderr)
+        return 2
+    os.environ["TMPDIR"] = os.path.abspath("build/mutate")
+    killed = stillborn = 0
+    survivors = []
+    for k, (path, line, new, what) in enumerate(mutants, 1):
+        target = os.path.join(SCRATCH, path)
+        with open(target) as f:
+            original = f.read()
+        lines = original.split("\n")
+        lines[line - 1] = new
+        with open(target, "w") as f:
+            f.write("\n".join(lines))
+        try:
+            built, _ = build()
+            if not built:
+                stillborn += 1
+                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: does not compile (stillborn)", flush=True)
+                continue
+            by = killer(path, tests)
+            if by:
+                killed += 1
+                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: killed by {by}", flush=True)
+            else:
+                survivors.append(f"{path}:{line}: {what}")
+                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: SURVIVED", flush=True)
+        finally:
+            with open(target, "w") as f:
+                f.write(original)
+            os.utime(target)	# the next build rebuilds the file as it was
+    build()
+    total = killed + len(survivors)
+    print(f"seed {seed}, {len(mutants)} drawn, {stillborn} stillborn, {time.time() - start:.0f} s")
+    if survivors:
+        print("survivors:")
+        for s in survivors:
+            print("  " + s)
+    print(f"mutation: {killed} killed of {total} ({100.0 * killed / total if total else 0:.0f}%)")
+    return 0
+
+
+sys.exit(main())
