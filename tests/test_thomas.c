@@ -185,6 +185,30 @@ static void test_fire(void **state)
 	done(&x);
 }
 
+/* A battery that lost crew fires at the next lower ability table for the
+ * rest of the battle (003:12 "The battery then fires at the next lower
+ * ability table"): usbty, class III, at 20" hits on 4 or less (the test
+ * chart's artillery 0-24 III: 4), so 1-4 of five dice; after losing a crew
+ * figure to counter-battery damage (003:10 "1-6 : 1 crew figure"), class
+ * IV's 2 or less: 1 and 2. */
+static void test_battery_crew_lost(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase fire\n"
+		"fire usbty@20 -> mex [1,2,3,4,5] hits=4\n"
+		"fire bty@20 -> usbty [1] hits=1\n"
+		"damage [3]: usbty one-crew\n"
+		"turn 2\n"
+		"phase fire\n"
+		"fire usbty@20 -> mex [1,2,3,4,5] hits=2\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);
+	assert_int_equal(part(&x, 4, "unit")->loss, 1);
+	assert_int_equal(findings_on(&x, 7, FINDING_LOSSES), 0);
+	assert_int_equal(findings_on(&x, 7, FINDING_STATE), 0);
+	done(&x);
+}
+
 /* Morale (003:21-23): -2 unformed, -1 per 10% lost; the test chart's rows. */
 static void test_morale(void **state)
 {
@@ -243,7 +267,7 @@ int main(void)
 		cmocka_unit_test(test_fixed_rolls),	 cmocka_unit_test(test_troop_tables),
 		cmocka_unit_test(test_interpenetration), cmocka_unit_test(test_fire),
 		cmocka_unit_test(test_morale),		 cmocka_unit_test(test_square_stand),
-		cmocka_unit_test(test_converge),
+		cmocka_unit_test(test_converge),	 cmocka_unit_test(test_battery_crew_lost),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
