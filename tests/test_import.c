@@ -120,6 +120,10 @@ static void test_import_palo_alto(void **state)
 				   "WHERE line = 26 AND origin = 'derived' AND part_seq = 0"), "able0 vet1 fresh2");
 	assert_string_equal(text(s, "SELECT group_concat(code || value, ' ') FROM modifier JOIN event ON event.id = event_id "
 				   "WHERE line = 26 AND origin = 'claimed' AND claim = '5inf'"), "vet1 fresh2");
+	/* a turn row is in no phase: the phase of the turn before ends with it */
+	assert_string_equal(text(s, "SELECT coalesce(phase, 'none') FROM event WHERE kind = 'turn' AND turn = 2"), "none");
+	assert_string_equal(text(s, "SELECT phase FROM event WHERE kind = 'phase' AND turn = 2 ORDER BY stmt LIMIT 1"),
+			    "maneuver");
 	/* the turn's snapshot holds every unit: 20, and 5inf at its 8 stands (the oob) */
 	assert_int_equal(count(s, "SELECT count(DISTINCT ident) FROM snapshot WHERE turn = 1 AND kind = 'U'"), 20);
 	assert_int_equal(count(s, "SELECT num FROM snapshot WHERE turn = 1 AND ident = '5inf' AND field = 'stands'"), 8);
