@@ -252,6 +252,21 @@ static void test_crlf_bom_comments(void **state)
 	diags_release(&d);
 }
 
+/* Turn numbers go up by one: a repeated number, a step back or a gap is
+ * warned (turn-order); the next number is not. */
+static void test_turn_order(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
+				    "side MEX nation=MEX\n  unit c \"C\" inf raw spirited M stands=4\n"
+				    "turn 1 US\nturn 2 MEX\nturn 2 US\nturn 1 MEX\nturn 3 US\nturn 5 MEX\n", &d);
+	/* 2 after 2, 1 after 2, 3 after 1, 5 after 3 */
+	assert_string_equal(tu_diag_list(&d), "turn-order@8:6, turn-order@9:6, turn-order@10:6, turn-order@11:6");
+	battle_free(b);
+	diags_release(&d);
+}
+
 /* A declaration with an error still registers its id: no second error. */
 static void test_no_error_cascade(void **state)
 {
@@ -684,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_state_events_and_ruling),
 		cmocka_unit_test(test_crlf_bom_comments),
 		cmocka_unit_test(test_no_error_cascade),
+		cmocka_unit_test(test_turn_order),
 		cmocka_unit_test(test_all_errors_reported),
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
