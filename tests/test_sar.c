@@ -395,7 +395,8 @@ static void test_worked_example(void **state)
 	diags_release(&d);
 }
 
-/* The outnumbered shift, 004:272: the difference / 5, rounded down. */
+/* The outnumbered shift, 004:272: the difference / 5, rounded down; the
+ * participants of a disordered unit a quarter (004:300). */
 static void test_outnumbered(void **state)
 {
 	(void)state;
@@ -407,6 +408,10 @@ static void test_outnumbered(void **state)
 		{"melee tgt:10 -> gr:7 [5] | [5]\n", 0},	/* 3 / 5 */
 		{"melee tgt:16 -> gr:6 [5] | [5]\n", -2},	/* 10 / 5 */
 		{"melee tgt:14 -> gr:9 [5] | [5]\n", -1},	/* 5 / 5 */
+		/* infantry struck in disorder by a failed square: "Only 25% of the
+		 * castings count as participants" (004:300): 8 count 2, 12 - 2 = 10,
+		 * -2 (all 8: 4, none; half of them: 8, -1) */
+		{"melee tgt:12 -> gr:8(disordered) [5] | [5]\n", -2},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char body[128];
