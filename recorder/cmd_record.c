@@ -636,7 +636,13 @@ static char *read_line(struct recorder *r, const char *prompt)
 			r->refused++;
 			r->skip = true;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
+		/* only the line's end: a CR inside stays, for the notation to
+		 * refuse the whole line (cut there, its first part would be
+		 * appended as if it were all) */
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 0 && line[n - 1] == '\r')
+			line[--n] = '\0';
 		return line;
 	}
 	snprintf(r->prompt, sizeof r->prompt, "%s", prompt);
