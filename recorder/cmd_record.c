@@ -12,12 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
 #include "../audit/audit.h"
 #include "../grammar/xalloc.h"
 #include "cmd.h"
+#include "durable.h"
 #include "load.h"
 #include "msg.h"
 #include "runopts.h"
@@ -714,6 +716,23 @@ static int run(struct recorder *r)
 	return r->failed ? EXIT_USAGE : r->refused || errors ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
+static void say_removed(const char *removed, void *what)
+{
+	fprintf(stderr, "umpire: removed %s, the temporary file of %s that did not finish (the log is whole)\n",
+		removed, (const char *)what);
+}
+
+/* Removes what a killed undo (the log rewritten: beside its target, when
+ * it is a link) or a killed record --from left beside the log. */
+static void sweep_temporaries(const char *path)
+{
+	struct stat st;
+	char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	(void)durable_sweep(real ? real : path, "undo", say_removed, (void *)"an undo");
+	(void)durable_sweep(path, "from", say_removed, (void *)"a record --from");
+	free(real);
+}
+
 int cmd_record(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -790,6 +809,7 @@ int cmd_record(int argc, char **argv)
 	}
 	battle_free(b);
 	diags_release(&d);
+	sweep_temporaries(path);
 	diags_init(&d, 50);
 	struct session_opts so = {.follow = run_opts.follow, .options = run_opts.options,
 				  .n_options = run_opts.n_options, .include_root = run_opts.include_root};
