@@ -12,17 +12,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
 #include "../audit/audit.h"
 #include "../grammar/xalloc.h"
 #include "cmd.h"
+#include "durable.h"
 #include "load.h"
 #include "msg.h"
 #include "runopts.h"
 #include "session.h"
 #include "template.h"
+#include "termtext.h"
 
 const char cmd_record_usage[] =
 	"usage: umpire record [--from TEMPLATE] [--notes] [--no-color] [--follow=claimed|derived]\n"
@@ -78,7 +81,10 @@ struct recorder {
 	EditLine *el;
 	History *hist;
 	char prompt[128];
-	char *prefill;		/* a line to edit, put back under the cursor */
+	char *prefill;		/* a line to edit, put back under the cursor as text */
+	wchar_t keys[4];	/* characters decoded from the terminal, not yet read */
+	int n_keys, next_key;
+	int held;		/* a byte read that starts the next character, or -1 */
 	int refused;
 	int first_stmt;		/* the log's statements when the recorder started */
 	bool quit, failed;
@@ -392,7 +398,9 @@ static void take_line(struct recorder *r, const char *line)
 {
 	if (r->tty && line[strspn(line, " \t")] == '\0')
 		return;	/* Enter on an empty prompt writes nothing */
-	if (command(r, line))
+	/* a control character or a byte not UTF-8 is no command's: the
+	 * notation refuses the line and says where */
+	if (termtext_is_text(line, strlen(line)) && command(r, line))
 		return;
 	struct buf said;
 	buf_init(&said, 0);
@@ -495,6 +503,90 @@ static unsigned char complete(EditLine *el, int ch)
 	return CC_REDISPLAY;
 }
 
+/* The next byte from the terminal: 1, 0 at the end of input, -1 on an
+ * error.  A signal (a resized window) only interrupts the wait. */
+static int read_byte(struct recorder *r, unsigned char *b)
+{
+	if (r->held >= 0) {
+		*b = (unsigned char)r->held;
+		r->held = -1;
+		return 1;
+	}
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, b, 1);
+		if (n >= 0)
+			return (int)n;
+		if (errno != EINTR)
+			return -1;
+	}
+}
+
+/* Reads one character's bytes from the terminal and decodes them into
+ * r->keys (termtext_decode): a byte that cannot continue the sequence is
+ * kept for the next character.  1, 0 at the end of input, -1 on an error. */
+static int read_char_bytes(struct recorder *r)
+{
+	unsigned char seq[4];
+	int rc = read_byte(r, &seq[0]);
+	if (rc <= 0)
+		return rc;
+	int want = termtext_seq_len(seq[0]), n = 1;
+	while (n < want) {
+		rc = read_byte(r, &seq[n]);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			break;
+		if ((seq[n] & 0xC0) != 0x80) {	/* starts the next character */
+			r->held = seq[n];
+			break;
+		}
+		n++;
+	}
+	r->n_keys = (int)termtext_decode((const char *)seq, (size_t)n, r->keys);
+	r->next_key = 0;
+	return 1;
+}
+
+/* libedit's reader of keys (EL_GETCFN): the terminal's bytes decoded
+ * without dropping any (termtext.h), so that what is typed reaches the
+ * line whole, and the line is refused as piped. */
+static int read_key(EditLine *el, wchar_t *c)
+{
+	struct recorder *r;
+	el_get(el, EL_CLIENTDATA, &r);
+	if (r->next_key >= r->n_keys) {
+		int rc = read_char_bytes(r);
+		if (rc <= 0)
+			return rc;
+	}
+	*c = r->keys[r->next_key++];
+	return 1;
+}
+
+/* The key sequence that puts r->prefill back; no terminal sends it. */
+static const char put_back_keys[] = "\033[umpire-put-back~";
+
+/* Puts r->prefill under the cursor as text: its characters are inserted,
+ * never read as keys (a Ctrl-D in it would end the session). */
+static unsigned char put_back(EditLine *el, int ch)
+{
+	(void)ch;
+	struct recorder *r;
+	el_get(el, EL_CLIENTDATA, &r);
+	if (!r->prefill)
+		return CC_NORM;
+	size_t len = strlen(r->prefill);
+	wchar_t *text = xmalloc((len + 1) * sizeof *text);
+	text[termtext_decode(r->prefill, len, text)] = L'\0';
+	if (text[0])
+		el_winsertstr(el, text);
+	free(text);
+	free(r->prefill);
+	r->prefill = NULL;
+	return CC_REFRESH;
+}
+
 static void terminal_open(struct recorder *r)
 {
 	/* libedit reads characters by the locale: in "C" it drops every
@@ -514,7 +606,11 @@ static void terminal_open(struct recorder *r)
 	/* wide: the narrow call copies the names and never frees them */
 	el_wset(r->el, EL_ADDFN, L"umpire-complete", L"complete a word of the notation", complete);
 	el_set(r->el, EL_BIND, "^I", "umpire-complete", NULL);
+	el_set(r->el, EL_GETCFN, read_key);
 	el_source(r->el, NULL);	/* the user's ~/.editrc */
+	/* after it, so that no binding of the user's takes it away */
+	el_wset(r->el, EL_ADDFN, L"umpire-put-back", L"put a line back to edit", put_back);
+	el_set(r->el, EL_BIND, put_back_keys, "umpire-put-back", NULL);
 }
 
 static void terminal_close(struct recorder *r)
@@ -542,22 +638,31 @@ static char *read_line(struct recorder *r, const char *prompt)
 			r->refused++;
 			r->skip = true;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
+		/* only the line's end: a CR inside stays, for the notation to
+		 * refuse the whole line (cut there, its first part would be
+		 * appended as if it were all) */
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 0 && line[n - 1] == '\r')
+			line[--n] = '\0';
 		return line;
 	}
 	snprintf(r->prompt, sizeof r->prompt, "%s", prompt);
-	if (r->prefill) {
-		el_push(r->el, r->prefill);
-		free(r->prefill);
-		r->prefill = NULL;
-	}
+	if (r->prefill)
+		el_push(r->el, put_back_keys);	/* put_back inserts it */
 	int count;
-	const char *got = el_gets(r->el, &count);
+	const wchar_t *got = el_wgets(r->el, &count);
 	if (!got || count <= 0)
 		return NULL;
-	char *line = xstrdup(got);
-	line[strcspn(line, "\r\n")] = '\0';
-	return line;
+	size_t n = (size_t)count;
+	while (n > 0 && (got[n - 1] == L'\n' || got[n - 1] == L'\r'))
+		n--;
+	struct buf line;
+	buf_init(&line, 0);
+	termtext_encode(got, n, &line);
+	char *text = buf_detach(&line);
+	buf_release(&line);	/* detaching left it a new, empty text */
+	return text;
 }
 
 /* "T3 US charge> ": where the battle stands; its colours marked for
@@ -609,6 +714,23 @@ static int run(struct recorder *r)
 	for (int i = 0; i < f->n; i++)
 		errors += f->v[i].stmt >= r->first_stmt && f->v[i].severity == DIAG_ERROR && !f->v[i].overruled;
 	return r->failed ? EXIT_USAGE : r->refused || errors ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static void say_removed(const char *removed, void *what)
+{
+	fprintf(stderr, "umpire: removed %s, the temporary file of %s that did not finish (the log is whole)\n",
+		removed, (const char *)what);
+}
+
+/* Removes what a killed undo (the log rewritten: beside its target, when
+ * it is a link) or a killed record --from left beside the log. */
+static void sweep_temporaries(const char *path)
+{
+	struct stat st;
+	char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	(void)durable_sweep(real ? real : path, "undo", say_removed, (void *)"an undo");
+	(void)durable_sweep(path, "from", say_removed, (void *)"a record --from");
+	free(real);
 }
 
 int cmd_record(int argc, char **argv)
@@ -687,6 +809,7 @@ int cmd_record(int argc, char **argv)
 	}
 	battle_free(b);
 	diags_release(&d);
+	sweep_temporaries(path);
 	diags_init(&d, 50);
 	struct session_opts so = {.follow = run_opts.follow, .options = run_opts.options,
 				  .n_options = run_opts.n_options, .include_root = run_opts.include_root};
@@ -697,7 +820,7 @@ int cmd_record(int argc, char **argv)
 		msg_error("%s", err[0] ? err : "cannot open the log");
 		return EXIT_USAGE;
 	}
-	struct recorder r = {.s = s, .notes = notes};
+	struct recorder r = {.s = s, .notes = notes, .held = -1};
 	r.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	r.color = r.tty && !no_color && !getenv("NO_COLOR");
 	r.said = r.tty ? stdout : stderr;

@@ -41,4 +41,16 @@ int durable_name_new(const char *tmp, const char *path);
  * path) in why. */
 int durable_create(const char *path, const char *tag, const char *text, size_t len, char *why, size_t size);
 
+/* Removes the temporary files that writers of path killed before they
+ * finished left beside it: "PATH.TAG-XXXXXX" (six letters or digits, as
+ * durable_replace and durable_create make them; PATH's own name, in its
+ * directory), regular files that no writer holds locked (both lock theirs
+ * as soon as they make them) and that are older than a few seconds (not
+ * one a writer has just made and not yet locked).  Such a file is only the
+ * copy of a write that never finished, or a second name of the file it
+ * made; the file at path is whole.  said is called with each path removed,
+ * in the order of the names.  Returns how many were removed, or -1 with
+ * errno when the directory cannot be read. */
+int durable_sweep(const char *path, const char *tag, void (*said)(const char *removed, void *arg), void *arg);
+
 #endif

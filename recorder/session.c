@@ -21,6 +21,19 @@
  * few hundred lines spread its cost thin. */
 enum { DEFAULT_ROOM = 512 };
 
+/* What the file on disk was when the session last read or wrote it: a
+ * change made by another process moves one of these, even one that keeps
+ * the size (the times have the file system's clock tick, a few
+ * milliseconds: a change in the same tick as the session's own write and
+ * of the same size goes unseen). */
+struct disk_stamp {
+	bool known;		/* the file could be stat'ed */
+	long long size;
+	struct timespec mtime, ctime;	/* ctime: touch cannot set it back */
+	dev_t dev;
+	ino_t ino;		/* another file renamed over it */
+};
+
 struct session {
 	char *path;
 	struct session_opts o;
@@ -33,9 +46,27 @@ struct session {
 	struct findings findings;
 	struct audit *audit;
 	bool ends_in_newline;		/* the file on disk */
-	long long disk_size;		/* its size as the session left it */
+	struct disk_stamp disk;		/* the file as the session left it */
 	char *pending;			/* the line tried, waiting for accept or discard */
 };
+
+static struct disk_stamp stamp_of(const struct stat *st)
+{
+	return (struct disk_stamp){.known = true, .size = (long long)st->st_size, .mtime = st->st_mtim,
+				   .ctime = st->st_ctim, .dev = st->st_dev, .ino = st->st_ino};
+}
+
+static bool same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/* Whether st is the file the stamp was taken of, unchanged. */
+static bool stamp_matches(const struct disk_stamp *d, const struct stat *st)
+{
+	return d->known && d->size == (long long)st->st_size && same_time(d->mtime, st->st_mtim) &&
+	       same_time(d->ctime, st->st_ctim) && d->dev == st->st_dev && d->ino == st->st_ino;
+}
 
 /* Audits the battle in memory from its first statement: the state as the
  * log stands, after a line is taken back or a ruling changes an event. */
@@ -86,7 +117,7 @@ static int load(struct session *s, struct diags *d, char *err, size_t errsize)
 	const struct source *top = &s->b->src.v[0];
 	s->ends_in_newline = top->len == 0 || top->text[top->len - 1] == '\n';
 	struct stat st;
-	s->disk_size = stat(s->path, &st) == 0 ? (long long)st.st_size : -1;
+	s->disk = stat(s->path, &st) == 0 ? stamp_of(&st) : (struct disk_stamp){.known = false};
 	rebuild(s);
 	return 0;
 }
@@ -141,7 +172,7 @@ static int reload(struct session *s)
 		s->b = old.b;
 		s->rs = old.rs;
 		s->ends_in_newline = old.ends_in_newline;
-		s->disk_size = old.disk_size;
+		s->disk = old.disk;
 		rebuild(s);	/* the findings the failed load reset */
 		return -1;
 	}
@@ -150,12 +181,12 @@ static int reload(struct session *s)
 	return 0;
 }
 
-/* Whether the file on disk is still the size the session left it: a
- * change made under the recorder would make its state a lie. */
+/* Whether the file on disk is still as the session left it (size, times,
+ * inode): a change made under the recorder would make its state a lie. */
 static bool unchanged_on_disk(const struct session *s)
 {
 	struct stat st;
-	return stat(s->path, &st) == 0 && (long long)st.st_size == s->disk_size;
+	return stat(s->path, &st) == 0 && stamp_matches(&s->disk, &st);
 }
 
 /* Parses the line into the battle, its diagnostics rendered into said;
@@ -234,7 +265,7 @@ int session_accept(struct session *s)
 	buf_puts(&text, "\n");
 	size_t text_len = text.len;
 	int rc = fstat(fd, &st);
-	if (rc == 0 && (long long)st.st_size != s->disk_size) {
+	if (rc == 0 && !stamp_matches(&s->disk, &st)) {
 		buf_release(&text);
 		close(fd);
 		errno = ESTALE;	/* changed under the recorder: appending would mix two stories */
@@ -250,6 +281,11 @@ int session_accept(struct session *s)
 		rc = -1;
 	}
 	buf_release(&text);
+	struct stat after;
+	if (rc == 0 && fstat(fd, &after) == 0 && (long long)after.st_size == (long long)st.st_size + (long long)text_len)
+		s->disk = stamp_of(&after);
+	else if (rc == 0)	/* another writer's bytes with ours: the next append sees it */
+		s->disk.known = false;
 	int e = errno;
 	if (close(fd) < 0 && rc == 0)
 		return -1;
@@ -257,7 +293,6 @@ int session_accept(struct session *s)
 	if (rc < 0)
 		return -1;
 	s->ends_in_newline = true;
-	s->disk_size = (long long)st.st_size + (long long)text_len;
 	free(s->pending);
 	s->pending = NULL;
 	return 0;

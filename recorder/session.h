@@ -55,7 +55,7 @@ struct session_take {
  * line. */
 int session_try(struct session *s, const char *line, struct buf *said, struct session_take *out);
 /* session_try's answer when the file was changed on disk under the
- * recorder (its size is not what the recorder wrote) and the battle had to
+ * recorder (its size, times or inode are not what the recorder left) and the battle had to
  * be read again: nothing can be added until it is restarted. */
 enum { SESSION_CHANGED = -3 };
 /* Appends the line tried to the file and flushes it to disk (fsync) before

@@ -9,7 +9,10 @@
 # recorder points out, then edited and corrected; a wrong line typed and
 # taken back with undo.  The log must then equal the one written by hand
 # (after fmt).  Colours appear on the terminal, and not with NO_COLOR set;
-# letters past ASCII typed with no locale set reach the log intact.
+# letters past ASCII typed with no locale set reach the log intact.  What
+# the notation cannot hold (U+0085, a byte not UTF-8, a control character)
+# is refused with the message piped mode gives, and a refused line comes
+# back as text, never as keys.
 # One "ok"/"not ok" line per check.
 set -u
 umpire=$(cd "$(dirname "${1:-build/umpire}")" && pwd)/$(basename "${1:-build/umpire}")
@@ -159,4 +162,42 @@ with open(os.path.join(work, "plain.battle"), encoding="utf-8") as f:
     tail = f.read().split("\n")[-2]
 print(("ok" if tail == 'note "Peña de la Pañuela"  # ñ, é and ü, typed under no locale' else "not ok")
       + " record-tty-utf8: letters past ASCII typed at the terminal reach the log")
+
+# What the notation cannot hold is refused at the terminal as when piped,
+# with the same message: a C1 control (U+0085, NEL), a byte that is not
+# UTF-8, a control character typed with Ctrl-V.  Piped first, into the same
+# log at the same line, for the messages to compare.
+failures.clear()
+start("keys.battle", env="NO_COLOR=1")
+line("turn 1 US daylight")
+send("C-d")
+wait_for("EXITED 0")
+tmux("kill-server")
+bad = [b'note "a\xc2\x85b"', b'note "a\xffb"', b"\x04phase maneuver"]
+piped = subprocess.run([umpire, "record", "keys.battle"], cwd=work, input=b"\n".join(bad) + b"\n",
+                       capture_output=True).stderr.decode("utf-8", "replace")
+want_said = [l for l in piped.split("\n") if ": error " in l]
+start("keys.battle", env="NO_COLOR=1")
+send("note \"a"); send("-H", "c2", "85"); line('b"', expect=want_said[0] if len(want_said) > 0 else "(none)")
+send("C-u")
+send("note \"a"); send("-H", "ff"); line('b"', expect=want_said[1] if len(want_said) > 1 else "(none)")
+send("C-u")
+# the refused line comes back as text: its Ctrl-D is not a key that ends
+# the session
+send("C-v", "C-d"); line("phase maneuver", expect=want_said[2] if len(want_said) > 2 else "(none)")
+time.sleep(0.5)
+alive = "EXITED" not in screen()
+send("C-u")
+line("phase maneuver")
+send("C-d")
+wait_for("EXITED 1")
+tmux("kill-server")
+with open(os.path.join(work, "keys.battle"), "rb") as f:
+    tail = f.read().split(b"\n")[-3:]
+print(("ok" if len(want_said) == 3 and not failures else "not ok")
+      + " record-tty-refuses: U+0085, a byte not UTF-8 and a control character refused with the piped messages")
+for f in failures[:5]:
+    print("# " + f)
+print(("ok" if alive and tail == [b"turn 1 US daylight", b"phase maneuver", b""] else "not ok")
+      + " record-tty-ctrl-d: a refused line starting with Ctrl-D comes back as text; the session goes on")
 PY

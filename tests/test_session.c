@@ -2,10 +2,12 @@
  * discarded and undone, the file on disk after each, the rebuild when the
  * room runs out, completion and the next turn.  Derived values are worked
  * out by hand from the Quick Reference Sheet (seed 002). */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -474,6 +476,84 @@ static void changed_on_disk(void **state)
 	session_close(s);
 }
 
+/* Waits past the file system's clock tick (a timestamp is taken from a
+ * coarse clock, some milliseconds), so that a write now has a later time
+ * than the one before. */
+static void next_tick(void)
+{
+	nanosleep(&(struct timespec){.tv_nsec = 30 * 1000 * 1000}, NULL);
+}
+
+/* Replaces the log's text by body, the same size as the file has: in
+ * place, or as a new file renamed over it. */
+static void rewrite_same_size(const char *body, bool renamed)
+{
+	const char *tmp = "build/test_session.battle.new";
+	FILE *f = fopen(renamed ? tmp : log_path, "wb");
+	assert_non_null(f);
+	fputs(tu_prelude, f);
+	fputs(body, f);
+	assert_int_equal(fclose(f), 0);
+	if (renamed)
+		assert_int_equal(rename(tmp, log_path), 0);
+}
+
+/* The file changed on disk under the recorder without changing its size:
+ * rewritten in place (its modification time changes), the same with that
+ * time set back as it was (the change time still moves), replaced by a
+ * rename (another inode).  Each is seen: nothing is appended, undo leaves
+ * the file alone. */
+static void changed_on_disk_same_size(void **state)
+{
+	(void)state;
+	for (int how = 0; how < 3; how++) {
+		write_log("phase fire offensive\n# a line of the turns\n");
+		struct session *s = open_log(0);
+		struct stat before;
+		assert_int_equal(stat(log_path, &before), 0);
+		next_tick();
+		rewrite_same_size("phase fire offensive\n# a LINE of the turns\n", how == 2);
+		if (how == 1) {
+			struct timespec times[2] = {before.st_atim, before.st_mtim};
+			assert_int_equal(utimensat(AT_FDCWD, log_path, times, 0), 0);
+		}
+		struct session_take take;
+		try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
+		if (session_accept(s) != -1)
+			fail_msg("change %d (0 in place, 1 its time set back, 2 renamed over) not seen", how);
+		struct buf what;
+		buf_init(&what, 0);
+		assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_CHANGED);
+		buf_release(&what);
+		assert_file("phase fire offensive\n# a LINE of the turns\n");
+		session_close(s);
+	}
+}
+
+/* The recorder's own appends and undos are no change: lines go on being
+ * appended after each. */
+static void own_writes_are_no_change(void **state)
+{
+	(void)state;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log(0);
+	struct session_take take;
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
+	assert_int_equal(session_accept(s), 0);
+	next_tick();
+	try_ok(s, "fire 8inf:8@8 -> 2lt [3]", &take);
+	assert_int_equal(session_accept(s), 0);
+	struct buf what;
+	buf_init(&what, 0);
+	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);
+	buf_release(&what);
+	next_tick();
+	try_ok(s, "fire 8inf:8@8 -> 2lt [4]", &take);
+	assert_int_equal(session_accept(s), 0);
+	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\nfire 8inf:8@8 -> 2lt [4]\n");
+	session_close(s);
+}
+
 /* Undo through a symbolic link rewrites its target; the link stays. */
 static void undo_through_a_link(void **state)
 {
@@ -536,6 +616,8 @@ int main(void)
 		cmocka_unit_test(commands_are_no_events),
 		cmocka_unit_test(refused_line_of_many_ids),
 		cmocka_unit_test(changed_on_disk),
+		cmocka_unit_test(changed_on_disk_same_size),
+		cmocka_unit_test(own_writes_are_no_change),
 		cmocka_unit_test(undo_through_a_link),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
