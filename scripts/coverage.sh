@@ -15,6 +15,8 @@ cd "$tree" || exit 1
 tests=$(ls tests/test_*.c | sed 's|tests/\(.*\)\.c|build/asan/\1|')
 # shellcheck disable=SC2086
 make -s -j2 SAN=--coverage $tests build/asan/umpire >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
+# a case run as another user (045) cannot write the counts: not a failure
+export GCOV_ERROR_FILE=/dev/null
 failed=0
 for t in $tests; do
 	"$t" >/dev/null 2>&1 || { echo "coverage: $t failed"; failed=1; }
