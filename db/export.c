@@ -47,7 +47,8 @@ static bool load_files(struct store *s, int64_t id, struct stored *out)
 		f->path = xstrdup((const char *)sqlite3_column_text(st, 1));
 		f->len = (size_t)sqlite3_column_bytes(st, 2);
 		f->text = xmalloc(f->len + 1);
-		memcpy(f->text, sqlite3_column_blob(st, 2), f->len);
+		if (f->len)	/* an empty file's blob is NULL */
+			memcpy(f->text, sqlite3_column_blob(st, 2), f->len);
 		f->text[f->len] = '\0';
 	}
 	sqlite3_reset(st);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "testutil.h"
 #include "../db/export.h"
@@ -91,6 +92,29 @@ static void test_inline(void **state)
 }
 
 /* BATTLE: the numeric id, the header id=, a unique prefix of the name. */
+/* An empty battle file imports, and comes back out empty: its stored text
+ * is a NULL blob, never copied from (fuzz_import found the memcpy). */
+static void test_empty_battle(void **state)
+{
+	(void)state;
+	mkdir("build/test_export", 0755);
+	FILE *f = fopen("build/test_export/empty.battle", "w");
+	assert_non_null(f);
+	fclose(f);
+	struct store *s = tu_memory_store();
+	int64_t id = 0;
+	tu_import(s, "build/test_export/empty.battle", NULL, &id);
+	assert_true(id > 0);
+	struct buf got;
+	buf_init(&got, 0);
+	char *err = NULL;
+	assert_true(export_battle(s, tu_lex(), id, false, &got, &err));
+	assert_int_equal(got.len, 0);
+	free(err);
+	buf_release(&got);
+	store_close(s);
+}
+
 static void test_find(void **state)
 {
 	(void)state;
@@ -178,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_inline),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_empty_battle),
 		cmocka_unit_test(test_odd_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);

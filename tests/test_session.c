@@ -172,6 +172,26 @@ static void due_roll_typed_next_is_logged(void **state)
 	session_close(s);
 }
 
+/* A declaration that does not even lex (a stray byte after it) is refused
+ * as a declaration, and declares nothing: the recorder once parsed it for
+ * its lex error and stopped on an assertion (fuzz_session). */
+static void undeclared_when_not_lexed(void **state)
+{
+	(void)state;
+	write_log("phase maneuver\n");
+	struct session *s = open_log(0);
+	struct buf said;
+	buf_init(&said, 0);
+	struct session_take take;
+	int syms = session_battle(s)->n_syms;
+	assert_int_equal(session_try(s, "unit zz &", &said, &take), -1);
+	assert_int_equal(session_try(s, "leader q \xff", &said, &take), -1);
+	assert_int_equal(session_battle(s)->n_syms, syms);
+	assert_file("phase maneuver\n");
+	buf_release(&said);
+	session_close(s);
+}
+
 /* A line that does not parse, or a declaration, is refused with its
  * position; nothing changes, and the next line takes the line number. */
 static void refused_lines_change_nothing(void **state)
@@ -602,6 +622,7 @@ int main(void)
 		cmocka_unit_test(replay_builds_state),
 		cmocka_unit_test(try_derives_and_accept_appends),
 		cmocka_unit_test(due_roll_typed_next_is_logged),
+		cmocka_unit_test(undeclared_when_not_lexed),
 		cmocka_unit_test(refused_lines_change_nothing),
 		cmocka_unit_test(discard_restores_state),
 		cmocka_unit_test(undo_rewrites_the_file),
