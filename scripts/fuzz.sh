@@ -38,7 +38,8 @@ CC=clang
 # nonnull-attribute is recoverable so that tests/fuzz/known-findings.supp
 # can pass over a reported finding; UBSAN_OPTIONS halts on every other one
 SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fsanitize-recover=nonnull-attribute -fno-omit-frame-pointer"
-export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$(pwd)/tests/fuzz/known-findings.supp"
+UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$(pwd)/tests/fuzz/known-findings.supp"
+export UBSAN_OPTIONS
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUMPIRE_VERSION=\"fuzz\" -g -O1 $SAN $(pkg-config --cflags libpcre2-8 libedit)"
 # the fuzz code itself is held to the tree's warnings
 WARN="-Wall -Wextra -Werror -Wshadow -Wwrite-strings -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wvla"
@@ -61,6 +62,7 @@ for src in grammar/*.c audit/*.c db/*.c reports/*.c recorder/*.c tests/fuzz/fuzz
 done
 for t in $targets; do
 	bin="$out/fuzz_$t"
+	# shellcheck disable=SC2086
 	if [ ! -f "$bin" ] || [ "tests/fuzz/fuzz_$t.c" -nt "$bin" ] || [ -n "$(find $objs -newer "$bin" | head -n 1)" ]; then
 		# shellcheck disable=SC2086
 		$CC $CFLAGS $WARN -fsanitize=fuzzer "tests/fuzz/fuzz_$t.c" $objs $LIBS -o "$bin.new"
