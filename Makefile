@@ -108,8 +108,11 @@ clean:
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(wildcard build/asan/obj/tests/*.d build/asan/obj/tests/toy/*.d build/obj/recorder/*.d)
 
-# libFuzzer targets (clang): parse, parse then fmt twice, parse then audit
-# and JSON; FUZZ_SECONDS per target (docs/testing.md).
+# libFuzzer targets (clang): parse, fmt, audit, import (and every report),
+# archive (a fuzzed archive file read every way), session (the recorder);
+# FUZZ_SECONDS per target, FUZZ_TARGETS to pick (docs/testing.md).  `make
+# test` builds them and runs each once over its seeds and regressions
+# (tests/run-fuzz-targets.sh).
 fuzz:
 	@sh scripts/fuzz.sh
 

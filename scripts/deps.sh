@@ -2,7 +2,9 @@
 # deps.sh [test]: make sure the Debian packages umpire builds and runs with
 # are here; with "test", also those its tests run (Chromium renders the
 # after-action report, tidy checks its HTML, tmux is the terminal the
-# recorder's test types into, python3 drives that and the kill tests).
+# recorder's test types into, python3 drives that and the kill tests,
+# clang and its libFuzzer runtime build the fuzz targets make test runs
+# once over their seeds).
 #
 # Quick when everything is installed (one dpkg-query).  As root it installs
 # what is missing with apt-get; otherwise it prints the exact command and
@@ -11,7 +13,7 @@
 set -u
 
 PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev libedit-dev gnuplot-nox}"
-[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy tmux python3"
+[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy tmux python3 clang libclang-rt-dev"
 
 missing=""
 for pkg in $PACKAGES; do

@@ -38,7 +38,8 @@ fi
 # killed at every write step and run side by side (run-kill.sh), the
 # recorder killed after each line it accepted (run-record-kill.sh), a
 # turn typed into it in a terminal (run-record-tty.sh),
-# the fuzz regressions and seeds, the hostile corpus (its scratch copies in
+# the fuzz regressions and seeds (through the command line, then each
+# libFuzzer target once over its own), the hostile corpus (its scratch copies in
 # build/hostile), the after-action report in headless Chromium.
 mkdir -p build/hostile
 export TMPDIR="$(pwd)/build/hostile"
@@ -61,7 +62,7 @@ counted() {
 # fmt and export keep what the audit reads, on every file of the tree that
 # parses: hundreds of runs, so with the release build (the others: ASan)
 counted tests/run-fmt-property.py python3 tests/run-fmt-property.py build/umpire
-for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/hostile/run.sh tests/run-generic-core.sh \
+for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/run-fuzz-targets.sh tests/hostile/run.sh tests/run-generic-core.sh \
 	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-record-tty.sh tests/run-browser.sh; do
 	counted "$script" sh "$script" build/asan/umpire
 done
