@@ -27,7 +27,7 @@ gcovr -r . --filter 'audit/' --filter 'grammar/' --filter 'db/' --filter 'report
 	>"$out/summary.txt" 2>"$out/gcovr.err" || { cat "$out/gcovr.err"; exit 1; }
 cat "$out/files.txt"
 echo "audit/ alone:"
-gcovr -r . --filter 'audit/' --print-summary --txt /dev/null 2>/dev/null | grep -E '^(lines|branches):'
+gcovr -r . --filter 'audit/' --print-summary --txt "$out/audit.txt" 2>"$out/gcovr-audit.err" | grep -E '^(lines|branches):'
 echo "HTML: build/coverage/html/index.html"
 grep -E '^(lines|branches):' "$out/summary.txt"
 exit $failed
