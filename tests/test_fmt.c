@@ -114,6 +114,24 @@ static void test_comments_blank_lines_and_escapes(void **state)
 	free(out);
 }
 
+/* Attribute values at their edges: a word with a z (the last letter)
+ * stays bare; seq= takes 1 to 99999, the battle's place in a campaign. */
+static void test_attribute_edges(void **state)
+{
+	(void)state;
+	char *out = fmt_text("battle \"B\" seq=99999\nside US nation=US\n"
+			     "  unit a \"A\" inf raw spirited M stands=4 as=zuaz\n");
+	assert_string_equal(out, "battle \"B\" seq=99999\nside US nation=US\n"
+				 "  unit a \"A\" inf raw spirited M stands=4 as=zuaz\n");
+	free(out);
+	struct diags d;
+	struct battle *b = tu_parse("battle \"B\" seq=100000\nside US nation=US\n"
+				    "  unit a \"A\" inf raw spirited M stands=4\n", &d);
+	assert_int_equal(d.n_errors, 1);	/* one past the bound */
+	battle_free(b);
+	diags_release(&d);
+}
+
 static void test_never_adds_information(void **state)
 {
 	(void)state;
@@ -199,6 +217,7 @@ int main(void)
 		cmocka_unit_test(test_canonical_spelling),
 		cmocka_unit_test(test_comments_blank_lines_and_escapes),
 		cmocka_unit_test(test_never_adds_information),
+		cmocka_unit_test(test_attribute_edges),
 		cmocka_unit_test(test_state_events_and_rulings),
 		cmocka_unit_test(test_prelude_round_trip),
 		cmocka_unit_test(test_examples_round_trip),
