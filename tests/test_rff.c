@@ -1203,6 +1203,99 @@ static void test_charge_effects(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* A charge_losses.inc row's battle: the loser raw, the winner elite with
+ * its leader (so that every difference up to 14 is in the dice's reach),
+ * a winning defender in a strong position, both of 12 stands (nobody outnumbered, nothing lost beyond the stands);
+ * the row's conditions set on the loser (outflanked, disordered before)
+ * or the winner (cavalry); dice da and dd. */
+static void losses_battle(struct buf *out, int diff, const char *cond, int da, int dd)
+{
+	bool cav = has_word(cond, "by-cavalry"), flank = has_word(cond, "outflanked"),
+	     dis = has_word(cond, "disordered-before");
+	char spec[2][200];
+	for (int side = 0; side < 2; side++) {
+		bool wins = diff == 0 || (diff > 0) == (side == 0), loses = diff == 0 || !wins;
+		bool mounted = cav && side == (diff < 0 ? 1 : 0);	/* the winner; the attacker at 0 */
+		snprintf(spec[side], sizeof spec[side], "%s %s %s reliable 12 12 %s line%s%s%s%s%s",
+			 side == 0 ? "US" : "MEX", mounted ? "cav" : "inf",
+			 diff == 0 ? "trained" : wins ? "elite" : "raw",
+			 dis && loses ? "disordered" : "good-order", wins && diff ? " leader-attached" : "",
+			 side == 0 ? " ground=open" : "", side == 0 && wins && diff && !mounted ? " cold-steel" : "",
+			 flank && loses && (diff != 0 || side == 1) ? " outflanked" : "",
+			 side == 1 && wins && diff ? " strong" : "");
+	}
+	char events[512] = "", facts[2][160] = {"", ""};
+	buf_printf(out, "battle \"losses %+d %s\" rules=rff-maw\n%s", diff, cond,
+		   has_word(cond, "moved") ? "option swept-losses=moved\n" : "");
+	charge_unit(out, "a", spec[0], events, sizeof events, facts[0], sizeof facts[0]);
+	charge_unit(out, "d", spec[1], events, sizeof events, facts[1], sizeof facts[1]);
+	buf_printf(out, "turn 1 sa\n%sphase charge\ncharge a%s -> d%s [%d] | [%d]\n", events, facts[0], facts[1], da, dd);
+}
+
+/* The derived difference and each side's loss of a battle's charge. */
+static void losses_derived(const char *text, int *diff, int loss[2])
+{
+	struct case_audit ca;
+	*diff = -99;
+	loss[0] = loss[1] = -1;
+	if (case_audit(&ca, text, "losses", FOLLOW_CLAIMED)) {
+		const char *got = derived_tokens(ca.b, &ca.r, "charge", "a", "");
+		const char *at = strstr(got, "difference=");
+		if (at)
+			*diff = atoi(at + 11);
+		if ((at = strstr(got, "loss=")))
+			loss[0] = atoi(at + 5);
+		got = derived_tokens(ca.b, &ca.r, "charge", "d", "");
+		if ((at = strstr(got, "loss=")))
+			loss[1] = atoi(at + 5);
+	}
+	case_release(&ca);
+}
+
+/* A row of charge_losses.inc: the dice are chosen (from a first audit at
+ * 5 v 5, which gives the modifiers' difference) to make the row's
+ * difference, and the derived losses must be the row's. */
+static void charge_loss_row(const char *r, int section, void *ctx)
+{
+	(void)section;
+	char f[4][80];
+	const char *s = r;
+	for (int i = 0; i < 4; i++)
+		s = field(s, f[i], sizeof f[i]);
+	int want = atoi(f[0]), loss[2], diff;
+	struct buf text;
+	buf_init(&text, 0);
+	losses_battle(&text, want, f[3], 5, 5);
+	losses_derived(text.text, &diff, loss);
+	int dice = want - diff;	/* the attacker's die less the defender's */
+	int da = dice >= 0 ? 1 + dice : 1, dd = dice >= 0 ? 1 : 1 - dice;
+	if (da > 10 || dd > 10) {
+		print_error("losses %d %s: the dice cannot reach it (modifiers give %d)\n", want, f[3], diff);
+		++*(int *)ctx;
+		buf_release(&text);
+		return;
+	}
+	buf_clear(&text);
+	losses_battle(&text, want, f[3], da, dd);
+	losses_derived(text.text, &diff, loss);
+	if (diff != want || loss[0] != atoi(f[1]) || loss[1] != atoi(f[2])) {
+		print_error("losses %d \"%s\": derived difference %d, losses %d and %d; expected %s and %s\n%s", want,
+			    f[3], diff, loss[0], loss[1], f[1], f[2], text.text);
+		++*(int *)ctx;
+	}
+	buf_release(&text);
+}
+
+/* Every row of charge_losses.inc: the stands each side loses by difference
+ * and the loser's condition (002:238-244), both readings of "over 9". */
+static void test_charge_losses(void **state)
+{
+	(void)state;
+	int failures = 0;
+	assert_int_equal(each_row("tests/expect/charge_losses.inc", NULL, charge_loss_row, &failures), 126);
+	assert_int_equal(failures, 0);
+}
+
 static const struct {
 	const char *code;
 	int value;
@@ -1265,6 +1358,7 @@ int main(void)
 		cmocka_unit_test(test_hand_worked_fire),
 		cmocka_unit_test(test_hand_worked_charges),
 		cmocka_unit_test(test_charge_effects),
+		cmocka_unit_test(test_charge_losses),
 		cmocka_unit_test(test_charge_modifiers),
 		cmocka_unit_test(test_modifier_enums),
 	};
