@@ -337,6 +337,40 @@ static const char *mc_role(const char *role)
 	return "u";
 }
 
+/* Fails the test when a case file's line starts with a word its harness
+ * does not read: a misspelt expectation would otherwise test nothing. */
+static void known_line(const char *line, const char *const *words, size_t n, const char *file)
+{
+	const char *p = line + strspn(line, " \t");
+	if (*p == '\0' || *p == '#')
+		return;
+	size_t len = strcspn(p, " \t");
+	for (size_t i = 0; i < n; i++)
+		if (strlen(words[i]) == len && strncmp(p, words[i], len) == 0)
+			return;
+	fail_msg("%s: the harness does not read lines starting '%.*s'", file, (int)len, p);
+}
+
+/* Every word of list (space separated, "-" for none) is one of words or
+ * starts with one of prefixes; fails the test naming the first that is not. */
+static void known_words(const char *list, const char *const *words, size_t n, const char *const *prefixes,
+			size_t np, const char *what)
+{
+	char copy[256];
+	snprintf(copy, sizeof copy, "%s", list);
+	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
+		bool known = strcmp(w, "-") == 0;
+		for (size_t i = 0; !known && i < n; i++)
+			known = strcmp(w, words[i]) == 0;
+		for (size_t i = 0; !known && i < np; i++)
+			known = strncmp(w, prefixes[i], strlen(prefixes[i])) == 0;
+		if (!known)
+			fail_msg("%s: the harness does not know the word '%s'", what, w);
+	}
+}
+
+#define N_OF(a) (sizeof(a) / sizeof(a)[0])
+
 /* Reads the next case block; false at the end of the file. */
 static bool next_case(FILE *in, struct mc_case *c)
 {
@@ -349,6 +383,10 @@ static bool next_case(FILE *in, struct mc_case *c)
 		if (hash)
 			*hash = '\0';
 		line[strcspn(line, "\n")] = '\0';
+		static const char *const words[] = {"case", "unit", "leader", "facts", "die", "expect-mods",
+						    "expect-total", "expect-effect", "expect-loss", "expect-after",
+						    "alt", "why:", "end"};
+		known_line(line, words, N_OF(words), "mc_cases.txt");
 		if (sscanf(line, "case %63s", c->id) == 1)
 			open = true;
 		else if (!open)
@@ -640,6 +678,11 @@ static bool next_fire_case(FILE *in, struct fire_case *c)
 	bool open = false;
 	while (fgets(line, sizeof line, in)) {
 		line[strcspn(line, "\n")] = '\0';
+		static const char *const words[] = {"case", "firer", "target", "light", "die", "expect-points",
+						    "expect-mods", "expect-total", "expect-effect", "expect-effect-five",
+						    "expect-loss", "expect-after", "expect-other", "expect-other-five",
+						    "why:", "end"};
+		known_line(line, words, N_OF(words), "fire_cases.txt");
 		char *v = strchr(line, ' ');
 		v = v ? v + 1 : line + strlen(line);
 		if (strncmp(line, "case ", 5) == 0) {
@@ -647,7 +690,9 @@ static bool next_fire_case(FILE *in, struct fire_case *c)
 			open = true;
 		} else if (!open || line[0] == '#') {
 			continue;
-		} else if (strncmp(line, "firer ", 6) == 0 && c->n_firers < 4) {
+		} else if (strncmp(line, "firer ", 6) == 0) {
+			if (c->n_firers == 4)
+				fail_msg("fire case %s: more than four firers", c->id);
 			snprintf(c->firer[c->n_firers++], sizeof c->firer[0], "%.159s", v);
 		} else if (strncmp(line, "target ", 7) == 0) {
 			snprintf(c->target, sizeof c->target, "%.199s", v);
@@ -719,6 +764,10 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 		int stands, range;
 		sscanf(c->firer[i], "%7s %7s %15s %7s %d %d %15s %95[^\n]", nation, arm, exp, weapon, &stands, &range,
 		       order, flags);
+		static const char *const firer_words[] = {"low-ammo", "damaged", "sharpshooters", "charged", "mounted",
+							  "dismounted", "limbered", "unlimbered"};
+		static const char *const firer_prefixes[] = {"of=", "hit="};
+		known_words(flags, firer_words, N_OF(firer_words), firer_prefixes, N_OF(firer_prefixes), c->id);
 		const char *of = strstr(flags, "of=");
 		char id[16];
 		snprintf(id, sizeof id, "f%d", i + 1);
@@ -738,6 +787,14 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 	char nation[8], arm[8], exp[16], order[16], formation[24], flags[120] = "";
 	int stands;
 	sscanf(c->target, "%7s %7s %15s %d %15s %23s %119[^\n]", nation, arm, exp, &stands, order, formation, flags);
+	static const char *const target_words[] = {"charging", "cold-steel", "enfiladed", "about-faced", "abatis",
+						   "cover=partial", "cover=full", "fortified", "mounted", "dismounted",
+						   "limbered", "unlimbered", "sharpshooters"};
+	known_words(flags, target_words, N_OF(target_words), NULL, 0, c->id);
+	static const char *const other_words[] = {"disordered", "silenced", "damaged", "wrecked", "charge-checked",
+						  "charge-home", "low-ammo", "fallen-leader-check", "no-fire"};
+	static const char *const other_prefixes[] = {"firer-"};
+	known_words(c->other[reading], other_words, N_OF(other_words), other_prefixes, N_OF(other_prefixes), c->id);
 	/* the morale the seeds give most units (000:896 US spirited, 000:916 MEX unreliable) */
 	declare_unit(out, "t", nation, arm, exp, strcmp(nation, "MEX") == 0 ? "unreliable" : "spirited",
 		     strcmp(arm, "gun") ? "M" : "LG", stands, order, formation, flags);
@@ -771,6 +828,53 @@ static void fire_case_battle(const struct fire_case *c, int reading, struct buf 
 		buf_puts(out, "fallen tl [3] unscathed\n");
 }
 
+/* The value of "KEY=" in tokens, -1 when absent ("true" counts 1). */
+static int token_value(const char *tokens, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *p = strstr(tokens, key); p; p = strstr(p + 1, key))
+		if (p == tokens || p[-1] == ' ')
+			return strncmp(p + n, "true", 4) == 0 ? 1 : atoi(p + n);
+	return -1;
+}
+
+/* The state words of a fire case's expect-other (the target disordered,
+ * its gun stands silenced, damaged or wrecked, a firer marked low on ammunition
+ * by this fire) against the state derived after it; the number of
+ * mismatches. */
+static int fire_other_states(const struct fire_case *c, int reading, const char *got, const char *text)
+{
+	static const struct {
+		const char *word, *key;
+	} marks[] = {{"silenced", "t.silenced="}, {"damaged", "t.damaged="}, {"wrecked", "t.wrecked="}};
+	int failures = 0;
+	const char *other = c->other[reading];
+	bool disordered = strstr(got, "t.order=disordered") != NULL;	/* broken is not "disordered" */
+	if (has_word(other, "disordered") != disordered) {
+		print_error("case %s: the target %s disordered\n  got %s\n%s", c->id,
+			    disordered ? "is, the case says it is not" : "is not, the case says it is", got, text);
+		failures++;
+	}
+	for (size_t i = 0; i < N_OF(marks); i++)
+		if (has_word(other, marks[i].word) != (token_value(got, marks[i].key) > 0)) {
+			print_error("case %s: %s does not agree with %s\n  got %s\n%s", c->id, marks[i].word,
+				    marks[i].key, got, text);
+			failures++;
+		}
+	bool low = false;	/* a firer marked by this fire: one low before is not */
+	for (int i = 1; i <= c->n_firers; i++) {
+		char key[32];
+		snprintf(key, sizeof key, "f%d.low_ammo=", i);
+		low |= token_value(got, key) > 0 && !strstr(c->firer[i - 1], " low-ammo");
+	}
+	if (has_word(other, "low-ammo") != low) {
+		print_error("case %s: low-ammo %s\n  got %s\n%s", c->id, low ? "marked, not expected" : "expected, not marked",
+			    got, text);
+		failures++;
+	}
+	return failures;
+}
+
 /* The derived fire points, total, effect, losses and state after; 1 on a
  * mismatch. */
 static int fire_derived(const struct fire_case *c, int reading, const char *text)
@@ -789,6 +893,7 @@ static int fire_derived(const struct fire_case *c, int reading, const char *text
 		for (int i = 1; i <= c->n_firers; i++)
 			snprintf(ids + strlen(ids), sizeof ids - strlen(ids), " f%d", i);
 		failures = expect_tokens(&ca, "fire", "t", ids, want, c->id, text);
+		failures += fire_other_states(c, reading, derived_tokens(ca.b, &ca.r, "fire", "t", ids), text);
 		if (!fires && strstr(derived_tokens(ca.b, &ca.r, "fire", "t", ""), "total=")) {
 			print_error("case %s: no fire, yet a total is derived\n", c->id);
 			failures++;
@@ -870,6 +975,7 @@ struct charge_case {
 	char effect[40];
 	int loss[2];
 	int fallen;		/* a fallen-leader case: the die, else 0 */
+	char leader[32];	/* its expect-leader: removed, out-one-turn, ... */
 	char other[200];
 	char findings[200];	/* finding codes the case expects, as "code code" */
 	char after[1024];	/* expect-after lines as tokens */
@@ -888,6 +994,12 @@ static bool next_charge_case(FILE *in, struct charge_case *c)
 	bool open = false;
 	while (fgets(line, sizeof line, in)) {
 		line[strcspn(line, "\n")] = '\0';
+		static const char *const words[] = {"case", "attacker", "defender", "combat", "dice", "fallen",
+						    "expect-findings", "expect-attacker-mods", "expect-defender-mods",
+						    "expect-totals", "expect-difference", "expect-effect",
+						    "expect-attacker-loss", "expect-defender-loss", "expect-other",
+						    "expect-leader", "expect-after", "why:", "end"};
+		known_line(line, words, N_OF(words), "charge_cases.txt");
 		char *v = strchr(line, ' ');
 		v = v ? v + 1 : line + strlen(line);
 		if (strncmp(line, "case ", 5) == 0) {
@@ -895,6 +1007,8 @@ static bool next_charge_case(FILE *in, struct charge_case *c)
 			open = true;
 		} else if (!open || line[0] == '#') {
 			continue;
+		} else if (strncmp(line, "expect-leader ", 14) == 0) {
+			snprintf(c->leader, sizeof c->leader, "%.31s", v);
 		} else if (strncmp(line, "attacker ", 9) == 0 || strncmp(line, "defender ", 9) == 0) {
 			snprintf(c->unit[line[0] == 'd'], sizeof c->unit[0], "%.199s", v);
 		} else if (strncmp(line, "combat ", 7) == 0) {
@@ -1092,7 +1206,21 @@ static int charge_derived(const struct charge_case *c, const char *text)
 	if (case_audit(&ca, text, c->id, FOLLOW_CLAIMED)) {
 		char want[1536];
 		if (c->fallen) {
-			snprintf(want, sizeof want, "effect=%s %s", c->effect, c->after);
+			static const struct {
+				const char *word, *state;
+			} leader[] = {
+				{"removed", "l.removed=true"},
+				{"out-one-turn", "l.removed=false l.in_play=false"},
+				{"dismounted-one-turn", "l.removed=false"},
+				{"unharmed", "l.removed=false l.in_play=true"},
+			};
+			const char *state = NULL;
+			for (size_t i = 0; i < N_OF(leader); i++)
+				if (strcmp(c->leader, leader[i].word) == 0)
+					state = leader[i].state;
+			if (!state)
+				fail_msg("case %s: expect-leader '%s' is not one the harness knows", c->id, c->leader);
+			snprintf(want, sizeof want, "effect=%s %s %s", c->effect, state, c->after);
 			failures = expect_tokens(&ca, "fallen-leader", "", "l", want, c->id, text);
 		} else {
 			const char *kind = strcmp(c->combat, "reroll") == 0 ? "reroll" : "charge";
