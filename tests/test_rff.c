@@ -1155,7 +1155,8 @@ static void charge_case_battle(const struct charge_case *c, struct buf *out)
 /* A charge case's expect-other tokens as the state after they say, into
  * out ("d.order=broken dg.removed=true"); the reroll one sets *reroll.
  * holds and the fallen-leader checks are asserted by the lines the log
- * gets for them (charge_case_battle) and by the effect; any other word
+ * gets for them (charge_case_battle) and by the effect, guns-silenced by
+ * charge_derived; any other word
  * fails the case rather than being dropped. */
 static void other_tokens(const struct charge_case *c, char *out, size_t size, bool *reroll)
 {
@@ -1164,14 +1165,13 @@ static void other_tokens(const struct charge_case *c, char *out, size_t size, bo
 	} states[] = {
 		{"attacker-disordered", "a.order=disordered"}, {"defender-disordered", "d.order=disordered"},
 		{"attacker-broken", "a.order=broken"},	       {"defender-broken", "d.order=broken"},
-		{"guns-silenced", "d.silenced=1"},
 	};
 	*reroll = false;
 	char copy[200];
 	snprintf(copy, sizeof copy, "%s", c->other);
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
 		bool known = strcmp(w, "-") == 0 || strcmp(w, "holds") == 0 || strcmp(w, "fallen-leader-check-attacker") == 0 ||
-			     strcmp(w, "fallen-leader-check-defender") == 0;
+			     strcmp(w, "fallen-leader-check-defender") == 0 || strcmp(w, "guns-silenced") == 0;
 		for (size_t i = 0; !known && i < sizeof states / sizeof states[0]; i++)
 			if (strcmp(w, states[i].token) == 0) {
 				snprintf(out + strlen(out), size - strlen(out), "%s ", states[i].state);
@@ -1235,6 +1235,16 @@ static int charge_derived(const struct charge_case *c, const char *text)
 				print_error("case %s: a reroll %s, the audit %s it\n%s", c->id,
 					    reroll ? "follows" : "does not follow", reroll ? "does not ask for" : "asks for", text);
 				failures++;
+			}
+			/* guns-silenced: the battery's stands carry the mark (how
+			 * many is the expect-after line's); none when not listed */
+			if (strncmp(c->unit[1] + 4, "gun", 3) == 0) {
+				const char *got = derived_tokens(ca.b, &ca.r, kind, "a", "d");
+				if (has_word(c->other, "guns-silenced") != (token_value(got, "d.silenced=") > 0)) {
+					print_error("case %s: guns-silenced %s\n  got %s\n%s", c->id,
+						    has_word(c->other, "guns-silenced") ? "expected" : "not expected", got, text);
+					failures++;
+				}
 			}
 			snprintf(want, sizeof want, "total=%d loss=%d", c->totals[1], c->loss[1]);
 			failures += expect_tokens(&ca, kind, "d", "", want, c->id, text);
