@@ -81,21 +81,22 @@ def mutants_of(path):
             if op == ">" and m.start() > 0 and code[m.start() - 1] == "-":
                 continue	# ->
             new = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}[op]
-            out.append((path, i + 1, line[: m.start()] + new + line[m.end():], f"{op} -> {new}"))
+            out.append((path, i + 1, line[: m.start()] + new + line[m.end():], f"{op} -> {new}", m.start() + 1))
         for m in ARITH.finditer(code):
             op = m.group(1)
             new = "-" if op == "+" else "+"
-            out.append((path, i + 1, line[: m.start(1)] + new + line[m.end(1):], f"binary {op} -> {new}"))
+            out.append((path, i + 1, line[: m.start(1)] + new + line[m.end(1):], f"binary {op} -> {new}", m.start(1) + 1))
         initializer = re.search(r"\.\w+\s*=|^\s*\{|=\s*\{", code) is not None or re.search(r"\{.*\d.*\}", code)
         if initializer and not re.search(r"\[\s*\d+\s*\]\s*;", code):
             for m in NUMBER.finditer(code):
                 v = int(m.group(1))
                 for new in (v + 1, v - 1):
                     out.append((path, i + 1, line[: m.start()] + str(new) + line[m.end():],
-                                f"{v} -> {new} in an initializer"))
+                                f"{v} -> {new} in an initializer", m.start() + 1))
         if REMOVABLE.match(code) and not stripped.startswith(("return", "if", "for", "while", "else")):
             indent = line[: len(line) - len(line.lstrip())]
-            out.append((path, i + 1, indent + ";	/* mutant: statement removed */", "statement removed: " + stripped))
+            out.append((path, i + 1, indent + ";	/* mutant: statement removed */", "statement removed: " + stripped,
+                        len(indent) + 1))
     return out
 
 
@@ -109,8 +110,8 @@ def equivalent():
                 if not l:
                     continue
                 where, change = l.split(": ", 1)
-                path, line = where.rsplit(":", 1)
-                listed.add((path, int(line), change.strip()))
+                path, line, col = where.rsplit(":", 2)
+                listed.add((path, int(line), int(col), change.strip()))
     except FileNotFoundError:
         pass
     return listed
@@ -124,8 +125,8 @@ def draw(n, seed, files):
         rules = [f for f in tracked if RULES.match(f)]
         others = [f for f in tracked if OTHERS.match(f)]
     skip = equivalent()
-    pool_rules = [m for f in sorted(rules) for m in mutants_of(f) if (m[0], m[1], m[3]) not in skip]
-    pool_others = [m for f in sorted(others) for m in mutants_of(f) if (m[0], m[1], m[3]) not in skip]
+    pool_rules = [m for f in sorted(rules) for m in mutants_of(f) if (m[0], m[1], m[4], m[3]) not in skip]
+    pool_others = [m for f in sorted(others) for m in mutants_of(f) if (m[0], m[1], m[4], m[3]) not in skip]
     rng = random.Random(seed)
     chosen = []
     for _ in range(n):
@@ -213,7 +214,7 @@ def main():
     os.environ["TMPDIR"] = os.path.abspath("build/mutate")
     killed = stillborn = 0
     survivors = []
-    for k, (path, line, new, what) in enumerate(mutants, 1):
+    for k, (path, line, new, what, col) in enumerate(mutants, 1):
         target = os.path.join(SCRATCH, path)
         with open(target) as f:
             original = f.read()
@@ -224,15 +225,15 @@ def main():
         try:
             if not make(suites_for(path, tests)[0]):
                 stillborn += 1
-                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: does not compile (stillborn)", flush=True)
+                print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: does not compile (stillborn)", flush=True)
                 continue
             by = killer(path, tests)
             if by:
                 killed += 1
-                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: killed by {by}", flush=True)
+                print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: killed by {by}", flush=True)
             else:
-                survivors.append(f"{path}:{line}: {what}")
-                print(f"[{k}/{len(mutants)}] {path}:{line}: {what}: SURVIVED", flush=True)
+                survivors.append(f"{path}:{line}:{col}: {what}")
+                print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: SURVIVED", flush=True)
         finally:
             with open(target, "w") as f:
                 f.write(original)
