@@ -500,6 +500,32 @@ static void test_movement(void **state)
 	done(&x);
 }
 
+/* Whether unit id's state after body line n has the field name. */
+static bool has_field(const struct run *x, int n, const char *id, const char *name)
+{
+	const struct rec_state *s = record_find_state(rec(x, n), 'U', id);
+	if (!s)
+		fail_msg("no state of %s on body line %d", id, n);
+	return fields_get(&s->fields, name) != NULL;
+}
+
+/* Mounted or dismounted is a state of cavalry alone (004: cavalry mount
+ * and dismount; infantry and guns have neither), limbered of guns alone. */
+static void test_arm_fields(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\nstragglers cav8 1\nstragglers dcav8 1\nstragglers m10 1\nstragglers g6 1\n");
+	assert_int_equal(field(&x, 2, "cav8", "mounted"), 1);
+	assert_int_equal(field(&x, 3, "dcav8", "mounted"), 0);
+	assert_false(has_field(&x, 4, "m10", "mounted"));
+	assert_false(has_field(&x, 5, "g6", "mounted"));
+	assert_false(has_field(&x, 2, "cav8", "limbered"));
+	assert_false(has_field(&x, 4, "m10", "limbered"));
+	assert_true(has_field(&x, 5, "g6", "limbered"));
+	done(&x);
+}
+
 /* Leader points and orders, 004:72-122 (worksheet G). */
 static void test_orders(void **state)
 {
@@ -795,6 +821,7 @@ int main(void)
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
+		cmocka_unit_test(test_arm_fields),
 		cmocka_unit_test(test_orders),
 		cmocka_unit_test(test_leaders),
 		cmocka_unit_test(test_rally),

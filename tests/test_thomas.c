@@ -126,6 +126,15 @@ static void test_troop_tables(void **state)
 	assert_int_equal(thomas_melee_base(TT_MEX_REGULAR, TN_MEXICO, TA_CAV, true, &c), 7);
 	assert_int_equal(thomas_melee_base(TT_MEX_REGULAR, TN_MEXICO, TA_CAV, false, &c), 6);
 	assert_int_equal(thomas_melee_base(TT_MEX_MILITIA, TN_MEXICO, TA_CAV, true, &c), 6);
+	/* the rest of 003:18's rows: "Mexican Regular infantry/artillery/mounted
+	 * cavalry 7", "Mexican militia infantry/artillery/cavalry 6", "US
+	 * Dismounted cavalry" 7 for volunteers too */
+	assert_int_equal(thomas_melee_base(TT_MEX_REGULAR, TN_MEXICO, TA_ART, false, &c), 7);
+	assert_int_equal(thomas_melee_base(TT_MEX_MILITIA, TN_MEXICO, TA_INF, false, &c), 6);
+	assert_int_equal(thomas_melee_base(TT_MEX_MILITIA, TN_MEXICO, TA_ART, false, &c), 6);
+	assert_int_equal(thomas_melee_base(TT_MEX_MILITIA, TN_MEXICO, TA_CAV, false, &c), 6);
+	assert_int_equal(thomas_melee_base(TT_US_VOLUNTEER, TN_US, TA_CAV, false, &c), 7);
+	assert_int_equal(thomas_melee_base(TT_US_REGULAR, TN_US, TA_CAV, true, &c), 0);	/* only volunteers listed mounted */
 	assert_int_equal(thomas_melee_base(TT_US_REGULAR, TN_US, TA_INF, false, &c), 0);	/* not listed */
 	assert_null(c);
 	assert_int_equal(thomas_morale_points(TT_US_VOLUNTEER, &c), 4);
