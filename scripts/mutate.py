@@ -15,11 +15,14 @@ operator flipped (< and <=, > and >=, == and !=); a binary + and - swapped; a
 statement that adds a modifier or changes state (a call, or an assignment
 through ->) removed.  A mutant that does not compile is stillborn: counted
 apart, not in N.  Equivalent mutants (no possible observable change) are
-listed by hand in tests/mutate-equivalent.txt, "FILE:LINE: CHANGE # why",
+listed by hand in tests/mutate-equivalent.txt, "FILE:LINE:COL: CHANGE # why",
 and left out of the draw.
 
-Environment: MUTANTS (how many, default 40), SEED (the draw; the same seed
-gives the same mutants on the same tree, default 1), FILES (space-separated
+Environment: MUTANTS (how many, default 40; "all" for every mutant of the
+pool, in file order), KINDS (comma-separated: boundary for < <= > >=
+flips, equality, arithmetic, number, statement; default all kinds), SEED
+(the draw; the same seed gives the same mutants on the same tree, default
+1), FILES (space-separated
 paths: draw from these only), MUTATE_SUITES=cmocka to stop after the
 cmocka suites (a quick loop).  The scratch build is without the sanitizers,
 for speed: a mutant is killed by a wrong value, not by a memory error.
@@ -117,6 +120,17 @@ def equivalent():
     return listed
 
 
+def kind_of(what):
+    """A mutant's kind, for KINDS: boundary (< <= > >=), equality (== !=),
+    arithmetic, number, statement."""
+    op = what.split()[0]
+    if op in ("<", "<=", ">", ">="):
+        return "boundary"
+    if op in ("==", "!="):
+        return "equality"
+    return {"binary": "arithmetic", "statement": "statement"}.get(op, "number")
+
+
 def draw(n, seed, files):
     tracked = subprocess.run(["git", "ls-files", "*.c"], capture_output=True, text=True).stdout.split()
     if files:
@@ -125,8 +139,13 @@ def draw(n, seed, files):
         rules = [f for f in tracked if RULES.match(f)]
         others = [f for f in tracked if OTHERS.match(f)]
     skip = equivalent()
-    pool_rules = [m for f in sorted(rules) for m in mutants_of(f) if (m[0], m[1], m[4], m[3]) not in skip]
-    pool_others = [m for f in sorted(others) for m in mutants_of(f) if (m[0], m[1], m[4], m[3]) not in skip]
+    kinds = os.environ.get("KINDS", "").split(",") if os.environ.get("KINDS") else None
+    pool_rules = [m for f in sorted(rules) for m in mutants_of(f)
+                  if (m[0], m[1], m[4], m[3]) not in skip and (not kinds or kind_of(m[3]) in kinds)]
+    pool_others = [m for f in sorted(others) for m in mutants_of(f)
+                   if (m[0], m[1], m[4], m[3]) not in skip and (not kinds or kind_of(m[3]) in kinds)]
+    if n <= 0:	# MUTANTS=all: every mutant of the pool, in file order
+        return pool_rules + pool_others
     rng = random.Random(seed)
     chosen = []
     for _ in range(n):
@@ -202,7 +221,8 @@ def killer(path, tests):
 
 
 def main():
-    n = int(os.environ.get("MUTANTS", "40"))
+    n = os.environ.get("MUTANTS", "40")
+    n = 0 if n == "all" else int(n)
     seed = int(os.environ.get("SEED", "1"))
     files = os.environ.get("FILES", "").split()
     mutants = draw(n, seed, files)
