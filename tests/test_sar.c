@@ -552,6 +552,32 @@ static void test_orders(void **state)
 	run(&x, "phase orders\norders pacheco d4[2]: tgt(far) hold\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);	/* 3 points, 4 spent */
 	done(&x);
+	/* the first unit declared is ordered like any: wool LR 2 + d4 1 = 3
+	 * points; m10 far 1 + 1 (004:78), r13 1, r13b 1: 4 spent, one over */
+	run(&x, "phase orders\norders wool d4[1]: m10(far) move; r13 move; r13b move\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase orders\norders wool d4[1]: m10(far) move; r13 move\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);	/* 3 of 3 */
+	done(&x);
+	/* "Leaders who are attached to units may only issue one order, and
+	 * that must be to the unit to which the leader is attached" (004:74):
+	 * attached to m10, the first unit declared, wool orders r13 alone */
+	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: r13 move\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	done(&x);
+	/* US artillery of twelve pounds or less performs two functions for one
+	 * point (004:310 "less than or equal to twelve pounders"); heavier guns
+	 * one, and "All other artillery", Mexican guns of any weight, one:
+	 * g6 and g12 take both, g24's and mart's second is lost.  (The two
+	 * orders are written on one unit; the notation card's "g12 move; g12
+	 * first-fire" is the SAR issue's.) */
+	run(&x, "phase orders\norders taylor d4[1]: g6 move first-fire; g12 move first-fire\nturn 2\nphase orders\n"
+		"orders taylor d4[1]: g24 move first-fire\norders pacheco d4[2]: mart move first-fire\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	done(&x);
 	/* an attached leader orders his unit alone; points are a d4 */
 	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
