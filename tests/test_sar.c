@@ -554,8 +554,13 @@ static void test_orders(void **state)
 	done(&x);
 	/* the first unit declared is ordered like any: wool LR 2 + d4 1 = 3
 	 * points; m10 far 1 + 1 (004:78), r13 1, r13b 1: 4 spent, one over */
-	run(&x, "phase orders\norders wool d4[1]: m10(far) move; r13 move; r13b move\n");
-	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	run(&x, "phase orders\norders wool d4[1]: m10(far) move; r13 move; r13b move; r13 hold\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 2);	/* r13b over; r13 twice */
+	/* the order that first goes over says what the orders cost: 4 of 3 */
+	bool over = false;
+	for (int i = 0; i < x.f.n; i++)
+		over |= strstr(x.f.v[i].msg, "cost 4 points") && strstr(x.f.v[i].msg, "has 3");
+	assert_true(over);
 	done(&x);
 	run(&x, "phase orders\norders wool d4[1]: m10(far) move; r13 move\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);	/* 3 of 3 */
@@ -607,6 +612,30 @@ static void test_leaders(void **state)
 	assert_int_equal(field(&x, 8, "tgt", "stragglers"), 2 + 1);
 	assert_int_equal(findings_on(&x, 9, FINDING_CONSEQUENCE), 1);
 	done(&x);
+	/* "1-4: Minor wound. No orders next turn" (004:374): wounded in turn
+	 * 1, mejia gives none in turn 2 and gives them again in turn 3; "5-8:
+	 * Serious wound. No orders next two turns" (004:375): none in turns 2
+	 * and 3, orders in 4 */
+	static const struct {
+		const char *wound;
+		int die, turn, refused;
+	} wounds[] = {
+		{"minor", 4, 2, 1}, {"minor", 4, 3, 0}, {"serious", 5, 3, 1}, {"serious", 5, 4, 0},
+	};
+	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++) {
+		char body[512] = "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
+		snprintf(body + strlen(body), sizeof body - strlen(body), "wound mejia [%d] %s\n", wounds[i].die,
+			 wounds[i].wound);
+		for (int t = 2; t <= wounds[i].turn; t++)
+			snprintf(body + strlen(body), sizeof body - strlen(body), "turn %d\n", t);
+		strcat(body, "phase orders\norders mejia d4[2]: tgt hold\n");
+		run(&x, body);
+		int line = 6 + wounds[i].turn - 1 + 1;	/* the orders line */
+		if (findings_on(&x, line, FINDING_ILLEGAL) != wounds[i].refused)
+			fail_msg("a %s wound in turn 1: orders in turn %d %s", wounds[i].wound, wounds[i].turn,
+				 wounds[i].refused ? "not refused" : "refused");
+		done(&x);
+	}
 }
 
 /* Rallying, 004:391-397 (worksheet J). */
