@@ -134,12 +134,48 @@ static void test_qrs_sections(void **state)
 	free_lines(v, n);
 }
 
+/* Santa Anna Rules!' section headings start where the text prints them:
+ * each line below is the heading's own line in seed 004, the citation of
+ * that line names it and the line before belongs to the section before. */
+static void test_sar_sections(void **state)
+{
+	(void)state;
+	static const struct {
+		int line;
+		const char *heading;
+	} firsts[] = {
+		{32, "Turn Sequence"}, {52, "Units"}, {64, "Command and Control"}, {134, "Stragglers"},
+		{154, "Formations"}, {162, "Movement"}, {192, "Firing"}, {210, "Weapon Ranges"}, {250, "Melee"},
+		{302, "Artillery"}, {330, "Cavalry"}, {358, "Infantry"}, {368, "Leader Casualties"},
+		{383, "Morale and Rallying"}, {403, "Fortifications and Buildings"}, {427, "Hidden Units"},
+		{437, "Miscellany"}, {451, "Designer's Notes"}, {484, "Glossary"},
+	};
+	int n;
+	char **v = seed_lines("004_a74e7f04f1262c6d.txt", &n);
+	if (!v) {
+		if (getenv("CI"))
+			fail_msg("../shared/seeds/ not found: CI has the seeds beside the clone");
+		skip();
+	}
+	for (size_t i = 0; i < sizeof firsts / sizeof firsts[0]; i++) {
+		const char *seed = v[firsts[i].line - 1] + strspn(v[firsts[i].line - 1], "# ");
+		if (strncmp(seed, firsts[i].heading, strlen(firsts[i].heading)) != 0)
+			fail_msg("004:%d is '%s', not the heading %s", firsts[i].line, seed, firsts[i].heading);
+		const char *at = cite_section(4, firsts[i].line), *before = cite_section(4, firsts[i].line - 1);
+		if (!at || strcmp(at, firsts[i].heading) != 0 || (before && strcmp(before, firsts[i].heading) == 0))
+			fail_msg("004:%d cites section '%s' (the line before: '%s'), not %s from there on", firsts[i].line,
+				 at ? at : "(none)", before ? before : "(none)", firsts[i].heading);
+	}
+	free_lines(v, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_sections_current),
 		cmocka_unit_test(test_qrs_sections),
+		cmocka_unit_test(test_sar_sections),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -583,6 +583,13 @@ static void test_orders(void **state)
 	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
 	done(&x);
+	/* "the player rolls 1d20 on the Random Orders table to determine what
+	 * action the unordered unit will perform" (004:98): m10, the first
+	 * unit declared, has an order and may not roll; i14 has none */
+	run(&x, "phase orders\norders wool d4[2]: m10 move\nrandom [3]: m10 halt\nrandom [3]: i14 halt\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
 	/* an attached leader orders his unit alone; points are a d4 */
 	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
