@@ -85,6 +85,52 @@ static int findings_on(const struct run *x, int n, enum finding_code code)
 	return k;
 }
 
+/* Findings of severity error or warning on body line n: whatever the audit
+ * holds against the line, whichever code it files it under (notes, what is
+ * taken on trust, are not counted). */
+static int flagged(const struct run *x, int n)
+{
+	int k = 0;
+	for (int i = 0; i < x->f.n; i++)
+		k += x->f.v[i].at.line == x->first + n - 1 &&
+		     (x->f.v[i].severity == DIAG_ERROR || x->f.v[i].severity == DIAG_WARNING);
+	return k;
+}
+
+/* A wrong result claimed for a roll on body line n: the claimed result is
+ * not the derived one (wrong-effect), or not the one the claimed total
+ * gives (wrong-lookup, which a roll the die alone decides files it under). */
+static int wrong_result(const struct run *x, int n)
+{
+	return findings_on(x, n, FINDING_EFFECT) + findings_on(x, n, FINDING_LOOKUP);
+}
+
+/* The field name of unit (kind 'U') or leader ('L') id in the state after
+ * body line n. */
+static const struct field *after(const struct run *x, int n, char kind, const char *id, const char *name)
+{
+	for (int i = 0; i < x->r.n; i++)
+		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1) {
+			const struct rec_state *s = record_find_state(&x->r.v[i], kind, id);
+			if (!s)
+				continue;
+			const struct field *f = fields_get(&s->fields, name);
+			if (!f)
+				fail_msg("no field %s of %s", name, id);
+			return f;
+		}
+	fail_msg("no state of %s on body line %d", id, n);
+	return NULL;
+}
+
+/* Whether unit id is unformed after body line n (003:21: "There is one
+ * type of unorder - Unformed"). */
+static bool unformed_after(const struct run *x, int n, const char *id)
+{
+	const struct field *f = after(x, n, 'U', id, "state");
+	return f->type == FIELD_TEXT && f->text && strcmp(f->text, "unformed") == 0;
+}
+
 /* The rolls the text decides by the die alone. */
 static void test_fixed_rolls(void **state)
 {
@@ -270,6 +316,573 @@ static void test_converge(void **state)
 	done(&x);
 }
 
+/* Interpenetration at its threshold (003:7: "add the modifiers listed below
+ * and the number from one ten sided die. The total must equal or exceed 12
+ * for no interpenetration problem to have occurred. If the units cannot make
+ * the score, they are unformed"; "US Regular +3"): a US Regular rolling 8, 9
+ * and 10 makes 11, 12 and 13. */
+static void test_interpenetration_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		int die, total;
+		bool passes;
+	} want[] = {
+		{8, 11, false},	 /* 8 + 3 = 11 < 12: unformed (003:7) */
+		{9, 12, true},	 /* 9 + 3 = 12: "equal or exceed 12" (003:7) */
+		{10, 13, true},	 /* 10 + 3 = 13 (003:7) */
+	};
+	char body[256];
+	struct run x;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		/* no claim: the audit derives total and result */
+		snprintf(body, sizeof body, "phase moves\ninterpenetrate [%d]: reg\n", want[i].die);
+		run(&x, body, NULL);
+		assert_int_equal(part(&x, 2, "unit")->total, want[i].total);		/* 003:7 */
+		assert_int_equal(unformed_after(&x, 2, "reg"), !want[i].passes);	/* 003:7 "they are unformed" */
+		done(&x);
+		/* the right claim: nothing to say */
+		snprintf(body, sizeof body, "phase moves\ninterpenetrate [%d]: reg +3regular =%d %s\n", want[i].die,
+			 want[i].total, want[i].passes ? "passes" : "unformed");
+		run(&x, body, NULL);
+		assert_int_equal(flagged(&x, 2), 0);	/* 003:7 */
+		done(&x);
+		/* the other result claimed: wrong */
+		snprintf(body, sizeof body, "phase moves\ninterpenetrate [%d]: reg +3regular =%d %s\n", want[i].die,
+			 want[i].total, want[i].passes ? "unformed" : "passes");
+		run(&x, body, NULL);
+		assert_true(wrong_result(&x, 2) >= 1);	/* 003:7 */
+		done(&x);
+	}
+	/* no modifier for US Volunteers (003:7 lists only US Regular +3): even a
+	 * 10 makes only 10, short of 12 */
+	run(&x, "phase moves\ninterpenetrate [10]: vols\n", NULL);
+	assert_int_equal(part(&x, 2, "unit")->total, 10);	/* 003:7 */
+	assert_true(unformed_after(&x, 2, "vols"));		/* 003:7 */
+	done(&x);
+}
+
+/* Converged units (003:28): "Two or more depleted units may be combined
+ * into one unit. The new unit may not exceed the strength of the larger of
+ * the two converging unit's starting size by 25%. To combine, the two must
+ * remain stationary for 2 full turns, not engaged in firing or melee."
+ * reg starts with 10 figures, reg2 with 8: the cap is 10 + 25% = 12.5, so
+ * 12 figures is the most the new unit may have. */
+static void test_converge_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	/* at the cap: 7 + 5 = 12 <= 12.5 (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"converge reg reg2\n", NULL);
+	assert_int_equal(flagged(&x, 4), 0);	/* 003:28 */
+	done(&x);
+	/* one over: 8 + 5 = 13 > 12.5 (003:28 "may not exceed") */
+	run(&x, "phase moves\n"
+		"stands reg -2 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 4) >= 1);	/* 003:28 */
+	done(&x);
+	/* one under: 7 + 4 = 11 (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -4 \"losses\"\n"
+		"converge reg reg2\n", NULL);
+	assert_int_equal(flagged(&x, 4), 0);	/* 003:28 */
+	done(&x);
+	/* reg has lost nothing: not depleted, though 10 + 2 = 12 is within the
+	 * cap (003:28 "Two or more depleted units") */
+	run(&x, "phase moves\n"
+		"stands reg2 -6 \"losses\"\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 3) >= 1);	/* 003:28 */
+	done(&x);
+	/* the same with the unit merged in whole: 4 + 8 = 12 */
+	run(&x, "phase moves\n"
+		"stands reg -6 \"losses\"\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 3) >= 1);	/* 003:28 */
+	done(&x);
+}
+
+/* Converged units, the two full turns (003:28 "the two must remain
+ * stationary for 2 full turns, not engaged in firing or melee"): a
+ * convergence logged in turn 3 takes turns 2 and 3 (as a reorder logged in
+ * a turn is that turn's regrouping, 003:21), so firing or melee in turn 1 is
+ * allowed, in turn 2 or in turn 3 itself not. */
+static void test_converge_turns(void **state)
+{
+	(void)state;
+	struct run x;
+	/* reg fired 2 turns ago (turn 1): turns 2 and 3 are clear (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"phase fire\n"
+		"fire reg:3@10 -> mex [1,2,3]\n"
+		"turn 2\n"
+		"turn 3\n"
+		"phase moves\n"
+		"converge reg reg2\n", NULL);
+	assert_int_equal(flagged(&x, 9), 0);	/* 003:28 */
+	done(&x);
+	/* reg fired last turn (turn 2) (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"turn 2\n"
+		"phase fire\n"
+		"fire reg:3@10 -> mex [1,2,3]\n"
+		"turn 3\n"
+		"phase moves\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 9) >= 1);	/* 003:28 */
+	done(&x);
+	/* the unit merged in, reg2, fired last turn: "the two must" (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"turn 2\n"
+		"phase fire\n"
+		"fire reg2:3@10 -> mex [1,2,3]\n"
+		"turn 3\n"
+		"phase moves\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 9) >= 1);	/* 003:28 */
+	done(&x);
+	/* reg fired in turn 3 itself, before the convergence (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"turn 2\n"
+		"turn 3\n"
+		"phase fire\n"
+		"fire reg:3@10 -> mex [1,2,3]\n"
+		"phase morale\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 9) >= 1);	/* 003:28 */
+	done(&x);
+	/* a melee 2 turns ago (turn 1), contact broken by mex's rout (003:17 "If
+	 * neither side breaks contact through a morale check, the melee
+	 * continues"), reg holding (003:20 "2 or lower unit holds"): turns 2
+	 * and 3 are clear (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"phase melee\n"
+		"melee reg -> mex [5] casualties=1 | [5] casualties=1\n"
+		"phase morale\n"
+		"morale [1]: mex rout\n"
+		"pursuit [1]: reg hold\n"
+		"turn 2\n"
+		"turn 3\n"
+		"phase moves\n"
+		"converge reg reg2\n", NULL);
+	assert_int_equal(flagged(&x, 12), 0);	/* 003:28 */
+	done(&x);
+	/* the same melee last turn (turn 2) (003:28) */
+	run(&x, "phase moves\n"
+		"stands reg -3 \"losses\"\n"
+		"stands reg2 -3 \"losses\"\n"
+		"turn 2\n"
+		"phase melee\n"
+		"melee reg -> mex [5] casualties=1 | [5] casualties=1\n"
+		"phase morale\n"
+		"morale [1]: mex rout\n"
+		"pursuit [1]: reg hold\n"
+		"turn 3\n"
+		"phase moves\n"
+		"converge reg reg2\n", NULL);
+	assert_true(flagged(&x, 12) >= 1);	/* 003:28 */
+	done(&x);
+}
+
+/* Converging two units of different arms: 003:28 combines "depleted units"
+ * into "one unit", and gives artillery its own way ("Artillery units whose
+ * section is eliminated may be amalgamated into a depleted crew"); a morale
+ * unit is "a battalion/regiment of infantry or cavalry, and batteries for
+ * artillery" (003:20). An infantry battalion and a battery make neither:
+ * 6 + 4 = 10 is within the cap (10 + 25%), both are depleted, and the
+ * convergence is still not allowed. */
+static void test_converge_arms(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\n"
+		"stands reg -4 \"losses\"\n"
+		"stands usbty -2 \"crew lost\"\n"
+		"converge reg usbty\n", NULL);
+	assert_true(flagged(&x, 4) >= 1);	/* 003:28, 003:20 */
+	done(&x);
+}
+
+/* Fire on officers (003:12): "Cast one D10 per officer per unit; a "1"
+ * causes the officer to be removed from play. ... An officer casualty check
+ * is made only once per turn regardless of how much fire comes his way." */
+static void test_officer_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase fire\n"
+		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
+		"officer worth [2] unhurt\n"
+		"officer worth [2] unhurt\n"
+		"turn 2\n"
+		"phase fire\n"
+		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
+		"officer worth [2] unhurt\n", NULL);
+	assert_int_equal(flagged(&x, 3), 0);		/* the turn's one check (003:12) */
+	assert_true(flagged(&x, 4) >= 1);		/* a second in the same turn (003:12 "only once per turn") */
+	assert_int_equal(flagged(&x, 8), 0);		/* the next turn's check (003:12) */
+	done(&x);
+	/* a 1 removes, a 2 does not (003:12 'a "1"') */
+	run(&x, "phase fire\n"
+		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
+		"fire reg:5@10 -> mex [4,5,6,7,8]\n"
+		"officer worth [1]\n"
+		"officer mejia [2]\n", NULL);
+	assert_int_equal(after(&x, 4, 'L', "worth", "removed")->num, 1);	/* 003:12 */
+	assert_int_equal(after(&x, 5, 'L', "mejia", "removed")->num, 0);	/* 003:12 */
+	done(&x);
+	run(&x, "phase fire\n"
+		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
+		"fire reg:5@10 -> mex [4,5,6,7,8]\n"
+		"officer worth [1] removed\n"
+		"officer mejia [2] unhurt\n", NULL);
+	assert_int_equal(flagged(&x, 4) + flagged(&x, 5), 0);	/* 003:12 */
+	done(&x);
+	run(&x, "phase fire\n"
+		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
+		"fire reg:5@10 -> mex [4,5,6,7,8]\n"
+		"officer worth [1] unhurt\n"
+		"officer mejia [2] removed\n", NULL);
+	assert_int_equal(wrong_result(&x, 4), 1);	/* a 1 removes him (003:12) */
+	assert_int_equal(wrong_result(&x, 5), 1);	/* a 2 does not (003:12) */
+	done(&x);
+}
+
+/* A melee mex loses and falls back from (003:20 "Units forced back because
+ * of close action"); vols wins and holds: the body's lines 1-5. */
+#define MELEE_FALL_BACK                                            \
+	"phase melee\n"                                            \
+	"melee vols -> mex [5] casualties=2 | [5] casualties=1\n" \
+	"phase morale\n"                                           \
+	"morale [8]: mex fall-back\n"                              \
+	"pursuit [1]: vols hold\n"
+
+/* Capturing colours (003:20): "Units forced back because of close action
+ * may lose their colors. Cast one D10, a 1 denotes that the unit lost its
+ * colors." */
+static void test_colours_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, MELEE_FALL_BACK "colours [1]: mex lost\n", NULL);
+	assert_int_equal(flagged(&x, 6), 0);				/* forced back by close action (003:20) */
+	assert_int_equal(after(&x, 6, 'U', "mex", "colours_lost")->num, 1);	/* "a 1 denotes" (003:20) */
+	done(&x);
+	/* no close action at all */
+	run(&x, "phase morale\ncolours [1]: mex lost\n", NULL);
+	assert_true(flagged(&x, 2) >= 1);	/* 003:20 "because of close action" */
+	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [2]: mex kept\n", NULL);
+	assert_int_equal(flagged(&x, 6), 0);				/* 003:20 */
+	assert_int_equal(after(&x, 6, 'U', "mex", "colours_lost")->num, 0);	/* a 2 keeps them (003:20) */
+	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [1]: mex\n", NULL);
+	assert_int_equal(after(&x, 6, 'U', "mex", "colours_lost")->num, 1);	/* derived: a 1 (003:20) */
+	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [2]: mex\n", NULL);
+	assert_int_equal(after(&x, 6, 'U', "mex", "colours_lost")->num, 0);	/* derived: a 2 (003:20) */
+	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [2]: mex lost\n", NULL);
+	assert_int_equal(wrong_result(&x, 6), 1);	/* only a 1 loses them (003:20) */
+	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [1]: mex kept\n", NULL);
+	assert_int_equal(wrong_result(&x, 6), 1);	/* a 1 loses them (003:20) */
+	done(&x);
+	/* forced back by fire, not close action: 10 dice at 10" for class III
+	 * on the test chart (7-12: 3) hit on 1, 2, 3; mex (5 points, 003:21)
+	 * with 3 of 10 lost (-3, 003:23) rolls 7: 4, 4 - 5 = -1, fall-back on
+	 * the test chart; no colours roll (003:20) */
+	run(&x, "phase fire\n"
+		"fire reg@10 -> mex [1,2,3,4,5,6,7,8,9,10] hits=3\n"
+		"phase morale\n"
+		"morale [7]: mex -3casualties =4 fall-back\n"
+		"colours [1]: mex lost\n", NULL);
+	assert_true(flagged(&x, 5) >= 1);	/* 003:20 "because of close action" */
+	done(&x);
+	/* colours lost in turn 1, forced back again in turn 2: lost already */
+	run(&x, MELEE_FALL_BACK "colours [1]: mex lost\n"
+				"turn 2\n"
+				"phase melee\n"
+				"melee vols -> mex [5] casualties=2 | [5] casualties=1\n"
+				"phase morale\n"
+				"morale [9]: mex fall-back\n"
+				"pursuit [1]: vols hold\n"
+				"colours [1]: mex lost\n", NULL);
+	assert_int_equal(flagged(&x, 6), 0);	/* 003:20 */
+	assert_true(flagged(&x, 13) >= 1);	/* it "lost its colors" already (003:20) */
+	done(&x);
+	/* the roll when the fall-back is moved, in the next turn's forced moves
+	 * (003:20 "All melee and morale check movement takes place the
+	 * following turn under Forced Moves") */
+	run(&x, MELEE_FALL_BACK "turn 2\n"
+				"phase forced\n"
+				"colours [1]: mex lost\n", NULL);
+	assert_int_equal(flagged(&x, 8), 0);	/* 003:20 */
+	done(&x);
+}
+
+/* Reorder (003:21): "To eliminate the effect of unorder, a unit must
+ * regroup ... One full turn is required to reorder." */
+static void test_reorder_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	/* in the turn it became unformed: not a full turn */
+	run(&x, "phase moves\n"
+		"unformed reg \"crossing the stream\"\n"
+		"reorder reg\n", NULL);
+	assert_true(unformed_after(&x, 2, "reg"));	/* 003:7 "unformed while crossing" */
+	assert_true(flagged(&x, 3) >= 1);		/* 003:21 "One full turn" */
+	done(&x);
+	/* the next turn's moves: one full turn after */
+	run(&x, "phase moves\n"
+		"unformed reg \"crossing the stream\"\n"
+		"turn 2\n"
+		"phase moves\n"
+		"reorder reg\n", NULL);
+	assert_int_equal(flagged(&x, 5), 0);		/* 003:21 */
+	assert_false(unformed_after(&x, 5, "reg"));	/* "eliminate the effect of unorder" (003:21) */
+	done(&x);
+	/* a unit that is not unformed has no unorder to eliminate */
+	run(&x, "phase moves\nreorder reg2\n", NULL);
+	assert_true(flagged(&x, 2) >= 1);	/* 003:21 */
+	done(&x);
+}
+
+/* Move options (003:5-6): "The amount of operations allowed depends on
+ * their training"; "US Regulars in line can move up to 3 x 4" = 12"": three
+ * operations for US Regular infantry. */
+static void test_options_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		int n;
+		bool over;
+	} want[] = {{2, false}, {3, false}, {4, true}};	/* 003:6 "3 x 4"" */
+	char body[128];
+	struct run x;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		snprintf(body, sizeof body, "phase options\noptions reg %d\n", want[i].n);
+		run(&x, body, NULL);
+		if (want[i].over)
+			assert_true(flagged(&x, 2) >= 1);	/* 003:6 */
+		else
+			assert_int_equal(flagged(&x, 2), 0);	/* 003:6 */
+		done(&x);
+	}
+}
+
+/* Streams and fords (003:4): "Roll a D10: 1 to 4 is a deep stream; 5 to 10
+ * is shallow"; "A 1, 2, 3 denotes a fordable spot." */
+static void test_stream_ford_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase orders\n"
+		"stream \"A\" [4] deep\n"
+		"stream \"B\" [5] shallow\n"
+		"stream \"C\" [4] shallow\n"
+		"stream \"D\" [5] deep\n"
+		"stream \"E\" [1] deep\n"
+		"stream \"F\" [0] shallow\n", NULL);
+	assert_int_equal(flagged(&x, 2), 0);				/* 4: deep (003:4) */
+	assert_int_equal(flagged(&x, 3), 0);				/* 5: shallow (003:4) */
+	assert_int_equal(wrong_result(&x, 4), 1);	/* 4 is deep (003:4) */
+	assert_int_equal(wrong_result(&x, 5), 1);	/* 5 is shallow (003:4) */
+	assert_int_equal(flagged(&x, 6), 0);				/* 1: deep (003:4) */
+	assert_int_equal(flagged(&x, 7), 0);				/* 0 is 10: shallow (003:4) */
+	done(&x);
+	run(&x, "phase orders\n"
+		"stream \"A\" [2] deep\n"
+		"phase forced\n"
+		"ford [3]: reg fordable\n"
+		"ford [4]: reg2 unfordable\n"
+		"ford [3]: vols unfordable\n"
+		"ford [4]: sq fordable\n"
+		"ford [1]: mex fordable\n", NULL);
+	assert_int_equal(flagged(&x, 4), 0);				/* 3: a ford (003:4) */
+	assert_int_equal(flagged(&x, 5), 0);				/* 4: none (003:4) */
+	assert_int_equal(wrong_result(&x, 6), 1);	/* 3 is a ford (003:4) */
+	assert_int_equal(wrong_result(&x, 7), 1);	/* 4 is not (003:4) */
+	assert_int_equal(flagged(&x, 8), 0);				/* 1: a ford (003:4) */
+	done(&x);
+}
+
+/* Starting fires (003:9): "Whenever artillery is fired against buildings
+ * ... Cast one ten sided die; an "8, 9, 0" starts a fire." */
+static void test_blaze_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		int effect_findings;
+	} want[] = {
+		{"blaze [7]: usbty fails", 0},	/* 7 does not (003:9) */
+		{"blaze [8]: usbty burns", 0},	/* 8 does (003:9) */
+		{"blaze [0]: usbty burns", 0},	/* "0" (10) does (003:9) */
+		{"blaze [10]: bty burns", 0},	/* 003:9 */
+		{"blaze [7]: usbty burns", 1},	/* 003:9 */
+		{"blaze [8]: usbty fails", 1},	/* 003:9 */
+	};
+	char body[128];
+	struct run x;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		snprintf(body, sizeof body, "phase fire\n%s\n", want[i].line);
+		run(&x, body, NULL);
+		assert_int_equal(wrong_result(&x, 2), want[i].effect_findings);	/* 003:9 */
+		if (!want[i].effect_findings)
+			assert_int_equal(flagged(&x, 2), 0);
+		done(&x);
+	}
+	/* infantry starts no fires: 003:9 speaks of artillery only */
+	run(&x, "phase fire\nblaze [8]: reg burns\n", NULL);
+	assert_true(flagged(&x, 2) >= 1);	/* 003:9 "Whenever artillery is fired" */
+	done(&x);
+}
+
+/* Small-arms fire at the range bands of tests/thomas/test.charts (0-6, 7-12,
+ * 13-24; class III 4, 3, 1; class IV 3, 2, 1): a die a figure, each die at
+ * or under the base a hit (003:13 "if the score is equal to or less than
+ * the BASE, then remove 1 enemy figure per hit. Cast 1 ten sided die per
+ * figure firing"). reg is class III (US Regulars, 003:13), mex class IV
+ * (other Mexicans, 003:13); ten figures roll 1 to 10. */
+static void test_fire_ranges(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *firer, *target;
+		int range, hits;
+	} want[] = {
+		{"reg", "mex", 6, 4},  {"reg", "mex", 7, 3},  {"reg", "mex", 12, 3}, {"reg", "mex", 13, 1},
+		{"mex", "reg", 6, 3},  {"mex", "reg", 7, 2},  {"mex", "reg", 12, 2}, {"mex", "reg", 13, 1},
+		{"mex", "reg", 24, 1},
+	};
+	char body[256];
+	struct run x;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		snprintf(body, sizeof body, "phase fire\nfire %s@%d -> %s [1,2,3,4,5,6,7,8,9,10]\n", want[i].firer,
+			 want[i].range, want[i].target);
+		run(&x, body, NULL);
+		if (part(&x, 2, "target")->loss != want[i].hits)
+			fail_msg("%s at %d\": %d hits, want %d", want[i].firer, want[i].range,
+				 part(&x, 2, "target")->loss, want[i].hits);	/* 003:13 */
+		done(&x);
+		snprintf(body, sizeof body, "phase fire\nfire %s@%d -> %s [1,2,3,4,5,6,7,8,9,10] hits=%d\n",
+			 want[i].firer, want[i].range, want[i].target, want[i].hits);
+		run(&x, body, NULL);
+		assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);	/* 003:13 */
+		done(&x);
+		snprintf(body, sizeof body, "phase fire\nfire %s@%d -> %s [1,2,3,4,5,6,7,8,9,10] hits=%d\n",
+			 want[i].firer, want[i].range, want[i].target, want[i].hits + 1);
+		run(&x, body, NULL);
+		assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);	/* 003:13 */
+		done(&x);
+	}
+}
+
+/* The morale chart's edges (003:22 "Cast one D10, add/subtract any
+ * modifiers that apply. Determine the relationship of 2. to the unit's base
+ * and check the chart"): the total less the morale points, on the test
+ * chart 0 or more steady, -1 and -2 fall back, -3 or less rout. mex, a
+ * Mexican Regular unit, has 5 points (003:21); vols, US Volunteers, 4
+ * (003:21), and -2 when unformed (003:23). */
+static void test_morale_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *pre, *unit, *mods;
+		int die, total;
+		const char *effect, *other;
+	} want[] = {
+		{"", "mex", "", 6, 6, "steady", "fall-back"},	   /* +1 */
+		{"", "mex", "", 5, 5, "steady", "fall-back"},	   /* 0 */
+		{"", "mex", "", 4, 4, "fall-back", "steady"},	   /* -1 */
+		{"", "mex", "", 3, 3, "fall-back", "rout"},	   /* -2 */
+		{"", "mex", "", 2, 2, "rout", "fall-back"},	   /* -3 */
+		{"", "mex", "", 1, 1, "rout", "fall-back"},	   /* -4 */
+		{"unformed vols\n", "vols", "-2unformed ", 6, 4, "steady", "fall-back"},    /* 6-2 = 4, 0 */
+		{"unformed vols\n", "vols", "-2unformed ", 5, 3, "fall-back", "steady"},    /* -1 */
+		{"unformed vols\n", "vols", "-2unformed ", 4, 2, "fall-back", "rout"},      /* -2 */
+		{"unformed vols\n", "vols", "-2unformed ", 3, 1, "rout", "fall-back"},      /* -3 */
+	};
+	char body[256];
+	struct run x;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		int n = want[i].pre[0] ? 4 : 3;	/* the body line of the check */
+		snprintf(body, sizeof body, "phase moves\n%sphase morale\nmorale [%d]: %s %s=%d %s\n", want[i].pre,
+			 want[i].die, want[i].unit, want[i].mods, want[i].total, want[i].effect);
+		run(&x, body, NULL);
+		assert_int_equal(part(&x, n, "unit")->total, want[i].total);	/* 003:22-23 */
+		if (findings_on(&x, n, FINDING_LOOKUP) + findings_on(&x, n, FINDING_EFFECT) +
+			    findings_on(&x, n, FINDING_TOTAL) + findings_on(&x, n, FINDING_ARITHMETIC) +
+			    findings_on(&x, n, FINDING_MOD_MISSING) + findings_on(&x, n, FINDING_MOD_VALUE) !=
+		    0)
+			fail_msg("%s: %s [%d] =%d %s flagged", want[i].unit, want[i].mods, want[i].die, want[i].total,
+				 want[i].effect);	/* 003:22-23, test chart */
+		done(&x);
+		snprintf(body, sizeof body, "phase moves\n%sphase morale\nmorale [%d]: %s %s=%d %s\n", want[i].pre,
+			 want[i].die, want[i].unit, want[i].mods, want[i].total, want[i].other);
+		run(&x, body, NULL);
+		if (wrong_result(&x, n) < 1)
+			fail_msg("%s [%d] =%d %s not flagged", want[i].unit, want[i].die, want[i].total,
+				 want[i].other);	/* 003:22-23, test chart */
+		done(&x);
+	}
+}
+
+/* DISPUTED, not registered in main(): the winner of a melee rolls for its
+ * colours.  003:20: "Units forced back because of close action may lose
+ * their colors."  vols won the melee (mex fell back, 003:24 "Unit moves
+ * backwards 9""), and held on its pursuit check (003:20 "2 or lower unit
+ * holds"): it was in close action but was not forced back, so it has no
+ * colours roll.  The program accepts the roll with no finding: it checks
+ * only that the unit was in close action this turn or the last ("mex has
+ * not been in close action this turn or the last: only units forced back
+ * by it roll" is its message for a unit with no close action), not that it
+ * was forced back. */
+static void __attribute__((unused)) test_disputed_colours_winner(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, MELEE_FALL_BACK "colours [1]: vols lost\n", NULL);
+	assert_true(flagged(&x, 6) >= 1);	/* vols won and held: not forced back (003:20) */
+	done(&x);
+}
+
+/* DISPUTED, not registered in main(): a fire line without a hits= claim.
+ * Not a rule of seed 003 but of docs/notation.md ("Claims are optional. A
+ * line with only the dice and the facts of the table is valid, and the
+ * audit derives the rest"; its Thomas example writes "fire 8inf@10 ->
+ * tampico [3,5,...]" with no hits=).  The program files an error
+ * wrong-losses on every such line, "hits=0 claimed, derived 2" (and even
+ * "hits=0 claimed, derived 0" when the dice hit nothing), though the
+ * record's claimed losses are null and the state takes the derived 2. */
+static void __attribute__((unused)) test_disputed_unclaimed_fire(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase fire\nfire mex@10 -> reg [1,2,3,4,5,6,7,8,9,10]\n", NULL);
+	assert_int_equal(part(&x, 2, "target")->loss, 2);	/* class IV at 10": base 2 on the test chart (003:13) */
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);	/* nothing claimed (notation.md) */
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +890,12 @@ int main(void)
 		cmocka_unit_test(test_interpenetration), cmocka_unit_test(test_fire),
 		cmocka_unit_test(test_morale),		 cmocka_unit_test(test_square_stand),
 		cmocka_unit_test(test_converge),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
+		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
+		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
+		cmocka_unit_test(test_reorder_edges),	 cmocka_unit_test(test_options_edges),
+		cmocka_unit_test(test_stream_ford_edges), cmocka_unit_test(test_blaze_edges),
+		cmocka_unit_test(test_fire_ranges),	 cmocka_unit_test(test_morale_edges),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
