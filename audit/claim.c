@@ -104,9 +104,14 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 
 void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_severity sev)
 {
+	claim_check_sum_from(a, "die", die, c, sev);
+}
+
+void claim_check_sum_from(struct audit *a, const char *what, int base, const struct claim *c, enum diag_severity sev)
+{
 	if (!c->has_total || c->n_mods == 0)
 		return;
-	int sum = die;
+	int sum = base;
 	for (int i = 0; i < c->n_mods; i++) {
 		if (!c->mods[i].has_value)
 			return;	/* a code without its value: the sum cannot be checked */
@@ -114,7 +119,7 @@ void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_
 	}
 	if (sum != c->total)
 		audit_find(a, FINDING_ARITHMETIC, sev, c->total_at, NULL,
-			   "die %d and the claimed modifiers make %d, not %d", die, sum, c->total);
+			   "%s %d and the claimed modifiers make %d, not %d", what, base, sum, c->total);
 }
 
 void claim_check_total(struct audit *a, const struct claim *c, int derived, enum diag_severity sev)

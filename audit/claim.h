@@ -61,6 +61,9 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 
 /* Reports a claimed total that is not the die plus the claimed values. */
 void claim_check_sum(struct audit *a, int die, const struct claim *c, enum diag_severity sev);
+/* The same from another base than a die (what names it: "the base
+ * distance"). */
+void claim_check_sum_from(struct audit *a, const char *what, int base, const struct claim *c, enum diag_severity sev);
 
 /* Reports a claimed total other than the derived one, where the claimed
  * modifiers do not account for it: none claimed, or one claimed by its

@@ -368,6 +368,7 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	int total = claim_total(base, d);
 	record_step(a->rec, "004:166 Movement", "%s: at most %d\"", line->unit.id, total);
+	claim_check_sum_from(a, "the base distance", base, &line->claim, DIAG_ERROR);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
 }
 

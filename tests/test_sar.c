@@ -458,6 +458,15 @@ static void test_recover(void **state)
 	assert_int_equal(part(&x, 6, "unit")->total, 6);		/* E4: 4 + 2 */
 	assert_int_equal(findings_on(&x, 7, FINDING_ILLEGAL), 1);
 	done(&x);
+	/* the attached leader's LR is added (004:144, E3): taylor, LR 2 and the
+	 * first leader declared, with m10, the first unit: 3 + 2 = 5; lane,
+	 * LR 0, adds nothing, and a claim need not list him */
+	run(&x, "phase first-fire\nstragglers m10 3\nstragglers cav8 3\nattach taylor m10\nattach lane cav8\n"
+		"phase rally\nrecover d6[3]: m10\nrecover d6[3]: cav8 +2cover =5\n");
+	assert_int_equal(part(&x, 7, "unit")->total, 5);
+	assert_int_equal(part(&x, 8, "unit")->total, 5);
+	assert_int_equal(errors(&x), 0);
+	done(&x);
 	run(&x, "phase first-fire\nfire m10:10@6 -> gr [5] loss=3\nphase rally\nrecover d4[4]: gr\n");
 	assert_int_equal(field(&x, 4, "gr", "stragglers"), 0);	/* E5: 2 stragglers, 4 recovered: 2 */
 	assert_int_equal(field(&x, 4, "gr", "stands"), 9);
@@ -465,6 +474,16 @@ static void test_recover(void **state)
 }
 
 /* Stragglers from movement, 004:174 and 389 (worksheet F). */
+/* Whether a step of the record on body line n says text. */
+static bool step_says(const struct run *x, int n, const char *text)
+{
+	const struct record *r = rec(x, n);
+	for (int i = 0; i < r->n_steps; i++)
+		if (strstr(r->steps[i].text, text))
+			return true;
+	return false;
+}
+
 static void test_movement(void **state)
 {
 	(void)state;
@@ -481,6 +500,18 @@ static void test_movement(void **state)
 	assert_int_equal(field(&x, 5, "gr", "stands"), 5);
 	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 1);	/* unclaimed straggler */
 	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	/* 5: of three sixes 10 castings take two (5 effectives and 5
+	 * stragglers); 2: m10 takes both its sixes, nothing held back */
+	assert_true(step_says(&x, 5, "no unit breaks from movement"));
+	assert_false(step_says(&x, 2, "no unit breaks from movement"));
+	done(&x);
+	/* "all infantry retreats 3d6 inches, and all cavalry retreats 5d6"
+	 * (004:172): three dice and five are right, one fewer is not */
+	run(&x, "phase moves\nmove d6[2,3,4]: un(retreat)\nmove d6[1,2,3,4,5]: cav8(retreat)\n"
+		"move d6[1,2,3,4]: cav8(retreat)\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	done(&x);
 	/* F4: 9 castings present (un's 10 less a casualty, claimed so), 2
 	 * stragglers, four sixes: 4 stragglers (9 / 2), 5 effectives */
@@ -618,6 +649,14 @@ static void test_leaders(void **state)
 	assert_int_equal(findings_on(&x, 8, FINDING_LOOKUP), 0);
 	assert_int_equal(field(&x, 8, "tgt", "stragglers"), 2 + 1);
 	assert_int_equal(findings_on(&x, 9, FINDING_CONSEQUENCE), 1);
+	done(&x);
+	/* taylor, the first leader declared, with m10, the first unit: a 4
+	 * against 3 losses misses (004:370 "less than or equal to the number
+	 * of losses") */
+	run(&x, "phase first-fire\nattach taylor m10\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [4] hit\n"
+		"hit taylor [3] hit\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 0);
 	done(&x);
 	/* "1-4: Minor wound. No orders next turn" (004:374): wounded in turn
 	 * 1, mejia gives none in turn 2 and gives them again in turn 3; "5-8:
@@ -837,6 +876,19 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 7, FINDING_TRUSTED), 1);
 	assert_int_equal(findings_on(&x, 8, FINDING_MOD_VALUE), 1);
 	assert_true(step_cites(&x, 2, "Movement Distances, row inf regular"));
+	done(&x);
+	/* the claimed total is the maximum distance (004:166 "determines the
+	 * maximum movement distance"): 5 + 4 less the terrain die 2 is 7; 8
+	 * and 6 are wrong totals (the distance moved is the table's, 004:168) */
+	charted(&x, "phase moves\nmove d6[4,2]: r13b =7\nmove d6[4,2]: r13 =8\nmove d6[4,2]: m10 =6\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 1);
+	done(&x);
+	/* with the terrain die claimed, 5 + 4 - 2 is still 7, not 9 */
+	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_ARITHMETIC) + findings_on(&x, 3, FINDING_TOTAL), 0);
 	done(&x);
 }
 
