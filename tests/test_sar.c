@@ -160,6 +160,9 @@ static void test_allocation(void **state)
 		{4, false, 1, -1, 2, 2},	/* B6: melee ignores the column */
 		{4, true, 2, -1, 2, 3},		/* B7: column from the flank */
 		{0, false, 1, -1, 0, 0},
+		{0, true, 1, -1, 0, 0},		/* no loss: no straggler, dense or not */
+		{0, true, 3, -1, 0, 0},
+		{1, true, 1, -1, 1, 0},		/* one loss in a column: the first is a straggler */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct sar_split s = sar_allocate(cases[i].n, cases[i].dense, cases[i].mult, cases[i].cap);
@@ -463,6 +466,7 @@ static void test_recover(void **state)
 	 * LR 0, adds nothing, and a claim need not list him */
 	run(&x, "phase first-fire\nstragglers m10 3\nstragglers cav8 3\nattach taylor m10\nattach lane cav8\n"
 		"phase rally\nrecover d6[3]: m10\nrecover d6[3]: cav8 +2cover =5\n");
+	assert_int_equal(field(&x, 2, "m10", "stragglers"), 3);
 	assert_int_equal(part(&x, 7, "unit")->total, 5);
 	assert_int_equal(part(&x, 8, "unit")->total, 5);
 	assert_int_equal(errors(&x), 0);
@@ -528,6 +532,12 @@ static void test_movement(void **state)
 	assert_int_equal(field(&x, 2, "un", "state"), 0);
 	assert_int_equal(field(&x, 4, "gr", "stragglers"), 6);
 	assert_int_equal(field(&x, 4, "gr", "state"), 1);
+	done(&x);
+	/* stragglers are never taken away but by a recover roll (004:142);
+	 * none added is not taking away */
+	run(&x, "phase moves\nstragglers gr 0\nstragglers gr -1\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
 }
 
@@ -628,6 +638,18 @@ static void test_orders(void **state)
 	done(&x);
 }
 
+/* A leader's LR after body line n. */
+static int leader_lr(const struct run *x, int n, const char *id)
+{
+	const struct rec_state *s = record_find_state(rec(x, n), 'L', id);
+	if (!s)
+		fail_msg("no state of leader %s on body line %d", id, n);
+	const struct field *f = fields_get(&s->fields, "lr");
+	if (!f)
+		fail_msg("no lr of %s", id);
+	return f->num;
+}
+
 /* Leader casualties, 004:370-379 (worksheet H). */
 static void test_leaders(void **state)
 {
@@ -657,6 +679,30 @@ static void test_leaders(void **state)
 		"hit taylor [3] hit\n");
 	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 0);
+	done(&x);
+	/* taylor again: "9-12: Serious wound. Leader must be replaced" is
+	 * grave, 12 claimed serious is a wrong lookup (004:376); then "13-16:
+	 * Incapacitating wound ... Unit received 1 straggler" (004:377): m10,
+	 * the first unit, takes it */
+	run(&x, "phase first-fire\nattach taylor m10\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [3] hit\n"
+		"wound taylor [12] serious\nwound taylor [14] incapacitated\n");
+	assert_int_equal(findings_on(&x, 5, FINDING_LOOKUP), 1);
+	assert_int_equal(field(&x, 6, "m10", "stragglers"), field(&x, 3, "m10", "stragglers") + 1);
+	done(&x);
+	/* "The replacement leader's LR is one less than that of the dead or
+	 * incapacitated leader, but the minimum leader rating is zero"
+	 * (004:379): taylor (LR 2, the first leader) by wool (declared 2):
+	 * rated 1, a note; wool by taylor the same; lane (LR 0) by wool: 0 */
+	run(&x, "phase first-fire\nreplace taylor wool\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_CONSEQUENCE), 1);
+	assert_int_equal(leader_lr(&x, 2, "wool"), 1);
+	done(&x);
+	run(&x, "phase first-fire\nreplace wool taylor\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_CONSEQUENCE), 1);
+	assert_int_equal(leader_lr(&x, 2, "taylor"), 1);
+	done(&x);
+	run(&x, "phase first-fire\nreplace lane wool\n");
+	assert_int_equal(leader_lr(&x, 2, "wool"), 0);
 	done(&x);
 	/* "1-4: Minor wound. No orders next turn" (004:374): wounded in turn
 	 * 1, mejia gives none in turn 2 and gives them again in turn 3; "5-8:
