@@ -261,6 +261,12 @@ static void test_battery_crew_lost(void **state)
 	assert_int_equal(part(&x, 4, "unit")->loss, 1);
 	assert_int_equal(findings_on(&x, 7, FINDING_LOSSES), 0);
 	assert_int_equal(findings_on(&x, 7, FINDING_STATE), 0);
+	/* line 3's one counter-battery hit is re-cast for damage (003:9),
+	 * and the note says one hit, not "1 hits" */
+	bool one_hit = false;
+	for (int i = 0; i < x.f.n; i++)
+		one_hit |= x.f.v[i].code == FINDING_CONSEQUENCE && strstr(x.f.v[i].msg, "1 hit on usbty") != NULL;
+	assert_true(one_hit);
 	done(&x);
 }
 
