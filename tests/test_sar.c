@@ -299,6 +299,31 @@ static void test_fire_claims(void **state)
 	assert_int_equal(field(&x, 6, "col", "casualties"), 4);
 	assert_int_equal(field(&x, 6, "col", "stands"), 6);	/* 14 - 8 */
 	done(&x);
+	/* m10, the first unit declared, as a target: its fire is audited
+	 * like any (twenty castings at 6" are no column 0) */
+	run(&x, "phase first-fire\nfire tgt:20@6 -> m10 [5] =0\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL), 1);
+	done(&x);
+	/* "castings fire": at most the unit's effectives (004:160), all of
+	 * them included; a gun casting fires alone (004:228) */
+	run(&x, "phase first-fire\nfire m10:12@6 -> tgt [5]\nfire r13:14@6 -> tgt [5]\n"
+		"fire g6:1@10 -> tgt [5]\nfire g12:2@10 -> tgt [5]\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_STATE), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_STATE), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	done(&x);
+	/* a tally is 0 to 999 (out-of-range beyond, with a caret where it is
+	 * written, rather than a number no battle has) */
+	struct diags d;
+	struct battle *b = tu_parse("battle \"t\" rules=sar\nside A nation=us\n  leader l \"L\" lr1\n"
+				    "  unit u \"U\" inf regular musket stands=12 cmd=l\nside B nation=mexico\n"
+				    "  leader m \"M\" lr1\n  unit v \"V\" inf green musket stands=12 cmd=m\nturn 1\n"
+				    "phase first-fire\nfire u:10@6 -> v [5] casualties=999\nfire u:10@6 -> v [5] casualties=1000\n",
+				    &d);
+	assert_int_equal(d.n_errors, 1);
+	battle_free(b);
+	diags_release(&d);
 }
 
 /* Breaking (worksheet C): 14 castings take 5, then 4, then 1 loss. */
@@ -486,6 +511,20 @@ static bool step_says(const struct run *x, int n, const char *text)
 		if (strstr(r->steps[i].text, text))
 			return true;
 	return false;
+}
+
+/* "the columns run 0 to 16" (004:228): two at short range a casting
+ * (A1), 8 castings start in column 16 itself, 9 in 18, kept to 16 */
+static void test_fire_column_edge(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\nfire m10:8@3 -> tgt [5]\nfire i14:9@3 -> tgt [5]\n");
+	assert_false(step_says(&x, 2, "it starts in column 16"));
+	assert_true(step_says(&x, 3, "it starts in column 16"));
+	assert_int_equal(part(&x, 2, "firer")->total, 16);	/* 16, +2 volley, 16 */
+	assert_int_equal(part(&x, 3, "firer")->total, 16);
+	done(&x);
 }
 
 static void test_movement(void **state)
@@ -981,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
+		cmocka_unit_test(test_fire_column_edge),
 		cmocka_unit_test(test_arm_fields),
 		cmocka_unit_test(test_orders),
 		cmocka_unit_test(test_leaders),
