@@ -811,6 +811,24 @@ static void test_charge_mistakes(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* "Mexican cavalry cannot charge in disorder" (002:107, 002:114), the
+ * lancers declared first (the first unit of the battle is checked like
+ * any): disordered, the charge is illegal; in good order it is not. */
+static void test_mex_cavalry_first_unit(void **state)
+{
+	(void)state;
+	static const char log[] = "battle \"t\" rules=rff-maw\nside MEX nation=MEX\n  leader art \"A\" able\n"
+				  "  unit lancers \"L\" cav trained reliable none stands=6 cmd=art lancers %s\n"
+				  "side US nation=US\n  leader lee \"L\" able\n"
+				  "  unit 5inf \"5\" inf veteran spirited M stands=8 cmd=lee line\n"
+				  "turn 1 MEX daylight\nphase charge\ncharge lancers -> 5inf [5] | [5]\n";
+	char text[1024];
+	snprintf(text, sizeof text, log, "disordered");
+	assert_non_null(strstr(audit_list(text, FOLLOW_CLAIMED), "illegal-action"));
+	snprintf(text, sizeof text, log, "");
+	assert_null(strstr(audit_list(text, FOLLOW_CLAIMED), "illegal-action"));
+}
+
 /* The state after the last event of body, in words, for unit: the audit
  * follows the game as played (tu_prelude first). */
 static const char *after_last(const char *body, const char *unit)
@@ -1142,6 +1160,7 @@ int main(void)
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),
+		cmocka_unit_test(test_mex_cavalry_first_unit),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),

@@ -977,6 +977,37 @@ static void test_chart_movement(void **state)
 	done(&x);
 }
 
+/* Boundaries with the test chart's combat effects: a fire starting in
+ * column 0 (one casting at long range, 1/4, A3), a roll of no loss, and
+ * a US battery's one straggler a turn (004:238 "If three losses were
+ * indicated on a U.S. battery, they would take one straggler and one
+ * casualty, ignoring the second straggler"). */
+static void test_chart_fire_edges(void **state)
+{
+	(void)state;
+	struct run x;
+	/* 2: green tgt, no shift in the chart: column 0, +2 volley = 2, d20
+	 * 5: row 1-10 column 2, no loss; a straggler claimed is wrong; 3: gr
+	 * the same, =3 is not column 2 */
+	charted(&x, "phase first-fire\nfire tgt:1@10 -> m10 [5] =2 stragglers=1\nfire gr:1@10 -> m10 [5] =3\n");
+	assert_true(part(&x, 2, "firer")->has_total);
+	assert_int_equal(part(&x, 2, "firer")->total, 2);
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL), 0);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	done(&x);
+	/* twenty castings at 6": column 16, +2 volley -4 at unlimbered
+	 * artillerists (004:318) = 14, d20 5: 4 losses; g6 takes one straggler
+	 * and two casualties; again, no volley: 12, 3 losses: no straggler
+	 * (its one this turn is taken) and one casualty */
+	charted(&x, "phase first-fire\nfire tgt:20@6 -> g6 [5]\nfire tgt:20@6 -> g6 [5]\n");
+	assert_int_equal(field(&x, 2, "g6", "stragglers"), 1);
+	assert_int_equal(field(&x, 2, "g6", "casualties"), 2);
+	assert_int_equal(field(&x, 3, "g6", "stragglers"), 1);
+	assert_int_equal(field(&x, 3, "g6", "casualties"), 3);
+	done(&x);
+}
+
 /* The worked example with the chart data its text states
  * (tests/sar/worked-example.charts): the starting columns and the losses
  * are now derived, and agree with every claim. */
@@ -1030,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_chart_close_rally_random),
 		cmocka_unit_test(test_chart_breakthrough_square),
 		cmocka_unit_test(test_chart_movement),
+		cmocka_unit_test(test_chart_fire_edges),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
