@@ -440,6 +440,7 @@ static void test_outnumbered(void **state)
 		 * castings count as participants" (004:300): 8 count 2, 12 - 2 = 10,
 		 * -2 (all 8: 4, none; half of them: 8, -1) */
 		{"melee tgt:12 -> gr:8(disordered) [5] | [5]\n", -2},
+		{"melee tgt:13 -> gr:9 [5] | [5]\n", 0},	/* 4 / 5 */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char body[128];
@@ -455,6 +456,18 @@ static void test_outnumbered(void **state)
 			fail_msg("%s: shift %d, expected %d", cases[i].line, shift, cases[i].shift);
 		done(&x);
 	}
+	/* "when a leader is attached to a unit, he can add his leader rating to
+	 * that unit's column ... during melee" (004:110):
+	 * taylor, LR 2, the first leader declared, with m10 */
+	struct run x;
+	run(&x, "phase melee\nattach taylor m10\nmelee m10:10 -> gr:10 [5] | [5]\n");
+	const struct rec_part *p = part(&x, 3, "attacker");
+	int leader = 0;
+	for (int k = 0; k < p->n_mods; k++)
+		if (strcmp(p->mods[k].code, "leader") == 0)
+			leader = p->mods[k].value;
+	assert_int_equal(leader, 2);
+	done(&x);
 }
 
 /* Recovering stragglers, 004:144-146 (worksheet E). */
@@ -1005,6 +1018,7 @@ static void test_chart_fire_edges(void **state)
 	assert_int_equal(field(&x, 2, "g6", "casualties"), 2);
 	assert_int_equal(field(&x, 3, "g6", "stragglers"), 1);
 	assert_int_equal(field(&x, 3, "g6", "casualties"), 3);
+	assert_true(step_says(&x, 3, "a US battery: one straggler a turn"));
 	done(&x);
 }
 
