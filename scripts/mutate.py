@@ -92,6 +92,8 @@ def mutants_of(path):
         initializer = re.search(r"\.\w+\s*=|^\s*\{|=\s*\{", code) is not None or re.search(r"\{.*\d.*\}", code)
         if initializer and not re.search(r"\[\s*\d+\s*\]\s*;", code):
             for m in NUMBER.finditer(code):
+                if re.search(r"sizeof\s*\(?\s*[\w.>-]+\[$", code[: m.start()]):
+                    continue	# sizeof a / sizeof a[0]: every element has one size
                 v = int(m.group(1))
                 for new in (v + 1, v - 1):
                     out.append((path, i + 1, line[: m.start()] + str(new) + line[m.end():],
