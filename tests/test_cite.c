@@ -169,6 +169,34 @@ static void test_sar_sections(void **state)
 	free_lines(v, n);
 }
 
+/* Stephen Thomas's text runs a section's heading into a line with the
+ * end of the section before (seed 003): a line is cited under the heading
+ * it holds when the heading comes in its first half, else the next line
+ * starts the section ("SMALL ARMS FIRE" at 568 of 003:12's 1558
+ * characters: 003:12 is Small Arms Fire, 003:11 still Artillery Fire;
+ * "MELEE" at 420 of 599 in 003:13: Melee from 003:14).  003:28 holds the
+ * "ADDITIONAL CONSIDERATIONS" heading late, and its Converged Units rule
+ * after it, which is what 003:28 is cited for: it starts there. */
+static void test_thomas_sections(void **state)
+{
+	(void)state;
+	static const struct {
+		int line;
+		const char *section, *before;
+	} edges[] = {
+		{4, "Pre-game Considerations", "Game Scales"},	  {5, "Movement", "Pre-game Considerations"},
+		{8, "Artillery Fire", "Movement"},		  {12, "Small Arms Fire", "Artillery Fire"},
+		{14, "Melee", "Small Arms Fire"},		  {21, "Morale", "Melee"},
+		{28, "Additional Considerations", "Morale"},
+	};
+	for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+		const char *at = cite_section(3, edges[i].line), *before = cite_section(3, edges[i].line - 1);
+		if (!at || !before || strcmp(at, edges[i].section) != 0 || strcmp(before, edges[i].before) != 0)
+			fail_msg("003:%d cites '%s' and 003:%d '%s'; expected %s and %s", edges[i].line, at ? at : "(none)",
+				 edges[i].line - 1, before ? before : "(none)", edges[i].section, edges[i].before);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_sections_current),
 		cmocka_unit_test(test_qrs_sections),
 		cmocka_unit_test(test_sar_sections),
+		cmocka_unit_test(test_thomas_sections),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,6 +164,11 @@ static void test_allocation(void **state)
 		{0, true, 3, -1, 0, 0},
 		{1, true, 1, -1, 1, 0},		/* one loss in a column: the first is a straggler */
 	};
+	/* the factors' names, first and out of range */
+	assert_string_equal(sar_factor_name(SF_VOLLEY), "initial volley");
+	assert_string_equal(sar_factor_name(SF_TERRAIN), "terrain");
+	assert_string_equal(sar_factor_name(SF_N), "?");
+	assert_string_equal(sar_factor_name(-1), "?");
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct sar_split s = sar_allocate(cases[i].n, cases[i].dense, cases[i].mult, cases[i].cap);
 		if (s.stragglers != cases[i].stragglers || s.casualties != cases[i].casualties)
@@ -952,6 +957,16 @@ static void test_chart_breakthrough_square(void **state)
 	assert_int_equal(findings_on(&x, 8, FINDING_LOSSES), 0);
 	assert_int_equal(findings_on(&x, 9, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 10, FINDING_ILLEGAL), 1);
+	assert_int_equal(part(&x, 2, "unit")->total, 11);	/* m10, the first unit, is audited */
+	done(&x);
+	/* "If the roll was greater than the distance between the two units,
+	 * the cavalry strikes the infantry unit in disorder" (004:300): at 0"
+	 * any roll catches it; only mounted cavalry rolls for a breakthrough
+	 * (004:356), not m10 */
+	charted(&x, "phase charges\nsquare [5]: r13@0 =7 caught\nphase melee\nbreakthrough [9]: m10 breakthrough stragglers=1\n");
+	assert_int_equal(errors(&x) - findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	done(&x);
 }
 
@@ -1022,6 +1037,19 @@ static void test_chart_fire_edges(void **state)
 	done(&x);
 }
 
+/* A melee roll of no loss (the test chart: 10 participants start in
+ * column 2; gr, green, -1 (as 004:284's green unit): column 1, d20 5, row
+ * 1-10: no loss): a straggler claimed for it is wrong. */
+static void test_chart_melee_no_loss(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase melee\nmelee m10:10 -> gr:10 [5] | [5] stragglers=1\n");
+	assert_int_equal(part(&x, 2, "defender")->total, 1);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
+	done(&x);
+}
+
 /* The worked example with the chart data its text states
  * (tests/sar/worked-example.charts): the starting columns and the losses
  * are now derived, and agree with every claim. */
@@ -1076,6 +1104,7 @@ int main(void)
 		cmocka_unit_test(test_chart_breakthrough_square),
 		cmocka_unit_test(test_chart_movement),
 		cmocka_unit_test(test_chart_fire_edges),
+		cmocka_unit_test(test_chart_melee_no_loss),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
