@@ -377,6 +377,18 @@ static void test_interpenetration_edges(void **state)
 static void test_converge_edges(void **state)
 {
 	(void)state;
+	struct run y;
+	/* reg, the first unit declared, merged into reg2: neither is depleted
+	 * (003:28 "Two or more depleted units"), each flagged once, and 10 + 8
+	 * figures exceed 10 and 25% */
+	run(&y, "phase moves\nconverge reg2 reg\n", NULL);
+	assert_int_equal(findings_on(&y, 2, FINDING_ILLEGAL), 3);
+	done(&y);
+	/* a ford at 4 is no ford (003:4 "A 1, 2, 3"), for reg as for any */
+	run(&y, "phase moves\nford [4]: reg fordable\n", NULL);
+	assert_int_equal(wrong_result(&y, 2), 1);
+	done(&y);
+	(void)state;
 	struct run x;
 	/* at the cap: 7 + 5 = 12 <= 12.5 (003:28) */
 	run(&x, "phase moves\n"
@@ -606,6 +618,13 @@ static void test_colours_edges(void **state)
 	done(&x);
 	run(&x, MELEE_FALL_BACK "colours [2]: mex lost\n", NULL);
 	assert_int_equal(wrong_result(&x, 6), 1);	/* only a 1 loses them (003:20) */
+	done(&x);
+	/* reg, the first unit declared, forced back the same way: its roll
+	 * is read like any (a 2 keeps them), a second loss flagged */
+	run(&x, "phase melee\nmelee mex -> reg [5] casualties=1 | [5] casualties=2\nphase morale\n"
+		"morale [8]: reg fall-back\npursuit [1]: mex hold\ncolours [2]: reg lost\ncolours [1]: reg lost\n", NULL);
+	assert_int_equal(wrong_result(&x, 6), 1);	/* 003:20 */
+	assert_int_equal(after(&x, 7, 'U', "reg", "colours_lost")->num, 1);
 	done(&x);
 	run(&x, MELEE_FALL_BACK "colours [1]: mex kept\n", NULL);
 	assert_int_equal(wrong_result(&x, 6), 1);	/* a 1 loses them (003:20) */
