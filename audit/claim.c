@@ -56,9 +56,10 @@ static void check_one(struct audit *a, const struct mod *m, const struct claim_m
 {
 	char cite[512];
 	int value = m->has_value ? m->value : cm->value;
-	if (!dm->set)
+	if (!dm->set)	/* with the reason the derivation gave, where it gave one */
 		audit_find(a, FINDING_MOD_EXTRA, sev, m->at, claim_cite(cm, cite, sizeof cite),
-			   "%+d%s claimed, but it does not apply to %s", value, m->code, unit);
+			   "%+d%s claimed, but it does not apply to %s%s%s", value, m->code, unit, dm->why[0] ? ": " : "",
+			   dm->why);
 	else if (dm->m.value != cm->value)	/* items of one factor with one value are alike */
 		audit_find(a, FINDING_MOD_VALUE, sev, m->at, claim_cite(&dm->m, cite, sizeof cite),
 			   "%+d%s claimed, but %s: %+d%s", value, m->code, dm->why, dm->m.value, dm->m.code);

@@ -100,7 +100,7 @@ def mutants_of(path):
                                 f"{v} -> {new} in an initializer", m.start() + 1))
         if REMOVABLE.match(code) and not stripped.startswith(("return", "if", "for", "while", "else")):
             indent = line[: len(line) - len(line.lstrip())]
-            out.append((path, i + 1, indent + ";	/* mutant: statement removed */", "statement removed: " + stripped,
+            out.append((path, i + 1, indent + "{}	/* mutant: statement removed (braces: an if with a lone ; would not compile) */", "statement removed: " + stripped,
                         len(indent) + 1))
     return out
 

@@ -238,6 +238,22 @@ static void test_fire(void **state)
 	assert_int_equal(findings_on(&x, 6, FINDING_MOD_MISSING), 0);
 	assert_int_equal(findings_on(&x, 6, FINDING_LOSSES), 1);
 	done(&x);
+	/* "do not use any hits modifiers" in counter-battery fire (003:11):
+	 * the last of them, another operation, as the first; all ten of
+	 * reg's figures fire (003:13 "1 ten sided die per figure firing"),
+	 * and at 6" class III hits on 4 or less: 5 to 10 make no hit, so a
+	 * hit claimed is wrong */
+	run(&x, "phase fire\nfire bty@20 -> usbty [1,2] operation hits=2\n"
+		"fire reg:10@6 -> mex [5,6,7,8,9,10,5,6,7,8] hits=1\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_MOD_EXTRA), 1);
+	bool why = false;	/* and says why */
+	for (int i = 0; i < x.f.n; i++)
+		why |= x.f.v[i].code == FINDING_MOD_EXTRA && strstr(x.f.v[i].msg, "counter-battery") != NULL;
+	assert_true(why);
+	assert_int_equal(findings_on(&x, 3, FINDING_STATE), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOSSES), 1);
+	assert_int_equal(part(&x, 3, "target")->loss, 1);	/* the claim, as played */
+	done(&x);
 }
 
 /* A battery that lost crew fires at the next lower ability table for the
@@ -383,6 +399,7 @@ static void test_converge_edges(void **state)
 	 * figures exceed 10 and 25% */
 	run(&y, "phase moves\nconverge reg2 reg\n", NULL);
 	assert_int_equal(findings_on(&y, 2, FINDING_ILLEGAL), 3);
+	assert_int_equal(after(&y, 2, 'U', "reg", "removed")->num, 1);	/* it went into reg2, as played */
 	done(&y);
 	/* a ford at 4 is no ford (003:4 "A 1, 2, 3"), for reg as for any */
 	run(&y, "phase moves\nford [4]: reg fordable\n", NULL);
