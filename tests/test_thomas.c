@@ -228,6 +228,10 @@ static void test_fire(void **state)
 		"fire bty@20 -> usbty [1,2] +2suspicion hits=2\n"
 		"fire vols:3@5 -> mex(hidden) [2,3,4] hits=0\n", NULL);
 	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);	/* 1, 2, 3: 3 hits, not 4 */
+	int illegal = 0;	/* one unit firing alone is legal: only line 4's second fire is not */
+	for (int i = 0; i < x.f.n; i++)
+		illegal += x.f.v[i].code == FINDING_ILLEGAL;
+	assert_int_equal(illegal, 1);
 	assert_int_equal(part(&x, 2, "target")->loss, 4);		/* the claim, as played */
 	/* mex keeps its 10 dice though it lost 4 in this phase; class IV base 2: 1, 2 */
 	assert_int_equal(findings_on(&x, 3, FINDING_STATE), 0);
@@ -254,6 +258,14 @@ static void test_fire(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_LOSSES), 1);
 	assert_int_equal(part(&x, 3, "target")->loss, 1);	/* the claim, as played */
 	done(&x);
+	/* reg, the first unit declared, as a target: mex at 10" hits on 2
+	 * or less (the test chart's 7-12 row, as test_fire_ranges), 2 hits of
+	 * ten dice 1-10, so 5 claimed is wrong; and damage is rolled for
+	 * artillery alone (003:10) */
+	run(&x, "phase fire\nfire mex@10 -> reg [1,2,3,4,5,6,7,8,9,10] hits=5\ndamage [3]: reg one-crew\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	done(&x);
 }
 
 /* A battery that lost crew fires at the next lower ability table for the
@@ -277,12 +289,24 @@ static void test_battery_crew_lost(void **state)
 	assert_int_equal(part(&x, 4, "unit")->loss, 1);
 	assert_int_equal(findings_on(&x, 7, FINDING_LOSSES), 0);
 	assert_int_equal(findings_on(&x, 7, FINDING_STATE), 0);
+
 	/* line 3's one counter-battery hit is re-cast for damage (003:9),
 	 * and the note says one hit, not "1 hits" */
 	bool one_hit = false;
 	for (int i = 0; i < x.f.n; i++)
 		one_hit |= x.f.v[i].code == FINDING_CONSEQUENCE && strstr(x.f.v[i].msg, "1 hit on usbty") != NULL;
 	assert_true(one_hit);
+	done(&x);
+	/* bty is class IV, the lowest table: after losing crew there is no
+	 * lower one, and it goes on firing at IV (the reading of 003:12 for
+	 * the last class), 2 or less at 20": 1 and 2 */
+	run(&x, "phase fire\n"
+		"fire usbty@20 -> bty [1] hits=1\n"
+		"damage [3]: bty one-crew\n"
+		"turn 2\n"
+		"phase fire\n"
+		"fire bty@20 -> reg [1,2,3,4,5]\n", NULL);
+	assert_int_equal(part(&x, 6, "target")->loss, 2);
 	done(&x);
 }
 
