@@ -159,8 +159,13 @@ def draw(n, seed, files):
 
 
 def make_scratch():
-    """The scratch tree: the tracked files, built once without sanitizers."""
+    """The scratch tree: the tracked files, built once without sanitizers.
+    The seeds the tests read beside the clone (../shared) are linked beside
+    it too, or the suites that check against them would skip."""
     os.makedirs(SCRATCH, exist_ok=True)
+    shared = os.path.join(os.path.dirname(SCRATCH), "shared")
+    if os.path.isdir("../shared") and not os.path.exists(shared):
+        os.symlink(os.path.abspath("../shared"), shared)
     files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split("\n")
     for f in files:
         if not f:
