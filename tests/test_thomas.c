@@ -307,6 +307,23 @@ static void test_battery_crew_lost(void **state)
 		"phase fire\n"
 		"fire bty@20 -> reg [1,2,3,4,5]\n", NULL);
 	assert_int_equal(part(&x, 6, "target")->loss, 2);
+	assert_int_equal(findings_on(&x, 3, FINDING_STATE), 0);	/* one die: no re-roll but on a 10 */
+	done(&x);
+	/* "10 - re-roll": a 10 with its re-roll logged is complete (003:10,
+	 * "6-10 - gun destroyed" on the re-roll) */
+	run(&x, "phase fire\nfire usbty@20 -> bty [1] hits=1\ndamage [10,6]: bty destroyed\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 0);
+	assert_int_equal(wrong_result(&x, 3), 0);
+	done(&x);
+	/* reg (US Regular infantry) has no base number in 003:18: a melee
+	 * total it claims, 0 as any, is taken on trust and kept */
+	run(&x, "phase melee\nmelee reg -> mex [5] =0 casualties=1 | [5] casualties=1\n", NULL);
+	bool trusted = false;
+	for (int i = 0; i < x.f.n; i++)
+		trusted |= x.f.v[i].code == FINDING_TRUSTED && strstr(x.f.v[i].msg, "=0 taken on trust") != NULL;
+	assert_true(trusted);
+	assert_true(part(&x, 2, "attacker")->has_total);
+	assert_int_equal(part(&x, 2, "attacker")->total, 0);
 	done(&x);
 }
 
