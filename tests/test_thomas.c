@@ -346,6 +346,33 @@ static void test_morale(void **state)
 	done(&x);
 }
 
+/* Whether a step of the record on body line n says text. */
+static bool step_says(const struct run *x, int n, const char *text)
+{
+	for (int i = 0; i < x->r.n; i++)
+		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1)
+			for (int k = 0; k < x->r.v[i].n_steps; k++)
+				if (strstr(x->r.v[i].steps[k].text, text))
+					return true;
+	return false;
+}
+
+/* "The unit with the greater amount of casualties within the melee checks
+ * its morale first" (003:19): the defender losing 2 to 1; on a tie the
+ * text does not say, and the attacker is named first. */
+static void test_melee_morale_first(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\n"
+		"melee sq -> reg2 [5] casualties=1 | [5] casualties=2\nmelee reg -> bty [5] casualties=1 | [5] casualties=1\n",
+	    NULL);
+	assert_true(step_says(&x, 2, "mex checks morale first"));
+	assert_true(step_says(&x, 3, "sq checks morale first"));
+	assert_true(step_says(&x, 4, "reg checks morale first (a tie"));
+	done(&x);
+}
+
 /* Infantry in square charged by cavalry (003:16, 23): +4 alone, or +6. */
 static void test_square_stand(void **state)
 {
@@ -972,7 +999,8 @@ int main(void)
 		cmocka_unit_test(test_fixed_rolls),	 cmocka_unit_test(test_troop_tables),
 		cmocka_unit_test(test_interpenetration), cmocka_unit_test(test_fire),
 		cmocka_unit_test(test_morale),		 cmocka_unit_test(test_square_stand),
-		cmocka_unit_test(test_converge),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_converge),
+		cmocka_unit_test(test_melee_morale_first),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
 		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
