@@ -181,6 +181,15 @@ static void test_troop_tables(void **state)
 	assert_int_equal(thomas_melee_base(TT_MEX_MILITIA, TN_MEXICO, TA_CAV, false, &c), 6);
 	assert_int_equal(thomas_melee_base(TT_US_VOLUNTEER, TN_US, TA_CAV, false, &c), 7);
 	assert_int_equal(thomas_melee_base(TT_US_REGULAR, TN_US, TA_CAV, true, &c), 0);	/* only volunteers listed mounted */
+	/* the troop types of each nation (003:13's table: Mexican Elite
+	 * first of the Mexicans) */
+	assert_int_equal(thomas_troop_nation(TT_MEX_ELITE), TN_MEXICO);
+	assert_int_equal(thomas_troop_nation(TT_MEX_MILITIA), TN_MEXICO);
+	assert_int_equal(thomas_troop_nation(TT_US_REGULAR), TN_US);
+	/* the modifiers' names, first and out of range */
+	assert_string_equal(thomas_factor_name(TQ_TROOP), "troop type");
+	assert_string_equal(thomas_factor_name(TQ_N), "?");
+	assert_string_equal(thomas_factor_name(-1), "?");
 	assert_int_equal(thomas_melee_base(TT_US_REGULAR, TN_US, TA_INF, false, &c), 0);	/* not listed */
 	assert_null(c);
 	assert_int_equal(thomas_morale_points(TT_US_VOLUNTEER, &c), 4);
@@ -370,6 +379,42 @@ static void test_melee_morale_first(void **state)
 	assert_true(step_says(&x, 2, "mex checks morale first"));
 	assert_true(step_says(&x, 3, "sq checks morale first"));
 	assert_true(step_says(&x, 4, "reg checks morale first (a tie"));
+	done(&x);
+}
+
+/* "Any negative result on the morale table will force the intended
+ * charging unit to hold" (003:15), read as a total below the morale points
+ * (option negative-result=below-base): mex, Mexican Regulars, 5 points
+ * (003:21): a 5 is no negative result and closes, a 4 holds. */
+static void test_close_below_base(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase charges\nclose [5]: mex closes\nclose [4]: mex holds\n", "negative-result=below-base");
+	assert_int_equal(wrong_result(&x, 2), 0);
+	assert_int_equal(wrong_result(&x, 3), 0);
+	assert_int_equal(flagged(&x, 2), 0);
+	done(&x);
+	/* reg, the first unit declared: US Regulars have no morale points in
+	 * 003:21's list, so its check is taken on trust, and said so */
+	run(&x, "phase morale\nmorale [5]: reg steady\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 1);
+	done(&x);
+}
+
+/* "Any unit may fire only once. If another operation is done in the same
+ * turn, the fire is penalized" (003:6): a unit that placed two move
+ * options fires with the test chart's +1 a die; one option is the fire
+ * alone.  reg, class III at 6", hits on 4 or less: 1-4 of ten dice, and
+ * with +1 only 1-3. */
+static void test_fire_operation(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase options\noptions reg 1\noptions reg2 2\nphase fire\n"
+		"fire reg@6 -> mex [1,2,3,4,5,6,7,8,9,10]\nfire reg2@6 -> mex [1,2,3,4,5,6,7,8]\n", NULL);
+	assert_int_equal(part(&x, 5, "target")->loss, 4);
+	assert_int_equal(part(&x, 6, "target")->loss, 3);
 	done(&x);
 }
 
@@ -1000,7 +1045,9 @@ int main(void)
 		cmocka_unit_test(test_interpenetration), cmocka_unit_test(test_fire),
 		cmocka_unit_test(test_morale),		 cmocka_unit_test(test_square_stand),
 		cmocka_unit_test(test_converge),
-		cmocka_unit_test(test_melee_morale_first),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_melee_morale_first),
+		cmocka_unit_test(test_close_below_base),
+		cmocka_unit_test(test_fire_operation),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
 		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
