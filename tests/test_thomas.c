@@ -418,6 +418,27 @@ static void test_fire_operation(void **state)
 	done(&x);
 }
 
+/* A tally is 0 to 999 (out-of-range beyond, with a caret where it is
+ * written, rather than a number no battle has). */
+static void test_tally_range(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"fire reg@6 -> mex [1] hits=999\n", "fire reg@6 -> mex [1] hits=1000\n",
+		"melee reg -> mex [5] casualties=999 | [5]\n", "melee reg -> mex [5] casualties=1000 | [5]\n",
+	};
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		char text[2048];
+		snprintf(text, sizeof text, "%sphase %s\n%s", prelude, i < 2 ? "fire" : "melee", lines[i]);
+		struct diags d;
+		struct battle *b = tu_parse(text, &d);
+		if (d.n_errors != (int)(i % 2))
+			fail_msg("%s: %s", lines[i], tu_diag_list(&d));
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 /* Infantry in square charged by cavalry (003:16, 23): +4 alone, or +6. */
 static void test_square_stand(void **state)
 {
@@ -1047,7 +1068,8 @@ int main(void)
 		cmocka_unit_test(test_converge),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
-		cmocka_unit_test(test_fire_operation),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_fire_operation),
+		cmocka_unit_test(test_tally_range),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
 		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
