@@ -998,6 +998,11 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 1);
 	done(&x);
+	/* a chart's movement modifier claimed (the test chart's road, 6"):
+	 * 5 + 3 + 6 = 14 */
+	charted(&x, "phase moves\nmove d6[3]: m10 +6road =14\n");
+	assert_int_equal(errors(&x), 0);
+	done(&x);
 	/* with the terrain die claimed, 5 + 4 - 2 is still 7, not 9 */
 	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
