@@ -176,8 +176,9 @@ static void test_sar_sections(void **state)
  * characters: 003:12 is Small Arms Fire, 003:11 still Artillery Fire;
  * "MELEE" at 420 of 599 in 003:13: Melee from 003:14).  003:28 holds the
  * "ADDITIONAL CONSIDERATIONS" heading late, and its Converged Units rule
- * after it, which is what 003:28 is cited for: it starts there.  003:32
- * begins "ENGINEERING". */
+ * after it, which is what 003:28 is cited for: it starts there.  003:30
+ * is the first line on sighting (no heading: the section is named for
+ * it); 003:32 begins "ENGINEERING". */
 static void test_thomas_sections(void **state)
 {
 	(void)state;
@@ -188,7 +189,8 @@ static void test_thomas_sections(void **state)
 		{4, "Pre-game Considerations", "Game Scales"},	  {5, "Movement", "Pre-game Considerations"},
 		{8, "Artillery Fire", "Movement"},		  {12, "Small Arms Fire", "Artillery Fire"},
 		{14, "Melee", "Small Arms Fire"},		  {21, "Morale", "Melee"},
-		{28, "Additional Considerations", "Morale"},	  {32, "Engineering", "Visibility"},
+		{28, "Additional Considerations", "Morale"},	  {30, "Visibility", "Additional Considerations"},
+		{32, "Engineering", "Visibility"},
 	};
 	for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
 		const char *at = cite_section(3, edges[i].line), *before = cite_section(3, edges[i].line - 1);

@@ -709,12 +709,14 @@ static void test_officer_edges(void **state)
 	done(&x);
 	/* a 1 removes, a 2 does not (003:12 'a "1"') */
 	run(&x, "phase fire\n"
+		"attach worth reg\n"
 		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
 		"fire reg:5@10 -> mex [4,5,6,7,8]\n"
 		"officer worth [1]\n"
 		"officer mejia [2]\n", NULL);
-	assert_int_equal(after(&x, 4, 'L', "worth", "removed")->num, 1);	/* 003:12 */
-	assert_int_equal(after(&x, 5, 'L', "mejia", "removed")->num, 0);	/* 003:12 */
+	assert_int_equal(after(&x, 5, 'L', "worth", "removed")->num, 1);	/* 003:12 */
+	assert_null(after(&x, 5, 'L', "worth", "attached")->text);	/* a removed officer leads no unit */
+	assert_int_equal(after(&x, 6, 'L', "mejia", "removed")->num, 0);	/* 003:12 */
 	done(&x);
 	run(&x, "phase fire\n"
 		"fire mex:5@10 -> reg [3,4,5,6,7]\n"
