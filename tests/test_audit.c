@@ -557,6 +557,31 @@ static void test_reroll(void **state)
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
+/* The core state events on the first unit and leader declared (index 0
+ * is a unit like any), and a leader out again while out. */
+static void test_core_events_first(void **state)
+{
+	(void)state;
+	assert_true(tu_has_tokens(fields_after("remove 5inf \"routed off\"\n", FOLLOW_CLAIMED, 'U', "5inf"), "removed=true"));
+	/* "leader out of play for a turn": out in turn 1 through 2; out again
+	 * in turn 2, through 3 */
+	assert_true(tu_has_tokens(fields_after("leader-out lee\nturn 2 MEX\nleader-out lee\n", FOLLOW_CLAIMED, 'L', "lee"),
+				  "out_until=3"));
+	/* replace OLD NEW (002:49): lee, the first leader declared, takes
+	 * over; a reserve, the first unit declared, comes on with arrive */
+	static const char log[] = "battle \"t\" rules=rff-maw\nside US nation=US\n  leader lee \"Lee\" able\n"
+				  "  leader scott \"Scott\" able\n"
+				  "  unit 5inf \"5\" inf veteran spirited M stands=8 cmd=scott line%s\n"
+				  "side MEX nation=MEX\n  leader art \"A\" able\n"
+				  "  unit 2lt \"2\" inf trained spirited IM stands=10 cmd=art line\n"
+				  "turn 1 US daylight\n%s";
+	char text[1024];
+	snprintf(text, sizeof text, log, "", "replace scott lee\n");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'L', "lee"), "deputy_for=scott"));
+	snprintf(text, sizeof text, log, " reserve", "arrive 5inf\n");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "5inf"), "off_table=false"));
+}
+
 /* The contested readings of docs/rules.md, option by option. */
 static void test_reading_options(void **state)
 {
@@ -1161,6 +1186,7 @@ int main(void)
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),
 		cmocka_unit_test(test_mex_cavalry_first_unit),
+		cmocka_unit_test(test_core_events_first),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
