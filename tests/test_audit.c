@@ -580,6 +580,10 @@ static void test_core_events_first(void **state)
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'L', "lee"), "deputy_for=scott"));
 	snprintf(text, sizeof text, log, " reserve", "arrive 5inf\n");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "5inf"), "off_table=false"));
+	/* a leader goes with the unit he is attached to: an event on 5inf,
+	 * the first unit, records lee, the first leader, too */
+	assert_true(tu_has_tokens(fields_after("attach lee 5inf\nstands 5inf -1 \"straggled\"\n", FOLLOW_CLAIMED, 'L', "lee"),
+				  "attached=5inf"));
 }
 
 /* The contested readings of docs/rules.md, option by option. */
