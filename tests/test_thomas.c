@@ -439,6 +439,29 @@ static void test_tally_range(void **state)
 	}
 }
 
+/* The turn's phases in the order of 003:4-5: "4. Move all forced moves
+ * 5. Move normal moves" and so on; each phase after the one before it,
+ * and a phase after a later one is out of order. */
+static void test_phase_order(void **state)
+{
+	(void)state;
+	static const char *const phases[] = {"orders", "options", "charges", "forced", "moves", "fire", "melee", "morale"};
+	size_t n = sizeof phases / sizeof phases[0];
+	for (size_t i = 0; i + 1 < n; i++)
+		for (int swap = 0; swap < 2; swap++) {
+			char text[2048];
+			snprintf(text, sizeof text, "%sphase %s\nphase %s\n", prelude, phases[i + swap], phases[i + !swap]);
+			struct diags d;
+			struct battle *b = tu_parse(text, &d);
+			bool warned = strstr(tu_diag_list(&d), "phase-order") != NULL;
+			if (warned != (swap == 1))
+				fail_msg("phase %s then %s: %s", phases[i + swap], phases[i + !swap],
+					 warned ? "out of order, said the parser" : "not out of order, said the parser");
+			battle_free(b);
+			diags_release(&d);
+		}
+}
+
 /* Infantry in square charged by cavalry (003:16, 23): +4 alone, or +6. */
 static void test_square_stand(void **state)
 {
@@ -1071,7 +1094,8 @@ int main(void)
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
-		cmocka_unit_test(test_tally_range),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_tally_range),
+		cmocka_unit_test(test_phase_order),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
 		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
