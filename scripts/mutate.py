@@ -22,10 +22,14 @@ Environment: MUTANTS (how many, default 40; "all" for every mutant of the
 pool, in file order), KINDS (comma-separated: boundary for < <= > >=
 flips, equality, arithmetic, number, statement; default all kinds), SEED
 (the draw; the same seed gives the same mutants on the same tree, default
-1), FILES (space-separated
+1), ONLY (FILE:LINE:COL ...: just those mutants, listed equivalent or not,
+to re-check a survivor), FILES (space-separated
 paths: draw from these only), MUTATE_SUITES=cmocka to stop after the
 cmocka suites (a quick loop).  The scratch build is without the sanitizers,
-for speed: a mutant is killed by a wrong value, not by a memory error.
+for speed; a mutant that survives it is retried in a second scratch tree
+built as make test builds (ASan and UBSan), its cmocka suites only, since a
+read past an array that changes no value still fails make test
+(MUTATE_SANITIZERS=0 skips that).
 """
 import os
 import random
@@ -36,6 +40,7 @@ import sys
 import time
 
 SCRATCH = "build/mutate/tree"
+SCRATCH_SAN = "build/mutate/tree-san"	# the same with make test's sanitizers, for survivors
 RULES = re.compile(r"^audit/(rff_\w+|rff|sar\w*|thomas\w*|state|audit|claim)\.c$")
 OTHERS = re.compile(r"^(db/\w+|reports/facts|grammar/parse)\.c$")
 RULES_SHARE = 0.8
@@ -140,6 +145,10 @@ def draw(n, seed, files):
     else:
         rules = [f for f in tracked if RULES.match(f)]
         others = [f for f in tracked if OTHERS.match(f)]
+    only = os.environ.get("ONLY", "").replace(",", " ").split()
+    if only:	# ONLY=FILE:LINE:COL ...: those mutants, equivalent or not (to re-check one)
+        want = [w.rsplit(":", 2) for w in only]
+        return [m for w in want for m in mutants_of(w[0]) if m[1] == int(w[1]) and m[4] == int(w[2])]
     skip = equivalent()
     stale = sorted(e for e in skip if os.path.exists(e[0]) and
                    e not in {(m[0], m[1], m[4], m[3]) for m in mutants_of(e[0])})
@@ -162,24 +171,29 @@ def draw(n, seed, files):
     return chosen
 
 
-def make_scratch():
-    """The scratch tree: the tracked files, built once without sanitizers.
-    The seeds the tests read beside the clone (../shared) are linked beside
-    it too, or the suites that check against them would skip."""
-    os.makedirs(SCRATCH, exist_ok=True)
-    shared = os.path.join(os.path.dirname(SCRATCH), "shared")
+def copy_tree(tree):
+    """The tracked files into tree, those that changed only."""
+    os.makedirs(tree, exist_ok=True)
+    shared = os.path.join(os.path.dirname(tree), "shared")
     if os.path.isdir("../shared") and not os.path.exists(shared):
         os.symlink(os.path.abspath("../shared"), shared)
     files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split("\n")
     for f in files:
         if not f:
             continue
-        dest = os.path.join(SCRATCH, f)
+        dest = os.path.join(tree, f)
         if os.path.islink(f) or not os.path.isfile(f):
             continue
         os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
         if not os.path.exists(dest) or open(f, "rb").read() != open(dest, "rb").read():
             shutil.copy2(f, dest)
+
+
+def make_scratch():
+    """The scratch tree: the tracked files, built once without sanitizers.
+    The seeds the tests read beside the clone (../shared) are linked beside
+    it too, or the suites that check against them would skip."""
+    copy_tree(SCRATCH)
     return build()
 
 
@@ -199,17 +213,19 @@ def suites_for(path, tests):
     return own + [t for t in tests if t not in own]
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, tree=SCRATCH):
     try:
-        p = subprocess.run(cmd, cwd=SCRATCH, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, timeout=timeout)
         return p.returncode == 0 and "not ok" not in p.stdout
     except subprocess.TimeoutExpired:
         return False	# a mutant that hangs a test is killed
 
 
-def make(*targets):
-    """Builds targets in the scratch tree; whether it built."""
-    p = subprocess.run(["make", "-s", "-j2", "SAN=", *targets], cwd=SCRATCH, capture_output=True, text=True)
+def make(*targets, tree=SCRATCH):
+    """Builds targets in a scratch tree, without sanitizers but in
+    SCRATCH_SAN; whether it built."""
+    san = [] if tree == SCRATCH_SAN else ["SAN="]
+    p = subprocess.run(["make", "-s", "-j2", *san, *targets], cwd=tree, capture_output=True, text=True)
     return p.returncode == 0
 
 
@@ -231,6 +247,29 @@ def killer(path, tests):
     return None
 
 
+def sanitized_killer(path, tests, new, line):
+    """A survivor retried as make test builds it, with ASan and UBSan: a
+    read past an array or an arena block that changes no value is still a
+    failure of make test.  The module's cmocka suites first, then the
+    others; the first that fails, or None."""
+    target = os.path.join(SCRATCH_SAN, path)
+    with open(target) as f:
+        original = f.read()
+    lines = original.split("\n")
+    lines[line - 1] = new
+    with open(target, "w") as f:
+        f.write("\n".join(lines))
+    try:
+        for t in suites_for(path, tests):
+            if not make(t, tree=SCRATCH_SAN) or not run([t], 300, tree=SCRATCH_SAN):
+                return t + " (sanitizers)"
+        return None
+    finally:
+        with open(target, "w") as f:
+            f.write(original)
+        os.utime(target)
+
+
 def main():
     n = os.environ.get("MUTANTS", "40")
     n = 0 if n == "all" else int(n)
@@ -239,6 +278,7 @@ def main():
     mutants = draw(n, seed, files)
     start = time.time()
     ok, tests = make_scratch()
+    copy_tree(SCRATCH_SAN)	# built as survivors need it
     if not ok:
         print("mutate: the scratch tree does not build", file=sys.stderr)
         return 2
@@ -259,6 +299,8 @@ def main():
                 print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: does not compile (stillborn)", flush=True)
                 continue
             by = killer(path, tests)
+            if not by and os.environ.get("MUTATE_SANITIZERS", "1") != "0":
+                by = sanitized_killer(path, tests, new, line)
             if by:
                 killed += 1
                 print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: killed by {by}", flush=True)

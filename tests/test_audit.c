@@ -580,6 +580,9 @@ static void test_core_events_first(void **state)
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'L', "lee"), "deputy_for=scott"));
 	snprintf(text, sizeof text, log, " reserve", "arrive 5inf\n");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "5inf"), "off_table=false"));
+	/* "Silenced and crew takes shelter" (002:148): both of Duncan's gun
+	 * stands are silenced when the crew shelters */
+	assert_true(tu_has_tokens(fields_after("unlimber bty\nshelter bty 5inf\n", FOLLOW_CLAIMED, 'U', "bty"), "silenced=2"));
 	/* a leader goes with the unit he is attached to: an event on 5inf,
 	 * the first unit, records lee, the first leader, too */
 	assert_true(tu_has_tokens(fields_after("attach lee 5inf\nstands 5inf -1 \"straggled\"\n", FOLLOW_CLAIMED, 'L', "lee"),
@@ -767,6 +770,12 @@ static const struct {
 	/* a replenish logged after a Tardy (002:103) */
 	{"replenish as a state event after a tardy", "phase maneuver\nmc [1]: 5inf =2 tardy\nreplenish 5inf\n",
 	 "illegal-action:error@14:1"},
+	/* the same with a replenish on the unit's check of its turn before:
+	 * each check's maneuvers are its own */
+	{"replenish after a tardy, a replenish the turn before",
+	 "phase maneuver\nmc lee [9]: 5inf =13 double-quick replenish\nturn 2 MEX\nturn 3 US\nphase maneuver\n"
+	 "mc [1]: 5inf =2 tardy\nreplenish 5inf\n",
+	 "illegal-action:error@18:1"},
 	/* 002:195 a charge checked by fire retreats 2": no charge combat */
 	{"a checked charge resolved anyway",
 	 "turn 2 MEX\nphase maneuver\nmc art [9]: lancers =11 double-quick charge 5inf\nphase fire defensive\n"

@@ -439,6 +439,17 @@ static void test_tally_range(void **state)
 	}
 }
 
+/* A rout is the unit's state after its morale check (003:22): the check's
+ * record holds it. */
+static void test_morale_state(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase morale\nmorale [1]: mex rout\nmorale [5]: mex steady\n", NULL);
+	assert_string_equal(after(&x, 2, 'U', "mex", "state")->text, "routed");
+	done(&x);
+}
+
 /* The turn's phases in the order of 003:4-5: "4. Move all forced moves
  * 5. Move normal moves" and so on; each phase after the one before it,
  * and a phase after a later one is out of order. */
@@ -1095,7 +1106,8 @@ int main(void)
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
 		cmocka_unit_test(test_tally_range),
-		cmocka_unit_test(test_phase_order),	 cmocka_unit_test(test_battery_crew_lost),
+		cmocka_unit_test(test_phase_order),
+		cmocka_unit_test(test_morale_state),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
 		cmocka_unit_test(test_officer_edges),	 cmocka_unit_test(test_colours_edges),
