@@ -1042,6 +1042,19 @@ static void test_chart_fire_edges(void **state)
 	done(&x);
 }
 
+/* Rolling to close (004:256): a green unit's -2 and the charger's +3 on
+ * its d20: 14 - 2 + 3 is 15, and =16 with those modifiers is a sum error,
+ * whatever the chart then says. */
+static void test_close_sum(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nclose [14]: gr -2green +3charging =16\nclose [14]: gr -2green +3charging =15\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_ARITHMETIC), 0);
+	done(&x);
+}
+
 /* A melee roll of no loss (the test chart: 10 participants start in
  * column 2; gr, green, -1 (as 004:284's green unit): column 1, d20 5, row
  * 1-10: no loss): a straggler claimed for it is wrong. */
@@ -1110,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(test_chart_movement),
 		cmocka_unit_test(test_chart_fire_edges),
 		cmocka_unit_test(test_chart_melee_no_loss),
+		cmocka_unit_test(test_close_sum),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
