@@ -557,6 +557,85 @@ static void test_reroll(void **state)
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
+/* The steps of the last record of the log (tu_prelude, then body), one
+ * after the other. */
+static const char *steps_after(const char *body)
+{
+	static char out[4096];
+	struct buf text;
+	buf_init(&text, 0);
+	buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
+	audit_battle(b, &opts, &f);
+	out[0] = '\0';
+	for (int i = 0; r.n && i < r.v[r.n - 1].n_steps; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s\n", r.v[r.n - 1].steps[i].text);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return out;
+}
+
+/* A check led by lee, the first leader declared, says so, and why no
+ * attached-leader modifier applies; one out of command says that. */
+static void test_check_steps(void **state)
+{
+	(void)state;
+	const char *led = steps_after("phase maneuver\nmc lee [5]: 5inf\n");
+	assert_non_null(strstr(led, "the check is led by lee"));
+	assert_non_null(strstr(led, "no leader attached and no brave colonel"));
+	const char *alone = steps_after("phase maneuver\nmc [5]: 5inf\n");
+	assert_non_null(strstr(alone, "an out-of-command check: no leader"));
+	assert_non_null(strstr(alone, "no leader leads the check"));
+}
+
+/* "+2 Battery" (002:25) for guns of 2 or 3 stands (000:864 "a battery is
+ * 2 or 3 gun stands"), whether or not the log flags it: Duncan with 2
+ * stands and no battery flag, 5 +1 gallant +2 elite +2 battery +1 limbered
+ * = 11; with 1 stand, no battery: 9.  A check led by a leader out for the
+ * turn is flagged (002:229), lee being the first leader declared. */
+static void test_battery_and_leader_out(void **state)
+{
+	(void)state;
+	static const char log[] = "battle \"t\" rules=rff-maw\nside US nation=US\n  leader lee \"Lee\" gallant\n"
+				  "  unit bty \"Duncan\" gun elite hlcLG stands=%d cmd=lee limbered\n"
+				  "side MEX nation=MEX\n  leader art \"A\" able\n"
+				  "  unit 2lt \"2\" inf trained spirited IM stands=10 cmd=art line\n"
+				  "turn 1 US daylight\nphase maneuver\nmc lee [5]: bty +1gallant +2elite %s+1limbered =%d\n";
+	char text[1024];
+	snprintf(text, sizeof text, log, 2, "+2bty ", 11);
+	assert_string_equal(audit_list(text, FOLLOW_CLAIMED), "");
+	snprintf(text, sizeof text, log, 1, "", 9);
+	assert_string_equal(audit_list(text, FOLLOW_CLAIMED), "");
+	assert_string_equal(audit_body("leader-out lee\nphase maneuver\nmc lee [5]: 5inf\n", FOLLOW_CLAIMED),
+			    "inconsistent-state:error@14:4");
+}
+
+/* As derived, the state is the legal one: a legal change of formation on
+ * a double-quick is made; one maneuver too many is not (a change of front
+ * and of formation together: "the lists combine only a half move with a
+ * change of formation or a passage of lines", 002:90-104). */
+static void test_derived_actions(void **state)
+{
+	(void)state;
+	assert_true(tu_has_tokens(fields_after("phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick "
+					       "form field-column\n",
+					       FOLLOW_DERIVED, 'U', "5inf"),
+				  "formation=field-column"));
+	assert_true(tu_has_tokens(fields_after("phase maneuver\nmc lee [9]: 5inf =13 double-quick front form field-column\n",
+					       FOLLOW_DERIVED, 'U', "5inf"),
+				  "formation=line"));
+}
+
 /* The core state events on the first unit and leader declared (index 0
  * is a unit like any), and a leader out again while out. */
 static void test_core_events_first(void **state)
@@ -1200,6 +1279,9 @@ int main(void)
 		cmocka_unit_test(test_charge_mistakes),
 		cmocka_unit_test(test_mex_cavalry_first_unit),
 		cmocka_unit_test(test_core_events_first),
+		cmocka_unit_test(test_battery_and_leader_out),
+		cmocka_unit_test(test_check_steps),
+		cmocka_unit_test(test_derived_actions),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
