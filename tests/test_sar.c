@@ -1042,6 +1042,20 @@ static void test_chart_fire_edges(void **state)
 	done(&x);
 }
 
+/* "Rolling to Stand" subtracts the unit's casualties from fire this turn
+ * (004:258): m10 at 6" on gr, column 10 +2 volley +1 regular (the test
+ * chart) = 13, d20 5: 3 losses, 2 stragglers and 1 casualty (004:236);
+ * gr's stand roll of 10 is 9. */
+static void test_stand_after_fire(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase first-fire\nfire m10:10@6 -> gr [5]\nphase melee\nstand [10]: gr\n");
+	assert_int_equal(field(&x, 2, "gr", "casualties"), 1);
+	assert_int_equal(part(&x, 4, "unit")->total, 9);
+	done(&x);
+}
+
 /* Rolling to close (004:256): a green unit's -2 and the charger's +3 on
  * its d20: 14 - 2 + 3 is 15, and =16 with those modifiers is a sum error,
  * whatever the chart then says. */
@@ -1124,6 +1138,7 @@ int main(void)
 		cmocka_unit_test(test_chart_fire_edges),
 		cmocka_unit_test(test_chart_melee_no_loss),
 		cmocka_unit_test(test_close_sum),
+		cmocka_unit_test(test_stand_after_fire),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
