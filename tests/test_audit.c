@@ -598,6 +598,15 @@ static void test_check_steps(void **state)
 	assert_non_null(strstr(alone, "no leader leads the check"));
 }
 
+/* Damaged or low-on-ammunition gun stands fire at half, stand by stand
+ * (002:178, 002:198); guns with neither say nothing of halves. */
+static void test_gun_half_steps(void **state)
+{
+	(void)state;
+	assert_null(strstr(steps_after("unlimber bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
+	assert_non_null(strstr(steps_after("unlimber bty\ndamage bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
+}
+
 /* "+2 Battery" (002:25) for guns of 2 or 3 stands (000:864 "a battery is
  * 2 or 3 gun stands"), whether or not the log flags it: Duncan with 2
  * stands and no battery flag, 5 +1 gallant +2 elite +2 battery +1 limbered
@@ -1282,6 +1291,7 @@ int main(void)
 		cmocka_unit_test(test_battery_and_leader_out),
 		cmocka_unit_test(test_check_steps),
 		cmocka_unit_test(test_derived_actions),
+		cmocka_unit_test(test_gun_half_steps),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
