@@ -629,6 +629,18 @@ static void test_battery_and_leader_out(void **state)
 			    "inconsistent-state:error@14:4");
 }
 
+/* As derived, a legal charge changes the state as the table says: the
+ * 2nd Light, 2 of 10 stands left, loses a stand in a Desperate Struggle at
+ * 1 +1 vet +2 fresh = 4 against 9 +0 trained -2 spent -3 outnumbered = 4
+ * (as test_reroll) and, at one stand, is removed (000:532). */
+static void test_derived_charge(void **state)
+{
+	(void)state;
+	assert_true(tu_has_tokens(fields_after("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
+					       FOLLOW_DERIVED, 'U', "2lt"),
+				  "removed=true stands=1"));
+}
+
 /* As derived, the state is the legal one: a legal change of formation on
  * a double-quick is made; one maneuver too many is not (a change of front
  * and of formation together: "the lists combine only a half move with a
@@ -849,6 +861,9 @@ static const struct {
 	{"an event for a removed unit", "remove 2lt\ndisorder 2lt\n", "inconsistent-state:error@13:10"},
 	{"a leader attached to the enemy", "attach lee 2lt\n", "illegal-action:error@12:12"},
 	{"a leader attached to a removed unit", "remove 5inf\nattach lee 5inf\n", "inconsistent-state:error@13:12"},
+	/* 000:532: a unit removed from the game charges no more (5inf, the first unit declared) */
+	{"a removed unit charges", "remove 5inf\nphase charge\ncharge 5inf -> 2lt [5] | [5]\n",
+	 "inconsistent-state:error@14:8"},
 	/* 002:228 a leader shot dead is removed from the game; 002:229 one with a
 	 * flesh wound is out for the turn: neither joins a unit */
 	{"a dead leader attached", "fallen lee [10] shot-dead\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
@@ -1292,6 +1307,7 @@ int main(void)
 		cmocka_unit_test(test_check_steps),
 		cmocka_unit_test(test_derived_actions),
 		cmocka_unit_test(test_gun_half_steps),
+		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
