@@ -1056,6 +1056,29 @@ static void test_stand_after_fire(void **state)
 	done(&x);
 }
 
+/* Whether a finding on body line n says text. */
+static bool finding_says(const struct run *x, int n, const char *text)
+{
+	for (int i = 0; i < x->f.n; i++)
+		if (x->f.v[i].at.line == x->first_line + n - 1 && strstr(x->f.v[i].msg, text))
+			return true;
+	return false;
+}
+
+/* A melee won by breaking the enemy (6 stragglers against 4 effectives,
+ * 004:148): mounted cavalry then rolls for a breakthrough (004:280, 352),
+ * infantry does not. */
+static void test_melee_breakthrough(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> gr:10 [5] stragglers=6 casualties=0 | [5] stragglers=0 casualties=0\n"
+		"melee cav8:8 -> un:10 [5] stragglers=6 casualties=0 | [5] stragglers=0 casualties=0\n");
+	assert_false(finding_says(&x, 2, "Cavalry Breakthrough chart"));
+	assert_true(finding_says(&x, 3, "Cavalry Breakthrough chart"));
+	done(&x);
+}
+
 /* Rolling to close (004:256): a green unit's -2 and the charger's +3 on
  * its d20: 14 - 2 + 3 is 15, and =16 with those modifiers is a sum error,
  * whatever the chart then says. */
@@ -1139,6 +1162,7 @@ int main(void)
 		cmocka_unit_test(test_chart_melee_no_loss),
 		cmocka_unit_test(test_close_sum),
 		cmocka_unit_test(test_stand_after_fire),
+		cmocka_unit_test(test_melee_breakthrough),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
