@@ -629,6 +629,17 @@ static void test_battery_and_leader_out(void **state)
 			    "inconsistent-state:error@14:4");
 }
 
+/* A ruling override of a check of two units cannot say whose claim it
+ * replaces (the ruling names no unit yet): it says so, and the state
+ * follows the log. */
+static void test_override_of_two(void **state)
+{
+	(void)state;
+	const char *body = "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick; "
+			   "8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override well-handled by=u \"the umpire\"\n";
+	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "consequence:warning(overruled)@14:1");
+}
+
 /* As derived, a legal charge changes the state as the table says: the
  * 2nd Light, 2 of 10 stands left, loses a stand in a Desperate Struggle at
  * 1 +1 vet +2 fresh = 4 against 9 +0 trained -2 spent -3 outnumbered = 4
@@ -1308,6 +1319,7 @@ int main(void)
 		cmocka_unit_test(test_derived_actions),
 		cmocka_unit_test(test_gun_half_steps),
 		cmocka_unit_test(test_derived_charge),
+		cmocka_unit_test(test_override_of_two),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
