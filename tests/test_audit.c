@@ -629,6 +629,18 @@ static void test_battery_and_leader_out(void **state)
 			    "inconsistent-state:error@14:4");
 }
 
+/* "on a base die result of 10. Mark one ... unit of troops firing half or
+ * more stands" (002:198): a unit of troops marked already is not marked
+ * again (its one marker), a unit not yet marked is. */
+static void test_low_ammo_once(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(audit_body("phase fire\nfire 5inf@6 -> 2lt [10]\nfallen art [3] unscathed\n",
+					  FOLLOW_CLAIMED), "consequence:note@13:"));
+	assert_null(strstr(audit_body("low-ammo 5inf\nphase fire\nfire 5inf@6 -> 2lt [10]\nfallen art [3] unscathed\n",
+				      FOLLOW_CLAIMED), "consequence:note@14:"));
+}
+
 /* A ruling override of a check of two units cannot say whose claim it
  * replaces (the ruling names no unit yet): it says so, and the state
  * follows the log. */
@@ -875,6 +887,7 @@ static const struct {
 	/* 000:532: a unit removed from the game charges no more (5inf, the first unit declared) */
 	{"a removed unit charges", "remove 5inf\nphase charge\ncharge 5inf -> 2lt [5] | [5]\n",
 	 "inconsistent-state:error@14:8"},
+	{"a removed unit fires", "remove 5inf\nphase fire\nfire 5inf@6 -> 2lt [5]\n", "inconsistent-state:error@14:6"},
 	/* 002:228 a leader shot dead is removed from the game; 002:229 one with a
 	 * flesh wound is out for the turn: neither joins a unit */
 	{"a dead leader attached", "fallen lee [10] shot-dead\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
@@ -1320,6 +1333,7 @@ int main(void)
 		cmocka_unit_test(test_gun_half_steps),
 		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_override_of_two),
+		cmocka_unit_test(test_low_ammo_once),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
