@@ -1056,6 +1056,30 @@ static void test_stand_after_fire(void **state)
 	done(&x);
 }
 
+/* The turn sequence of 004:32-50: each phase after the one before it, and
+ * a phase after a later one is out of order. */
+static void test_phase_order(void **state)
+{
+	(void)state;
+	static const char *const phases[] = {"orders", "charges", "first-fire", "moves", "hold-fire", "melee", "rally"};
+	size_t n = sizeof phases / sizeof phases[0];
+	char head[sizeof prelude];
+	snprintf(head, sizeof head, "%.*s", (int)(sizeof prelude - 1 - strlen("turn 1\n")), prelude);
+	for (size_t i = 0; i + 1 < n; i++)
+		for (int swap = 0; swap < 2; swap++) {
+			char text[4096];
+			snprintf(text, sizeof text, "%sturn 1\nphase %s\nphase %s\n", head, phases[i + swap], phases[i + !swap]);
+			struct diags d;
+			struct battle *b = tu_parse(text, &d);
+			bool warned = strstr(tu_diag_list(&d), "phase-order") != NULL;
+			if (warned != (swap == 1))
+				fail_msg("phase %s then %s: %s", phases[i + swap], phases[i + !swap],
+					 warned ? "out of order, said the parser" : "in order, said the parser");
+			battle_free(b);
+			diags_release(&d);
+		}
+}
+
 /* Whether a finding on body line n says text. */
 static bool finding_says(const struct run *x, int n, const char *text)
 {
@@ -1163,6 +1187,7 @@ int main(void)
 		cmocka_unit_test(test_close_sum),
 		cmocka_unit_test(test_stand_after_fire),
 		cmocka_unit_test(test_melee_breakthrough),
+		cmocka_unit_test(test_phase_order),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
