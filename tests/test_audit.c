@@ -641,6 +641,21 @@ static void test_low_ammo_once(void **state)
 				      FOLLOW_CLAIMED), "consequence:note@14:"));
 }
 
+/* umpire counts at most 9999 stands a unit: 5inf's 8, a hundred times 99
+ * more and 91 is the most; one more is said to be beyond it. */
+static void test_most_stands(void **state)
+{
+	(void)state;
+	static char body[8192];
+	body[0] = '\0';
+	for (int i = 0; i < 100; i++)
+		strcat(body, "stands 5inf +99 \"a big unit\"\n");
+	strcat(body, "stands 5inf +91 \"a big unit\"\n");
+	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "");
+	strcat(body, "stands 5inf +1 \"a big unit\"\n");
+	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "inconsistent-state:warning@113:13");
+}
+
 /* A ruling override of a check of two units cannot say whose claim it
  * replaces (the ruling names no unit yet): it says so, and the state
  * follows the log. */
@@ -893,6 +908,9 @@ static const struct {
 	{"a dead leader attached", "fallen lee [10] shot-dead\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
 	{"a leader out for the turn attached", "leader-out lee\nattach lee 5inf\n", "inconsistent-state:error@13:8"},
 	{"more markers than stands", "silence bty 5\n", "inconsistent-state:warning@12:13"},
+	{"as many markers as stands", "silence bty 2\n", ""},
+	/* a leader joins a unit of its own side: lee, the first leader declared */
+	{"a leader attached across sides", "attach lee 2lt\n", "illegal-action:error@12:12"},
 	{"troops low on ammunition by stands", "low-ammo 5inf 2\n", "inconsistent-state:warning@12:15"},
 	/* a replenish logged after a Tardy (002:103) */
 	{"replenish as a state event after a tardy", "phase maneuver\nmc [1]: 5inf =2 tardy\nreplenish 5inf\n",
@@ -1334,6 +1352,7 @@ int main(void)
 		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_override_of_two),
 		cmocka_unit_test(test_low_ammo_once),
+		cmocka_unit_test(test_most_stands),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
