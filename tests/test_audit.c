@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
+#include "../audit/rff_vocab.h"
 #include "../grammar/buf.h"
 
 /* "code:sev@line:col, ..." of every finding of the audit of text. */
@@ -639,6 +640,22 @@ static void test_low_ammo_once(void **state)
 					  FOLLOW_CLAIMED), "consequence:note@13:"));
 	assert_null(strstr(audit_body("low-ammo 5inf\nphase fire\nfire 5inf@6 -> 2lt [10]\nfallen art [3] unscathed\n",
 				      FOLLOW_CLAIMED), "consequence:note@14:"));
+}
+
+/* A rule option is NAME=VALUE of the ruleset's options: a misspelt name
+ * gets the nearest as a hint, a name like none gets none, a value not of
+ * the option's is refused. */
+static void test_option_settings(void **state)
+{
+	(void)state;
+	char why[256];
+	assert_true(audit_check_option(&rff_vocab, "panic-loss=text", why, sizeof why));
+	assert_false(audit_check_option(&rff_vocab, "panic-los=text", why, sizeof why));
+	assert_non_null(strstr(why, "did you mean 'panic-loss'"));
+	assert_false(audit_check_option(&rff_vocab, "zzzzzzzz=1", why, sizeof why));
+	assert_non_null(strstr(why, "has no rule option 'zzzzzzzz'"));
+	assert_null(strstr(why, "did you mean"));
+	assert_false(audit_check_option(&rff_vocab, "panic-loss", why, sizeof why));
 }
 
 /* umpire counts at most 9999 stands a unit: 5inf's 8, a hundred times 99
@@ -1353,6 +1370,7 @@ int main(void)
 		cmocka_unit_test(test_override_of_two),
 		cmocka_unit_test(test_low_ammo_once),
 		cmocka_unit_test(test_most_stands),
+		cmocka_unit_test(test_option_settings),
 		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_state_after),
 		cmocka_unit_test(test_state_fields),
