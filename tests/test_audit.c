@@ -737,7 +737,8 @@ static void test_core_events_first(void **state)
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "5inf"), "off_table=false"));
 	/* "Silenced and crew takes shelter" (002:148): both of Duncan's gun
 	 * stands are silenced when the crew shelters */
-	assert_true(tu_has_tokens(fields_after("unlimber bty\nshelter bty 5inf\n", FOLLOW_CLAIMED, 'U', "bty"), "silenced=2"));
+	assert_true(tu_has_tokens(fields_after("unlimber bty\nshelter bty 5inf\n", FOLLOW_CLAIMED, 'U', "bty"),
+				  "silenced=2 sheltered_in=5inf"));	/* 5inf, the first unit declared */
 	/* a leader goes with the unit he is attached to: an event on 5inf,
 	 * the first unit, records lee, the first leader, too */
 	assert_true(tu_has_tokens(fields_after("attach lee 5inf\nstands 5inf -1 \"straggled\"\n", FOLLOW_CLAIMED, 'L', "lee"),

@@ -194,6 +194,15 @@ static void test_weapon_ranges(void **state)
 		{SAR_GUN + 3, 16, SB_LONG}, {SAR_GUN + 6, 5, SB_SHORT}, {SAR_GUN + 6, 11, SB_MEDIUM},
 		{SAR_GUN + 6, 15, SB_LONG}, {SAR_GUN + 12, 7, SB_SHORT}, {SAR_GUN + 12, 20, SB_LONG},
 		{SAR_GUN + 24, 8, SB_SHORT}, {SAR_GUN + 24, 32, SB_LONG}, {SAR_GUN + 24, 33, SB_BEYOND},
+		/* every band edge of the artillery (004:217-220 "0-4 4.1-8 8.1-16" and so on) */
+		{SAR_GUN + 3, 4, SB_SHORT},	{SAR_GUN + 3, 5, SB_MEDIUM},	{SAR_GUN + 3, 8, SB_MEDIUM},
+		{SAR_GUN + 3, 9, SB_LONG},	{SAR_GUN + 3, 17, SB_BEYOND},	{SAR_GUN + 6, 6, SB_MEDIUM},
+		{SAR_GUN + 6, 12, SB_LONG},	{SAR_GUN + 6, 22, SB_LONG},	{SAR_GUN + 6, 23, SB_BEYOND},
+		{SAR_GUN + 12, 8, SB_MEDIUM},	{SAR_GUN + 12, 13, SB_MEDIUM},	{SAR_GUN + 12, 14, SB_LONG},
+		{SAR_GUN + 12, 26, SB_LONG},	{SAR_GUN + 12, 27, SB_BEYOND},	{SAR_GUN + 24, 9, SB_MEDIUM},
+		{SAR_GUN + 24, 16, SB_MEDIUM},	{SAR_GUN + 24, 17, SB_LONG},	{SW_RIFLED_MUSKET, 7, SB_MEDIUM},
+		{SW_RIFLED_MUSKET, 15, SB_MEDIUM}, {SW_RIFLED_MUSKET, 16, SB_LONG}, {SW_RIFLED_MUSKET, 25, SB_BEYOND},
+		{SW_RIFLE, 20, SB_BEYOND},	{SW_PISTOL, 3, SB_BEYOND},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const struct sar_range *r = sar_range_of(cases[i].weapon);
@@ -1100,6 +1109,8 @@ static void test_melee_breakthrough(void **state)
 		"melee cav8:8 -> un:10 [5] stragglers=6 casualties=0 | [5] stragglers=0 casualties=0\n");
 	assert_false(finding_says(&x, 2, "Cavalry Breakthrough chart"));
 	assert_true(finding_says(&x, 3, "Cavalry Breakthrough chart"));
+	assert_int_equal(part(&x, 2, "defender")->loss, 6);	/* each side's record keeps what it lost */
+	assert_int_equal(part(&x, 2, "attacker")->loss, 0);
 	done(&x);
 }
 
