@@ -739,6 +739,12 @@ static void test_core_events_first(void **state)
 	 * stands are silenced when the crew shelters */
 	assert_true(tu_has_tokens(fields_after("unlimber bty\nshelter bty 5inf\n", FOLLOW_CLAIMED, 'U', "bty"),
 				  "silenced=2 sheltered_in=5inf"));	/* 5inf, the first unit declared */
+	/* a leader attached to 5inf, the first unit, and then to 8inf leaves
+	 * 5inf: 5inf's check has no attached leader (002:25) */
+	assert_string_equal(audit_body("attach lee 5inf\nattach lee 8inf\nphase maneuver\n"
+				       "mc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n",
+				       FOLLOW_CLAIMED),
+			    "");
 	/* a leader goes with the unit he is attached to: an event on 5inf,
 	 * the first unit, records lee, the first leader, too */
 	assert_true(tu_has_tokens(fields_after("attach lee 5inf\nstands 5inf -1 \"straggled\"\n", FOLLOW_CLAIMED, 'L', "lee"),
