@@ -1049,6 +1049,12 @@ static void test_chart_fire_edges(void **state)
 	assert_int_equal(field(&x, 3, "g6", "casualties"), 3);
 	assert_true(step_says(&x, 3, "a US battery: one straggler a turn"));
 	done(&x);
+	/* the next turn is a new turn: the battery takes its one straggler
+	 * again (12, 3 losses: 1 straggler, 1 casualty) */
+	charted(&x, "phase first-fire\nfire tgt:20@6 -> g6 [5]\nturn 2\nphase first-fire\nfire tgt:20@6 -> g6 [5]\n");
+	assert_int_equal(field(&x, 5, "g6", "stragglers"), 2);
+	assert_int_equal(field(&x, 5, "g6", "casualties"), 3);
+	done(&x);
 }
 
 /* "Rolling to Stand" subtracts the unit's casualties from fire this turn
