@@ -21,7 +21,13 @@ failed=0
 for t in $tests; do
 	"$t" >/dev/null 2>&1 || { echo "coverage: $t failed"; failed=1; }
 done
-sh tests/run-e2e.sh build/asan/umpire >"$out/e2e.log" 2>&1 || { echo "coverage: an e2e case failed ($out/e2e.log)"; failed=1; }
+# 045 runs umpire as another user, who cannot write the counts: gcov says
+# so on stderr and the case differs; any other case failing is a failure
+sh tests/run-e2e.sh build/asan/umpire >"$out/e2e.log" 2>&1 ||
+	if grep '^not ok' "$out/e2e.log" | grep -qv '^not ok 045-'; then
+		echo "coverage: an e2e case failed ($out/e2e.log)"
+		failed=1
+	fi
 gcovr -r . --filter 'audit/' --filter 'grammar/' --filter 'db/' --filter 'reports/' --filter 'recorder/' \
 	--exclude 'tests/' --txt "$out/files.txt" --html-details "$out/html/index.html" --print-summary \
 	>"$out/summary.txt" 2>"$out/gcovr.err" || { cat "$out/gcovr.err"; exit 1; }
