@@ -1434,6 +1434,18 @@ static void test_charge_losses(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* "Units within 2" behind the target take the next lower effect" (002:197):
+ * Withering, Telling, Galling, Lively, Desultory, the last the lowest. */
+static void test_fire_next_lower(void **state)
+{
+	(void)state;
+	assert_int_equal(rff_fire_next_lower(EFF_WITHERING), EFF_TELLING);
+	assert_int_equal(rff_fire_next_lower(EFF_TELLING), EFF_GALLING);
+	assert_int_equal(rff_fire_next_lower(EFF_GALLING), EFF_LIVELY);
+	assert_int_equal(rff_fire_next_lower(EFF_LIVELY), EFF_DESULTORY);
+	assert_int_equal(rff_fire_next_lower(EFF_DESULTORY), EFF_DESULTORY);
+}
+
 static const struct {
 	const char *code;
 	int value;
@@ -1497,6 +1509,7 @@ int main(void)
 		cmocka_unit_test(test_hand_worked_charges),
 		cmocka_unit_test(test_charge_effects),
 		cmocka_unit_test(test_charge_losses),
+		cmocka_unit_test(test_fire_next_lower),
 		cmocka_unit_test(test_charge_modifiers),
 		cmocka_unit_test(test_modifier_enums),
 	};

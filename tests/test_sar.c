@@ -1118,6 +1118,10 @@ static void test_melee_breakthrough(void **state)
 	assert_int_equal(part(&x, 2, "defender")->loss, 6);	/* each side's record keeps what it lost */
 	assert_int_equal(part(&x, 2, "attacker")->loss, 0);
 	done(&x);
+	/* a melee that breaks nobody: no breakthrough */
+	run(&x, "phase melee\nmelee cav8:8 -> tgt:20 [5] stragglers=1 casualties=0 | [5] stragglers=1 casualties=0\n");
+	assert_false(finding_says(&x, 2, "Cavalry Breakthrough chart"));
+	done(&x);
 }
 
 /* Rolling to close (004:256): a green unit's -2 and the charger's +3 on

@@ -450,6 +450,25 @@ static void test_morale_state(void **state)
 	done(&x);
 }
 
+/* "Cast 1 ten sided die per figure firing" (003:13): a fire line takes up
+ * to 64 dice (a unit of 64 figures), and refuses a 65th where it is written. */
+static void test_fire_dice_limit(void **state)
+{
+	(void)state;
+	for (int n = 64; n <= 65; n++) {
+		char text[4096];
+		int len = snprintf(text, sizeof text, "%sphase fire\nfire reg@6 -> mex [1", prelude);
+		for (int i = 1; i < n; i++)
+			len += snprintf(text + len, sizeof text - (size_t)len, ",1");
+		snprintf(text + len, sizeof text - (size_t)len, "]\n");
+		struct diags d;
+		struct battle *b = tu_parse(text, &d);
+		assert_int_equal(d.n_errors, n == 65);
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 /* The turn's phases in the order of 003:4-5: "4. Move all forced moves
  * 5. Move normal moves" and so on; each phase after the one before it,
  * and a phase after a later one is out of order. */
@@ -1107,6 +1126,7 @@ int main(void)
 		cmocka_unit_test(test_fire_operation),
 		cmocka_unit_test(test_tally_range),
 		cmocka_unit_test(test_phase_order),
+		cmocka_unit_test(test_fire_dice_limit),
 		cmocka_unit_test(test_morale_state),	 cmocka_unit_test(test_battery_crew_lost),
 		cmocka_unit_test(test_interpenetration_edges), cmocka_unit_test(test_converge_edges),
 		cmocka_unit_test(test_converge_turns),	 cmocka_unit_test(test_converge_arms),
