@@ -324,6 +324,9 @@ static void test_battery_crew_lost(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 0);
 	assert_int_equal(wrong_result(&x, 3), 0);
 	done(&x);
+	run(&x, "phase fire\nfire usbty@20 -> bty [1] hits=1\ndamage [10]: bty destroyed\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 1);	/* the re-roll is not logged */
+	done(&x);
 	/* reg (US Regular infantry) has no base number in 003:18: a melee
 	 * total it claims, 0 as any, is taken on trust and kept */
 	run(&x, "phase melee\nmelee reg -> mex [5] =0 casualties=1 | [5] casualties=1\n", NULL);
