@@ -1119,8 +1119,9 @@ static void test_melee_breakthrough(void **state)
 	assert_int_equal(part(&x, 2, "attacker")->loss, 0);
 	done(&x);
 	/* a melee that breaks nobody: no breakthrough */
-	run(&x, "phase melee\nmelee cav8:8 -> tgt:20 [5] stragglers=1 casualties=0 | [5] stragglers=1 casualties=0\n");
+	run(&x, "phase melee\nmelee cav8:8 -> tgt:20 [5] stragglers=1 casualties=1 | [5] stragglers=1 casualties=0\n");
 	assert_false(finding_says(&x, 2, "Cavalry Breakthrough chart"));
+	assert_int_equal(part(&x, 2, "defender")->loss, 2);	/* a straggler and a casualty */
 	done(&x);
 }
 
