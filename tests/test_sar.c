@@ -1095,6 +1095,35 @@ static void test_phase_order(void **state)
 		}
 }
 
+/* "the Weapon Ranges table" (004:210-220) has no carbine: its band is
+ * taken as written, and asked for when it is not. */
+static void test_carbine_band(void **state)
+{
+	(void)state;
+	static const char log[] = "battle \"t\" rules=sar\nside US nation=us\n  leader l \"L\" lr1\n"
+				  "  unit cc \"Carbines\" cav regular carbine stands=8 cmd=l dismounted\n"
+				  "side MEX nation=mexico\n  leader m \"M\" lr1\n"
+				  "  unit v \"V\" inf green musket stands=12 cmd=m\nturn 1\nphase first-fire\n"
+				  "fire cc:8@4(medium) -> v [5]\nfire cc:8@4 -> v [5]\n";
+	struct diags d;
+	struct battle *b = tu_parse(log, &d);
+	assert_int_equal(d.n_errors, 0);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts o = {.records = NULL};
+	assert_int_equal(audit_battle(b, &o, &f), 0);
+	bool taken = false, asked = false;
+	for (int i = 0; i < f.n; i++) {
+		taken |= f.v[i].at.line == 10 && strstr(f.v[i].msg, "medium range taken on trust") != NULL;
+		asked |= f.v[i].at.line == 11 && strstr(f.v[i].msg, "write the band") != NULL;
+	}
+	assert_true(taken);
+	assert_true(asked);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 /* Whether a finding on body line n says text. */
 static bool finding_says(const struct run *x, int n, const char *text)
 {
@@ -1210,6 +1239,7 @@ int main(void)
 		cmocka_unit_test(test_stand_after_fire),
 		cmocka_unit_test(test_melee_breakthrough),
 		cmocka_unit_test(test_phase_order),
+		cmocka_unit_test(test_carbine_band),
 		cmocka_unit_test(test_worked_example_charted),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
