@@ -558,6 +558,31 @@ static void test_reroll(void **state)
 					    FOLLOW_CLAIMED, 'U', "2lt"), "removed=true stands=1"));
 }
 
+/* The messages of the findings of the log (tu_prelude, then body), one
+ * after the other. */
+static const char *messages_of(const char *body)
+{
+	static char out[4096];
+	struct buf text;
+	buf_init(&text, 0);
+	buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct diags d;
+	struct battle *b = tu_parse(text.text, &d);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED};
+	audit_battle(b, &opts, &f);
+	out[0] = '\0';
+	for (int i = 0; i < f.n; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s\n", f.v[i].msg);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&text);
+	return out;
+}
+
 /* The steps of the last record of the log (tu_prelude, then body), one
  * after the other. */
 static const char *steps_after(const char *body)
@@ -671,6 +696,16 @@ static void test_most_stands(void **state)
 	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "");
 	strcat(body, "stands 5inf +1 \"a big unit\"\n");
 	assert_string_equal(audit_body(body, FOLLOW_CLAIMED), "inconsistent-state:warning@113:13");
+}
+
+/* A change of formation logged as a state event after a Tardy is held to
+ * Tardy's list (002:105-111): march column is not on it, and the message
+ * names it. */
+static void test_form_after_tardy(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(messages_of("phase maneuver\nmc [1]: 5inf =2 tardy\nform 5inf march-column\n"),
+			       "not march-column"));
 }
 
 /* A ruling override of a check of two units cannot say whose claim it
@@ -1375,6 +1410,7 @@ int main(void)
 		cmocka_unit_test(test_gun_half_steps),
 		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_override_of_two),
+		cmocka_unit_test(test_form_after_tardy),
 		cmocka_unit_test(test_low_ammo_once),
 		cmocka_unit_test(test_most_stands),
 		cmocka_unit_test(test_option_settings),
