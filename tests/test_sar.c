@@ -697,7 +697,7 @@ static void test_orders(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
 	done(&x);
-	/* "All units with First Fire orders fire during this phase" (004:36,
+	/* "All units with First Fire orders fire during this phase" (004:40,
 	 * 004:88): m10, ordered to move, does not fire in First Fire; r13,
 	 * ordered to first-fire, does */
 	run(&x, "phase orders\norders wool d4[2]: m10 move; r13 first-fire\nphase first-fire\n"
