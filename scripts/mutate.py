@@ -31,6 +31,7 @@ built as make test builds (ASan and UBSan), its cmocka suites only, since a
 read past an array that changes no value still fails make test
 (MUTATE_SANITIZERS=0 skips that).
 """
+import contextlib
 import os
 import random
 import re
@@ -247,12 +248,11 @@ def killer(path, tests):
     return None
 
 
-def sanitized_killer(path, tests, new, line):
-    """A survivor retried as make test builds it, with ASan and UBSan: a
-    read past an array or an arena block that changes no value is still a
-    failure of make test.  The module's cmocka suites first, then the
-    others; the first that fails, or None."""
-    target = os.path.join(SCRATCH_SAN, path)
+@contextlib.contextmanager
+def mutated(tree, path, line, new):
+    """Line `line` of path in tree replaced by new for the block, then the
+    file put back and touched, so the next build rebuilds it as it was."""
+    target = os.path.join(tree, path)
     with open(target) as f:
         original = f.read()
     lines = original.split("\n")
@@ -260,14 +260,23 @@ def sanitized_killer(path, tests, new, line):
     with open(target, "w") as f:
         f.write("\n".join(lines))
     try:
-        for t in suites_for(path, tests):
-            if not make(t, tree=SCRATCH_SAN) or not run([t], 300, tree=SCRATCH_SAN):
-                return t + " (sanitizers)"
-        return None
+        yield
     finally:
         with open(target, "w") as f:
             f.write(original)
         os.utime(target)
+
+
+def sanitized_killer(path, tests, new, line):
+    """A survivor retried as make test builds it, with ASan and UBSan: a
+    read past an array or an arena block that changes no value is still a
+    failure of make test.  The module's cmocka suites first, then the
+    others; the first that fails, or None."""
+    with mutated(SCRATCH_SAN, path, line, new):
+        for t in suites_for(path, tests):
+            if not make(t, tree=SCRATCH_SAN) or not run([t], 300, tree=SCRATCH_SAN):
+                return t + " (sanitizers)"
+        return None
 
 
 def main():
@@ -286,14 +295,7 @@ def main():
     killed = stillborn = 0
     survivors = []
     for k, (path, line, new, what, col) in enumerate(mutants, 1):
-        target = os.path.join(SCRATCH, path)
-        with open(target) as f:
-            original = f.read()
-        lines = original.split("\n")
-        lines[line - 1] = new
-        with open(target, "w") as f:
-            f.write("\n".join(lines))
-        try:
+        with mutated(SCRATCH, path, line, new):
             if not make(suites_for(path, tests)[0]):
                 stillborn += 1
                 print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: does not compile (stillborn)", flush=True)
@@ -307,10 +309,6 @@ def main():
             else:
                 survivors.append(f"{path}:{line}:{col}: {what}")
                 print(f"[{k}/{len(mutants)}] {path}:{line}:{col}: {what}: SURVIVED", flush=True)
-        finally:
-            with open(target, "w") as f:
-                f.write(original)
-            os.utime(target)	# the next build rebuilds the file as it was
     build()
     total = killed + len(survivors)
     print(f"seed {seed}, {len(mutants)} drawn, {stillborn} stillborn, {time.time() - start:.0f} s")
