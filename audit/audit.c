@@ -177,7 +177,9 @@ static void apply_core_event(struct audit *a, enum state_verb verb, const struct
 		if (ls)
 			state_attach(&a->st, l, -1);
 		break;
-	case SV_LEADER_OUT:
+	case SV_LEADER_OUT:	/* out of play, he leaves his unit: back, he attaches anew */
+		if (ls)
+			state_attach(&a->st, l, -1);
 		if (ls && ls->out_until <= a->st.turn) {	/* a roll may have set more */
 			ls->out_until = a->st.turn + 1;
 			state_away(&a->st, l);
@@ -403,18 +405,38 @@ static struct record *record_of(const struct audit *a, int i)
 	return r && r->n > 0 && r->v[r->n - 1].stmt == i ? &r->v[r->n - 1] : NULL;
 }
 
-/* After an event: the state of everything it named or touched, and the
- * touched list emptied for the next. */
+/* A unit removed from the game takes no leader with it: each leader
+ * attached to a unit in x that is gone is detached, and joins x (a leader
+ * attached to nothing is one no later check, charge or state names as the
+ * unit's).  The event that removed the unit has already been audited with
+ * him attached, so a roll it calls for still concerns him. */
+static void detach_from_removed(struct audit *a, struct named *x)
+{
+	int units = x->n;
+	for (int i = 0; i < units; i++) {
+		int u = x->v[i];
+		if (u < 0 || !state_unit_at(&a->st, u)->removed)
+			continue;
+		for (int l; (l = state_unit_at(&a->st, u)->first_leader) >= 0;) {
+			state_attach(&a->st, l, -1);
+			add_code(x, &a->st, -1 - l);
+		}
+	}
+}
+
+/* After an event: leaders leave the units it removed; the state of
+ * everything it named or touched is recorded, and the touched list emptied
+ * for the next. */
 static void event_states(struct audit *a, const struct stmt *s)
 {
+	named_start(a->named, &a->st);
+	event_named(a, &s->u.event, a->named);
+	for (int i = 0; i < a->st.n_touched; i++)
+		add_code(a->named, &a->st, a->st.touched[i]);
+	detach_from_removed(a, a->named);
 	struct record *rec = record_of(a, a->stmt);
-	if (rec) {
-		named_start(a->named, &a->st);
-		event_named(a, &s->u.event, a->named);
-		for (int i = 0; i < a->st.n_touched; i++)
-			add_code(a->named, &a->st, a->st.touched[i]);
+	if (rec)
 		record_states(a, rec, a->named);
-	}
 	a->st.n_touched = 0;
 }
 

@@ -342,7 +342,10 @@ static void apply_effect(struct audit *a, int u, const struct uref *ref, enum rf
 		us->mounted = true;
 	static const enum rff_order to[] = {[RFF_TO_GOOD] = ORDER_GOOD, [RFF_TO_DISORDERED] = ORDER_DISORDERED,
 					     [RFF_REFORM] = ORDER_DISORDERED, [RFF_TO_BROKEN] = ORDER_BROKEN};
-	bool holds = (fx->square_holds && square) || fx->troops == RFF_KEEP ||	/* a square: 000:624 */
+	/* a square holds in good order (000:624), or holds disordered as 002:42
+	 * reads (square-fall-back=disordered) */
+	bool square_keeps = fx->square_holds && square && !rff_options(a)->square_fall_back_disordered;
+	bool holds = square_keeps || fx->troops == RFF_KEEP ||
 		     (fx->troops == RFF_TO_DISORDERED && us->order == ORDER_BROKEN);
 	if (!holds)
 		rff_unit_set_order(us, to[fx->troops]);
@@ -495,6 +498,26 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	}
 }
 
+/* A unit beyond every leader's command radius makes an out-of-command
+ * check of its own: "select a single unit that is outside of the command
+ * radius of all leaders" (Maneuver Checks step 1, 000:391; 000:402).  At
+ * night only a unit with a leader attached is in command (Night Turns,
+ * 000:566): with night-ooc=own-check any other rolls alone too; by default
+ * it takes the -2 on the leader's die, as the text's "out-of-command
+ * column" becomes on the one-column table. */
+static void check_in_command(struct audit *a, const struct ev_check *mc, int u, const struct check_line *line)
+{
+	bool night = a->st.cond_code == LIGHT_NIGHT;
+	if (battle_fact(&line->unit, FACT_OUT_OF_COMMAND, 0) && !night)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:391",
+			   "%s is beyond every leader's command radius: it makes an out-of-command check of its "
+			   "own, not one on %s's die", line->unit.id, mc->leader);
+	else if (night && rff_options(a)->night_ooc_own_check && state_attached_leader(&a->st, u) < 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:566",
+			   "at night only a unit with a leader attached is in command: %s makes an out-of-command "
+			   "check of its own, not one on %s's die (night-ooc=own-check)", line->unit.id, mc->leader);
+}
+
 /* Who may lead a unit's check: a leader of its own side, in play; an
  * artillery commander only guns (000:402). */
 static void check_leader(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
@@ -512,6 +535,8 @@ static void check_leader(struct audit *a, const struct ev_check *mc, int l, cons
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
 			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
 			   line->unit.id);
+	else
+		check_in_command(a, mc, u, line);
 }
 
 static void audit_mc(struct audit *a, const struct stmt *s)

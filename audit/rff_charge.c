@@ -121,7 +121,9 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool barred = state_has_flag(&me->core, FLAG_CUIRASSIERS) || state_has_flag(&me->core, FLAG_MOUNTED_RIFLES) ||
 		      (cav && (!me->mounted || battle_fact(ref, FACT_STATIONARY, 0)));
 	bool lances = cav && me->core.nation_code == NATION_MEX;
-	if (cold_steel && !barred && (!lances || !lance_rule || shaken(them)))
+	/* lancers=declared: the lance is the cold steel their player declared (000:930), +1 always */
+	bool declared = rff_options(a)->lancers_declared && state_has_flag(&me->core, FLAG_LANCERS);
+	if (cold_steel && !barred && (!lances || !lance_rule || declared || shaken(them)))
 		derive(d, CM_CS, "%s charges with cold steel%s", me->core.decl->id,
 		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
 	else if (state_has_flag(&me->core, FLAG_LANCERS) && !lance_rule)
@@ -365,7 +367,10 @@ static void outcome_of(struct audit *a, const struct combat *c, int diff, struct
 					   battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0) != NULL);
 	for (int side = 0; side < 2; side++)
 		o->loss[side] = side_loss(a, c, o, side);
-	if (o->guns_lost[DEFENDER])
+	/* a lost battery: every stand, or the printed loss (lost-guns-losses=printed) */
+	if (o->guns_lost[DEFENDER] && !rff_options(a)->lost_guns_printed)
+		o->loss[DEFENDER] = def->core.stands;
+	else if (o->guns_lost[DEFENDER] && o->loss[DEFENDER] > def->core.stands)
 		o->loss[DEFENDER] = def->core.stands;
 }
 
@@ -568,7 +573,7 @@ static void defeated_guns(struct rff_unit *def, enum rff_effect e, bool fortifie
 		return;
 	if (hard_pressed)
 		rff_unit_damage(def, 1);
-	if (light_carriage(def) && !fortified)
+	if (light_carriage(def) && !(hard_pressed && fortified))	/* Driven Back has no fortified exception */
 		def->limbered = true;
 }
 
@@ -608,8 +613,13 @@ static enum rff_order loser_order(struct audit *a, const struct combat *c, const
 {
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
 	const struct rff_unit *them = rff_unit(&a->st, c->principal[!side]);
-	bool flank = outflanked(me, &c->units->side[side].units[0]);
-	bool broken = b->broken || (b->broken_if_flank && flank && !(b->square_holds && square)) ||
+	const struct uref *ref = &c->units->side[side].units[0];
+	bool flank = outflanked(me, ref);
+	/* outflanked and fortified on Hard Pressed: broken as 000:648 says of every
+	 * outflanked loser, or holding as 002:240 and 000:378 say of the fortified
+	 * (hp-flank-fortified=holds) */
+	bool fort_holds = battle_fact(ref, FACT_FORTIFIED, 0) && rff_options(a)->hp_flank_fortified_holds;
+	bool broken = b->broken || (b->broken_if_flank && flank && !(b->square_holds && (square || fort_holds))) ||
 		      (b->broken_if_cav && them->arm == RFF_CAV) || (b->broken_if_square && square && side == DEFENDER);
 	return broken ? ORDER_BROKEN : ORDER_DISORDERED;
 }
@@ -656,10 +666,14 @@ static void apply_effect(struct audit *a, const struct combat *c, enum rff_effec
 	}
 	if (!attacker_wins && !b->both_lose && def->arm == RFF_CAV)
 		worsen(def, ORDER_DISORDERED);	/* "DEFENDER ... Cavalry disordered" */
+	bool fortified = battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0) != NULL;
+	bool lost = attacker_wins && guns_lost(a, def, b, by_cav, fortified);	/* before they limber */
 	for (int side = 0; side < 2; side++)
 		if (loss[side] > 0)
 			state_lose(&a->st, c->principal[side], loss[side]);
-	defeated_guns(def, e, battle_fact(&c->units->side[DEFENDER].units[0], FACT_FORTIFIED, 0));
+	if (lost)	/* the battery goes, whatever stands the loss took */
+		def->core.removed = true;
+	defeated_guns(def, e, fortified);
 	if (holds && def->order == ORDER_BROKEN)	/* a broken square loses its sheltered crews (000:648) */
 		for (int i = 0; i < a->st.n_units; i++)
 			if (rff_unit(&a->st, i)->sheltered && rff_unit(&a->st, i)->sheltered_in == c->principal[DEFENDER]) {
@@ -861,11 +875,16 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
  * are numbered player turn by player turn.  own-turn (the default): out
  * until his side's next player turn has passed, whoever's turn he fell in
  * (a "turn" of the rules is a game turn, in which his side has one player
- * turn); player-turn: the next player turn only; two-turns: the next two. */
+ * turn); player-turn: the next player turn only; two-turns: the next two;
+ * game-turn: through the whole next game turn, a game turn being an odd
+ * player turn and the even one after it. */
 static int out_until(const struct audit *a, const struct leader_state *ls)
 {
 	bool own = a->st.side && ls->decl->side && strcasecmp(a->st.side, ls->decl->side) == 0;
+	int game_turn = (a->st.turn + 1) / 2;	/* player turns 1 and 2 are game turn 1 */
 	switch (rff_options(a)->leader_out) {
+	case LEADER_OUT_GAME_TURN:
+		return 2 * (game_turn + 1);
 	case LEADER_OUT_PLAYER_TURN:
 		return a->st.turn + 1;
 	case LEADER_OUT_TWO_TURNS:
@@ -920,7 +939,8 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		ls->removed = true;
 		state_attach(&a->st, l, -1);
 	}
-	if (played->out_turns) {
+	if (played->out_turns) {	/* back, he is unattached until he attaches anew (002:49) */
+		state_attach(&a->st, l, -1);
 		ls->out_until = out_until(a, ls);
 		state_away(&a->st, l);
 	}

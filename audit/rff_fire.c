@@ -75,14 +75,17 @@ static bool halved(const struct rff_unit *us)
 }
 
 /* Of `firing` gun stands, how many fire at half: each damaged stand, and
- * each stand marked low on ammunition (002:198 "Mark one gun stand"). Each
- * mark is taken to be on its own stand, and the marked stands to fire last. */
-static int gun_half_stands(const struct rff_unit *us, int firing, int available)
+ * each stand marked low on ammunition (002:178, 002:198 "Mark one gun
+ * stand").  Each mark is taken to be on its own stand, and the marked
+ * stands to fire last (gun-marks=apart); or the marks share stands as far
+ * as they can and the marked stands fire first (gun-marks=shared). */
+static int gun_half_stands(const struct audit *a, const struct rff_unit *us, int firing, int available)
 {
-	int marked = us->damaged + us->low_ammo;
+	bool shared = rff_options(a)->gun_marks_shared;
+	int marked = shared ? (us->damaged > us->low_ammo ? us->damaged : us->low_ammo) : us->damaged + us->low_ammo;
 	if (marked > available)
 		marked = available;
-	int half = firing - (available - marked);
+	int half = shared ? (firing < marked ? firing : marked) : firing - (available - marked);
 	return half > 0 ? half : 0;
 }
 
@@ -146,6 +149,8 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	if (f->stands > available) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL, "%s fires %d stands but has %d%s",
 			   ref->id, f->stands, available, us->arm == RFF_GUN ? " unsilenced" : "");
+		if (audit_follows_derived(a))
+			return false;	/* the legal state: stands it has not (silenced ones) fire nothing */
 		f->stands = available;
 	}
 	int illegal = audit_illegal_count(a);
@@ -157,7 +162,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		f->stands = 0;	/* the rockets miss: no points */
 	f->quarters = row->half_points * f->stands * 2;
 	const char *why = "";
-	int half = us->arm == RFF_GUN ? gun_half_stands(us, f->stands, available) : 0;
+	int half = us->arm == RFF_GUN ? gun_half_stands(a, us, f->stands, available) : 0;
 	if (halved(us)) {
 		f->quarters /= 2;
 		why = us->low_ammo ? ", halved: low on ammunition (002:178)" : ", halved: firing disordered (002:178)";
@@ -186,6 +191,7 @@ static bool half_or_more(const struct fire_derivation *d, int share)
 static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct fire_derivation *d)
 {
 	int raw = 0, buck = 0, sharp = 0, either = 0;
+	bool every_sharp = true;	/* every firer with points is a sharpshooter */
 	bool charge = battle_fact(&ev->target, FACT_CHARGING, 0);
 	for (int i = 0; i < d->n_firers; i++) {
 		if (d->firers[i].u < 0 || d->firers[i].quarters == 0)
@@ -195,6 +201,8 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 			raw += d->firers[i].quarters;
 		if (state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
 			sharp += d->firers[i].quarters;
+		else
+			every_sharp = false;
 		bool charged = charge || battle_fact(&ev->firers[i], FACT_CHARGED, 0);
 		bool bb = charged && us->core.nation_code == NATION_US && us->core.decl->slot_code[RC_WEAPON] == WPN_M;
 		if (bb)
@@ -204,6 +212,10 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 	}
 	if (half_or_more(d, raw))
 		derive(d, FM_RAW, "half or more of the fire points come from raw troops or guns");
+	if (rff_options(a)->ss_mixed_all && !every_sharp) {	/* sharpshooters count only firing alone */
+		either = buck;
+		sharp = 0;
+	}
 	/* one line of 002:183, one +1 however many of its firers qualify */
 	if (half_or_more(d, either))
 		derive(d, buck >= sharp ? FM_BB : FM_SS, "%s", buck >= sharp && sharp == 0
@@ -594,7 +606,40 @@ static void apply_massed(struct audit *a, const struct ev_fire *ev, const struct
 	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->target.at, "002:197",
 		   "massed target: %s behind takes the next lower effect, %s%s", behind, rff_effect_word(lower),
 		   loss ? " and its losses" : "");
+	state_touch_unit(&a->st, m);	/* the line names it: its state is the line's */
 	apply_effect(a, m, lower, loss, d->cannonade);
+}
+
+/* Whether firer entry i is its unit's first in the fire: a unit logged in
+ * several entries (a battery stand by stand) is one firer. */
+static bool first_entry(const struct fire_derivation *d, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (d->firers[j].u == d->firers[i].u)
+			return false;
+	return true;
+}
+
+/* The stands unit u fires with, over all its entries. */
+static int stands_firing(const struct fire_derivation *d, int u)
+{
+	int n = 0;
+	for (int i = 0; i < d->n_firers; i++)
+		if (d->firers[i].u == u)
+			n += d->firers[i].stands;
+	return n;
+}
+
+/* "Mark one gun stand or unit of troops firing half or more stands"
+ * (002:198): troops firing half or more of their stands, a gun likewise
+ * (or firing any, low-ammo-guns=any), each gun stand marked once. */
+static bool marked_low(const struct audit *a, const struct rff_unit *us, int stands)
+{
+	if (stands <= 0)
+		return false;
+	bool gun = us->arm == RFF_GUN;
+	bool enough = stands * 2 >= us->core.stands || (gun && rff_options(a)->low_ammo_guns_any);
+	return enough && us->low_ammo < (gun ? us->core.stands : 1);
 }
 
 /* A base die of 10: low on ammunition; a fallen-leader check (002:198-199). */
@@ -603,15 +648,14 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 	if (ev->die.value != 10)
 		return;
 	for (int i = 0; i < d->n_firers; i++) {
-		if (d->firers[i].u < 0 || d->firers[i].stands == 0)
+		int u = d->firers[i].u;
+		if (u < 0 || !first_entry(d, i) || !marked_low(a, rff_unit(&a->st, u), stands_firing(d, u)))
 			continue;
-		struct rff_unit *us = rff_unit(&a->st, d->firers[i].u);
-		bool gun = us->arm == RFF_GUN;	/* "Mark one gun stand or unit of troops" */
-		if (d->firers[i].stands * 2 >= us->core.stands && us->low_ammo < (gun ? us->core.stands : 1)) {
-			rff_unit_low_ammo(us, 1);
-			audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
-				   "base die 10: %s is low on ammunition", us->core.decl->id);
-		}
+		rff_unit_low_ammo(rff_unit(&a->st, u), 1);
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, ev->die.at, "002:198",
+			   "base die 10: %s is low on ammunition", rff_unit(&a->st, u)->core.decl->id);
+		if (rff_options(a)->low_ammo_first)
+			break;
 	}
 	if (battle_fact(&ev->target, FACT_NO_LEADER, 0)) {	/* the check is for a leader within 4" */
 		record_step(a->rec, "002:199", "base die 10: no leader within 4\" of %s, so no fallen-leader check",

@@ -75,12 +75,22 @@ void *rff_run_begin(struct audit *a)
 	struct rff_options *o = &run->opt;
 	o->panic_loss_text = option_is(a, "panic-loss", "text");
 	o->uet_dispirited_text = option_is(a, "uet-dispirited", "text");
-	o->lancers_text = option_is(a, "lancers", "text");
+	o->lancers_text = !option_is(a, "lancers", "qrs");
+	o->lancers_declared = option_is(a, "lancers", "declared");
 	o->winner_disorder_immediate = option_is(a, "winner-disorder", "immediate");
 	o->gun_charge_losses_none = option_is(a, "gun-charge-losses", "none");
 	o->leader_out = option_is(a, "leader-out", "player-turn") ? LEADER_OUT_PLAYER_TURN
 			: option_is(a, "leader-out", "two-turns") ? LEADER_OUT_TWO_TURNS
+			: option_is(a, "leader-out", "game-turn") ? LEADER_OUT_GAME_TURN
 								  : LEADER_OUT_OWN_TURN;
+	o->low_ammo_first = option_is(a, "low-ammo", "first");
+	o->low_ammo_guns_any = option_is(a, "low-ammo-guns", "any");
+	o->lost_guns_printed = option_is(a, "lost-guns-losses", "printed");
+	o->hp_flank_fortified_holds = option_is(a, "hp-flank-fortified", "holds");
+	o->square_fall_back_disordered = option_is(a, "square-fall-back", "disordered");
+	o->gun_marks_shared = option_is(a, "gun-marks", "shared");
+	o->ss_mixed_all = option_is(a, "ss-mixed", "all");
+	o->night_ooc_own_check = option_is(a, "night-ooc", "own-check");
 	o->losses_stack_max = option_is(a, "losses-stack", "max");
 	o->night_elan_tardy = option_is(a, "night-elan", "tardy");
 	o->fixed_guns_panic_lost = option_is(a, "fixed-guns-panic", "lost");

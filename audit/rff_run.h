@@ -11,7 +11,7 @@
 #include "audit.h"
 
 /* How the leader-out option reads "Remove leader for one turn" (002:229). */
-enum rff_leader_out { LEADER_OUT_OWN_TURN, LEADER_OUT_PLAYER_TURN, LEADER_OUT_TWO_TURNS };
+enum rff_leader_out { LEADER_OUT_OWN_TURN, LEADER_OUT_PLAYER_TURN, LEADER_OUT_TWO_TURNS, LEADER_OUT_GAME_TURN };
 
 /* The rule options (the vocabulary's RC_OPTION words, docs/rules.md),
  * resolved once when the audit begins: each field is the reading its
@@ -19,10 +19,19 @@ enum rff_leader_out { LEADER_OUT_OWN_TURN, LEADER_OUT_PLAYER_TURN, LEADER_OUT_TW
 struct rff_options {
 	bool panic_loss_text;		/* panic-loss=text: the difference (000:416), not 1 + it */
 	bool uet_dispirited_text;	/* uet-dispirited=text: spent after one loss (000:714) */
-	bool lancers_text;		/* lancers=text: +1 only against the weak (000:546) */
+	bool lancers_declared;		/* lancers=declared: lancers' declared cold steel +1 always */
+	bool lancers_text;		/* lancers=text or =declared: +1 only against the weak (000:546) */
 	bool winner_disorder_immediate;	/* winner-disorder=immediate, not at phase end */
 	bool gun_charge_losses_none;	/* gun-charge-losses=none */
 	enum rff_leader_out leader_out;	/* leader-out= */
+	bool low_ammo_first;		/* low-ammo=first: one firer a fire, not each */
+	bool low_ammo_guns_any;		/* low-ammo-guns=any: a gun firing under half its stands too */
+	bool lost_guns_printed;		/* lost-guns-losses=printed: a lost battery's stands as printed */
+	bool gun_marks_shared;		/* gun-marks=shared: marks share stands, which fire first */
+	bool ss_mixed_all;
+	bool hp_flank_fortified_holds;	/* hp-flank-fortified=holds: not broken */
+	bool square_fall_back_disordered;	/* square-fall-back=disordered (002:42) */		/* ss-mixed=all: sharpshooters' +1 only when every firer is one */
+	bool night_ooc_own_check;	/* night-ooc=own-check: unled at night, a unit rolls alone */
 	bool losses_stack_max;		/* losses-stack=max */
 	bool night_elan_tardy;		/* night-elan=tardy */
 	bool fixed_guns_panic_lost;	/* fixed-guns-panic=lost */

@@ -121,20 +121,28 @@ static const struct {
 	{"attached leader claimed, none attached",
 	 "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh +1attached =10 double-quick\n",
 	 "modifier-not-applicable:warning@13:42"},
+	/* 002:229, 002:49: a leader back from a flesh wound is not attached (turn 5, two
+	 * turns after his absence through turn 3 ended) */
+	{"attached leader claimed after his absence",
+	 "attach lee 5inf\nphase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\nturn 4 MEX\nturn 5 US\n"
+	 "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh +1attached =10 double-quick\n",
+	 "modifier-not-applicable:warning@20:42"},
 	{"experience forgotten", "phase maneuver\nmc lee [1]: 5inf +1gallant +2fresh =4 well-handled\n",
 	 "modifier-missing:warning@13:13"},
 	{"sum miscounted", "phase maneuver\nmc lee [2]: 5inf +1gallant +1vet +2fresh =7 well-handled\n",
 	 "arithmetic:warning@13:42"},
 	{"total alone, miscounted", "phase maneuver\nmc lee [2]: 5inf =5 well-handled\n", "wrong-total:warning@13:18"},
-	/* a unit beyond every leader's radius on the leader's die (000:391, 000:402): -2, no rating;
+	/* a unit beyond every leader's radius makes its own check (000:391 "select a single
+	 * unit that is outside of the command radius of all leaders", 000:402): on the leader's
+	 * die it is illegal by day; its result is derived as its own check's, -2, no rating:
 	 * 5 -2 +1 vet +2 fresh = 6, US Well Handled (002:40) */
 	{"out of command in a leader's check",
 	 "phase maneuver\nmc lee [5]: 5inf(ooc) -2ooc +1vet +2fresh =6 well-handled; 8inf +1gallant +1vet +2fresh =9 double-quick\n",
-	 "on-trust:note@13:18"},
+	 "illegal-action:error@13:13, on-trust:note@13:18"},
 	{"out of command, the leader's rating claimed",
 	 "phase maneuver\nmc lee [5]: 5inf(ooc) +1gallant +1vet +2fresh =9 double-quick\n",
-	 "modifier-missing:error@13:13, state-diverged:note@13:13, on-trust:note@13:18, modifier-not-applicable:error@13:23, "
-	 "wrong-effect:error@13:50"},
+	 "illegal-action:error@13:13, modifier-missing:error@13:13, state-diverged:note@13:13, on-trust:note@13:18, "
+	 "modifier-not-applicable:error@13:23, wrong-effect:error@13:50"},
 	/* codes without values cannot be summed, so the total is weighed against 5+1+1+2 = 9 */
 	{"codes alone, total miscounted", "phase maneuver\nmc lee [5]: 5inf gallant vet fresh =10 double-quick\n",
 	 "wrong-total:warning@13:36"},
@@ -831,6 +839,42 @@ static void test_reading_options(void **state)
 			   "mc lee [9]: 5inf =14 rally-with-elan front\n";
 	assert_null(strstr(audit_list(with_option("night-elan=well-handled", elan), FOLLOW_CLAIMED), "illegal-action"));
 	assert_non_null(strstr(audit_list(with_option("night-elan=tardy", elan), FOLLOW_CLAIMED), "illegal-action"));
+	/* night-ooc (000:566 "a unit can be in command only if it has an attached leader. All
+	 * other units must roll on the out-of-command column"): 5inf, nobody attached, in lee's
+	 * check at night: -2 on his die (leader-die), or illegal: it rolls alone (own-check);
+	 * 8inf with lee attached is in command either way */
+	const char *night = "turn 2 MEX\nturn 3 US night moonlit\nattach lee 8inf\nphase maneuver\nmc lee [9]: 5inf; 8inf\n";
+	assert_null(strstr(audit_list(with_option("night-ooc=leader-die", night), FOLLOW_CLAIMED), "illegal-action"));
+	const char *own = audit_list(with_option("night-ooc=own-check", night), FOLLOW_CLAIMED);
+	assert_non_null(strstr(own, "illegal-action:error@17:13"));	/* 5inf's, and not 8inf's */
+	assert_null(strstr(strstr(own, "illegal-action") + 1, "illegal-action"));
+	/* square-fall-back (000:624 against 002:42): 1 -2 out of command +1 vet +2 fresh +1 square
+	 * -2 outflanked -2 greater losses = -1, US Fall Back (002:42): the square holds its
+	 * position in good order, or disordered */
+	const char *square = "phase maneuver\nmc lee [5]: 5inf form square\nturn 2 MEX\nturn 3 US\n"
+			     "phase maneuver\nmc [1]: 5inf(outflanked,greater-losses)\n";
+	assert_true(tu_has_tokens(fields_after(with_option("square-fall-back=good-order", square), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "order=good-order formation=square"));
+	assert_true(tu_has_tokens(fields_after(with_option("square-fall-back=disordered", square), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "order=disordered formation=square"));
+	/* lancers (000:546, 000:930): the lancers' declared cold steel over open ground, 6 +0
+	 * trained +2 fresh +2 open ground (002:213) = 10 against 4 +1 vet +2 fresh = 7: +3, Hard
+	 * Pressed: the 5th disordered, no stand; with declared the lance is +1: +4, Driven
+	 * Back, 1 stand and 1 more defeated by cavalry, full retreat broken (002:239) */
+	const char *lance = "turn 2 MEX\nphase charge\ncharge lancers(cold-steel,ground=open) -> 5inf [6] | [4]\n";
+	assert_true(tu_has_tokens(fields_after(with_option("lancers=text", lance), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "stands=8 order=disordered"));
+	assert_true(tu_has_tokens(fields_after(with_option("lancers=declared", lance), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "stands=6 order=broken"));
+	/* leader-out=game-turn: a game turn is player turns 1-2, 3-4; hit in turn 1 or 2, out
+	 * through turn 4; hit in turn 3, through 6 */
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=game-turn", "phase fire\nfallen lee [7] flesh-wound\n"),
+					       FOLLOW_CLAIMED, 'L', "lee"), "out_until=4"));
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=game-turn", enemy_turn), FOLLOW_CLAIMED, 'L', "lee"),
+				  "out_until=4"));
+	assert_true(tu_has_tokens(fields_after(with_option("leader-out=game-turn", "turn 2 MEX\nturn 3 US\nphase fire\n"
+							   "fallen lee [7] flesh-wound\n"), FOLLOW_CLAIMED, 'L', "lee"),
+				  "out_until=6"));
 	/* broken-fire (000:416, 002:178) */
 	const char *broken = "break 5inf\nphase fire\nfire 5inf@6 -> 2lt [5]\n";
 	assert_non_null(strstr(audit_list(with_option("broken-fire=none", broken), FOLLOW_CLAIMED), "illegal-action"));
@@ -852,6 +896,69 @@ static void test_reading_options(void **state)
 	/* broken dismounted cavalry reforms in open order (000:410, 000:582) */
 	assert_true(tu_has_tokens(fields_after("turn 2 MEX\ndismount lancers\nbreak lancers\nrally lancers\n",
 					    FOLLOW_CLAIMED, 'U', "lancers"), "formation=open order=good-order mounted=false"));
+}
+
+/* "Low on Ammo on a base die result of 10. Mark one gun stand or unit of
+ * troops firing half or more stands" (QRS Fire Combat, 002:198), and its
+ * options low-ammo and low-ammo-guns. */
+static void test_low_ammunition(void **state)
+{
+	(void)state;
+	/* a rocket battery of 2 stands logged stand by stand fires both: one firer, one
+	 * stand marked for the fire (hit rolls 9 and 8 at 20" hit, 002:170) */
+	const char *rockets = "battle \"R\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+			      "  unit us4 \"Rockets\" gun veteran HR stands=2 cmd=l unlimbered\n"
+			      "side MEX nation=MEX\n  leader m \"M\" able\n"
+			      "  unit mx2 \"MX\" inf trained spirited IM stands=10 cmd=m line\n"
+			      "turn 1 US\nphase fire\nfire us4:1@20 [9], us4:1@20 [8] -> mx2 [10]\n";
+	assert_true(tu_has_tokens(fields_after(rockets, FOLLOW_CLAIMED, 'U', "us4"), "low_ammo=true low_ammo_stands=1"));
+	/* two units each firing all their stands: each marked (low-ammo=each), or the first
+	 * alone (low-ammo=first: "Mark one ... unit") */
+	const char *two = "phase fire\nfire 5inf:8@6, 8inf:9@6 -> 2lt [10]\n";
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=each", two), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "low_ammo=true"));
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=each", two), FOLLOW_CLAIMED, 'U', "8inf"),
+				  "low_ammo=true"));
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=first", two), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "low_ammo=true"));
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=first", two), FOLLOW_CLAIMED, 'U', "8inf"),
+				  "low_ammo=false"));
+	/* under half: 5inf fires 3 of its 8 stands, not marked; 8inf 9 of 9 is the first
+	 * firer firing half or more, so low-ammo=first marks it */
+	const char *under = "phase fire\nfire 5inf:3@6, 8inf:9@6 -> 2lt [10]\n";
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=first", under), FOLLOW_CLAIMED, 'U', "5inf"),
+				  "low_ammo=false"));
+	assert_true(tu_has_tokens(fields_after(with_option("low-ammo=first", under), FOLLOW_CLAIMED, 'U', "8inf"),
+				  "low_ammo=true"));
+	/* a battery of 4 firing 1 stand: under half, not marked; with low-ammo-guns=any, one
+	 * gun stand is */
+	char text[1024];
+	const char *battery = "battle \"G\" rules=rff-maw\noption low-ammo-guns=%s\nside US nation=US\n"
+			      "  leader l \"L\" able\n  unit g \"G\" gun veteran hlcLG stands=4 cmd=l unlimbered\n"
+			      "side MEX nation=MEX\n  leader m \"M\" able\n"
+			      "  unit mx2 \"MX\" inf trained spirited IM stands=10 cmd=m line\n"
+			      "turn 1 US\nphase fire\nfire g:1@6 -> mx2 [10]\n";
+	snprintf(text, sizeof text, battery, "half");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "g"), "low_ammo=false"));
+	snprintf(text, sizeof text, battery, "any");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "g"), "low_ammo=true low_ammo_stands=1"));
+}
+
+/* Silenced stands do not fire (QRS Fire Combat, 002:195-200; 000:516):
+ * following the derivation, a fire logged with them changes nothing. */
+static void test_silenced_fire_derived(void **state)
+{
+	(void)state;
+	/* 3 light guns, 1 silenced, fire 3 stands at 20": 2 could fire (2 points, -3, 002:183;
+	 * 9 - 3 = 6, Galling against veterans, 002:199: disordered).  As logged, the line is
+	 * forbidden: derived, the 1st stays as it was; claimed, the 2 unsilenced stands fire */
+	const char *text = "battle \"S\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+			   "  unit us1 \"US1\" inf veteran spirited M stands=8 cmd=l line\n"
+			   "side MEX nation=MEX\n  leader m \"M\" able\n"
+			   "  unit mx1 \"MX1\" gun trained hcLG stands=3 cmd=m unlimbered\n"
+			   "turn 1 MEX\nsilence mx1 1\nphase fire\nfire mx1:3@20 -> us1 [9]\n";
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "us1"), "stands=8 order=good-order"));
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "us1"), "stands=8 order=disordered"));
 }
 
 /* Readings that need their own order of battle. */
@@ -887,6 +994,56 @@ static void test_reading_options_oob(void **state)
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=false stands=1 damaged=1"));
 	snprintf(text, sizeof text, works, "lost");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=true"));
+	/* ss-mixed (002:183): 4 rifle stands of sharpshooters and 3 musket stands at 4", 1 point a
+	 * stand (002:153-155): 7 points, 0 (002:182); the sharpshooters' 4 are half or more: +1,
+	 * 4 + 1 = 5, Galling against trained troops (002:199): disordered; with all, no +1: 4,
+	 * Lively, musketry no effect (002:200) */
+	const char *ss = "battle \"S\" rules=rff-maw\noption ss-mixed=%s\nside US nation=US\n  leader l \"L\" able\n"
+			 "  unit ss \"SS\" inf veteran spirited R stands=4 cmd=l line sharpshooters\n"
+			 "  unit m \"M\" inf veteran spirited M stands=8 cmd=l line\n"
+			 "side MEX nation=MEX\n  unit t \"T\" inf trained spirited IM stands=10 line\n"
+			 "turn 1 US\nphase fire\nfire ss:4@4, m:3@4 -> t [4]\n";
+	snprintf(text, sizeof text, ss, "half");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=disordered"));
+	snprintf(text, sizeof text, ss, "all");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=good-order"));
+	/* lost-guns-losses (002:238): 5 +1 vet +2 fresh = 8 against 2 +0 trained -2 outnumbered
+	 * 8:4 (002:216) = 0: +8, Swept: "DEFENDER lose 2 stands ... Lose all unlimbered guns":
+	 * all 4 stands (stands), or the 2 printed (printed), removed either way */
+	const char *swept = "battle \"L\" rules=rff-maw\noption lost-guns-losses=%s\nside US nation=US\n"
+			    "  leader l \"L\" able\n  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=l line\n"
+			    "side MEX nation=MEX\n  unit hg \"HG\" gun trained hcHG stands=4 unlimbered\n"
+			    "turn 1 US\nphase charge\ncharge 5inf -> hg [5] | [2]\n";
+	snprintf(text, sizeof text, swept, "stands");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "stands=0 removed=true"));
+	snprintf(text, sizeof text, swept, "printed");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "stands=2 removed=true"));
+	/* hp-flank-fortified (000:648 against 002:240, 000:378): 5 +1 +2 = 8 against 3 +0 +2
+	 * fresh -3 outflanked +3 fortified = 5: +3, Hard Pressed on an outflanked defender in
+	 * works: broken (000:648), or holding, disordered; in good order before, no stand lost */
+	const char *flank = "battle \"H\" rules=rff-maw\noption hp-flank-fortified=%s\nside US nation=US\n"
+			    "  leader l \"L\" able\n  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=l line\n"
+			    "side MEX nation=MEX\n  unit t \"T\" inf trained spirited IM stands=10 line\n"
+			    "turn 1 US\nphase charge\ncharge 5inf -> t(outflanked,fortified) [5] | [3]\n";
+	snprintf(text, sizeof text, flank, "broken");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=broken"));
+	snprintf(text, sizeof text, flank, "holds");
+	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=disordered"));
+	/* gun-marks (002:178, 002:198): 4 light guns, one stand damaged and one low on
+	 * ammunition, fire 2 stands at 12", 3 points a stand (002:165): marks apart, the
+	 * unmarked two fire, 6 points, 0 (002:182); shared, the marked stand fires first at
+	 * half: 3 + 1.5 = 4 points, -1.  Base die 6 against trained troops: 6, Galling
+	 * (002:199), or 5, Galling too; the claimed pts= says which was derived */
+	const char *marks = "battle \"G\" rules=rff-maw\noption gun-marks=%s\nside US nation=US\n  leader l \"L\" able\n"
+			    "  unit g \"G\" gun veteran hlcLG stands=4 cmd=l unlimbered\n"
+			    "side MEX nation=MEX\n  unit t \"T\" inf trained spirited IM stands=10 line\n"
+			    "turn 1 US\ndamage g\nlow-ammo g 1\nphase fire\nfire g:2@12 -> t [6] pts=%d\n";
+	snprintf(text, sizeof text, marks, "apart", 6);
+	assert_null(strstr(audit_list(text, FOLLOW_CLAIMED), "wrong-"));
+	snprintf(text, sizeof text, marks, "shared", 4);
+	assert_null(strstr(audit_list(text, FOLLOW_CLAIMED), "wrong-"));
+	snprintf(text, sizeof text, marks, "shared", 6);
+	assert_non_null(strstr(audit_list(text, FOLLOW_CLAIMED), "wrong-"));
 }
 
 /* A fallen-leader line claims the effect or its result alone (002:226-233). */
@@ -1237,6 +1394,33 @@ static const struct {
 	/* ... and back in play when turn 4 begins */
 	{"back after a flesh wound", "phase fire\nfallen lee [7] flesh-wound\nturn 2 MEX\nturn 3 US\nturn 4 MEX\n",
 	 FOLLOW_CLAIMED, 'L', "lee", "in_play=true wounded=true out_until=null"},
+	/* 002:229 "Remove leader for one turn": back, he is attached to nothing until
+	 * he attaches again at step 1 of a maneuver phase (002:49) */
+	{"back after a flesh wound, unattached", "attach lee 5inf\nphase fire\nfallen lee [7] flesh-wound\n"
+	 "turn 2 MEX\nturn 3 US\nturn 4 MEX\n", FOLLOW_CLAIMED, 'L', "lee", "in_play=true attached=null"},
+	{"out for a turn, logged as an event", "attach lee 5inf\nleader-out lee\nturn 2 MEX\nleader-back lee\n",
+	 FOLLOW_CLAIMED, 'L', "lee", "in_play=true attached=null"},
+	/* 000:532 a unit "removed from the game immediately" takes its leader out of no game:
+	 * he is attached to nothing */
+	{"the unit removed", "attach lee 5inf\nremove 5inf\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=true removed=false attached=null"},
+	{"the unit's last stand lost", "attach lee 5inf\nstands 5inf -8 \"deserted\"\n", FOLLOW_CLAIMED, 'L', "lee",
+	 "in_play=true attached=null"},
+	/* QRS Charge Table, Driven Back (002:239): "Light carriage guns limber up", with no
+	 * exception for a fortified position (holding is Hard Pressed's, 002:240, 000:378).
+	 * 9 +0 trained +2 fresh = 11 against 3 +2 elite -3 outnumbered 10:2 +3 fortified = 5
+	 * (002:207-220): +6, Driven Back; the battery loses 1 stand */
+	{"light guns driven back from works", "unlimber bty\nturn 2 MEX\nphase charge\ncharge 2lt -> bty(fortified) [9] | [3]\n",
+	 FOLLOW_CLAIMED, 'U', "bty", "stands=1 limbered=true"},
+	/* and Hard Pressed (002:240): "Troops and guns hold position if fortified": unlimbered
+	 * still; 5 +2 = 7 against 5: +2 */
+	{"light guns hard pressed in works", "unlimber bty\nturn 2 MEX\nphase charge\ncharge 2lt -> bty(fortified) [5] | [3]\n",
+	 FOLLOW_CLAIMED, 'U', "bty", "stands=2 limbered=false damaged=1"},
+	/* Massed Target (QRS Fire Combat, 002:197): "Units within 2\" behind target suffers
+	 * the next lower effect": 8 points +0 at 6" (002:186), 9 = Telling on the 2nd Light
+	 * (002:196), so Galling on the lancers behind: disordered, no stand (002:199) */
+	{"the unit behind a massed target", "phase fire\nfire 5inf:8@6 -> 2lt(massed=lancers) [9]\n", FOLLOW_CLAIMED,
+	 'U', "lancers", "stands=6 order=disordered"},
 	/* hit in the other side's turn 2, his side's next turn is 3 */
 	{"flesh wound in the enemy's turn", "turn 2 MEX\nphase fire\nfallen lee [7] flesh-wound\n", FOLLOW_CLAIMED, 'L',
 	 "lee", "out_until=3"},
@@ -1425,6 +1609,8 @@ int main(void)
 		cmocka_unit_test(test_fallen_results),
 		cmocka_unit_test(test_reading_options),
 		cmocka_unit_test(test_reading_options_oob),
+		cmocka_unit_test(test_low_ammunition),
+		cmocka_unit_test(test_silenced_fire_derived),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
