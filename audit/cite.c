@@ -64,6 +64,33 @@ static size_t refs_length(const char *s, int *seed, int *line)
 	}
 }
 
+/* Does a seed line ("000:566") start at s, at the start of a word? */
+static bool ref_at(const char *text, const char *s)
+{
+	bool boundary = s == text || s[-1] == '(' || s[-1] == ' ';
+	return boundary && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
+	       isdigit((unsigned char)s[2]) && s[3] == ':' && isdigit((unsigned char)s[4]);
+}
+
+void cite_inline(const char *text, struct buf *out)
+{
+	const char *last = NULL;	/* the section prefixed last in this parenthesis */
+	for (const char *s = text; *s; s++) {
+		if (*s == '(' || *s == ')')
+			last = NULL;
+		if (ref_at(text, s)) {
+			int seed = atoi(s), line = atoi(s + 4);
+			const char *doc = cite_document(seed);
+			const char *section = doc ? cite_section(seed, line) : NULL;
+			if (section && section != last)
+				buf_printf(out, "%s, %s, ", doc, section);
+			if (section)
+				last = section;
+		}
+		buf_putc(out, *s);
+	}
+}
+
 /* The row a cite's text names: without the table's name the section says. */
 static const char *row_of(const struct cite_book *book, const char *text)
 {

@@ -44,6 +44,16 @@ struct cite_book {
  * line, or whose seed no ruleset holds, is appended as it is. */
 void cite_format(const char *cite, struct buf *out);
 
+/* Appends text to out with every seed line it names put in the player's
+ * form: "(000:566)" becomes "(MAW rules, Night Turns, 000:566)", the
+ * document and section first and the seed line after.  A seed line that
+ * follows another of the same section in one parenthesis ("002:178,
+ * 002:198") keeps the one prefix; one no registered ruleset holds, or a
+ * number that only looks like one ("12:30" with fewer than three digits),
+ * is left as it is.  For messages and explanation steps, whose seed lines
+ * are written inline. */
+void cite_inline(const char *text, struct buf *out);
+
 /* The section seed line `line` of seed file `seed` stands in, or NULL
  * (static). */
 const char *cite_section(int seed, int line);

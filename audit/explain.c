@@ -46,7 +46,8 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 	buf_putc(out, '\n');
 	write_when(b, r->stmt, out);
 	for (int i = 0; i < r->n_steps; i++) {
-		buf_printf(out, "  %s", r->steps[i].text);
+		buf_puts(out, "  ");
+		cite_inline(r->steps[i].text, out);
 		if (r->steps[i].source[0]) {
 			buf_puts(out, "  [");
 			cite_format(r->steps[i].source, out);
@@ -61,8 +62,9 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 			continue;
 		if (n++ == 0)
 			buf_puts(out, "the claim:\n");
-		buf_printf(out, "  %s%s %s: %s", diag_severity_name(x->severity), x->overruled ? " (overruled)" : "",
-			   finding_code_name(x->code), x->msg);
+		buf_printf(out, "  %s%s %s: ", diag_severity_name(x->severity), x->overruled ? " (overruled)" : "",
+			   finding_code_name(x->code));
+		cite_inline(x->msg, out);
 		if (x->cite) {
 			buf_puts(out, "  [");
 			cite_format(x->cite, out);
@@ -74,7 +76,10 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 		buf_puts(out, "the claim agrees with the derivation\n");
 	for (int i = 0; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
-		if (x->stmt == r->stmt && x->severity == DIAG_NOTE)
-			buf_printf(out, "  note: %s\n", x->msg);
+		if (x->stmt != r->stmt || x->severity != DIAG_NOTE)
+			continue;
+		buf_puts(out, "  note: ");
+		cite_inline(x->msg, out);
+		buf_putc(out, '\n');
 	}
 }

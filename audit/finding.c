@@ -101,7 +101,11 @@ void finding_render(const struct finding *f, const struct sources *src, struct b
 	char sev[32];
 	snprintf(sev, sizeof sev, "%s%s", diag_severity_name(f->severity),
 		 f->overruled ? " (overruled)" : "");
-	diag_render_at(src, f->at, sev, codes[f->code].name, f->msg, out);
+	struct buf msg;	/* its seed lines in the player's form */
+	buf_init(&msg, 0);
+	cite_inline(f->msg, &msg);
+	diag_render_at(src, f->at, sev, codes[f->code].name, msg.text ? msg.text : "", out);
+	buf_release(&msg);
 	if (f->cite) {
 		buf_puts(out, "      = rule: ");
 		cite_format(f->cite, out);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../audit/cite.h"
 #include "../audit/record.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
@@ -39,6 +40,21 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 		sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
 	else
 		sqlite3_bind_null(st, i);
+}
+
+/* A message, step, why or state text, its inline seed lines in the
+ * player's form (cite_inline), as the audit's output shows it. */
+static void bind_inline(sqlite3_stmt *st, int i, const char *text)
+{
+	if (!text) {
+		sqlite3_bind_null(st, i);
+		return;
+	}
+	struct buf b;
+	buf_init(&b, 0);
+	cite_inline(text, &b);
+	sqlite3_bind_text(st, i, b.text ? b.text : "", -1, SQLITE_TRANSIENT);
+	buf_release(&b);
 }
 
 /* An integer, or NULL when has is false. */
@@ -349,7 +365,7 @@ static void put_finding(struct importer *im, const struct finding *f)
 	bind_int(st, 6, f->at.file >= 0, f->at.col);
 	bind_text(st, 7, finding_code_name(f->code));
 	bind_text(st, 8, diag_severity_name(f->severity));
-	bind_text(st, 9, f->msg);
+	bind_inline(st, 9, f->msg);
 	bind_text(st, 10, f->cite);
 	bind_text(st, 11, f->side);
 	sqlite3_bind_int(st, 12, f->overruled);
@@ -506,7 +522,7 @@ static void put_mod(struct importer *im, int64_t event, const char *origin, int 
 	bind_text(st, 6, code);
 	bind_int(st, 7, has_value, value);
 	bind_text(st, 8, source);
-	bind_text(st, 9, why);
+	bind_inline(st, 9, why);
 	run(im, st);
 }
 
@@ -580,7 +596,7 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 		bind_int(st, 7, part->points >= 0, part->points);
 		bind_text(st, 8, part->effect);
 		sqlite3_bind_int(st, 9, part->loss);
-		bind_text(st, 10, part->after[0] ? part->after : NULL);
+		bind_inline(st, 10, part->after[0] ? part->after : NULL);
 		if (part->odds.sides) {	/* the die's odds (the luck report) */
 			sqlite3_bind_int(st, 11, part->odds.sides);
 			sqlite3_bind_int(st, 12, part->odds.at_least);
@@ -598,7 +614,7 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 			return;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_int(st, 2, k);
-		bind_text(st, 3, rec->steps[k].text);
+		bind_inline(st, 3, rec->steps[k].text);
 		bind_text(st, 4, rec->steps[k].source[0] ? rec->steps[k].source : NULL);
 		run(im, st);
 	}

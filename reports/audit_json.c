@@ -116,6 +116,17 @@ static void write_cite(struct json *j, const char *key, const char *cite)
 	json_string(j, cite && *cite ? cite : NULL);
 }
 
+/* A message, step or why text: its inline seed lines in the player's form
+ * (cite_inline). */
+static void write_text(struct json *j, const char *text)
+{
+	struct buf b;
+	buf_init(&b, 0);
+	cite_inline(text, &b);
+	json_string(j, b.text ? b.text : "");
+	buf_release(&b);
+}
+
 static void write_part(struct json *j, const struct rec_part *p)
 {
 	json_object_begin(j);
@@ -141,7 +152,7 @@ static void write_part(struct json *j, const struct rec_part *p)
 		json_int(j, p->mods[i].value);
 		write_cite(j, "source", p->mods[i].source);
 		json_key(j, "why");
-		json_string(j, p->mods[i].why);
+		write_text(j, p->mods[i].why);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -157,7 +168,7 @@ static void write_part(struct json *j, const struct rec_part *p)
 	json_int(j, p->loss);
 	if (p->after[0]) {
 		json_key(j, "after");
-		json_string(j, p->after);
+		write_text(j, p->after);
 	}
 	json_object_end(j);
 }
@@ -181,7 +192,7 @@ static void write_derived(struct json *j, const struct record *r)
 	for (int i = 0; i < r->n_steps; i++) {
 		json_object_begin(j);
 		json_key(j, "text");
-		json_string(j, r->steps[i].text);
+		write_text(j, r->steps[i].text);
 		write_cite(j, "source", r->steps[i].source);
 		json_object_end(j);
 	}
@@ -201,7 +212,7 @@ static void write_findings(struct json *j, const struct findings *f, const int *
 		json_key(j, "code");
 		json_string(j, finding_code_name(v->code));
 		json_key(j, "message");
-		json_string(j, v->msg);
+		write_text(j, v->msg);
 		write_cite(j, "rule", v->cite);
 		json_key(j, "line");
 		json_int(j, v->at.line);

@@ -25,6 +25,36 @@ static const char *formatted(const char *cite)
  * MUSKETRY & CANNONADE TABLE"); 000:544 is the rule text's "Charging with
  * Cold Steel, Lancers, or Breakthrough Charge" under "## Charge Combat
  * Modifiers" (000:536). */
+static const char *inlined(const char *text)
+{
+	static char out[512];
+	struct buf b;
+	buf_init(&b, 0);
+	cite_inline(text, &b);
+	snprintf(out, sizeof out, "%s", b.text ? b.text : "");
+	buf_release(&b);
+	return out;
+}
+
+/* Seed lines written in a message: the player's document and section
+ * first.  000:566 stands under "## Twilight & Night Turns" (000:552),
+ * "**Night.**" (000:562); 002:178 and 002:180 under "## FIRE POINT
+ * MODIFIERS" (002:176) of the Musketry & Cannonade Table (002:150). */
+static void test_inline(void **state)
+{
+	(void)state;
+	assert_string_equal(inlined("at night (000:566)"), "at night (MAW rules, Twilight & Night Turns, Night, 000:566)");
+	assert_string_equal(inlined("halved (002:178, 002:178)"),
+			    "halved (QRS, Musketry & Cannonade, Fire Point Modifiers, 002:178, 002:178)");
+	/* two parentheses, each its own prefix */
+	assert_string_equal(inlined("a (000:566) b (000:566)"),
+			    "a (MAW rules, Twilight & Night Turns, Night, 000:566) b (MAW rules, Twilight & Night "
+			    "Turns, Night, 000:566)");
+	/* not seed lines: too few digits, inside a word, a seed no ruleset holds */
+	assert_string_equal(inlined("at 12:30, d100:5, (009:12)"), "at 12:30, d100:5, (009:12)");
+	assert_string_equal(inlined(""), "");
+}
+
 static void test_format(void **state)
 {
 	(void)state;
@@ -204,6 +234,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_inline),
 		cmocka_unit_test(test_sections_current),
 		cmocka_unit_test(test_qrs_sections),
 		cmocka_unit_test(test_sar_sections),
