@@ -570,18 +570,19 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_WOUND, effect);
 	struct sar_leader *r = sar_leader(a, l);
+	const struct sar_wound_row *played = sar_wound_row_of(effect);	/* the claim's row, as played */
 	r->core.wounded = effect != SW_DEAD;
+	if (played && played->out_turns > 0)
+		r->no_orders_until = a->st.turn + played->out_turns;
 	switch (effect) {
 	case SW_MINOR:
 	case SW_SERIOUS:
-		r->no_orders_until = a->st.turn + (effect == SW_MINOR ? 1 : 2);
-		break;
 	case SW_GRAVE:
-		break;		/* orders one more turn, then replaced (004:376) */
+		break;		/* a grave wound: orders one more turn, then replaced (004:376) */
 	case SW_INCAPACITATED:
 	case SW_DEAD:
-		if (effect == SW_INCAPACITATED && r->core.attached >= 0) {
-			sar_take(a, r->core.attached, 1, 0, false);	/* one accompanies him (004:377) */
+		if (played && played->stragglers && r->core.attached >= 0) {
+			sar_take(a, r->core.attached, played->stragglers, 0, false);	/* one accompanies him (004:377) */
 			state_touch_unit(&a->st, r->core.attached);
 		}
 		r->core.killed = effect == SW_DEAD;

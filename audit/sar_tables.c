@@ -47,17 +47,25 @@ const char *sar_band_name(enum sar_band b)
 static const struct sar_wound_row wounds[] = {
 	{.lo = 1, .hi = 4, .effect = SW_MINOR, .out_turns = 1, .cite = "004:374 Leader Casualty Table: 1-4 Minor wound"},
 	{.lo = 5, .hi = 8, .effect = SW_SERIOUS, .out_turns = 2, .cite = "004:375 Leader Casualty Table: 5-8 Serious wound"},
-	{.lo = 9, .hi = 12, .effect = SW_GRAVE, .out_turns = -1,
+	{.lo = 9, .hi = 12, .effect = SW_GRAVE,
 	 .cite = "004:376 Leader Casualty Table: 9-12 Serious wound, leader must be replaced"},
-	{.lo = 13, .hi = 16, .effect = SW_INCAPACITATED, .out_turns = -1, .stragglers = 1,
+	{.lo = 13, .hi = 16, .effect = SW_INCAPACITATED, .stragglers = 1,
 	 .cite = "004:377 Leader Casualty Table: 13-16 Incapacitating wound"},
-	{.lo = 17, .hi = 20, .effect = SW_DEAD, .out_turns = -1, .cite = "004:377 Leader Casualty Table: 17-20 Dead"},
+	{.lo = 17, .hi = 20, .effect = SW_DEAD, .cite = "004:377 Leader Casualty Table: 17-20 Dead"},
 };
 
 const struct sar_wound_row *sar_wound_of(int d20)
 {
 	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++)
 		if (d20 >= wounds[i].lo && d20 <= wounds[i].hi)
+			return &wounds[i];
+	return NULL;
+}
+
+const struct sar_wound_row *sar_wound_row_of(int effect)
+{
+	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++)
+		if (wounds[i].effect == effect)
 			return &wounds[i];
 	return NULL;
 }

@@ -32,11 +32,13 @@ const char *sar_band_name(enum sar_band b);
 struct sar_wound_row {
 	int lo, hi;
 	int effect;		/* enum sar_wound */
-	int out_turns;		/* turns without orders after this one; -1: replaced */
+	int out_turns;		/* turns without orders after this one (0: none, or out of the game) */
 	int stragglers;		/* the unit's (13-16: one accompanies the leader) */
 	const char *cite;
 };
+/* The row of a d20 roll, or of an effect (enum sar_wound); NULL if none. */
 const struct sar_wound_row *sar_wound_of(int d20);
+const struct sar_wound_row *sar_wound_row_of(int effect);
 
 /* The events a modifier is read for: their tables differ. */
 enum sar_table { STB_FIRE, STB_MELEE, STB_CLOSE, STB_STAND, STB_RECOVER, STB_MOVE, STB_N };

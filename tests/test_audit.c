@@ -115,6 +115,9 @@ static const struct {
 	{"a correct check", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 double-quick\n", ""},
 	{"veteran claimed at +2, outcome unchanged",
 	 "phase maneuver\nmc lee [5]: 5inf +1gallant +2vet +2fresh =10 double-quick\n", "modifier-value:warning@13:28"},
+	/* and with the losses claimed right (none on Double Quick, 002:39): still a warning */
+	{"veteran claimed at +2, outcome and losses unchanged",
+	 "phase maneuver\nmc lee [5]: 5inf +1gallant +2vet +2fresh =10 double-quick loss=0\n", "modifier-value:warning@13:28"},
 	{"elite claimed for a veteran unit",
 	 "phase maneuver\nmc lee [1]: 5inf +1gallant +2elite +2fresh =6 well-handled\n",
 	 "modifier-value:warning@13:28"},
@@ -273,6 +276,31 @@ static void test_large_unit(void **state)
 				     "turn 1 US\nphase maneuver\nmc a [5]: big +0able +1vet =6 well-handled\n",
 				     FOLLOW_CLAIMED);
 	assert_string_equal(got, "not-audited:warning@4:8");
+	/* and it is charged to the side of the unit, as its order of battle is that side's */
+	struct diags d;
+	struct battle *b = tu_parse("battle \"L\"\nside MEX nation=MEX\n  leader a \"A\" able\n"
+				    "  unit big \"Big\" inf trained spirited IM stands=30 cmd=a\nturn 1 MEX\n", &d);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED};
+	audit_battle(b, &opts, &f);
+	assert_int_equal(f.n, 1);
+	assert_non_null(f.v[0].side);
+	assert_string_equal(f.v[0].side, "MEX");
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	/* a national guard on the American side (000:716, only Mexican units are): charged to US */
+	b = tu_parse("battle \"N\"\nside US nation=US\n  leader a \"A\" able\n"
+		     "  unit g \"G\" inf trained spirited M stands=8 cmd=a national-guard\nturn 1 US\n", &d);
+	findings_init(&f);
+	audit_battle(b, &opts, &f);
+	assert_int_equal(f.n, 1);
+	assert_non_null(f.v[0].side);
+	assert_string_equal(f.v[0].side, "US");
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
 }
 
 /* Each charge option selects the other reading of the seeds: the same claim
@@ -639,6 +667,9 @@ static void test_gun_half_steps(void **state)
 	(void)state;
 	assert_null(strstr(steps_after("unlimber bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
 	assert_non_null(strstr(steps_after("unlimber bty\ndamage bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
+	/* the firer's step gives the points a stand: muskets "1" at 6", "1/2" at 10" (002:156) */
+	assert_non_null(strstr(steps_after("phase fire\nfire 5inf:8@6 -> 2lt [8]\n"), "at 6\": 1 point a stand, 8"));
+	assert_non_null(strstr(steps_after("phase fire\nfire 5inf:8@10 -> 2lt [8]\n"), "at 10\": 0.5 points a stand, 4"));
 }
 
 /* "+2 Battery" (002:25) for guns of 2 or 3 stands (000:864 "a battery is
@@ -1147,6 +1178,12 @@ static const struct {
 	 "illegal-action:error@13:38"},
 	{"square by guns", "unlimber bty\nphase maneuver\nmc lee [9]: bty =14 double-quick form square\n",
 	 "illegal-action:error@14:34"},
+	/* and logged as a state event: mounted cavalry (000:610); dismounted cavalry deploys only
+	 * in open order (000:582, 002:81) */
+	{"square by cavalry, a state event", "form lancers square\n", "illegal-action:error@12:6"},
+	{"square by dismounted cavalry, a state event", "dismount lancers\nform lancers square\n",
+	 "illegal-action:error@13:6"},
+	{"line by cavalry, a state event", "form lancers line\n", ""},
 	/* 000:566 at night Double Quick is performed as Tardy; change front needs better (000:458) */
 	{"change front at night",
 	 "turn 2 MEX\nturn 3 US night moonlit\nattach lee 5inf\nphase maneuver\nmc lee [9]: 5inf =14 double-quick front\n",
@@ -1367,6 +1404,12 @@ static const struct {
 	{"ruling override of a charge, the attacker", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
 	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "8inf",
 	 "stands=9 order=good-order formation=line"},
+	/* a ruling override sets the state following the derivation too: the umpire's result
+	 * is the one the game goes on from (Galling, 002:199: disordered, no stand; Telling
+	 * would take one) */
+	{"ruling override of a fire, derived", "phase fire\nfire 5inf@6 -> 2lt [9] =9 telling-fire\n"
+	 "  ruling override galling-fire loss=0 by=u \"behind the wall\"\n", FOLLOW_DERIVED, 'U', "2lt",
+	 "stands=10 order=disordered"},
 	/* and of a charge logged by its difference alone */
 	{"ruling override of a charge logged by difference", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 1\n"
 	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",

@@ -107,12 +107,44 @@ static void test_toy_audits_through_the_core(void **state)
 	diags_release(&d);
 }
 
+/* An event the ruleset does not audit: a note says so, and the claimed
+ * losses fall as played on the first unit named on each side. */
+static void test_toy_unaudited_clash(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
+				     "  unit a \"A\" foot stands=5 cmd=cap\n  unit a2 \"A2\" foot stands=5 cmd=cap\n"
+				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=5 cmd=col\n"
+				     "turn 1 R\nphase shoot\nbrawl a -> b [3] loss=1 | [4] loss=2\nstands b +1 \"rallied\"\n"
+				     "brawl a2, a -> b [3] loss=1 | [4]\nstands a2 +1 \"r\"\nstands a +1 \"r\"\n", &d);
+	assert_string_equal(tu_diag_list(&d), "");
+	struct findings f;
+	findings_init(&f);
+	struct records r;
+	records_init(&r);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
+	audit_battle_with(&skirmish_ruleset, b, &opts, &f);
+	assert_int_equal(f.n, 2);
+	assert_int_equal(f.v[0].code, FINDING_NOT_AUDITED);
+	/* the state events after each brawl record what it left: b 5 - 2 + 1; a2, the
+	 * first named, 5 - 1 + 1; a 5 - 1 (the first brawl only) + 1 */
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 4);
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 13), 'U', "a2")->fields, "stands")->num, 5);
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 14), 'U', "a")->fields, "stands")->num, 5);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_toy_parses_and_prints),
 		cmocka_unit_test(test_toy_words_in_messages),
 		cmocka_unit_test(test_toy_audits_through_the_core),
+		cmocka_unit_test(test_toy_unaudited_clash),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

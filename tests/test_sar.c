@@ -484,6 +484,27 @@ static void test_outnumbered(void **state)
 	done(&x);
 }
 
+/* Each side's melee roll is that side's claim: a leader's rating claimed on
+ * the defender's roll with no leader attached (004:110) is charged to the
+ * defender's side, Mexico, not to the attacker's. */
+static void test_melee_claim_side(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> gr:10 [5] | [5] +2leader\n");
+	int mex = 0, others = 0;
+	for (int i = 0; i < x.f.n; i++)
+		if (x.f.v[i].code == FINDING_MOD_EXTRA) {
+			if (x.f.v[i].side && strcmp(x.f.v[i].side, "MEX") == 0)
+				mex++;
+			else
+				others++;
+		}
+	assert_int_equal(mex, 1);
+	assert_int_equal(others, 0);
+	done(&x);
+}
+
 /* Recovering stragglers, 004:144-146 (worksheet E). */
 static void test_recover(void **state)
 {
@@ -781,12 +802,13 @@ static void test_leaders(void **state)
 	/* "1-4: Minor wound. No orders next turn" (004:374): wounded in turn
 	 * 1, mejia gives none in turn 2 and gives them again in turn 3; "5-8:
 	 * Serious wound. No orders next two turns" (004:375): none in turns 2
-	 * and 3, orders in 4 */
+	 * and 3, orders in 4; "9-12: ... may issue orders for one more turn
+	 * before being dragged away" (004:376): orders in turn 2 */
 	static const struct {
 		const char *wound;
 		int die, turn, refused;
 	} wounds[] = {
-		{"minor", 4, 2, 1}, {"minor", 4, 3, 0}, {"serious", 5, 3, 1}, {"serious", 5, 4, 0},
+		{"minor", 4, 2, 1}, {"minor", 4, 3, 0}, {"serious", 5, 3, 1}, {"serious", 5, 4, 0}, {"grave", 9, 2, 0},
 	};
 	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++) {
 		char body[512] = "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
@@ -970,6 +992,8 @@ static void test_chart_breakthrough_square(void **state)
 	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 1);
 	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
 	assert_int_equal(field(&x, 8, "cav8", "stragglers"), 1);
+	assert_true(step_says(&x, 8, "9: 1 straggler"));	/* one, in the singular */
+	assert_false(step_says(&x, 8, "1 stragglers"));
 	assert_int_equal(findings_on(&x, 8, FINDING_STATE), 1);	/* it broke no unit this turn */
 	assert_int_equal(findings_on(&x, 8, FINDING_LOSSES), 0);
 	assert_int_equal(findings_on(&x, 9, FINDING_ILLEGAL), 1);
@@ -1229,6 +1253,7 @@ int main(void)
 		cmocka_unit_test(test_breaking),
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_outnumbered),
+		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),

@@ -339,6 +339,74 @@ static void test_battery_crew_lost(void **state)
 	done(&x);
 }
 
+/* Mount and Dismount are operations (003:6), cavalry's: its state says which; the
+ * state of infantry has no such field. */
+static void test_mounted_field(void **state)
+{
+	(void)state;
+	const char *battle = "battle \"C\" rules=thomas\nside US nation=us\n  leader worth \"Worth\" brigade\n"
+			     "  unit reg \"Regulars\" inf us-regular stands=10 cmd=worth\n"
+			     "  unit dr \"Dragoons\" cav us-regular stands=6 cmd=worth\n"
+			     "turn 1\nunformed reg\ndismount dr\n";
+	struct diags d;
+	struct battle *b = tu_parse(battle, &d);
+	assert_int_equal(d.n_errors, 0);
+	struct findings f;
+	findings_init(&f);
+	struct records r;
+	records_init(&r);
+	struct audit_opts o = {.records = &r};
+	audit_battle(b, &o, &f);
+	const struct rec_state *inf = NULL, *cav = NULL;
+	for (int i = 0; i < r.n; i++) {
+		if (!inf)
+			inf = record_find_state(&r.v[i], 'U', "reg");
+		if (!cav)
+			cav = record_find_state(&r.v[i], 'U', "dr");
+	}
+	assert_non_null(inf);
+	assert_non_null(cav);
+	assert_null(fields_get(&inf->fields, "mounted"));
+	assert_non_null(fields_get(&cav->fields, "mounted"));
+	assert_false(fields_get(&cav->fields, "mounted")->num);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* Column 0 is a column of the Melee table (003:17): a claimed total of 0
+ * is looked up there, in tests/thomas/melee.charts, where every cell is 1
+ * casualty, so casualties=2 is wrong and casualties=1 right. */
+static void test_melee_column_zero(void **state)
+{
+	(void)state;
+	const char *battle = "battle \"M\" rules=thomas\ncharts \"tests/thomas/melee.charts\"\n"
+			     "side US nation=us\n  leader worth \"Worth\" brigade\n"
+			     "  unit reg \"Regulars\" inf us-regular stands=10 cmd=worth\n"
+			     "side MEX nation=mexico\n  leader mejia \"Mejia\" brigade\n"
+			     "  unit mex \"Regulars\" inf mex-regular stands=10 cmd=mejia\n"
+			     "turn 1\nphase melee\nmelee reg -> mex [5] =0 casualties=%d | [5] casualties=1\n";
+	for (int claimed = 1; claimed <= 2; claimed++) {
+		char text[1024];
+		snprintf(text, sizeof text, battle, claimed);
+		struct diags d;
+		struct battle *b = tu_parse(text, &d);
+		assert_int_equal(d.n_errors, 0);
+		struct findings f;
+		findings_init(&f);
+		struct audit_opts o = {0};
+		audit_battle(b, &o, &f);
+		int losses = 0;
+		for (int i = 0; i < f.n; i++)
+			losses += f.v[i].code == FINDING_LOSSES && f.v[i].at.line == 11 && f.v[i].at.col < 40;
+		assert_int_equal(losses, claimed == 2);
+		findings_release(&f);
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 /* Morale (003:21-23): -2 unformed, -1 per 10% lost; the test chart's rows. */
 static void test_morale(void **state)
 {
@@ -1124,6 +1192,8 @@ int main(void)
 		cmocka_unit_test(test_interpenetration), cmocka_unit_test(test_fire),
 		cmocka_unit_test(test_morale),		 cmocka_unit_test(test_square_stand),
 		cmocka_unit_test(test_converge),
+		cmocka_unit_test(test_melee_column_zero),
+		cmocka_unit_test(test_mounted_field),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),

@@ -16,7 +16,7 @@
 #include "audit.h"
 
 enum toy_cat { TC_ARM = VC_NONE + 1, TC_RATING, TC_NATION, TC_PHASE, TC_MOD, TC_EFFECT, TC_FACT, TC_N };
-enum { TOY_SHOOT = 1 };
+enum { TOY_SHOOT = 1, TOY_BRAWL };
 enum toy_effect { TOY_MISS = 1, TOY_HIT };
 enum { TOY_COVER = 1 };	/* its one fact */
 
@@ -52,6 +52,9 @@ static const struct vocab_event toy_events[] = {
 	 .mods = TC_MOD, .effects = TC_EFFECT, .facts = TC_FACT, .code = TOY_SHOOT},
 	{.keyword = "stands", .shape = SHAPE_STATE, .sig = "UNS", .phases = VOCAB_ANY_PHASE, .doc = "stands UNIT +N|-N",
 	 .core = SV_STANDS},
+	/* a clash the toy does not audit: the core applies its claimed losses */
+	{.keyword = "brawl", .shape = SHAPE_CLASH, .phases = 1, .doc = "brawl UNITS -> UNITS [die] claims | [die] claims",
+	 .mods = TC_MOD, .effects = TC_EFFECT, .facts = TC_FACT, .code = TOY_BRAWL},
 };
 
 const struct vocab skirmish_vocab = {
@@ -127,6 +130,7 @@ static const char toy_card[] =
 	"  phase shoot\n"
 	"  shoot FIRER@RANGE -> TARGET[(cover)] [d6] [cover] [=TOTAL] [hit|miss] [loss=N]\n"
 	"  stands UNIT +N|-N \"reason\"\n"
+	"  brawl UNITS -> UNITS [d6] [loss=N] | [d6] [loss=N]   (not audited)\n"
 	"\n"
 	"A hit on 4 or more, one less for a target in cover; a hit costs a stand,\n"
 	"and a unit down to one stand leaves the field.\n";
