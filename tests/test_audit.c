@@ -433,6 +433,12 @@ static const struct {
 	 "phase fire\nfire 5inf:8@6 -> lancers(charging) [7] pts=8 +0fp +1bb =8 galling-fire charge-home\n",
 	 "on-trust:note@13:6, state-diverged:note@13:18, on-trust:note@13:26, wrong-lookup:error@13:59, "
 	 "wrong-outcome:error@13:72"},
+	/* the same read right, 7 +0 +1 = 8 in the 002:197 band, Telling (charge-bands=telling)
+	 * and the lancers checked (no cold steel), with buck & ball valued +2: with the effect
+	 * and the outcome right, the mistakes are warnings */
+	{"charging Mexican cavalry, buck & ball overvalued",
+	 "phase fire\nfire 5inf:8@6 -> lancers(charging) [7] pts=8 +0fp +2bb =9 telling-fire charge-checked\n",
+	 "on-trust:note@13:6, on-trust:note@13:26, modifier-value:warning@13:51"},
 	{"a limbered gun target", "turn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [9] pts=8 +0fp +1limbered =10 telling-fire\n",
 	 "on-trust:note@14:6"},
 	/* 000:638 an abandoned gun whose crew shelters in a square cannot be targeted */
