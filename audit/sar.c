@@ -73,6 +73,23 @@ static void leader_fields(const struct state *st, int l, struct fields *out)
 		fields_text(out, "points_left", NULL);
 }
 
+/* A leader gravely wounded "may issue orders for one more turn before being
+ * dragged away" (Leader Casualty Table, 004:376): the turn after that one
+ * begins without him.  Returns whether he still waits for it. */
+static bool leader_header(struct state *st, int l, const struct stmt *s)
+{
+	(void)s;
+	struct sar_leader *r = (struct sar_leader *)(void *)state_leader_at(st, l);
+	if (!r->dragged_from || r->core.removed)
+		return false;
+	if (st->turn < r->dragged_from)
+		return true;
+	r->core.removed = true;
+	state_attach(st, l, -1);
+	state_touch_leader(st, l);
+	return false;
+}
+
 static const struct state_rules sar_state = {
 	.unit_size = sizeof(struct sar_unit),
 	.unit_init = unit_init,
@@ -80,6 +97,7 @@ static const struct state_rules sar_state = {
 	.leader_size = sizeof(struct sar_leader),
 	.leader_init = leader_init,
 	.leader_fields = leader_fields,
+	.leader_header = leader_header,
 };
 
 int sar_present(const struct sar_unit *u)
@@ -577,8 +595,11 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	switch (effect) {
 	case SW_MINOR:
 	case SW_SERIOUS:
-	case SW_GRAVE:
-		break;		/* a grave wound: orders one more turn, then replaced (004:376) */
+		break;
+	case SW_GRAVE:	/* orders one more turn, then dragged away (004:376) */
+		r->dragged_from = a->st.turn + 2;
+		state_away(&a->st, l);
+		break;
 	case SW_INCAPACITATED:
 	case SW_DEAD:
 		if (played && played->stragglers && r->core.attached >= 0) {
@@ -644,6 +665,9 @@ static void audit_state(struct audit *a, const struct event *e)
 	if (e->def->code == SE_STRAGGLERS && e->u.state.args[1].num < 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->u.state.args[1].at, "004:142",
 			   "stragglers are recovered by a recover roll on Hold, not taken away");
+	else if (e->def->code == SE_STRAGGLERS && e->u.state.args[1].num > 4)	/* "an additional 1d4 stragglers" */
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, e->u.state.args[1].at, "004:254",
+			   "%d stragglers from a d4, which gives 1 to 4", e->u.state.args[1].num);
 }
 
 static bool sar_audit_event(struct audit *a, const struct stmt *s)

@@ -119,6 +119,7 @@ struct sar_leader {
 	int lr;				/* its leader rating now */
 	int points, points_turn, spent;
 	int no_orders_until;		/* a wound keeps it from giving orders through this turn */
+	int dragged_from;		/* a grave wound: out of the battle from this turn on, or 0 */
 };
 
 extern const struct vocab sar_vocab;

@@ -364,6 +364,7 @@ const struct vocab sar_vocab = {
 	.nation = SC_NATION,
 	.phase = SC_PHASE,
 	.action = SC_ORDER,
+	.simultaneous = "Turn Sequence, 004:34 \"All actions within a phase are considered to be simultaneous\"",
 	.option = SC_OPTION,
 	.charts = charts,
 	.n_charts = sizeof charts / sizeof charts[0],

@@ -271,6 +271,7 @@ const struct vocab thomas_vocab = {
 	.rating = TC_RATING,
 	.nation = TC_NATION,
 	.phase = TC_PHASE,
+	.simultaneous = "Fire and Movement, 003:4 \"All fire and movement are simultaneous\"",
 	.option = TC_OPTION,
 	.charts = charts,
 	.n_charts = sizeof charts / sizeof charts[0],

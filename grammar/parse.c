@@ -1279,6 +1279,9 @@ static int parse_turn(struct parser *p, struct token *kw)
 	p->phase_unknown = false;
 	p->last_event = -1;
 	struct token *w = peek(p);
+	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w) && p->v->simultaneous)
+		return error_at(p, DIAG_MISPLACED, loc_of(p, w), "a turn of %s belongs to both sides (%s): "
+				"write `turn %d` without a side", p->v->name, p->v->simultaneous, t->number);
 	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w)) {
 		struct loc at;
 		t->side = parse_id(p, 'S', &at);

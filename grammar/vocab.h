@@ -149,6 +149,10 @@ struct vocab {
 	int action;			/* what a unit does after its check */
 	int action_flag;		/* a word after an action's targets */
 	int option;			/* option NAME=VALUE */
+	/* NULL when the sides take turns (a turn names its side); else the rule
+	 * that makes a turn both sides' (a rules section and its seed line),
+	 * and a turn naming a side is an error */
+	const char *simultaneous;
 	/* the charts a chart file may give (`charts "FILE"`) */
 	const struct vocab_chart *charts;
 	size_t n_charts;

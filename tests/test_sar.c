@@ -626,6 +626,11 @@ static void test_movement(void **state)
 	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
+	/* "the charging unit takes an additional 1d4 stragglers" (004:254): 4 can be, 5 cannot */
+	run(&x, "phase melee\nstragglers gr 4\nstragglers gr 5\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOSSES), 1);
+	done(&x);
 }
 
 /* Whether unit id's state after body line n has the field name. */
@@ -803,12 +808,13 @@ static void test_leaders(void **state)
 	 * 1, mejia gives none in turn 2 and gives them again in turn 3; "5-8:
 	 * Serious wound. No orders next two turns" (004:375): none in turns 2
 	 * and 3, orders in 4; "9-12: ... may issue orders for one more turn
-	 * before being dragged away" (004:376): orders in turn 2 */
+	 * before being dragged away" (004:376): orders in turn 2, none in 3 */
 	static const struct {
 		const char *wound;
 		int die, turn, refused;
 	} wounds[] = {
 		{"minor", 4, 2, 1}, {"minor", 4, 3, 0}, {"serious", 5, 3, 1}, {"serious", 5, 4, 0}, {"grave", 9, 2, 0},
+		{"grave", 9, 3, 1},	/* dragged away after turn 2 */
 	};
 	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++) {
 		char body[512] = "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
@@ -1242,6 +1248,19 @@ static void test_worked_example_charted(void **state)
 	diags_release(&d);
 }
 
+/* "All actions within a phase are considered to be simultaneous" (004:34):
+ * a SAR turn is both sides', and a side after its number is an error. */
+static void test_turn_names_no_side(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"S\" rules=sar\nside US nation=us\n  leader t \"T\" lr2\n"
+				    "  unit m \"M\" inf regular musket stands=12 cmd=t\nturn 1 US\n", &d);
+	assert_string_equal(tu_diag_list(&d), "misplaced@5:8");
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1254,6 +1273,7 @@ int main(void)
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
+		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),

@@ -1185,6 +1185,19 @@ static void __attribute__((unused)) test_disputed_unclaimed_fire(void **state)
 	done(&x);
 }
 
+/* "All fire and movement are simultaneous" (003:4): a Thomas turn is both
+ * sides', and a side after its number is an error. */
+static void test_turn_names_no_side(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"T\" rules=thomas\nside US nation=us\n  leader w \"W\" brigade\n"
+				    "  unit reg \"R\" inf us-regular stands=10 cmd=w\nturn 1 US\n", &d);
+	assert_string_equal(tu_diag_list(&d), "misplaced@5:8");
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1194,6 +1207,7 @@ int main(void)
 		cmocka_unit_test(test_converge),
 		cmocka_unit_test(test_melee_column_zero),
 		cmocka_unit_test(test_mounted_field),
+		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
