@@ -348,6 +348,21 @@ static int sum_dice(const struct face *f, int from, int to)
  * and dice for the unit's arm and training, a charge's one more die, the
  * chart's inches for a column; dice past the movement's are terrain dice,
  * subtracted (004:166). */
+/* Does the claim name the modifier whose id is id? */
+static bool claims_mod(const struct claim *c, int id)
+{
+	for (int i = 0; i < c->n_mods; i++)
+		if (c->mods[i].id == id)
+			return true;
+	return false;
+}
+
+/* Does the line claim anything: a modifier, a total, an effect or a tally? */
+static bool claims_any(const struct claim *c)
+{
+	return c->n_mods || c->has_total || c->effect || c->has_loss || c->n_tallies;
+}
+
 static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r)
 {
 	struct cell inches = cell_lookup(a, SCH_MOVEMENT, r->arm, r->exp, SCC_INCHES);
@@ -374,6 +389,9 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_COLUMN), col.value);
 		if (col.ok)
 			claim_derive(d, &m, "in column: %s", col.cite);
+	} else if (claims_mod(&line->claim, SM_COLUMN)) {	/* "column (+4 inches)" is a column's (004:166) */
+		claim_absent(d, sar_mod_of(STB_MOVE, SM_COLUMN)->factor, "%s is in %s, not in column", line->unit.id,
+			     r->formation ? sar_word(SC_FORMATION, r->formation) : "no logged formation");
 	}
 	if (f->n > want) {
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
@@ -386,7 +404,15 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	int total = claim_total(base, d);
 	record_step(a->rec, "004:166 Movement", "%s: at most %d\"", line->unit.id, total);
-	claim_check_sum_from(a, "the base distance", base, &line->claim, DIAG_ERROR);
+	/* "a unit may always move up to two inches (one inch for unlimbered artillery)" */
+	int least = r->arm == SAR_ART && !r->limbered ? 1 : 2;
+	if (total < least) {
+		record_step(a->rec, "004:168 Movement", "%s: it may always move up to %d\": at most %d\"", line->unit.id,
+			    least, least);
+		total = least;
+	}
+	if (!(line->claim.has_total && line->claim.total == total && total == least))
+		claim_check_sum_from(a, "the base distance", base, &line->claim, DIAG_ERROR);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
 }
 
@@ -421,7 +447,7 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 	if (has && claimed != derived)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, claim_tally(&line->claim, ST_STRAGGLERS)->at, "004:174",
 			   "stragglers=%d claimed, derived %d", claimed, derived);
-	else if (!has && derived)
+	else if (!has && derived && claims_any(&line->claim))	/* a line without claims takes the derived */
 		audit_find(a, FINDING_LOSSES, DIAG_WARNING, line->unit.at, "004:174", "%d straggler%s from sixes not claimed",
 			   derived, derived == 1 ? "" : "s");
 	move_distance(a, line, &ck->die, r);

@@ -79,8 +79,8 @@ void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct 
 	chart_training(a, t, r, d);
 	for (int i = 0; i < c->n_mods; i++) {
 		const struct sar_mod_row *row = sar_mod_of(t, c->mods[i].id);
-		if (!row || !row->chart || d[row->factor].set)
-			continue;
+		if (!row || !row->chart || d[row->factor].set || d[row->factor].why[0])
+			continue;	/* derived, or known not to apply (its why says so) */
 		struct cell cell = mod_cell(a, t, row->code);
 		struct claim_mod m = sar_claim_mod(row, cell.ok ? cell.value : c->mods[i].has_value ? c->mods[i].value : 0);
 		if (cell.ok) {

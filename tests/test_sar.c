@@ -589,7 +589,8 @@ static void test_movement(void **state)
 	assert_int_equal(field(&x, 3, "g6", "stragglers"), 0);
 	assert_int_equal(field(&x, 5, "gr", "stragglers"), 5);
 	assert_int_equal(field(&x, 5, "gr", "stands"), 5);
-	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 1);	/* unclaimed straggler */
+	/* no claims: the line takes the derived stragglers, and is not told it left them out */
+	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 0);
 	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
 	/* 5: of three sixes 10 castings take two (5 effectives and 5
 	 * stragglers); 2: m10 takes both its sixes, nothing held back */
@@ -1049,6 +1050,18 @@ static void test_chart_movement(void **state)
 	 * 5 + 3 + 6 = 14 */
 	charted(&x, "phase moves\nmove d6[3]: m10 +6road =14\n");
 	assert_int_equal(errors(&x), 0);
+	done(&x);
+	/* "Regardless of the results of the die rolls, a unit may always move up
+	 * to two inches" (004:168): 5 + 1 less a terrain die of 6 is 0, so at
+	 * most 2" (=2 right, =1 wrong); "column (+4 inches)" (004:166) is not for
+	 * m10 in line; a line with no claims takes the derived stragglers
+	 * (docs/notation.md) and is not told it left them out */
+	charted(&x, "phase moves\nmove d6[1,6]: m10 =2\nmove d6[1,6]: r13 =1\nmove d6[3]: r13b +4column =12\n"
+		    "move d6[6]: i14\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL) + findings_on(&x, 2, FINDING_ARITHMETIC), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_MOD_EXTRA), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 0);
 	done(&x);
 	/* with the terrain die claimed, 5 + 4 - 2 is still 7, not 9 */
 	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
