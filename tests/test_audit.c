@@ -673,6 +673,11 @@ static void test_gun_half_steps(void **state)
 	(void)state;
 	assert_null(strstr(steps_after("unlimber bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
 	assert_non_null(strstr(steps_after("unlimber bty\ndamage bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
+	/* the lancers' +1 says why it holds (000:546): a limbered battery, disordered infantry */
+	assert_non_null(strstr(steps_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n"),
+			       "which is limbered or silenced"));
+	assert_non_null(strstr(steps_after("disorder 5inf\nturn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [1] | [5]\n"),
+			       "which is disordered or broken"));
 	/* the firer's step gives the points a stand: muskets "1" at 6", "1/2" at 10" (002:156) */
 	assert_non_null(strstr(steps_after("phase fire\nfire 5inf:8@6 -> 2lt [8]\n"), "at 6\": 1 point a stand, 8"));
 	assert_non_null(strstr(steps_after("phase fire\nfire 5inf:8@10 -> 2lt [8]\n"), "at 10\": 0.5 points a stand, 4"));

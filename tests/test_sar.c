@@ -732,6 +732,14 @@ static void test_orders(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
 	done(&x);
+	/* fire outside the two fire phases, when charged (Hold: "it may only fire
+	 * if it is charged", 004:92): a Hold Fire unit may (004:90 "may fire"),
+	 * a unit ordered to move may not */
+	run(&x, "phase orders\norders wool d4[2]: m10 move; r13 hold-fire\nphase melee\n"
+		"fire m10:10@6 -> tgt [5]\nfire r13:13@10 -> tgt [5]\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
+	done(&x);
 	/* an attached leader orders his unit alone; points are a d4 */
 	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
