@@ -72,6 +72,12 @@ void thomas_unform(struct audit *a, int u)
 int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct loc at)
 {
 	const struct thomas_roll_row *row = thomas_roll_of(roll, value);
+	const struct thomas_roll_row *giving = !row && claimed ? thomas_roll_giving(roll, claimed) : NULL;
+	if (giving) {	/* the text's faces for the claimed effect are others ("6-10 - gun destroyed") */
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, at, giving->cite, "%s claimed on %d; the text gives it on %d-%d",
+			   thomas_word(cat, claimed), value, giving->lo, giving->hi);
+		return audit_follows_derived(a) ? 0 : claimed;
+	}
 	if (!row) {
 		if (claimed)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, at, "003:11", "%s on %d taken on trust: the text does not say",
@@ -124,10 +130,10 @@ static void audit_colours(struct audit *a, const struct ev_check *ck)
 	const struct check_line *line = &ck->lines[0];
 	if (r->colours_lost)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "003:20", "%s lost its colours already", line->unit.id);
-	else if (r->fought_turn < a->st.turn - 1 || !r->fought_turn)
+	else if (!r->forced_back_turn || r->forced_back_turn < a->st.turn - 1)
 		audit_find(a, FINDING_STATE, DIAG_WARNING, line->unit.at, "003:20",
-			   "%s has not been in close action this turn or the last: only units forced back by it roll",
-			   line->unit.id);
+			   "%s was not forced back by close action this turn or the last: \"Units forced back because of "
+			   "close action may lose their colors\"", line->unit.id);
 	if (effect == TCO_LOST)
 		r->colours_lost = true;
 }

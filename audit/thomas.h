@@ -93,6 +93,8 @@ struct thomas_unit {
 	int unformed_turn;		/* the turn it became unformed */
 	int fired_turn;			/* the turn it fired (once a turn, 003:6) */
 	int fought_turn;		/* the turn it last fired or meleed (converging, 003:28) */
+	int melee_turn;			/* the turn of its last round of melee (one a turn, 003:17) */
+	int forced_back_turn;		/* the turn close action last forced it back (its colours, 003:20) */
 	int fire_lost_turn, fire_lost;	/* figures lost to fire this fire phase: they still fire (003:4) */
 	int options_turn, options;	/* its move options placed this turn */
 	int guns_lost;

@@ -71,8 +71,7 @@ static void weigh_mods(struct audit *a, const struct claim *c, const struct deri
 
 /* A claimed tally against the derived count (derived < 0: not derivable,
  * the claim on trust); returns the count the state follows. */
-static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, struct loc at, const char *cite,
-		       const char *why)
+static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, const char *cite, const char *why)
 {
 	const struct tally *t = claim_tally(c, code);
 	const char *name = thomas_word(TC_TALLY, code);
@@ -81,9 +80,8 @@ static int weigh_tally(struct audit *a, const struct claim *c, int code, int der
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, t->at, cite, "%s=%d taken on trust: %s", name, t->value, why);
 		return t ? t->value : 0;
 	}
-	if (!t || t->value != derived)
-		audit_find(a, FINDING_LOSSES, DIAG_ERROR, t ? t->at : at, cite, "%s=%d claimed, derived %d", name,
-			   t ? t->value : 0, derived);
+	if (t && t->value != derived)	/* claims are optional: none takes the derived (docs/notation.md) */
+		audit_find(a, FINDING_LOSSES, DIAG_ERROR, t->at, cite, "%s=%d claimed, derived %d", name, t->value, derived);
 	return t && !audit_follows_derived(a) ? t->value : derived;
 }
 
@@ -192,7 +190,7 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	struct cell base = {.why = "its fire class is not in the text: declare it (I-IV)"};
 	if (cls)
 		base = cell_lookup(a, r->arm == TA_ART ? TCH_ARTILLERY : TCH_SMALL_ARMS, firer->range, 0, cls - 1);
-	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), f->die.at, "003:13",
+	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), "003:13",
 			       base.why);
 	r->fired_turn = r->fought_turn = a->st.turn;
 	if (counter) {
@@ -320,7 +318,21 @@ static int melee_roll(struct audit *a, const char *role, int u, const struct cla
 	if (cell.ok)
 		record_step(a->rec, cell.cite, "%s: d10 %d on %d: %d casualt%s", who, cs->die.value, column, cell.value,
 			    cell.value == 1 ? "y" : "ies");
-	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, cs->die.at, "003:17", cell.why);
+	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, "003:17", cell.why);
+}
+
+/* "One round of melee takes place each turn" (Conduct Melee, 003:17): a
+ * unit that fought one this turn fights no second. */
+static void one_round_a_turn(struct audit *a, const struct ev_clash *c)
+{
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < c->side[i].n_units; k++) {
+			int x = state_unit(&a->st, c->side[i].units[k].id);
+			if (x >= 0 && thomas_unit(a, x)->melee_turn == a->st.turn)
+				audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c->side[i].units[k].at, "003:17",
+					   "one round of melee takes place each turn: %s fought one this turn",
+					   c->side[i].units[k].id);
+		}
 }
 
 bool thomas_audit_melee(struct audit *a, const struct stmt *s)
@@ -331,6 +343,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	for (int i = 0; i < 2; i++)
 		if ((u[i] = state_unit(&a->st, c->side[i].units[0].id)) < 0)
 			return true;
+	one_round_a_turn(a, c);
 	int inflicted[2] = {melee_roll(a, "attacker", u[0], &c->side[0]), melee_roll(a, "defender", u[1], &c->side[1])};
 	int lost[2];
 	for (int i = 0; i < 2; i++)
@@ -346,6 +359,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 			thomas_unform(a, x);	/* always unformed following melee (003:20) */
 			thomas_unit(a, x)->engaged = true;
 			thomas_unit(a, x)->fought_turn = a->st.turn;
+			thomas_unit(a, x)->melee_turn = a->st.turn;
 			state_touch_unit(&a->st, x);
 		}
 	}
@@ -524,6 +538,9 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 		return true;
 	if (effect == TME_FALL_BACK || effect == TME_ROUT)
 		r->engaged = false;	/* it breaks contact (003:17) */
+	bool close_action = event == TE_STAND || (r->melee_turn && r->melee_turn >= a->st.turn - 1);
+	if ((effect == TME_FALL_BACK || effect == TME_ROUT) && close_action)
+		r->forced_back_turn = a->st.turn;	/* "forced back because of close action" (003:20) */
 	if (effect == TME_ROUT)
 		r->routed = true;
 	state_touch_unit(&a->st, u);

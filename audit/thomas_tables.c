@@ -37,6 +37,14 @@ const struct thomas_roll_row *thomas_roll_of(enum thomas_roll r, int value)
 	return NULL;
 }
 
+const struct thomas_roll_row *thomas_roll_giving(enum thomas_roll r, int effect)
+{
+	for (size_t i = 0; i < sizeof rolls / sizeof rolls[0]; i++)
+		if (rolls[i].roll == r && rolls[i].effect == effect)
+			return &rolls[i];
+	return NULL;
+}
+
 /* Troop type base numbers (003:18).  Zero troop, nation or mount: any. */
 static const struct {
 	int troop, nation, arm, mount, base;

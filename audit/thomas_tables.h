@@ -21,6 +21,9 @@ struct thomas_roll_row {
 };
 /* The row of roll r that covers value, or NULL: the text does not say. */
 const struct thomas_roll_row *thomas_roll_of(enum thomas_roll r, int value);
+/* The row of roll r whose effect is effect, or NULL: the text gives it no
+ * face.  A face outside every such row cannot give it. */
+const struct thomas_roll_row *thomas_roll_giving(enum thomas_roll r, int effect);
 
 /* The d10 total an interpenetrating unit must reach (003:7). */
 enum { THOMAS_PASS_SCORE = 12 };

@@ -327,6 +327,11 @@ static void test_battery_crew_lost(void **state)
 	run(&x, "phase fire\nfire usbty@20 -> bty [1] hits=1\ndamage [10]: bty destroyed\n", NULL);
 	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 1);	/* the re-roll is not logged */
 	done(&x);
+	/* the re-roll's other row is lost, but "6-10 - gun destroyed" (003:11) says a 5 does not
+	 * destroy the gun, whatever it does */
+	run(&x, "phase fire\nfire usbty@20 -> bty [1] hits=1\ndamage [10,5]: bty destroyed\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 1);
+	done(&x);
 	/* reg (US Regular infantry) has no base number in 003:18: a melee
 	 * total it claims, 0 as any, is taken on trust and kept */
 	run(&x, "phase melee\nmelee reg -> mex [5] =0 casualties=1 | [5] casualties=1\n", NULL);
@@ -1148,34 +1153,29 @@ static void test_morale_edges(void **state)
 	}
 }
 
-/* DISPUTED, not registered in main(): the winner of a melee rolls for its
- * colours.  003:20: "Units forced back because of close action may lose
+/* The winner of a melee has no colours roll.  003:20: "Units forced back because of close action may lose
  * their colors."  vols won the melee (mex fell back, 003:24 "Unit moves
  * backwards 9""), and held on its pursuit check (003:20 "2 or lower unit
  * holds"): it was in close action but was not forced back, so it has no
- * colours roll.  The program accepts the roll with no finding: it checks
- * only that the unit was in close action this turn or the last ("mex has
- * not been in close action this turn or the last: only units forced back
- * by it roll" is its message for a unit with no close action), not that it
- * was forced back. */
-static void __attribute__((unused)) test_disputed_colours_winner(void **state)
+ * colours roll; mex, forced back, has one. */
+static void test_colours_winner(void **state)
 {
 	(void)state;
 	struct run x;
 	run(&x, MELEE_FALL_BACK "colours [1]: vols lost\n", NULL);
 	assert_true(flagged(&x, 6) >= 1);	/* vols won and held: not forced back (003:20) */
 	done(&x);
+	run(&x, MELEE_FALL_BACK "colours [1]: mex lost\n", NULL);
+	assert_int_equal(flagged(&x, 6), 0);
+	done(&x);
 }
 
-/* DISPUTED, not registered in main(): a fire line without a hits= claim.
+/* A fire line without a hits= claim takes the derived hits, unflagged.
  * Not a rule of seed 003 but of docs/notation.md ("Claims are optional. A
  * line with only the dice and the facts of the table is valid, and the
  * audit derives the rest"; its Thomas example writes "fire 8inf@10 ->
- * tampico [3,5,...]" with no hits=).  The program files an error
- * wrong-losses on every such line, "hits=0 claimed, derived 2" (and even
- * "hits=0 claimed, derived 0" when the dice hit nothing), though the
- * record's claimed losses are null and the state takes the derived 2. */
-static void __attribute__((unused)) test_disputed_unclaimed_fire(void **state)
+ * tampico [3,5,...]" with no hits=). */
+static void test_unclaimed_fire(void **state)
 {
 	(void)state;
 	struct run x;
@@ -1198,6 +1198,22 @@ static void test_turn_names_no_side(void **state)
 	diags_release(&d);
 }
 
+/* "One round of melee takes place each turn" (003:17): reg and mex melee
+ * in turn 1; a second round that turn is illegal, for both; in turn 2
+ * they fight again. */
+static void test_one_melee_a_turn(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee reg -> mex [5] casualties=1 | [5] casualties=1\n"
+		"melee reg -> mex [5] casualties=1 | [5] casualties=1\nturn 2\nphase melee\n"
+		"melee reg -> mex [5] casualties=1 | [5] casualties=1\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 2);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 0);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1208,6 +1224,9 @@ int main(void)
 		cmocka_unit_test(test_melee_column_zero),
 		cmocka_unit_test(test_mounted_field),
 		cmocka_unit_test(test_turn_names_no_side),
+		cmocka_unit_test(test_one_melee_a_turn),
+		cmocka_unit_test(test_colours_winner),
+		cmocka_unit_test(test_unclaimed_fire),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
