@@ -532,8 +532,9 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, line->unit.at, "004:391", "%s is not broken", line->unit.id);
 	if (!route && r->exp == SAR_UNTRAINED)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:393", "untrained units may not rally");
-	if (!route && r->order_turn == a->st.turn && r->order != SO_RALLY)
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:391", "%s has no Rally order", line->unit.id);
+	if (!route && (r->order_turn != a->st.turn || r->order != SO_RALLY))	/* "a unit with a Rally order" */
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:391", "%s has no Rally order%s", line->unit.id,
+			   r->order_turn != a->st.turn ? " logged this turn" : "");
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = ck->die.value;
 	for (int i = 0; i < line->claim.n_mods; i++)	/* the chart's modifiers: as claimed */

@@ -846,21 +846,32 @@ static void test_rally(void **state)
 {
 	(void)state;
 	struct run x;
-	run(&x, "phase first-fire\n"
+	run(&x, "phase orders\n"
+		"orders mejia d4[4]: gr rally\n"	/* 2 */
+		"orders pacheco d4[4]: un rally\n"	/* 3 */
+		"phase first-fire\n"
 		"fire m10:10@6 -> gr [5] loss=1\n"
-		"stragglers gr 5\n"			/* 3: 6 stragglers, 4 effectives: broken */
+		"stragglers gr 5\n"			/* 6: 6 stragglers, 4 effectives: broken */
 		"fire m10:10@6 -> un [5] loss=1\n"
-		"stragglers un 6\n"			/* 5 */
+		"stragglers un 6\n"			/* 8 */
 		"phase rally\n"
-		"rally [15]: gr rallies\n"		/* 7: 10 castings: 5 and 5 */
-		"rally [15]: un rallies\n"		/* 8: untrained may not */
-		"rally [15]: m10 rallies\n");		/* 9: not broken */
-	assert_int_equal(field(&x, 3, "gr", "state"), 1);
-	assert_int_equal(field(&x, 7, "gr", "state"), 0);
-	assert_int_equal(field(&x, 7, "gr", "stragglers"), 5);
-	assert_int_equal(field(&x, 7, "gr", "stands"), 5);
-	assert_int_equal(findings_on(&x, 8, FINDING_ILLEGAL), 1);
-	assert_int_equal(findings_on(&x, 9, FINDING_STATE), 1);
+		"rally [15]: gr rallies\n"		/* 10: 10 castings: 5 and 5 */
+		"rally [15]: un rallies\n"		/* 11: untrained may not */
+		"rally [15]: m10 rallies\n");		/* 12: not broken, and no Rally order */
+	assert_int_equal(field(&x, 6, "gr", "state"), 1);
+	assert_int_equal(findings_on(&x, 10, FINDING_ILLEGAL), 0);
+	assert_int_equal(field(&x, 10, "gr", "state"), 0);
+	assert_int_equal(field(&x, 10, "gr", "stragglers"), 5);
+	assert_int_equal(field(&x, 10, "gr", "stands"), 5);
+	assert_int_equal(findings_on(&x, 11, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 12, FINDING_STATE), 1);
+	assert_int_equal(findings_on(&x, 12, FINDING_ILLEGAL), 1);
+	done(&x);
+	/* "During the Rally phase a unit with a Rally order may attempt to
+	 * rally" (004:391): broken gr with no order logged this turn does not */
+	run(&x, "phase first-fire\nstragglers gr 6\nphase rally\nrally [15]: gr rallies\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(field(&x, 4, "gr", "state"), 1);
 	done(&x);
 }
 
@@ -967,19 +978,20 @@ static void test_chart_close_rally_random(void **state)
 	charted(&x, "phase orders\n"
 		    "random [7]: far halt\n"		/* 2: 6-10 is same-as-last */
 		    "random [12]: un halt\n"		/* 3: 11-15 halt */
+		    "orders mejia d4[4]: gr rally; sk rally\n"	/* 4 */
 		    "phase first-fire\n"
-		    "stragglers gr 6\n"			/* 5: 6 against 4: broken */
-		    "stragglers sk 4\n"			/* 6: 4 against 2: broken */
+		    "stragglers gr 6\n"			/* 6: 6 against 4: broken */
+		    "stragglers sk 4\n"			/* 7: 4 against 2: broken */
 		    "phase rally\n"
-		    "rally [9]: gr rallies\n"		/* 8: 9-: fails; the state follows the claim */
-		    "rally [10]: sk\n");		/* 9: rallies, as derived */
+		    "rally [9]: gr rallies\n"		/* 9: 9-: fails; the state follows the claim */
+		    "rally [10]: sk\n");		/* 10: rallies, as derived */
 	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 1);
 	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 0);
-	assert_int_equal(findings_on(&x, 8, FINDING_LOOKUP), 1);
-	assert_int_equal(field(&x, 8, "gr", "state"), 0);
-	assert_int_equal(findings_on(&x, 9, FINDING_LOOKUP), 0);
-	assert_int_equal(field(&x, 9, "sk", "state"), 0);
-	assert_int_equal(field(&x, 6, "sk", "state"), 1);
+	assert_int_equal(findings_on(&x, 9, FINDING_LOOKUP), 1);
+	assert_int_equal(field(&x, 9, "gr", "state"), 0);
+	assert_int_equal(findings_on(&x, 10, FINDING_LOOKUP), 0);
+	assert_int_equal(field(&x, 10, "sk", "state"), 0);
+	assert_int_equal(field(&x, 7, "sk", "state"), 1);
 	done(&x);
 }
 
