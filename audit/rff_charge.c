@@ -125,7 +125,8 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool declared = rff_options(a)->lancers_declared && state_has_flag(&me->core, FLAG_LANCERS);
 	if (cold_steel && !barred && (!lances || !lance_rule || declared || shaken(them)))
 		derive(d, CM_CS, "%s charges with cold steel%s", me->core.decl->id,
-		       lances ? " (lances: against shaken troops or guns, 000:930)" : "");
+		       !lances ? "" : declared ? " (lances, declared: lancers=declared)"
+				      : " (lances: against shaken troops or guns, 000:930)");
 	else if (state_has_flag(&me->core, FLAG_LANCERS) && !lance_rule)
 		derive(d, CM_LANCERS, "lancers, against any target (002:212; option lancers=qrs)");
 	else if (state_has_flag(&me->core, FLAG_LANCERS) && shaken(them))

@@ -149,8 +149,11 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 	if (f->stands > available) {
 		audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, NULL, "%s fires %d stands but has %d%s",
 			   ref->id, f->stands, available, us->arm == RFF_GUN ? " unsilenced" : "");
-		if (audit_follows_derived(a))
-			return false;	/* the legal state: stands it has not (silenced ones) fire nothing */
+		/* the legal state: silenced gun stands fire nothing, so the line as
+		 * logged does not fire; a stale count of troops or guns fires what
+		 * it has */
+		if (audit_follows_derived(a) && us->arm == RFF_GUN && us->silenced > 0 && f->stands <= us->core.stands)
+			return false;
 		f->stands = available;
 	}
 	int illegal = audit_illegal_count(a);

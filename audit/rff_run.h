@@ -28,9 +28,9 @@ struct rff_options {
 	bool low_ammo_guns_any;		/* low-ammo-guns=any: a gun firing under half its stands too */
 	bool lost_guns_printed;		/* lost-guns-losses=printed: a lost battery's stands as printed */
 	bool gun_marks_shared;		/* gun-marks=shared: marks share stands, which fire first */
-	bool ss_mixed_all;
+	bool ss_mixed_all;		/* ss-mixed=all: sharpshooters' +1 only when every firer is one */
 	bool hp_flank_fortified_holds;	/* hp-flank-fortified=holds: not broken */
-	bool square_fall_back_disordered;	/* square-fall-back=disordered (002:42) */		/* ss-mixed=all: sharpshooters' +1 only when every firer is one */
+	bool square_fall_back_disordered;	/* square-fall-back=disordered (002:42) */
 	bool night_ooc_own_check;	/* night-ooc=own-check: unled at night, a unit rolls alone */
 	bool losses_stack_max;		/* losses-stack=max */
 	bool night_elan_tardy;		/* night-elan=tardy */

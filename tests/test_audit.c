@@ -1001,6 +1001,10 @@ static void test_silenced_fire_derived(void **state)
 			   "turn 1 MEX\nsilence mx1 1\nphase fire\nfire mx1:3@20 -> us1 [9]\n";
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_DERIVED, 'U', "us1"), "stands=8 order=good-order"));
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "us1"), "stands=8 order=disordered"));
+	/* troops logged with a stand they lost fire what they have: 7 muskets at 6", 7 points,
+	 * 0 (002:186); 9 is Telling against trained troops (002:196): the 2nd Light loses 1 */
+	assert_true(tu_has_tokens(fields_after("stands 5inf -1 \"stragglers\"\nphase fire\nfire 5inf:8@6 -> 2lt [9]\n",
+					       FOLLOW_DERIVED, 'U', "2lt"), "stands=9 order=disordered"));
 }
 
 /* Readings that need their own order of battle. */
@@ -1037,7 +1041,7 @@ static void test_reading_options_oob(void **state)
 	snprintf(text, sizeof text, works, "lost");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "hg"), "removed=true"));
 	/* ss-mixed (002:183): 4 rifle stands of sharpshooters and 3 musket stands at 4", 1 point a
-	 * stand (002:153-155): 7 points, 0 (002:182); the sharpshooters' 4 are half or more: +1,
+	 * stand (002:153-155): 7 points, 0 (002:186); the sharpshooters' 4 are half or more: +1,
 	 * 4 + 1 = 5, Galling against trained troops (002:199): disordered; with all, no +1: 4,
 	 * Lively, musketry no effect (002:200) */
 	const char *ss = "battle \"S\" rules=rff-maw\noption ss-mixed=%s\nside US nation=US\n  leader l \"L\" able\n"
@@ -1050,7 +1054,7 @@ static void test_reading_options_oob(void **state)
 	snprintf(text, sizeof text, ss, "all");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=good-order"));
 	/* lost-guns-losses (002:238): 5 +1 vet +2 fresh = 8 against 2 +0 trained -2 outnumbered
-	 * 8:4 (002:216) = 0: +8, Swept: "DEFENDER lose 2 stands ... Lose all unlimbered guns":
+	 * 8:4 (002:215) = 0: +8, Swept: "DEFENDER lose 2 stands ... Lose all unlimbered guns":
 	 * all 4 stands (stands), or the 2 printed (printed), removed either way */
 	const char *swept = "battle \"L\" rules=rff-maw\noption lost-guns-losses=%s\nside US nation=US\n"
 			    "  leader l \"L\" able\n  unit 5inf \"5th\" inf veteran spirited M stands=8 cmd=l line\n"
@@ -1072,9 +1076,9 @@ static void test_reading_options_oob(void **state)
 	snprintf(text, sizeof text, flank, "holds");
 	assert_true(tu_has_tokens(fields_after(text, FOLLOW_CLAIMED, 'U', "t"), "stands=10 order=disordered"));
 	/* gun-marks (002:178, 002:198): 4 light guns, one stand damaged and one low on
-	 * ammunition, fire 2 stands at 12", 3 points a stand (002:165): marks apart, the
-	 * unmarked two fire, 6 points, 0 (002:182); shared, the marked stand fires first at
-	 * half: 3 + 1.5 = 4 points, -1.  Base die 6 against trained troops: 6, Galling
+	 * ammunition, fire 2 stands at 12", 3 points a stand (002:166): marks apart, the
+	 * unmarked two fire, 6 points, 0 (002:186); shared, the marked stand fires first at
+	 * half: 3 + 1.5, rounded down to 4 points (000:320), -1 (002:185).  Base die 6 against trained troops: 6, Galling
 	 * (002:199), or 5, Galling too; the claimed pts= says which was derived */
 	const char *marks = "battle \"G\" rules=rff-maw\noption gun-marks=%s\nside US nation=US\n  leader l \"L\" able\n"
 			    "  unit g \"G\" gun veteran hlcLG stands=4 cmd=l unlimbered\n"
