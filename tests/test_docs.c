@@ -3,6 +3,7 @@
  * code of diag_codes.def (same list, same order) and its example gives
  * exactly that code; the generated vocabulary section is current; the
  * notation card names every event. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,39 @@ static void test_diagnostics_doc(void **state)
 	free(doc);
 }
 
+/* A table row of docs/rules.md cites what a player holds first: each seed
+ * line it names ("002:27") comes after a document's name on the row ("QRS",
+ * "MAW rules", "SAR", "Thomas"), as cite_inline writes them. */
+static void test_rules_rows_cite_documents(void **state)
+{
+	(void)state;
+	char *doc = tu_read_file("docs/rules.md", NULL);
+	static const char *const documents[] = {"QRS", "MAW rules", "SAR", "Thomas"};
+	int line = 1;
+	for (char *row = doc; *row; line++) {
+		char *end = strchr(row, '\n');
+		if (end)
+			*end = '\0';
+		for (char *p = row; row[0] == '|' && (p = strpbrk(p, "0123456789")); p++) {
+			bool ref = isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) && p[3] == ':' &&
+				   isdigit((unsigned char)p[4]) && (p == row || strchr("( ;,", p[-1]));
+			if (!ref)
+				continue;
+			bool named = false;
+			for (size_t k = 0; k < sizeof documents / sizeof documents[0]; k++) {
+				char *d = strstr(row, documents[k]);
+				named |= d && d < p;
+			}
+			if (!named)
+				fail_msg("docs/rules.md:%d: seed line %.8s with no document before it", line, p);
+		}
+		if (!end)
+			break;
+		row = end + 1;
+	}
+	free(doc);
+}
+
 /* docs/rules.md lists every finding code, in the order of finding_codes.def,
  * and names every maneuver modifier code and effect in its coverage tables. */
 static void test_rules_doc(void **state)
@@ -227,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_notation_examples_parse),
 		cmocka_unit_test(test_vocabulary_section_current),
 		cmocka_unit_test(test_diagnostics_doc),
+		cmocka_unit_test(test_rules_rows_cite_documents),
 		cmocka_unit_test(test_rules_doc),
 		cmocka_unit_test(test_card_names_every_event),
 		cmocka_unit_test(test_charts_documented),
