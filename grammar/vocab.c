@@ -190,10 +190,10 @@ static void put_category(const struct vocab *v, int cat, struct buf *out)
 		put_aliases(v, w, out);
 		buf_puts(out, " | ");
 		put_cell(out, w->doc);
-		if (cat == v->option) {
+		if (cat == v->option) {	/* the first value is the default */
 			buf_puts(out, " (values: ");
 			put_cell(out, w->spec);
-			buf_putc(out, ')');
+			buf_puts(out, "; the first is the default)");
 		}
 		buf_printf(out, " | %s |\n", w->cite ? w->cite : "");
 	}
