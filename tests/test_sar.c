@@ -1083,6 +1083,11 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_MOD_EXTRA), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 0);
 	done(&x);
+	/* `form UNIT FORMATION` (docs/notation.md) puts r13b in column: its +4"
+	 * then applies (004:166): 5 + 3 + 4 = 12 */
+	charted(&x, "phase moves\nform r13b column\nmove d6[3]: r13b +4column =12\n");
+	assert_int_equal(errors(&x), 0);
+	done(&x);
 	/* with the terrain die claimed, 5 + 4 - 2 is still 7, not 9 */
 	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
