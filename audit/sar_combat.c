@@ -302,6 +302,9 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, firer->at, "004:344", "%s has no firearm", firer->id);
 	if (r->arm == SAR_ART && r->limbered)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, firer->at, "004:310", "limbered artillery may not fire");
+	if (t->locked)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->target.at, "004:204",
+			   "%s is locked in melee: \"Units may not fire at units that are engaged in melee\"", f->target.id);
 	int castings = castings_firing(a, r, firer);
 	enum sar_band band = fire_band(a, r, firer);
 	int start = start_column(a, r, castings, band, firer->id);

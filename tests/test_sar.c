@@ -1299,6 +1299,36 @@ static void test_turn_names_no_side(void **state)
 	diags_release(&d);
 }
 
+/* "Units may not fire at units that are engaged in melee" (004:204): after
+ * the worked example (004:284) the two units are locked in melee, and
+ * usreg's fire at mexg next turn is illegal. */
+static void test_fire_at_locked(void **state)
+{
+	(void)state;
+	char *text = tu_read_file("tests/sar/melee-example.battle", NULL);
+	struct buf t;
+	buf_init(&t, 0);
+	buf_puts(&t, text);
+	buf_puts(&t, "turn 2\nphase orders\norders usl d4[3]: usreg first-fire\nphase first-fire\n"
+		     "fire usreg:7@3 -> mexg [4]\n");
+	struct diags d;
+	struct battle *b = tu_parse(t.text, &d);
+	assert_int_equal(d.n_errors, 0);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts o = {0};
+	audit_battle(b, &o, &f);
+	int locked = 0;
+	for (int i = 0; i < f.n; i++)
+		locked += f.v[i].code == FINDING_ILLEGAL && f.v[i].cite && strcmp(f.v[i].cite, "004:204") == 0;
+	assert_int_equal(locked, 1);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+	buf_release(&t);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1312,6 +1342,7 @@ int main(void)
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
+		cmocka_unit_test(test_fire_at_locked),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
