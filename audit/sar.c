@@ -597,6 +597,34 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 			   sar_word(SC_EFFECT_HIT, hit));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_HIT, hit);
+	struct sar_leader *sl = sar_leader(a, l);
+	sl->rolled_turn = a->st.turn;
+	if ((lr->effect && !audit_follows_derived(a) ? lr->effect_code : hit) == SHE_HIT)
+		sl->hit_turn = a->st.turn;
+}
+
+/* "If a leader is attached to a unit that takes any losses in a turn ...
+ * Roll 1d20 for the leader" (Leader Casualties, 004:370): before the next
+ * turn, and at the end, each such roll not logged is reported. */
+static void sar_settle(struct audit *a)
+{
+	bool ends = a->stmt >= a->b->n_stmts || a->b->stmts[a->stmt].kind == ST_TURN;
+	if (!ends || !a->st.turn)
+		return;
+	struct loc at = a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1].at;
+	for (int l = 0; l < a->st.n_leaders; l++) {
+		struct sar_leader *sl = sar_leader(a, l);
+		int u = sl->core.attached;
+		if (u < 0 || sl->core.removed || sl->rolled_turn == a->st.turn)
+			continue;
+		struct sar_unit *r = sar_unit(a, u);
+		if (r->loss_turn != a->st.turn || r->losses == 0)
+			continue;
+		a->side = sl->core.decl->side;
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, at, "004:370",
+			   "turn %d: %s, attached to %s, which took %d loss%s, has no leader-hit roll (1d20) logged",
+			   a->st.turn, sl->core.decl->id, r->core.decl->id, r->losses, r->losses == 1 ? "" : "es");
+	}
 }
 
 static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
@@ -604,6 +632,9 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	int l = leader_roll(a, "wound", lr);
 	if (l < 0)
 		return;
+	if (sar_leader(a, l)->hit_turn != a->st.turn)
+		audit_find(a, FINDING_STATE, DIAG_ERROR, lr->leader_at, "004:370",
+			   "%s was not hit this turn: the Leader Casualty Table is rolled after a hit", lr->leader);
 	const struct sar_wound_row *row = sar_wound_of(lr->die.value);
 	if (!row)
 		return;
@@ -772,5 +803,6 @@ const struct ruleset sar_ruleset = {
 	.apply_state = apply_state,
 	.begin = sar_begin,
 	.end = sar_end,
+	.settle = sar_settle,
 	.terms = &terms,
 };

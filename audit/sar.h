@@ -120,6 +120,7 @@ struct sar_leader {
 	int points, points_turn, spent;
 	int no_orders_until;		/* a wound keeps it from giving orders through this turn */
 	int dragged_from;		/* a grave wound: out of the battle from this turn on, or 0 */
+	int rolled_turn, hit_turn;	/* the turn of his last leader-hit roll, and of his last hit */
 };
 
 extern const struct vocab sar_vocab;

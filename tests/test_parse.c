@@ -51,6 +51,8 @@ static void test_header(void **state)
 	assert_string_equal(stmt_kv(s, "date")->value, "1846-05-08");
 	assert_string_equal(stmt_kv(s, "start")->value, "14:00");
 	assert_string_equal(stmt_kv(s, "men-per-stand")->value, "40");
+	assert_int_equal(b->stmts[2].kind, ST_SPECIAL);
+	assert_string_equal(b->stmts[2].text, "chaparral");
 	assert_string_equal(b->stmts[3].u.option.value, "text");
 	assert_string_equal(b->stmts[5].u.side.nation, "US");
 	assert_int_equal(b->stmts[5].u.side.players, 2);

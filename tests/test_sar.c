@@ -1329,6 +1329,36 @@ static void test_fire_at_locked(void **state)
 	free(text);
 }
 
+/* "If a leader is attached to a unit that takes any losses in a turn ...
+ * Roll 1d20 for the leader.  If the roll is less than or equal to the
+ * number of losses ... the leader is hit.  Roll on the Leader Casualty
+ * Table" (004:370): the hit roll is due once the unit took losses, and the
+ * table follows a hit only. */
+static void test_leader_hit_due(void **state)
+{
+	(void)state;
+	struct run x;
+	/* tgt with mejia attached loses 3; no hit roll by turn 2: missing, reported there */
+	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nturn 2\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 1);
+	done(&x);
+	/* logged: nothing missing; and at the battle's end too */
+	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\nturn 2\n");
+	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\n");
+	int missing = 0;
+	for (int i = 0; i < x.f.n; i++)
+		missing += x.f.v[i].code == FINDING_MISSING_ROLL;
+	assert_int_equal(missing, 1);
+	done(&x);
+	/* a 15 over 3 losses misses: no Leader Casualty roll follows */
+	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\n"
+		"wound mejia [4] minor\n");
+	assert_int_equal(findings_on(&x, 5, FINDING_STATE), 1);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1343,6 +1373,7 @@ int main(void)
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_fire_at_locked),
+		cmocka_unit_test(test_leader_hit_due),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
