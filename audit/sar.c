@@ -214,6 +214,13 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 			   state_unit_at(&a->st, lr->core.attached)->decl->id);
 	else if (lr->core.attached >= 0 && (*attached_orders)++ > 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:74", "an attached leader issues one order");
+	if (r->order_turn == a->st.turn && r->order && two_functions(r) && !r->order2 && line->n_actions == 1) {
+		r->order2 = line->actions[0].verb_code;	/* "both orders", one point (004:310) */
+		record_step(a->rec, "004:310 Artillery", "%s: %s, its second function this turn, costs no point", who,
+			    line->actions[0].verb);
+		record_part(a->rec, "unit", who);
+		return;
+	}
 	if (r->order_turn == a->st.turn && r->order) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:76",
 			   "%s has its order for this turn already; excess orders are lost", who);
@@ -239,6 +246,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	else if (lr->spent > lr->points)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:72", "no leader points left for %s", who);
 	r->order = order;
+	r->order2 = line->n_actions > 1 && two_functions(r) ? line->actions[1].verb_code : 0;
 	r->order_turn = a->st.turn;
 	record_part(a->rec, "unit", who);
 }
@@ -299,7 +307,7 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 			audit_find(a, FINDING_ILLEGAL, DIAG_WARNING, line->unit.at, "004:100",
 				   "%s is broken: without an order it does not roll, it goes on retreating", line->unit.id);
 		cell_effect(a, SCH_RANDOM, 0, ck->die.value, &line->claim, SC_RANDOM, "004:98");
-		r->order = 0;
+		r->order = r->order2 = 0;
 		r->order_turn = a->st.turn;
 	}
 }

@@ -252,14 +252,21 @@ static void fire_shifts(const struct sar_unit *r, const struct sar_unit *t, cons
 }
 
 /* The order a unit fires under, by phase (004:40, 44, 88-92). */
+/* Whether an order lets a unit fire in First Fire (first), Hold Fire (hold)
+ * or, charged, in another phase (004:88-92). */
+static bool fires_in_phase(int order, bool first, bool hold)
+{
+	return first ? order == SO_FIRST_FIRE
+	       : hold ? order == SO_HOLD_FIRE
+		      : order == SO_HOLD || order == SO_HOLD_FIRE || order == SO_FIRST_FIRE;
+}
+
 static void check_fire_order(struct audit *a, const struct sar_unit *r, const struct uref *firer)
 {
 	if (r->order_turn != a->st.turn || !r->order || !a->st.phase_bit)
 		return;		/* no order logged this turn, or a random one */
 	bool first = a->st.phase_bit == SP_FIRST_FIRE, hold = a->st.phase_bit == SP_HOLD_FIRE;
-	bool ok = first ? r->order == SO_FIRST_FIRE
-		  : hold ? r->order == SO_HOLD_FIRE
-			 : r->order == SO_HOLD || r->order == SO_HOLD_FIRE || r->order == SO_FIRST_FIRE;
+	bool ok = fires_in_phase(r->order, first, hold) || (r->order2 && fires_in_phase(r->order2, first, hold));
 	if (!ok)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, firer->at, first ? "004:88" : hold ? "004:90" : "004:92",
 			   "%s has a %s order: it does not fire in this phase", firer->id, sar_word(SC_ORDER, r->order));

@@ -747,6 +747,16 @@ static void test_orders(void **state)
 	done(&x);
 }
 
+/* A leader's points left after body line n. */
+static int leader_points_left(const struct run *x, int n, const char *id)
+{
+	const struct rec_state *st = record_find_state(rec(x, n), 'L', id);
+	assert_non_null(st);
+	const struct field *f = fields_get(&st->fields, "points_left");
+	assert_non_null(f);
+	return f->num;
+}
+
 /* A leader's LR after body line n. */
 static int leader_lr(const struct run *x, int n, const char *id)
 {
@@ -1359,6 +1369,30 @@ static void test_leader_hit_due(void **state)
 	done(&x);
 }
 
+/* "U.S. artillery (less than or equal to twelve pounders) may perform two
+ * functions in a turn. It costs the leader one point to give the U.S.
+ * artillery unit both orders, not two points. All other artillery may
+ * only perform one function" (004:310). */
+static void test_two_functions(void **state)
+{
+	(void)state;
+	struct run x;
+	/* g12 (US, 12 lb): move, then first-fire, one point; it fires in First Fire */
+	run(&x, "phase orders\norders taylor d4[1]: g12 move; g12 first-fire\nphase first-fire\nfire g12:1@10 -> tgt [5]\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	assert_int_equal(leader_points_left(&x, 2, "taylor"), 2 + 1 - 1);
+	done(&x);
+	/* a third order is excess */
+	run(&x, "phase orders\norders taylor d4[1]: g12 move; g12 first-fire; g12 hold\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	done(&x);
+	/* g24 (24 lb): one function */
+	run(&x, "phase orders\norders taylor d4[2]: g24 move; g24 first-fire\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1374,6 +1408,7 @@ int main(void)
 		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_fire_at_locked),
 		cmocka_unit_test(test_leader_hit_due),
+		cmocka_unit_test(test_two_functions),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
