@@ -157,13 +157,23 @@ static int sides_of(const struct face *f)
 
 /* How leader l stands to unit u's commander: 0 its own command, 1 a
  * subordinate command (double cost, 004:120), -1 outside its command. */
+/* Whether leader l holds leader c's command: c itself, or the replacement
+ * that took it over (`replace C L`, 004:379), or that one's replacement. */
+static bool holds_command(const struct audit *a, int c, int l)
+{
+	for (int k = 0; c >= 0 && k < 64; k++, c = state_leader_at(&a->st, c)->replaced_by)
+		if (c == l)
+			return true;
+	return false;
+}
+
 static int command_depth(const struct audit *a, int l, const struct unit_state *u)
 {
 	if (!u->decl->cmd)
 		return -1;
 	int c = state_leader(&a->st, u->decl->cmd);
 	for (int depth = 0; c >= 0 && depth < 64; depth++) {
-		if (c == l)
+		if (holds_command(a, c, l))
 			return depth == 0 ? 0 : 1;
 		const char *up = state_leader_at(&a->st, c)->decl->under;
 		c = up ? state_leader(&a->st, up) : -1;

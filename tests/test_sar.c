@@ -1393,6 +1393,24 @@ static void test_two_functions(void **state)
 	done(&x);
 }
 
+/* "Dead or incapacitated leaders are replaced ... Until the replacement
+ * leader takes over, all units within the dead leader's command must roll
+ * randomly" (004:379): once lane takes over wool's command (`replace wool
+ * lane`), he orders wool's m10 as its own commander, one point; before, m10
+ * is not in lane's command. */
+static void test_replacement_commands(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase orders\norders lane d4[1]: m10 move\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase orders\nreplace wool lane\norders lane d4[1]: m10 move\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	assert_true(step_says(&x, 3, "costs 1 point"));
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1409,6 +1427,7 @@ int main(void)
 		cmocka_unit_test(test_fire_at_locked),
 		cmocka_unit_test(test_leader_hit_due),
 		cmocka_unit_test(test_two_functions),
+		cmocka_unit_test(test_replacement_commands),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
