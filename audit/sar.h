@@ -105,6 +105,7 @@ struct sar_unit {
 	bool broken, volley_used, low_ammo, locked;
 	int order, order_turn;		/* its order and the turn it holds for */
 	int order2;			/* US guns of 12 lb or less: a second function's order, or 0 (004:310) */
+	int stopped_turn;		/* the turn its roll to close stopped it short (004:256), or 0 */
 	int fought_turn;		/* the turn it last fired or meleed */
 	int loss_turn;			/* the turn the tallies below count */
 	int fire_losses, fire_casualties;	/* from fire this turn (rolls to close and stand) */

@@ -432,6 +432,8 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 				      close ? SC_EFFECT_CLOSE : SC_EFFECT_STAND, close ? "004:256" : "004:258");
 	if (!close && result == SSE_BREAKS)
 		r->broken = true;
+	if (close)
+		r->stopped_turn = result == SCE_STOPS ? a->st.turn : 0;
 	return true;
 }
 
@@ -628,6 +630,9 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 			return true;
 	}
 	struct sar_unit *att = sar_unit(a, side[0].unit), *def = sar_unit(a, side[1].unit);
+	if (!second && att->stopped_turn == a->st.turn)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, units->side[0].units[0].at, "004:256",
+			   "%s stopped short on its roll to close this turn: there is no melee", units->side[0].units[0].id);
 	bool charging = !second && !att->locked;
 	for (int i = 0; i < 2; i++)
 		side[i].participants = participants(a, &side[i], &side[1 - i]);

@@ -95,6 +95,7 @@ struct thomas_unit {
 	int fought_turn;		/* the turn it last fired or meleed (converging, 003:28) */
 	int melee_turn;			/* the turn of its last round of melee (one a turn, 003:17) */
 	int forced_back_turn;		/* the turn close action last forced it back (its colours, 003:20) */
+	int held_turn;			/* the turn its close check held it short (003:15), or 0 */
 	int fire_lost_turn, fire_lost;	/* figures lost to fire this fire phase: they still fire (003:4) */
 	int options_turn, options;	/* its move options placed this turn */
 	int guns_lost;

@@ -344,6 +344,9 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 		if ((u[i] = state_unit(&a->st, c->side[i].units[0].id)) < 0)
 			return true;
 	one_round_a_turn(a, c);
+	if (thomas_unit(a, u[0])->held_turn == a->st.turn)	/* "a negative result: it holds its position" */
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c->side[0].units[0].at, "003:15",
+			   "%s held short on its close check this turn: there is no melee", c->side[0].units[0].id);
 	int inflicted[2] = {melee_roll(a, "attacker", u[0], &c->side[0]), melee_roll(a, "defender", u[1], &c->side[1])};
 	int lost[2];
 	for (int i = 0; i < 2; i++)
@@ -534,6 +537,8 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 	if (a->rec && effect)
 		a->rec->effect = thomas_word(event == TE_CLOSE ? TC_EFFECT_CLOSE : event == TE_PURSUIT ? TC_EFFECT_PURSUIT
 												: TC_EFFECT_MORALE, effect);
+	if (event == TE_CLOSE)
+		r->held_turn = effect == TCL_HOLDS ? a->st.turn : 0;
 	if (event != TE_MORALE && event != TE_STAND)
 		return true;
 	if (effect == TME_FALL_BACK || effect == TME_ROUT)

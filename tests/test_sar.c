@@ -1411,6 +1411,21 @@ static void test_replacement_commands(void **state)
 	done(&x);
 }
 
+/* The roll to close: "11-14: stops" on the test chart (tests/sar/test.charts,
+ * 004:256 gives the roll, the chart its bands): gr stopped short has no
+ * melee that turn; closing on 15, it has. */
+static void test_no_melee_after_stopping(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase melee\nclose [13]: gr -2green +3charging =14 stops\nmelee gr -> m10 [5] | [5]\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	done(&x);
+	charted(&x, "phase melee\nclose [14]: gr -2green +3charging =15 closes\nmelee gr -> m10 [5] | [5]\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1428,6 +1443,7 @@ int main(void)
 		cmocka_unit_test(test_leader_hit_due),
 		cmocka_unit_test(test_two_functions),
 		cmocka_unit_test(test_replacement_commands),
+		cmocka_unit_test(test_no_melee_after_stopping),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),

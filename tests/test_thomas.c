@@ -1214,6 +1214,24 @@ static void test_one_melee_a_turn(void **state)
 	done(&x);
 }
 
+/* "Any negative result on the morale table will force the intended
+ * charging unit to hold" (003:15): mex held short (a 4 below its 5 morale
+ * points, 003:21, under negative-result=below-base) has no melee that
+ * turn; closing on a 5, it has. */
+static void test_no_melee_after_holding(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase charges\nclose [4]: mex holds\nphase melee\nmelee mex -> reg [5] casualties=1 | [5] casualties=1\n",
+	    "negative-result=below-base");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase charges\nclose [5]: mex closes\nphase melee\nmelee mex -> reg [5] casualties=1 | [5] casualties=1\n",
+	    "negative-result=below-base");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1227,6 +1245,7 @@ int main(void)
 		cmocka_unit_test(test_one_melee_a_turn),
 		cmocka_unit_test(test_colours_winner),
 		cmocka_unit_test(test_unclaimed_fire),
+		cmocka_unit_test(test_no_melee_after_holding),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
