@@ -53,6 +53,7 @@ static void *thomas_begin(struct audit *a)
 	struct thomas_options *o = xcalloc(1, sizeof *o);
 	o->square_adds = strcmp(audit_option(a, "square-stand"), "add") == 0;
 	o->negative_below_base = strcmp(audit_option(a, "negative-result"), "below-base") == 0;
+	o->converge_before = strcmp(audit_option(a, "converge-wait"), "before") == 0;
 	return o;
 }
 
@@ -258,7 +259,8 @@ static void audit_converge(struct audit *a, const struct ev_state *ev)
 		if (r->core.stands >= r->core.start)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->args[i].at, cite, "%s is not depleted (%d of %d figures)",
 				   ev->args[i].text, r->core.stands, r->core.start);
-		if (r->fought_turn && r->fought_turn >= a->st.turn - 1)
+		int window = thomas_opts(a)->converge_before ? 2 : 1;	/* turns back, this one besides */
+		if (r->fought_turn && r->fought_turn >= a->st.turn - window)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->args[i].at, cite,
 				   "%s fired or meleed in turn %d: converging units stay out of firing and melee for 2 full turns",
 				   ev->args[i].text, r->fought_turn);

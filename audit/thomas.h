@@ -111,6 +111,7 @@ struct thomas_leader {
 struct thomas_options {
 	bool square_adds;		/* square-stand=add */
 	bool negative_below_base;	/* negative-result=below-base */
+	bool converge_before;		/* converge-wait=before: the 2 full turns before this one */
 };
 
 extern const struct vocab thomas_vocab;

@@ -1232,6 +1232,26 @@ static void test_no_melee_after_holding(void **state)
 	done(&x);
 }
 
+/* "To combine, the two must remain stationary for 2 full turns, not engaged
+ * in firing or melee" (003:28): reg fired in turn 1 and converges in turn 3.
+ * Counting this turn and the last (converge-wait=this-turn), turn 1 is
+ * outside: legal; the two full turns before this one (before) are 1 and 2:
+ * illegal. */
+static void test_converge_wait(void **state)
+{
+	(void)state;
+	const char *body = "phase fire\nfire reg@10 -> mex [1,1,1,1,1,1,1,1,1,1] hits=0\n"
+			   "turn 2\nturn 3\nphase moves\nstands reg -3 \"losses\"\nstands reg2 -4 \"losses\"\n"
+			   "converge reg reg2\n";
+	struct run x;
+	run(&x, body, "converge-wait=this-turn");
+	assert_int_equal(findings_on(&x, 8, FINDING_ILLEGAL), 0);
+	done(&x);
+	run(&x, body, "converge-wait=before");
+	assert_int_equal(findings_on(&x, 8, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1246,6 +1266,7 @@ int main(void)
 		cmocka_unit_test(test_colours_winner),
 		cmocka_unit_test(test_unclaimed_fire),
 		cmocka_unit_test(test_no_melee_after_holding),
+		cmocka_unit_test(test_converge_wait),
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
