@@ -1357,6 +1357,11 @@ static const struct {
 	{"heavy gun, fall back in close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
 	 "  unit hg \"HG\" gun trained hcHG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
 	 "mc l [2]: hg(close,outflanked)\n", "hg", "removed from the game"},
+	/* 002:42 Fall Back: "Guns in close range limber and full retreat silenced": 2 +0 able
+	 * +0 trained -2 outflanked = 0, US Fall Back; a light gun in close range */
+	{"light gun, fall back in close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+	 "  unit lg \"LG\" gun trained hlcLG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
+	 "mc l [2]: lg(close,outflanked)\n", "lg", "1 stand, 1 silenced, limbered"},
 	{"heavy gun, fall back out of close range", "battle \"H\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
 	 "  unit hg \"HG\" gun trained hcHG stands=1 cmd=l unlimbered\nturn 1 US\nphase maneuver\n"
 	 "mc l [2]: hg(outflanked)\n", "hg", "1 stand, unlimbered"},

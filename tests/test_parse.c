@@ -508,6 +508,9 @@ static const struct {
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(massed=nobody) [9]\n", "unknown-id@13:27"},
+	/* a fire's gun marks count stands: at most 99 (silenced=N, damaged=N) */
+	{0, "phase fire\nfire 5inf@6 -> bty [9] silenced=99\n", ""},
+	{0, "phase fire\nfire 5inf@6 -> bty [9] silenced=100\n", "out-of-range@13:33"},
 	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
 	{0, "result \"won\" victor=FRANCE\n", "unknown-id@12:21"},

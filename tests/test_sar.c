@@ -595,6 +595,8 @@ static void test_movement(void **state)
 	/* 5: of three sixes 10 castings take two (5 effectives and 5
 	 * stragglers); 2: m10 takes both its sixes, nothing held back */
 	assert_true(step_says(&x, 5, "no unit breaks from movement"));
+	assert_true(step_says(&x, 5, "3 sixes among the dice"));
+	assert_true(step_says(&x, 6, "0 sixes among the dice"));
 	assert_false(step_says(&x, 2, "no unit breaks from movement"));
 	done(&x);
 	/* "all infantry retreats 3d6 inches, and all cavalry retreats 5d6"
@@ -1426,6 +1428,20 @@ static void test_no_melee_after_stopping(void **state)
 	done(&x);
 }
 
+/* Emergency square without a chart file: the claimed training modifier
+ * is taken on trust, added to the die (004:300): 9 - 1 = 8, within the 9"
+ * the cavalry covers, so the square forms. */
+static void test_square_on_trust(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase charges\nsquare [9]: gr@9 -1green formed\nphase moves\nmove d6[6]: m10\n");
+	assert_int_equal(part(&x, 2, "unit")->total, 8);
+	assert_int_equal(findings_on(&x, 2, FINDING_EFFECT), 0);
+	assert_true(step_says(&x, 4, "1 six among the dice"));
+	done(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1444,6 +1460,7 @@ int main(void)
 		cmocka_unit_test(test_two_functions),
 		cmocka_unit_test(test_replacement_commands),
 		cmocka_unit_test(test_no_melee_after_stopping),
+		cmocka_unit_test(test_square_on_trust),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
