@@ -125,7 +125,35 @@ static void *sar_begin(struct audit *a)
 	o->fractions_nearest = option_is(a, "fractions", "nearest");
 	o->clamp_at_end = option_is(a, "column-clamp", "end");
 	o->far_added_after = option_is(a, "order-cost", "double-base");
+	o->small_brigade_kept = option_is(a, "mex-cavalry-brigade", "kept");
 	return o;
+}
+
+/* "If a Mexican cavalry brigade has fewer than four regiments, the brigade
+ * commander's LR should automatically be zero" (Units, 004:130): a Mexican
+ * leader commanding cavalry alone, one to three units. */
+static void audit_order_of_battle(struct audit *a)
+{
+	if (sar_opts(a)->small_brigade_kept)
+		return;
+	for (int l = 0; l < a->st.n_leaders; l++) {
+		struct sar_leader *sl = sar_leader(a, l);
+		int cavalry = 0, others = 0;
+		for (int u = 0; u < a->st.n_units; u++) {
+			const struct sar_unit *r = sar_unit(a, u);
+			if (r->core.decl->cmd && strcasecmp(r->core.decl->cmd, sl->core.decl->id) == 0)
+				*(r->arm == SAR_CAV && r->core.nation_code == SAR_MEXICO ? &cavalry : &others) += 1;
+		}
+		if (!cavalry || others || cavalry >= 4 || sl->lr == 0)
+			continue;
+		const struct sym *y = battle_find(a->b, 'L', sl->core.decl->id);
+		a->stmt = y ? y->stmt : -1;	/* the leader's declaration */
+		a->side = sl->core.decl->side;
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, sl->core.decl->id_at, "004:130",
+			   "%s commands a Mexican cavalry brigade of %d regiment%s, fewer than four: his LR is 0, not %d",
+			   sl->core.decl->id, cavalry, cavalry == 1 ? "" : "s", sl->lr);
+		sl->lr = 0;
+	}
 }
 
 static void sar_end(struct audit *a)
@@ -822,5 +850,6 @@ const struct ruleset sar_ruleset = {
 	.begin = sar_begin,
 	.end = sar_end,
 	.settle = sar_settle,
+	.audit_order_of_battle = audit_order_of_battle,
 	.terms = &terms,
 };

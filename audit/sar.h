@@ -158,6 +158,7 @@ struct sar_options {
 	bool fractions_nearest;		/* fractions=nearest */
 	bool clamp_at_end;		/* column-clamp=end */
 	bool far_added_after;		/* order-cost=double-base */
+	bool small_brigade_kept;	/* mex-cavalry-brigade=kept: its leader keeps his LR */
 };
 
 static inline const struct sar_options *sar_opts(const struct audit *a)

@@ -1442,6 +1442,47 @@ static void test_square_on_trust(void **state)
 	done(&x);
 }
 
+/* "If a Mexican cavalry brigade has fewer than four regiments, the brigade
+ * commander's LR should automatically be zero" (004:130): LR 2 commanding
+ * three cavalry regiments rolls d4 1 for 0 + 1 = 1 point (zero), or keeps
+ * his 2 for 3 (kept); with four regiments he keeps it either way. */
+static void test_small_cavalry_brigade(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *option;
+		int regiments, points;
+	} cases[] = {{"zero", 3, 1}, {"kept", 3, 3}, {"zero", 4, 3}};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char text[1024];
+		int n = snprintf(text, sizeof text, "battle \"C\" rules=sar\noption mex-cavalry-brigade=%s\n"
+				 "side MEX nation=mexico\n  leader c \"C\" lr2\n", cases[k].option);
+		for (int r = 0; r < cases[k].regiments; r++)
+			n += snprintf(text + n, sizeof text - (size_t)n,
+				      "  unit l%d \"L\" cav regular none stands=8 cmd=c\n", r);
+		snprintf(text + n, sizeof text - (size_t)n, "turn 1\nphase orders\norders c d4[1]: l0 move\n");
+		struct diags d;
+		struct battle *b = tu_parse(text, &d);
+		assert_int_equal(d.n_errors, 0);
+		struct findings f;
+		findings_init(&f);
+		struct records r;
+		records_init(&r);
+		struct audit_opts o = {.records = &r};
+		audit_battle(b, &o, &f);
+		const struct rec_state *st = record_find_state(&r.v[r.n - 1], 'L', "c");
+		assert_non_null(st);
+		int left = fields_get(&st->fields, "points_left")->num;
+		if (left + 1 != cases[k].points)	/* the order cost 1 */
+			fail_msg("%s, %d regiments: %d points, expected %d", cases[k].option, cases[k].regiments, left + 1,
+				 cases[k].points);
+		records_release(&r);
+		findings_release(&f);
+		battle_free(b);
+		diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1461,6 +1502,7 @@ int main(void)
 		cmocka_unit_test(test_replacement_commands),
 		cmocka_unit_test(test_no_melee_after_stopping),
 		cmocka_unit_test(test_square_on_trust),
+		cmocka_unit_test(test_small_cavalry_brigade),
 		cmocka_unit_test(test_recover),
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
