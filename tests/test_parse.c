@@ -506,6 +506,8 @@ static const struct {
 	{FULL, "battle \"B\" date=1846-02-30\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-04-31\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" men-per-stand=0\n", "out-of-range@1:26"},
+	{FULL, "battle \"B\" men-per-stand=1\n", ""},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(massed=nobody) [9]\n", "unknown-id@13:27"},
 	/* a fire's gun marks count stands: at most 99 (silenced=N, damaged=N) */
