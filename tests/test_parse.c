@@ -506,6 +506,8 @@ static const struct {
 	{FULL, "battle \"B\" date=1846-02-30\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-04-31\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-01-31\n", ""},	/* January has 31 days */
+	{FULL, "battle \"B\" date=1847-12-31\n", ""},
 	{FULL, "battle \"B\" men-per-stand=0\n", "out-of-range@1:26"},
 	{FULL, "battle \"B\" men-per-stand=1\n", ""},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
