@@ -667,6 +667,21 @@ static void test_malformed_corpus(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* A duplicate id says where the first was declared (an include read twice
+ * would say so instead). */
+static void test_duplicate_id_message(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
+				    "  unit a \"A2\" inf raw spirited M stands=4\n", &d);
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.v[0].msg, "duplicate unit id 'a', first declared at"));
+	assert_non_null(strstr(d.v[0].msg, ":3"));
+	battle_free(b);
+	diags_release(&d);
+}
+
 /* A number past nine digits is quoted as written, or as the bound it
  * passed, never as the value the lexer saturated it to (1000000000). */
 static void test_huge_numbers_quoted(void **state)
@@ -712,6 +727,7 @@ int main(void)
 		cmocka_unit_test(test_all_errors_reported),
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
+		cmocka_unit_test(test_duplicate_id_message),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_slips),
 		cmocka_unit_test(test_battle_fact),
