@@ -674,6 +674,13 @@ static void test_gun_half_steps(void **state)
 	assert_null(strstr(steps_after("unlimber bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
 	assert_non_null(strstr(steps_after("unlimber bty\ndamage bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
 	/* the lancers' +1 says why it holds (000:546): a limbered battery, disordered infantry */
+	/* Galling Fire on guns: "1 gun stand silenced" (002:199): 8 musket points at 4" (002:157),
+	 * 0 (002:186), 6; bty had 1 of its 2 stands silenced, so this fire silences 1 more:
+	 * silenced=1 is right, 2 is not */
+	assert_null(strstr(audit_body("unlimber bty\nsilence bty 1\nturn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [6] silenced=1\n",
+				      FOLLOW_CLAIMED), "wrong-state-after"));
+	assert_non_null(strstr(audit_body("unlimber bty\nsilence bty 1\nturn 2 MEX\nphase fire\nfire 2lt:8@4 -> bty [6] silenced=2\n",
+					  FOLLOW_CLAIMED), "wrong-state-after"));
 	assert_non_null(strstr(steps_after("turn 2 MEX\nphase charge\ncharge lancers(ground=open) -> bty [1] | [5]\n"),
 			       "which is limbered or silenced"));
 	assert_non_null(strstr(steps_after("disorder 5inf\nturn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [1] | [5]\n"),
@@ -1633,6 +1640,7 @@ static void test_stands_past_the_count(void **state)
 	for (int i = 0; i < 101; i++)
 		buf_puts(&body, "stands 5inf +99 \"reinforced\"\n");
 	assert_string_equal(audit_body(body.text, FOLLOW_CLAIMED), "inconsistent-state:warning@112:13");
+	assert_true(tu_has_tokens(fields_after(body.text, FOLLOW_CLAIMED, 'U', "5inf"), "stands=9999"));	/* 8 + 101 x 99, kept to the count */
 	buf_release(&body);
 }
 

@@ -532,6 +532,7 @@ static void test_recover(void **state)
 	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 1);
 	assert_int_equal(field(&x, 5, "gr", "stragglers"), 3 - 3);	/* as claimed */
 	assert_int_equal(part(&x, 6, "unit")->total, 6);		/* E4: 4 + 2 */
+	assert_true(part(&x, 6, "unit")->has_total);			/* the JSON shows it */
 	assert_int_equal(findings_on(&x, 7, FINDING_ILLEGAL), 1);
 	done(&x);
 	/* the attached leader's LR is added (004:144, E3): taylor, LR 2 and the
@@ -598,6 +599,13 @@ static void test_movement(void **state)
 	assert_true(step_says(&x, 5, "3 sixes among the dice"));
 	assert_true(step_says(&x, 6, "0 sixes among the dice"));
 	assert_false(step_says(&x, 2, "no unit breaks from movement"));
+	done(&x);
+	/* a cavalry retreat on three dice: its message names cavalry's 5d6 (004:172) */
+	run(&x, "phase moves\nmove d6[1,2,3]: cav8(retreat)\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 1);
+	for (int i = 0; i < x.f.n; i++)
+		if (x.f.v[i].code == FINDING_ILLEGAL)
+			assert_non_null(strstr(x.f.v[i].msg, "5d6 for cavalry"));
 	done(&x);
 	/* "all infantry retreats 3d6 inches, and all cavalry retreats 5d6"
 	 * (004:172): three dice and five are right, one fewer is not */
