@@ -632,7 +632,8 @@ static const char *steps_after(const char *body)
 	static char out[4096];
 	struct buf text;
 	buf_init(&text, 0);
-	buf_puts(&text, tu_prelude);
+	if (strncmp(body, "battle ", 7) != 0)	/* a body, or a whole log */
+		buf_puts(&text, tu_prelude);
 	buf_puts(&text, body);
 	struct diags d;
 	struct battle *b = tu_parse(text.text, &d);
@@ -673,6 +674,16 @@ static void test_gun_half_steps(void **state)
 	(void)state;
 	assert_null(strstr(steps_after("unlimber bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
 	assert_non_null(strstr(steps_after("unlimber bty\ndamage bty\nphase fire\nfire bty@12 -> 2lt [8]\n"), "at half"));
+	/* a rocket's hit roll at 20": 3-10 hits (002:170, 000:754): a 2 misses, and the step says so */
+	const char *rocket = "battle \"R\" rules=rff-maw\nside US nation=US\n  leader l \"L\" able\n"
+			     "  unit r \"R\" gun veteran HR stands=1 cmd=l unlimbered\nside MEX nation=MEX\n"
+			     "  leader m \"M\" able\n  unit t \"T\" inf trained spirited IM stands=10 cmd=m line\n"
+			     "turn 1 US\nphase fire\nfire r:1@20 [%d] -> t [5]\n";
+	char text[1024];
+	snprintf(text, sizeof text, rocket, 2);
+	assert_non_null(strstr(steps_after(text), "(the rockets miss)"));
+	snprintf(text, sizeof text, rocket, 9);
+	assert_null(strstr(steps_after(text), "(the rockets miss)"));
 	/* the lancers' +1 says why it holds (000:546): a limbered battery, disordered infantry */
 	/* Galling Fire on guns: "1 gun stand silenced" (002:199): 8 musket points at 4" (002:157),
 	 * 0 (002:186), 6; bty had 1 of its 2 stands silenced, so this fire silences 1 more:
