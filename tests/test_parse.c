@@ -503,6 +503,7 @@ static const struct {
 	{0, "phase maneuver\nfire 5inf@6 -> 2lt [9]\n  ruling override galling-fire by=x \"y\"\n",
 	 "misplaced@13:1"},
 	{0, "phase fire offensive\nphase fire defensive\n", "phase-order@13:7"},
+	{0, "phase fire defensive\nphase maneuver\n", "phase-order@13:7"},	/* Maneuver (1st), then Musketry & Cannonade (2nd) (002:47, 002:56) */
 	{FULL, "battle \"B\" date=1846-02-30\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-04-31\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
