@@ -279,6 +279,28 @@ static char *checked(const char *path, int *problems)
 	return text;
 }
 
+/* The refusal names the first eight things that are not umpire's, then
+ * "and more": nine planted views. */
+static void test_planted_many(void **state)
+{
+	(void)state;
+	char sql[1024] = "";
+	for (int i = 1; i <= 9; i++)
+		snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "CREATE VIEW v%d AS SELECT 1;", i);
+	char *err = refusal(planted("many.db", sql));
+	assert_non_null(strstr(err, "view 'v8'"));
+	assert_null(strstr(err, "view 'v9'"));
+	assert_non_null(strstr(err, "; and more"));
+	free(err);
+	memset(sql, 0, sizeof sql);
+	for (int i = 1; i <= 8; i++)
+		snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "CREATE VIEW w%d AS SELECT 1;", i);
+	err = refusal(planted("eight.db", sql));
+	assert_non_null(strstr(err, "view 'w8'"));
+	assert_null(strstr(err, "and more"));
+	free(err);
+}
+
 /* A trigger planted in an archive is refused by name, to write and to
  * read, and never runs: here one that would delete every other battle. */
 static void test_planted_trigger(void **state)
@@ -461,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_migrates_version_1),
 		cmocka_unit_test(test_failed_migration_rolls_back),
 		cmocka_unit_test(test_planted_trigger),
+		cmocka_unit_test(test_planted_many),
 		cmocka_unit_test(test_triggers_never_run),
 		cmocka_unit_test(test_planted_view_and_altered_table),
 		cmocka_unit_test(test_changed_user_version),
