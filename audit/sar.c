@@ -126,6 +126,7 @@ static void *sar_begin(struct audit *a)
 	o->clamp_at_end = option_is(a, "column-clamp", "end");
 	o->far_added_after = option_is(a, "order-cost", "double-base");
 	o->small_brigade_kept = option_is(a, "mex-cavalry-brigade", "kept");
+	o->hold_fires_in_hold_fire = option_is(a, "hold-charged", "hold-fire");
 	return o;
 }
 

@@ -159,6 +159,7 @@ struct sar_options {
 	bool clamp_at_end;		/* column-clamp=end */
 	bool far_added_after;		/* order-cost=double-base */
 	bool small_brigade_kept;	/* mex-cavalry-brigade=kept: its leader keeps his LR */
+	bool hold_fires_in_hold_fire;	/* hold-charged=hold-fire: a charged Hold unit fires in Hold Fire */
 };
 
 static inline const struct sar_options *sar_opts(const struct audit *a)

@@ -253,11 +253,14 @@ static void fire_shifts(const struct sar_unit *r, const struct sar_unit *t, cons
 
 /* The order a unit fires under, by phase (004:40, 44, 88-92). */
 /* Whether an order lets a unit fire in First Fire (first), Hold Fire (hold)
- * or, charged, in another phase (004:88-92). */
-static bool fires_in_phase(int order, bool first, bool hold)
+ * or, charged, in another phase (004:88-92); a Hold unit, "only if it is
+ * charged" (004:92, 004:144), fires in the melee, or also in Hold Fire, the
+ * defensive fire the charger receives before it rolls to close (004:256),
+ * with hold-charged=hold-fire (its being charged taken on trust). */
+static bool fires_in_phase(const struct audit *a, int order, bool first, bool hold)
 {
 	return first ? order == SO_FIRST_FIRE
-	       : hold ? order == SO_HOLD_FIRE
+	       : hold ? order == SO_HOLD_FIRE || (order == SO_HOLD && sar_opts(a)->hold_fires_in_hold_fire)
 		      : order == SO_HOLD || order == SO_HOLD_FIRE || order == SO_FIRST_FIRE;
 }
 
@@ -266,7 +269,7 @@ static void check_fire_order(struct audit *a, const struct sar_unit *r, const st
 	if (r->order_turn != a->st.turn || !r->order || !a->st.phase_bit)
 		return;		/* no order logged this turn, or a random one */
 	bool first = a->st.phase_bit == SP_FIRST_FIRE, hold = a->st.phase_bit == SP_HOLD_FIRE;
-	bool ok = fires_in_phase(r->order, first, hold) || (r->order2 && fires_in_phase(r->order2, first, hold));
+	bool ok = fires_in_phase(a, r->order, first, hold) || (r->order2 && fires_in_phase(a, r->order2, first, hold));
 	if (!ok)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, firer->at, first ? "004:88" : hold ? "004:90" : "004:92",
 			   "%s has a %s order: it does not fire in this phase", firer->id, sar_word(SC_ORDER, r->order));

@@ -750,6 +750,16 @@ static void test_orders(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
 	done(&x);
+	/* a Hold unit fires only if charged (004:92): in the melee (hold-charged=melee), or in
+	 * the Hold Fire phase too, the charger's defensive fire (004:256, hold-charged=hold-fire) */
+	run_with(&x, "phase orders\norders wool d4[2]: r13 hold\nphase hold-fire\nfire r13:13@10 -> tgt [5]\n",
+		 "hold-charged=melee");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	done(&x);
+	run_with(&x, "phase orders\norders wool d4[2]: r13 hold\nphase hold-fire\nfire r13:13@10 -> tgt [5]\n",
+		 "hold-charged=hold-fire");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
 	/* an attached leader orders his unit alone; points are a d4 */
 	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
