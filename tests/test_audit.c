@@ -277,30 +277,23 @@ static void test_large_unit(void **state)
 				     FOLLOW_CLAIMED);
 	assert_string_equal(got, "not-audited:warning@4:8");
 	/* and it is charged to the side of the unit, as its order of battle is that side's */
-	struct diags d;
-	struct battle *b = tu_parse("battle \"L\"\nside MEX nation=MEX\n  leader a \"A\" able\n"
-				    "  unit big \"Big\" inf trained spirited IM stands=30 cmd=a\nturn 1 MEX\n", &d);
-	struct findings f;
-	findings_init(&f);
-	struct audit_opts opts = {.follow = FOLLOW_CLAIMED};
-	audit_battle(b, &opts, &f);
-	assert_int_equal(f.n, 1);
-	assert_non_null(f.v[0].side);
-	assert_string_equal(f.v[0].side, "MEX");
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
-	/* a national guard on the American side (000:716, only Mexican units are): charged to US */
-	b = tu_parse("battle \"N\"\nside US nation=US\n  leader a \"A\" able\n"
-		     "  unit g \"G\" inf trained spirited M stands=8 cmd=a national-guard\nturn 1 US\n", &d);
-	findings_init(&f);
-	audit_battle(b, &opts, &f);
-	assert_int_equal(f.n, 1);
-	assert_non_null(f.v[0].side);
-	assert_string_equal(f.v[0].side, "US");
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	static const struct {
+		const char *text, *side;
+	} sides[] = {
+		{"battle \"L\"\nside MEX nation=MEX\n  leader a \"A\" able\n"
+		 "  unit big \"Big\" inf trained spirited IM stands=30 cmd=a\nturn 1 MEX\n", "MEX"},
+		/* a national guard on the American side (000:716, only Mexican units are): charged to US */
+		{"battle \"N\"\nside US nation=US\n  leader a \"A\" able\n"
+		 "  unit g \"G\" inf trained spirited M stands=8 cmd=a national-guard\nturn 1 US\n", "US"},
+	};
+	for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+		struct tu_audited x;
+		tu_audit(&x, sides[i].text, NULL);
+		assert_int_equal(x.f.n, 1);
+		assert_non_null(x.f.v[0].side);
+		assert_string_equal(x.f.v[0].side, sides[i].side);
+		tu_audited_release(&x);
+	}
 }
 
 /* Each charge option selects the other reading of the seeds: the same claim

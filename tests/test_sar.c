@@ -1341,20 +1341,13 @@ static void test_fire_at_locked(void **state)
 	buf_puts(&t, text);
 	buf_puts(&t, "turn 2\nphase orders\norders usl d4[3]: usreg first-fire\nphase first-fire\n"
 		     "fire usreg:7@3 -> mexg [4]\n");
-	struct diags d;
-	struct battle *b = tu_parse(t.text, &d);
-	assert_int_equal(d.n_errors, 0);
-	struct findings f;
-	findings_init(&f);
-	struct audit_opts o = {0};
-	audit_battle(b, &o, &f);
+	struct tu_audited x;
+	tu_audit(&x, t.text, NULL);
 	int locked = 0;
-	for (int i = 0; i < f.n; i++)
-		locked += f.v[i].code == FINDING_ILLEGAL && f.v[i].cite && strcmp(f.v[i].cite, "004:204") == 0;
+	for (int i = 0; i < x.f.n; i++)
+		locked += x.f.v[i].code == FINDING_ILLEGAL && x.f.v[i].cite && strcmp(x.f.v[i].cite, "004:204") == 0;
 	assert_int_equal(locked, 1);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	tu_audited_release(&x);
 	buf_release(&t);
 	free(text);
 }
@@ -1479,25 +1472,15 @@ static void test_small_cavalry_brigade(void **state)
 			n += snprintf(text + n, sizeof text - (size_t)n,
 				      "  unit l%d \"L\" cav regular none stands=8 cmd=c\n", r);
 		snprintf(text + n, sizeof text - (size_t)n, "turn 1\nphase orders\norders c d4[1]: l0 move\n");
-		struct diags d;
-		struct battle *b = tu_parse(text, &d);
-		assert_int_equal(d.n_errors, 0);
-		struct findings f;
-		findings_init(&f);
-		struct records r;
-		records_init(&r);
-		struct audit_opts o = {.records = &r};
-		audit_battle(b, &o, &f);
-		const struct rec_state *st = record_find_state(&r.v[r.n - 1], 'L', "c");
+		struct tu_audited x;
+		tu_audit(&x, text, NULL);
+		const struct rec_state *st = record_find_state(&x.r.v[x.r.n - 1], 'L', "c");
 		assert_non_null(st);
 		int left = fields_get(&st->fields, "points_left")->num;
 		if (left + 1 != cases[k].points)	/* the order cost 1 */
 			fail_msg("%s, %d regiments: %d points, expected %d", cases[k].option, cases[k].regiments, left + 1,
 				 cases[k].points);
-		records_release(&r);
-		findings_release(&f);
-		battle_free(b);
-		diags_release(&d);
+		tu_audited_release(&x);
 	}
 }
 

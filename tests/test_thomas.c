@@ -353,31 +353,21 @@ static void test_mounted_field(void **state)
 			     "  unit reg \"Regulars\" inf us-regular stands=10 cmd=worth\n"
 			     "  unit dr \"Dragoons\" cav us-regular stands=6 cmd=worth\n"
 			     "turn 1\nunformed reg\ndismount dr\n";
-	struct diags d;
-	struct battle *b = tu_parse(battle, &d);
-	assert_int_equal(d.n_errors, 0);
-	struct findings f;
-	findings_init(&f);
-	struct records r;
-	records_init(&r);
-	struct audit_opts o = {.records = &r};
-	audit_battle(b, &o, &f);
+	struct tu_audited x;
+	tu_audit(&x, battle, NULL);
 	const struct rec_state *inf = NULL, *cav = NULL;
-	for (int i = 0; i < r.n; i++) {
+	for (int i = 0; i < x.r.n; i++) {
 		if (!inf)
-			inf = record_find_state(&r.v[i], 'U', "reg");
+			inf = record_find_state(&x.r.v[i], 'U', "reg");
 		if (!cav)
-			cav = record_find_state(&r.v[i], 'U', "dr");
+			cav = record_find_state(&x.r.v[i], 'U', "dr");
 	}
 	assert_non_null(inf);
 	assert_non_null(cav);
 	assert_null(fields_get(&inf->fields, "mounted"));
 	assert_non_null(fields_get(&cav->fields, "mounted"));
 	assert_false(fields_get(&cav->fields, "mounted")->num);
-	records_release(&r);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	tu_audited_release(&x);
 }
 
 /* Column 0 is a column of the Melee table (003:17): a claimed total of 0
@@ -395,20 +385,13 @@ static void test_melee_column_zero(void **state)
 	for (int claimed = 1; claimed <= 2; claimed++) {
 		char text[1024];
 		snprintf(text, sizeof text, battle, claimed);
-		struct diags d;
-		struct battle *b = tu_parse(text, &d);
-		assert_int_equal(d.n_errors, 0);
-		struct findings f;
-		findings_init(&f);
-		struct audit_opts o = {0};
-		audit_battle(b, &o, &f);
+		struct tu_audited x;
+		tu_audit(&x, text, NULL);
 		int losses = 0;
-		for (int i = 0; i < f.n; i++)
-			losses += f.v[i].code == FINDING_LOSSES && f.v[i].at.line == 11 && f.v[i].at.col < 40;
+		for (int i = 0; i < x.f.n; i++)
+			losses += x.f.v[i].code == FINDING_LOSSES && x.f.v[i].at.line == 11 && x.f.v[i].at.col < 40;
 		assert_int_equal(losses, claimed == 2);
-		findings_release(&f);
-		battle_free(b);
-		diags_release(&d);
+		tu_audited_release(&x);
 	}
 }
 

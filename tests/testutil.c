@@ -200,3 +200,23 @@ struct store *tu_facts(const char *path, struct facts *f)
 		fail_msg("%s: %s", path, err);
 	return s;
 }
+
+void tu_audit(struct tu_audited *x, const char *text, const struct audit_opts *opts)
+{
+	x->b = tu_parse(text, &x->d);
+	if (!x->b || x->d.n_errors)
+		fail_msg("does not parse: %s\n%s", tu_diag_list(&x->d), text);
+	findings_init(&x->f);
+	records_init(&x->r);
+	struct audit_opts o = opts ? *opts : (struct audit_opts){0};
+	o.records = &x->r;
+	audit_battle(x->b, &o, &x->f);
+}
+
+void tu_audited_release(struct tu_audited *x)
+{
+	records_release(&x->r);
+	findings_release(&x->f);
+	battle_free(x->b);
+	diags_release(&x->d);
+}

@@ -8,12 +8,25 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../audit/audit.h"
 #include "../audit/state.h"
 #include "../db/store.h"
 #include "../reports/sheet.h"
 #include "../grammar/battle.h"
 #include "../grammar/diag.h"
 #include "../grammar/lex.h"
+
+/* A whole log parsed (it must parse) and audited with opts (NULL: the
+ * defaults, records kept): its findings and records.  Release with
+ * tu_audited_release. */
+struct tu_audited {
+	struct battle *b;
+	struct diags d;
+	struct findings f;
+	struct records r;
+};
+void tu_audit(struct tu_audited *x, const char *text, const struct audit_opts *opts);
+void tu_audited_release(struct tu_audited *x);
 
 /* The process's lexer, compiled on first use. */
 struct lex *tu_lex(void);
