@@ -22,11 +22,29 @@ static void row_key(const struct vocab *v, const struct vocab_chart *spec, int k
 			 spec->key_cats[1] ? vocab_word_of(v, spec->key_cats[1], key2) : "");
 }
 
+/* The cell the rules' text states at key (key2) in column index i, or NULL. */
+static const struct vocab_chart_cell *stated(const struct vocab_chart *spec, int key, int key2, int i)
+{
+	for (int k = 0; k < spec->n_stated; k++) {
+		const struct vocab_chart_cell *t = &spec->stated[k];
+		if (t->col == i && (spec->key_cats[0] ? t->lo == key && t->key2 == key2 : key >= t->lo && key <= t->hi))
+			return t;
+	}
+	return NULL;
+}
+
 struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int col)
 {
 	struct cell cell = {0};
 	const struct vocab *v = a->rs->vocab;
 	const struct vocab_chart *spec = chart_spec(v, code);
+	const struct vocab_chart_cell *t = stated(spec, key, key2, spec->n_columns ? col : col - spec->first_col);
+	if (t) {
+		cell.ok = true;
+		cell.value = t->value;
+		snprintf(cell.cite, sizeof cell.cite, "%s", t->cite);
+		return cell;
+	}
 	const struct chart *c = chart_find(&a->b->charts, code);
 	char k[96];
 	row_key(v, spec, key, key2, k, sizeof k);

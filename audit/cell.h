@@ -1,9 +1,10 @@
 /* cell: a derivation step's value from the battle's chart file.
  *
  * A ruleset whose printed charts umpire does not ship (grammar/chart.h)
- * looks their cells up here: a found cell cites the chart's row in the
- * file; a missing one says why it cannot be derived, so that the claim is
- * taken on trust and said so, never guessed.  Any ruleset's chart specs
+ * looks their cells up here: a cell the rules' text states (the chart
+ * spec's `stated`) is built in and cites the text; another cites the
+ * chart's row in the file; a missing one says why it cannot be derived, so
+ * that the claim is taken on trust and said so, never guessed.  Any ruleset's chart specs
  * (struct vocab_chart), through the audit's ruleset. */
 #ifndef UMPIRE_CELL_H
 #define UMPIRE_CELL_H

@@ -410,7 +410,8 @@ static bool claims_any(const struct claim *c)
 	return c->n_mods || c->has_total || c->effect || c->has_loss || c->n_tallies;
 }
 
-static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r)
+static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r,
+			  struct rec_part *p)
 {
 	struct cell inches = cell_lookup(a, SCH_MOVEMENT, r->arm, r->exp, SCC_INCHES);
 	struct cell dice = cell_lookup(a, SCH_MOVEMENT, r->arm, r->exp, SCC_DICE);
@@ -435,7 +436,7 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		struct cell col = cell_lookup(a, SCH_MOVE_MODS, SM_COLUMN, 0, 0);
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_COLUMN), col.value);
 		if (col.ok)
-			claim_derive(d, &m, "in column: %s", col.cite);
+			claim_derive(d, &m, "in column");	/* the text states its +4" (004:166) */
 	} else if (claims_mod(&line->claim, SM_COLUMN)) {	/* "column (+4 inches)" is a column's (004:166) */
 		claim_absent(d, sar_mod_of(STB_MOVE, SM_COLUMN)->factor, "%s is in %s, not in column", line->unit.id,
 			     r->formation ? sar_word(SC_FORMATION, r->formation) : "no logged formation");
@@ -444,11 +445,12 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
 		claim_derive(d, &m, "the %d dice past the movement's are terrain dice", f->n - want);
 	}
-	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, d);
+	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, line->unit.at, d);
 	const enum sar_table tb = STB_MOVE;
 	struct claim_table t = sar_claim_table(&tb);
 	if (line->claim.n_mods)
 		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
+	sar_record_mods(a->rec, p, line->unit.id, d, STB_MOVE);
 	int total = claim_total(base, d);
 	record_step(a->rec, "004:166 Movement", "%s: at most %d\"", line->unit.id, total);
 	/* "a unit may always move up to two inches (one inch for unlimbered artillery)" */
@@ -497,7 +499,7 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 	else if (!has && derived && claims_any(&line->claim))	/* a line without claims takes the derived */
 		audit_find(a, FINDING_LOSSES, DIAG_WARNING, line->unit.at, "004:174", "%d straggler%s from sixes not claimed",
 			   derived, derived == 1 ? "" : "s");
-	move_distance(a, line, &ck->die, r);
+	move_distance(a, line, &ck->die, r, p);
 	int take = has && !audit_follows_derived(a) ? claimed : derived;
 	sar_take(a, u, take, 0, r->broken);
 	if (p)

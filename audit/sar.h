@@ -107,6 +107,7 @@ struct sar_unit {
 	int order2;			/* US guns of 12 lb or less: a second function's order, or 0 (004:310) */
 	int stopped_turn;		/* the turn its roll to close stopped it short (004:256), or 0 */
 	int fought_turn;		/* the turn it last fired or meleed */
+	int melee_k, melee_eff;		/* its participants in its last melee round, and its effectives then */
 	int loss_turn;			/* the turn the tallies below count */
 	int fire_losses, fire_casualties;	/* from fire this turn (rolls to close and stand) */
 	int losses;			/* all this turn (a leader's hit roll) */
@@ -182,7 +183,8 @@ struct sar_split sar_allocate(int n, bool dense, int mult, int cap);
  * claimed one, valued from the chart file or else taken on trust. */
 struct claim;
 struct derived_mod;
-void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct derived_mod *d);
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct loc at,
+		    struct derived_mod *d);
 bool sar_audit_fire(struct audit *a, const struct stmt *s);
 bool sar_audit_melee(struct audit *a, const struct stmt *s);
 bool sar_audit_close(struct audit *a, const struct stmt *s);

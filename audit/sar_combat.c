@@ -60,23 +60,36 @@ static struct cell mod_cell(const struct audit *a, enum sar_table t, int code)
 	return (struct cell){.why = "no chart gives it"};
 }
 
-/* The training modifier of unit r where the chart file gives it a value. */
-static void chart_training(struct audit *a, enum sar_table t, const struct sar_unit *r, struct derived_mod *d)
+/* The training modifier of unit r where the text or the chart file gives
+ * it a value.  Where neither does and the claim names none, the modifier is
+ * unknown, not 0: the claim is taken on trust and a note says so (a named
+ * one is valued by sar_chart_mods). */
+static void chart_training(struct audit *a, enum sar_table t, const struct claim *c, const struct sar_unit *r,
+			   struct loc at, struct derived_mod *d)
 {
 	const struct sar_mod_row *row = r ? sar_mod_of(t, SM_UNTRAINED + r->exp - SAR_UNTRAINED) : NULL;
 	if (!row || !row->chart || d[row->factor].set)
 		return;
 	struct cell cell = mod_cell(a, t, row->code);
-	if (!cell.ok || !cell.value)
+	if (!cell.ok) {
+		for (int i = 0; i < c->n_mods; i++)
+			if (sar_mod_of(t, c->mods[i].id) && sar_mod_of(t, c->mods[i].id)->factor == row->factor)
+				return;
+		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, at, row->cite,
+			   "%s is %s: no %s modifier is claimed, taken on trust as none: %s", r->core.decl->id,
+			   sar_word(SC_EXP, r->exp), sar_word(SC_EXP, r->exp), cell.why);
+		return;
+	}
+	if (!cell.value)
 		return;
 	struct claim_mod m = sar_claim_mod(row, cell.value);
 	claim_derive(d, &m, "a %s unit: %s", sar_word(SC_EXP, r->exp), cell.cite);
 }
 
-void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r,
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct loc at,
 		    struct derived_mod *d)
 {
-	chart_training(a, t, r, d);
+	chart_training(a, t, c, r, at, d);
 	for (int i = 0; i < c->n_mods; i++) {
 		const struct sar_mod_row *row = sar_mod_of(t, c->mods[i].id);
 		if (!row || !row->chart || d[row->factor].set || d[row->factor].why[0])
@@ -135,8 +148,9 @@ static struct sar_split check_split(struct audit *a, const struct claim *c, stru
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, k->at, cite, "casualties=%d claimed, derived %d", k->value,
 			   derived.casualties);
 	if (!s && !k && c->has_loss && derived.stragglers + derived.casualties != c->loss)
-		audit_find(a, FINDING_LOSSES, DIAG_NOTE, at, cite, "loss=%d falls as %d stragglers and %d casualties",
-			   c->loss, derived.stragglers, derived.casualties);
+		audit_find(a, FINDING_LOSSES, DIAG_NOTE, at, cite, "loss=%d falls as %d straggler%s and %d casualt%s",
+			   c->loss, derived.stragglers, derived.stragglers == 1 ? "" : "s", derived.casualties,
+			   derived.casualties == 1 ? "y" : "ies");
 	if (s)
 		claimed.stragglers = s->value;
 	if (k)
@@ -320,7 +334,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int start = start_column(a, r, castings, band, firer->id);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_shifts(r, t, &f->target, d);
-	sar_chart_mods(a, STB_FIRE, &f->claim, r, d);
+	sar_chart_mods(a, STB_FIRE, &f->claim, r, firer->at, d);
 	const enum sar_table tb = STB_FIRE;
 	struct claim_table table = sar_claim_table(&tb);
 	if (f->claim.n_mods)	/* listing any modifier claims the complete list */
@@ -417,7 +431,7 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		if (r->exp == SAR_GREEN)
 			derive(d, tb, SM_GREEN, -2, "a green unit");
 	}
-	sar_chart_mods(a, tb, &line->claim, r, d);
+	sar_chart_mods(a, tb, &line->claim, r, line->unit.at, d);
 	struct claim_table table = sar_claim_table(&tb);
 	if (line->claim.n_mods)
 		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
@@ -458,23 +472,40 @@ static bool side_has_fact(const struct melee_side *s, int code)
 	return false;
 }
 
-/* All effectives in contact take part (004:266): half when attacked on the
- * flank or rear, a quarter when disordered by a failed square (004:300). */
-static int participants(struct audit *a, const struct melee_side *s, const struct melee_side *enemy)
+/* The second round is fought "with the remaining participants" (004:276):
+ * those of the first round less the losses taken since, as in the worked
+ * example's 9 - 1 = 8 and 14 - 4 = 10 (004:284). */
+static int remaining_participants(struct audit *a, struct sar_unit *r)
+{
+	int lost = r->melee_eff - r->core.stands;
+	int k = r->melee_k - lost;
+	k = k < 0 ? 0 : k > r->core.stands ? r->core.stands : k;
+	record_step(a->rec, "004:276 Melee Procedure", "%s: %d participant%s in the last round, %d lost since: %d remain",
+		    r->core.decl->id, r->melee_k, r->melee_k == 1 ? "" : "s", lost, k);
+	return k;
+}
+
+/* All effectives in contact take part (004:266): half for a unit attacked
+ * on its flank or rear (the fact written on it, as on a fire's target), a
+ * quarter when disordered by a failed square (004:300). */
+static int participants(struct audit *a, const struct melee_side *s, bool second)
 {
 	int n = 0;
 	for (int i = 0; i < s->n_urefs; i++) {
 		int u = state_unit(&a->st, s->urefs[i].id);
 		if (u < 0)
 			continue;
-		int eff = sar_unit(a, u)->core.stands;
-		int k = s->urefs[i].stands >= 0 ? s->urefs[i].stands : eff;
+		struct sar_unit *r = sar_unit(a, u);
+		int eff = r->core.stands;
+		int k = second ? remaining_participants(a, r) : s->urefs[i].stands >= 0 ? s->urefs[i].stands : eff;
 		if (k > eff)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, s->urefs[i].at, "004:266",
 				   "%d participants written, but %s has %d effectives", k, s->urefs[i].id, eff);
+		r->melee_k = k;
+		r->melee_eff = eff;
 		if (battle_fact(&s->urefs[i], SX_DISORDERED, 0))
 			k = k / 4;
-		else if (side_has_fact(enemy, SX_FLANK) || side_has_fact(enemy, SX_REAR))
+		else if (battle_fact(&s->urefs[i], SX_FLANK, 0) || battle_fact(&s->urefs[i], SX_REAR, 0))
 			k = k / 2;
 		n += k;
 	}
@@ -524,7 +555,7 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	a->side = state_unit_at(&a->st, me->unit)->decl->side;
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	melee_shifts(a, me, enemy, charging, d);
-	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), d);
+	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), cs->die.at, d);
 	const enum sar_table tb = STB_MELEE;
 	struct claim_table table = sar_claim_table(&tb);
 	struct rec_part *p = record_part(a->rec, role, who);
@@ -562,7 +593,8 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 		}
 	}
 	int losses = chart_losses(a, &cs->claim, column, cs->die.value, cs->die.at);
-	int mult = side_has_fact(me, SX_REAR) ? 3 : side_has_fact(me, SX_FLANK) ? 2 : 1;
+	/* stragglers doubled on a flank, tripled on a rear taken (004:236, 274) */
+	int mult = side_has_fact(enemy, SX_REAR) ? 3 : side_has_fact(enemy, SX_FLANK) ? 2 : 1;
 	const char *them = state_unit_at(&a->st, enemy->unit)->decl->id;
 	if (losses >= 0) {
 		*inflicted = sar_allocate(losses, false, mult, -1);
@@ -638,7 +670,7 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 			   "%s stopped short on its roll to close this turn: there is no melee", units->side[0].units[0].id);
 	bool charging = !second && !att->locked;
 	for (int i = 0; i < 2; i++)
-		side[i].participants = participants(a, &side[i], &side[1 - i]);
+		side[i].participants = participants(a, &side[i], second);
 	struct sar_split hit[2];
 	melee_roll(a, "attacker", &side[0], &side[1], charging, &hit[0]);
 	melee_roll(a, "defender", &side[1], &side[0], false, &hit[1]);

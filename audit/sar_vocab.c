@@ -3,6 +3,8 @@
  *
  * Citations are "004:LINE" into ../shared/seeds/004_a74e7f04f1262c6d.txt,
  * the rules' text; the chart cards it refers to are not in it. */
+#include <limits.h>
+
 #include "sar.h"
 
 #include "state.h"
@@ -162,8 +164,8 @@ static const struct vocab_word words[] = {
 	MOD(MELEE, "cavalry", CAVALRY, "cavalry against infantry or mounted rifles (chart)", "004:270"),
 	MOD(MELEE, "lancers", LANCERS, "lancers, first roll (chart)", "004:465"),
 
-	WC(FACT_MELEE, "flank", SX_FLANK, "the attack is on the defender's flank: it counts half its effectives", "004:266"),
-	WC(FACT_MELEE, "rear", SX_REAR, "the attack is on the defender's rear: it counts half its effectives", "004:266"),
+	WC(FACT_MELEE, "flank", SX_FLANK, "the unit is attacked on its flank: it counts half its effectives, its stragglers doubled", "004:266"),
+	WC(FACT_MELEE, "rear", SX_REAR, "the unit is attacked on its rear: it counts half its effectives, its stragglers tripled", "004:266"),
 	WC(FACT_MELEE, "disordered", SX_DISORDERED, "infantry that failed to form square: 25% take part", "004:300"),
 	WC(FACT_MELEE, "skirmishers", SX_SKIRMISHERS, "the unit is in skirmish order", "004:268"),
 
@@ -329,13 +331,52 @@ static const struct vocab_chart_column inches[] = {{"inches", VC_NONE}};
  * (rolls, or words of the categories k0, k1), where the rules use it. */
 #define CHART(c, n, t, r, k0, k1, ci) .code = SCH_##c, .name = n, .title = t, .rows = r, .key_cats = {k0, k1}, .cite = ci
 
+/* What the text states of its charts, built in (the chart file supplies
+ * the rest).  The worked melee example (004:284) gives a starting column
+ * for 9 and 14 participants in its first round and 8 and 10 in its second,
+ * four Combat Effects cells, a close at 12 or more and a stand on 19;
+ * Movement gives regular infantry's distance and the column bonus. */
+#define EX "004:284 Melee, the worked example: "
+#define ROLL(lo_, hi_, c, v, ci) {.lo = lo_, .hi = hi_, .col = c, .value = v, .cite = ci}
+#define WORDS(k0, k1, c, v, ci) {.lo = k0, .key2 = k1, .col = c, .value = v, .cite = ci}
+static const struct vocab_chart_cell stated_columns[] = {
+	ROLL(8, 8, 0, 3, EX "8 participants, column 3 (the green unit's second round)"),
+	ROLL(9, 9, 0, 3, EX "9 participants, column 3 (the green unit's first round)"),
+	ROLL(10, 10, 0, 4, EX "10 participants, column 4 (the US unit's second round)"),
+	ROLL(14, 14, 0, 4, EX "14 participants, column 4 (the US unit's first round)"),
+};
+static const struct vocab_chart_cell stated_effects[] = {
+	ROLL(20, 20, 3, 4, EX "a 20 on column 3, 4 losses"),
+	ROLL(3, 3, 5, 1, EX "a 3 on column 5, 1 loss"),
+	ROLL(12, 12, 2, 1, EX "a 12 on column 2, 1 more straggler"),
+	ROLL(13, 13, 5, 3, EX "a 13 on column 5, 2 stragglers and 1 casualty"),
+};
+static const struct vocab_chart_cell stated_close_stand[] = {
+	ROLL(12, INT_MAX, SCC_CLOSE, SCE_CLOSES, EX "13 \"greater than or equal to 12\", closed"),
+	ROLL(19, 19, SCC_STAND, SSE_STANDS, EX "\"rolled a 19 to hold\""),
+};
+static const struct vocab_chart_cell stated_movement[] = {
+	WORDS(SAR_INF, SAR_REGULAR, SCC_INCHES, 5, "004:166 Movement: \"regular infantry's base movement distance is 5 inches\""),
+	WORDS(SAR_INF, SAR_REGULAR, SCC_DICE, 1, "004:166 Movement: \"... plus the roll on 1D6\""),
+};
+static const struct vocab_chart_cell stated_move_mods[] = {
+	WORDS(SM_COLUMN, 0, 0, 4, "004:166 Movement: \"column (+4 inches)\""),
+};
+static const struct vocab_chart_cell stated_melee_mods[] = {
+	WORDS(SM_REGULAR, 0, 0, 0, EX "the regular US unit's \"column 4 +1 (US Inf. Or Cav.) - column 5\": no training shift"),
+};
+#undef EX
+#undef ROLL
+#undef WORDS
+#define STATED(c) .stated = c, .n_stated = sizeof c / sizeof c[0]
+
 static const struct vocab_chart charts[] = {
 	{CHART(EFFECTS, "combat-effects", "Combat Effects Chart", "the d20 roll", 0, 0, "004:226"), .first_col = 0,
-	 .last_col = 16},
+	 .last_col = 16, STATED(stated_effects)},
 	{CHART(MELEE_COLUMN, "melee-column", "Combat Effects Chart: participants to a starting column",
-	       "the participants", 0, 0, "004:266"), COLS(column)},
+	       "the participants", 0, 0, "004:266"), COLS(column), STATED(stated_columns)},
 	{CHART(CLOSE_STAND, "close-or-stand", "Roll to Close or Stand", "the modified d20 roll", 0, 0, "004:256"),
-	 COLS(close_stand)},
+	 COLS(close_stand), STATED(stated_close_stand)},
 	{CHART(RALLY_ROUTE, "rally-or-route", "Roll to Rally or Route", "the modified d20 roll", 0, 0, "004:391"),
 	 COLS(rally_route)},
 	{CHART(RANDOM, "random-orders", "Random Orders", "the d20 roll", 0, 0, "004:98"), COLS(random_order)},
@@ -343,12 +384,13 @@ static const struct vocab_chart charts[] = {
 	{CHART(SQUARE, "square-modifiers", "Forming Emergency Square", "a modifier", SC_MOD_SQUARE, 0, "004:300"),
 	 COLS(value)},
 	{CHART(MOVEMENT, "movement", "Movement Distances", "an arm and a training", SC_ARM, SC_EXP, "004:166"),
-	 COLS(movement)},
+	 COLS(movement), STATED(stated_movement)},
 	{CHART(MOVE_MODS, "movement-modifiers", "Movement Distances: modifiers", "a modifier", SC_MOD_MOVE, 0, "004:166"),
-	 COLS(inches)},
+	 COLS(inches), STATED(stated_move_mods)},
 	{CHART(FIRE_MODS, "fire-shifts", "Firing Procedure, row 2", "a column shift", SC_MOD_FIRE, 0, "004:230"),
 	 COLS(shift)},
-	{CHART(MELEE_MODS, "melee-shifts", "Melee Procedure", "a column shift", SC_MOD_MELEE, 0, "004:268"), COLS(shift)},
+	{CHART(MELEE_MODS, "melee-shifts", "Melee Procedure", "a column shift", SC_MOD_MELEE, 0, "004:268"), COLS(shift),
+	 STATED(stated_melee_mods)},
 	{CHART(CLOSE_MODS, "close-or-stand-modifiers", "Roll to Close or Stand: modifiers", "a modifier", SC_MOD_CLOSE, 0,
 	       "004:256"), COLS(close_stand_mods)},
 };

@@ -276,6 +276,36 @@ static bool overlaps(const struct chart_row *a, const struct chart_row *b, bool 
 	return roll ? a->lo <= b->hi && b->lo <= a->hi : a->key[0] == b->key[0] && a->key[1] == b->key[1];
 }
 
+/* Does stated cell t lie in row's key? */
+static bool states_row(const struct vocab_chart *s, const struct vocab_chart_cell *t, const struct chart_row *row)
+{
+	if (s->key_cats[0])
+		return t->lo == row->key[0] && t->key2 == row->key[1];
+	return t->lo <= row->hi && row->lo <= t->hi;
+}
+
+/* Warns where the file's cell col of row differs from a cell the rules'
+ * text states: the text's value is the one used (cell_lookup), and the
+ * player is told, not silently overruled. */
+static void against_text(struct reader *r, const struct chart_row *row, int col, const struct field *f)
+{
+	const struct vocab_chart *s = r->cur->spec;
+	int v = row->cells[col], cat = column_cat(s, col);
+	for (int i = 0; i < s->n_stated; i++) {
+		const struct vocab_chart_cell *t = &s->stated[i];
+		if (t->col != col || v == CHART_UNKNOWN || v == t->value || !states_row(s, t, row))
+			continue;
+		char value[32];
+		if (cat)
+			snprintf(value, sizeof value, "%s", vocab_word_of(r->v, cat, t->value));
+		else
+			snprintf(value, sizeof value, "%d", t->value);
+		diag_add(r->d, DIAG_CHART_TEXT, at_field(r, f), "the rules' text states %s here (%s): umpire uses the text's value",
+			 value, t->cite);
+		return;
+	}
+}
+
 static void read_row(struct reader *r, const struct field *f, int n)
 {
 	const struct vocab_chart *s = r->cur->spec;
@@ -329,6 +359,8 @@ static void read_row(struct reader *r, const struct field *f, int n)
 			      r->rows[i].at.line);
 			return;
 		}
+	for (int i = 0; i < r->n_order; i++)
+		against_text(r, &row, r->order[i], &f[used + i]);
 	if (r->n_rows == r->cap_rows) {
 		r->cap_rows = r->cap_rows ? 2 * r->cap_rows : 16;
 		r->rows = xrealloc(r->rows, (size_t)r->cap_rows * sizeof *r->rows);

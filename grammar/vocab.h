@@ -111,6 +111,16 @@ struct vocab_chart_column {
 	int cat;		/* the category of its cells' words; VC_NONE: numbers */
 };
 
+/* A cell the rules' text itself states (a sentence, a worked example):
+ * built in, so that no chart file is needed for it, and ahead of one. */
+struct vocab_chart_cell {
+	int lo, hi;		/* a roll row: the rolls it covers; a word row: lo is its first word's code */
+	int key2;		/* a word row: its second word's code, or 0 */
+	int col;		/* the cell's index among the chart's columns */
+	int value;		/* a number, or a word's code */
+	const char *cite;	/* where the text states it: "004:284 Melee, the worked example" */
+};
+
 struct vocab_chart {
 	int code;		/* the ruleset's own enum for the chart */
 	const char *name;	/* as the file names it: "combat-effects" */
@@ -125,6 +135,8 @@ struct vocab_chart {
 	int n_columns;
 	int first_col, last_col;
 	const char *cite;	/* where the rules use it */
+	const struct vocab_chart_cell *stated;	/* the cells the text states */
+	int n_stated;
 };
 
 struct vocab {

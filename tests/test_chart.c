@@ -119,6 +119,26 @@ static void test_errors(void **state)
 	expect_error("chart movement\ncolumns inches dice\ninf regular 5 1\ninf regular 6 1\n", DIAG_DUPLICATE, 4, 1);
 }
 
+/* A cell that differs from what the text states warns on that cell, and
+ * reads: the worked example begins 9 participants in column 3 and closes
+ * at 12 or more (004:284), regular infantry moves 5" + 1d6 (004:166).  A
+ * `?`, an agreeing cell, and a row the text says nothing of do not warn. */
+static void test_against_text(void **state)
+{
+	(void)state;
+	struct read r;
+	read_text(&r, "chart melee-column\ncolumns column\n9 5\n8 3\n7 2\n"
+		      "chart close-or-stand\ncolumns stand close\n10-14 ? stops\n19 stands closes\n"
+		      "chart movement\ncolumns dice inches\ninf regular 1 6\ninf green 1 4\n");
+	assert_int_equal(r.errors, 0);
+	assert_string_equal(tu_diag_list(&r.d), "chart-text@3:3, chart-text@8:9, chart-text@12:15");
+	assert_non_null(strstr(r.d.v[0].msg, "states 3 here (004:284"));
+	assert_non_null(strstr(r.d.v[1].msg, "states closes here"));
+	assert_non_null(strstr(r.d.v[2].msg, "states 5 here (004:166"));
+	assert_int_equal(chart_roll(chart_find(&r.set, SCH_MELEE_COLUMN), 9)->cells[0], 5);	/* read as written */
+	release(&r);
+}
+
 /* A ruleset without charts says so; a file of many fields is cut. */
 static void test_limits(void **state)
 {
@@ -143,7 +163,7 @@ static void test_limits(void **state)
 	buf_init(&rows, 0);
 	buf_puts(&rows, "chart melee-column\ncolumns column\n");
 	for (int i = 1; i <= 5000; i++)
-		buf_printf(&rows, "%d 3\n", i);
+		buf_printf(&rows, "%d %d\n", i, i == 10 || i == 14 ? 4 : 3);	/* as the text states (004:284) */
 	read_text(&r, rows.text);
 	assert_int_equal(r.errors, 1);
 	assert_int_equal(r.d.v[0].code, DIAG_TOO_MANY);
@@ -158,6 +178,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reads),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_against_text),
 		cmocka_unit_test(test_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,6 +82,24 @@ static void unescape_ff(char *s)
 	}
 }
 
+/* A ```charts block after a code's example, before the next code's
+ * heading, is its chart file: build/doc-examples/NAME.charts. */
+static void write_charts(const char *p, const char *name)
+{
+	const char *next = strstr(p, "\n### "), *c = strstr(p, "```charts\n");
+	if (!c || (next && c > next))
+		return;
+	c += strlen("```charts\n");
+	const char *end = strstr(c, "```");
+	assert_non_null(end);
+	char path[128];
+	snprintf(path, sizeof path, "build/doc-examples/%s.charts", name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite(c, 1, (size_t)(end - c), f);
+	fclose(f);
+}
+
 static void test_diagnostics_doc(void **state)
 {
 	(void)state;
@@ -108,6 +126,7 @@ static void test_diagnostics_doc(void **state)
 		assert_non_null(f);
 		fputs(block, f);
 		fclose(f);
+		write_charts(p, name);
 		struct diags d;
 		struct battle *b = tu_parse_file(path, &d);
 		int other = 0, mine = 0;

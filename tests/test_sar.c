@@ -104,6 +104,26 @@ static const struct record *rec(const struct run *x, int n)
 	return NULL;
 }
 
+/* Does a step of line n's record cite source? */
+static bool step_source(const struct run *x, int n, const char *source)
+{
+	const struct record *r = rec(x, n);
+	for (int i = 0; i < r->n_steps; i++)
+		if (strstr(r->steps[i].source, source))
+			return true;
+	return false;
+}
+
+/* Whether a step of the record on body line n says text. */
+static bool step_says(const struct run *x, int n, const char *text)
+{
+	const struct record *r = rec(x, n);
+	for (int i = 0; i < r->n_steps; i++)
+		if (strstr(r->steps[i].text, text))
+			return true;
+	return false;
+}
+
 static const struct rec_part *part(const struct run *x, int n, const char *role)
 {
 	const struct rec_part *p = record_find_part((struct record *)rec(x, n), role);
@@ -304,7 +324,7 @@ static void test_fire_claims(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
 	assert_int_equal(findings_on(&x, 3, FINDING_LOSSES), 2);
 	assert_int_equal(findings_on(&x, 4, FINDING_MOD_MISSING), 1);
-	assert_int_equal(findings_on(&x, 4, FINDING_TRUSTED), 2);	/* +2cover a chart's; no losses */
+	assert_int_equal(findings_on(&x, 4, FINDING_TRUSTED), 3);	/* +2cover a chart's; regular's shift; no losses */
 	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 1);	/* 13 +2 +2 = 17 -> 16 */
 	assert_int_equal(part(&x, 4, "firer")->total, 16);
 	assert_int_equal(findings_on(&x, 5, FINDING_LOSSES), 0);
@@ -383,9 +403,15 @@ static void test_worked_example(void **state)
 	struct findings f;
 	struct records r;
 	struct battle *b = audit_file("tests/sar/melee-example.battle", &d, &f, &r);
-	for (int i = 0; i < f.n; i++)
+	int trusted = 0;
+	for (int i = 0; i < f.n; i++) {
 		if (f.v[i].severity != DIAG_NOTE)
 			fail_msg("line %d: %s", f.v[i].at.line, f.v[i].msg);
+		trusted += f.v[i].code == FINDING_TRUSTED;
+	}
+	/* with no chart file, only what the text does not state: the fire's d20
+	 * 4 on column 16, the regular unit's fire and stand modifiers */
+	assert_int_equal(trusted, 3);
 	const struct record *close = NULL, *melee = NULL, *round = NULL;
 	for (int i = 0; i < r.n; i++) {
 		if (strcmp(r.v[i].kind, "close") == 0)
@@ -435,6 +461,73 @@ static void test_worked_example(void **state)
 	findings_release(&f);
 	battle_free(b);
 	diags_release(&d);
+}
+
+/* The second round is fought "with the remaining participants" (004:276),
+ * whether the first names its participants, as the card shows
+ * (`mexg:9 -> usreg:14`), or takes all effectives: 9 - 1 = 8 against
+ * 14 - 4 = 10, no longer outnumbered (004:284); and a side that lost more
+ * than it had in contact has none left, 2 against 6 - 3 = 3 here. */
+static void test_round_remaining(void **state)
+{
+	(void)state;
+	char *text = tu_read_file("tests/sar/melee-example.battle", NULL);
+	char *counts = strstr(text, "melee mexg:9 -> usreg:14");
+	assert_non_null(counts);
+	memmove(counts + strlen("melee mexg"), counts + strlen("melee mexg:9"), strlen(counts + strlen("melee mexg:9")) + 1);
+	counts = strstr(text, "-> usreg:14");
+	memmove(counts + strlen("-> usreg"), counts + strlen("-> usreg:14"), strlen(counts + strlen("-> usreg:14")) + 1);
+	assert_non_null(strstr(text, "melee mexg -> usreg [20]"));
+	struct tu_audited x;
+	tu_audit(&x, text, NULL);
+	int errs = 0;
+	for (int i = 0; i < x.f.n; i++)
+		errs += x.f.v[i].severity == DIAG_ERROR;
+	assert_int_equal(errs, 0);
+	const struct record *round = NULL;
+	for (int i = 0; i < x.r.n; i++)
+		if (strcmp(x.r.v[i].kind, "round") == 0)
+			round = &x.r.v[i];
+	assert_non_null(round);
+	assert_int_equal(record_find_part((struct record *)round, "attacker")->points, 8);
+	assert_int_equal(record_find_part((struct record *)round, "defender")->points, 10);
+	assert_int_equal(record_find_part((struct record *)round, "attacker")->total, 2);
+	tu_audited_release(&x);
+	free(text);
+	struct run y;
+	/* m10 (12 effectives) with 6 in contact loses 3 in the first round */
+	run(&y, "phase melee\nmelee m10:6 -> gr:2 [5] | [5] loss=3 stragglers=2 casualties=1\nround [5] | [5]\n");
+	assert_int_equal(part(&y, 3, "attacker")->points, 3);
+	assert_int_equal(part(&y, 3, "defender")->points, 2);
+	done(&y);
+}
+
+/* `flank` and `rear` on a melee mean the unit written with them is taken
+ * there, as on a fire's target: "If a unit is attacked on the flank or
+ * rear, it only counts half of the effectives in contact" (004:266), and
+ * its stragglers are doubled or tripled (004:236, 274).  gr (10) taken in
+ * flank by m10:10 counts 5, so it is the one outnumbered (10 - 5 = 5: -1);
+ * m10's 3 losses are 2 stragglers and 1 casualty, the stragglers doubled:
+ * 4 and 1, leaving gr 10 - 5 = 5 effectives; from the rear, 6 and 1. */
+static void test_melee_flank(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> gr(flank) [5] loss=3 | [5]\n");
+	assert_int_equal(part(&x, 2, "attacker")->points, 10);
+	assert_int_equal(part(&x, 2, "defender")->points, 5);
+	assert_true(step_says(&x, 2, "gr: -1outnumbered"));
+	assert_false(step_says(&x, 2, "m10: -1outnumbered"));
+	assert_int_equal(field(&x, 2, "gr", "stragglers"), 4);
+	assert_int_equal(field(&x, 2, "gr", "casualties"), 1);
+	assert_int_equal(field(&x, 2, "gr", "stands"), 5);
+	assert_int_equal(field(&x, 2, "m10", "stragglers"), 0);
+	done(&x);
+	run(&x, "phase melee\nmelee m10:10 -> gr(rear) [5] loss=3 | [5]\n");
+	assert_int_equal(part(&x, 2, "defender")->points, 5);
+	assert_int_equal(field(&x, 2, "gr", "stragglers"), 6);
+	assert_int_equal(field(&x, 2, "gr", "casualties"), 1);
+	done(&x);
 }
 
 /* The outnumbered shift, 004:272: the difference / 5, rounded down; the
@@ -551,17 +644,6 @@ static void test_recover(void **state)
 	done(&x);
 }
 
-/* Stragglers from movement, 004:174 and 389 (worksheet F). */
-/* Whether a step of the record on body line n says text. */
-static bool step_says(const struct run *x, int n, const char *text)
-{
-	const struct record *r = rec(x, n);
-	for (int i = 0; i < r->n_steps; i++)
-		if (strstr(r->steps[i].text, text))
-			return true;
-	return false;
-}
-
 /* "the columns run 0 to 16" (004:228): two at short range a casting
  * (A1), 8 castings start in column 16 itself, 9 in 18, kept to 16 */
 static void test_fire_column_edge(void **state)
@@ -576,6 +658,7 @@ static void test_fire_column_edge(void **state)
 	done(&x);
 }
 
+/* Stragglers from movement, 004:174 and 389 (worksheet F). */
 static void test_movement(void **state)
 {
 	(void)state;
@@ -980,7 +1063,7 @@ static void test_chart_fire(void **state)
 	/* without the chart file the same roll is taken on trust */
 	run(&x, "phase first-fire\nfire m10:10@6 -> tgt [5] loss=3\n");
 	assert_int_equal(part(&x, 2, "firer")->total, 12);	/* no training shift known */
-	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 1);
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 2);	/* the loss, and regular's shift unknown, not 0 */
 	done(&x);
 }
 
@@ -990,14 +1073,14 @@ static void test_chart_close_rally_random(void **state)
 	struct run x;
 	charted(&x, "phase melee\n"
 		    "close [14]: gr -2green +3charging =15 closes\n"	/* 2: 15+: closes */
-		    "close [13]: gr -2green +3charging =14 closes\n"	/* 3: 11-14: stops */
+		    "close [10]: gr -2green +3charging =11 closes\n"	/* 3: 11: stops */
 		    "stand [12]: m10 +2regular =14 stands\n"		/* 4: regular +2 to stand: 11-14 retreats */
 		    "close [14]: gr -2green +3charging +1cover =16 closes\n"	/* 5: cover to close is `?` */
 		    "phase rally\n"
 		    "route [9]: m10\n"				/* 7: 9-: breaks */
 		    "route [10]: r13\n");				/* 8: holds */
 	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 0);
-	assert_true(step_cites(&x, 2, "Roll to Close or Stand, row 15"));
+	assert_true(step_source(&x, 2, "004:284 Melee, the worked example: 13 \"greater than or equal to 12\""));	/* the text's */
 	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_LOOKUP), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 0);
@@ -1086,7 +1169,8 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 7, FINDING_TRUSTED), 1);
 	assert_int_equal(findings_on(&x, 8, FINDING_MOD_VALUE), 1);
-	assert_true(step_cites(&x, 2, "Movement Distances, row inf regular"));
+	assert_true(step_source(&x, 2, "004:166 Movement: \"regular infantry's base movement distance is 5 inches\""));
+	assert_true(step_cites(&x, 3, "Movement Distances, row inf green"));	/* the text gives no green */
 	done(&x);
 	/* the claimed total is the maximum distance (004:166 "determines the
 	 * maximum movement distance"): 5 + 4 less the terrain die 2 is 7; 8
@@ -1122,6 +1206,54 @@ static void test_chart_movement(void **state)
 	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
 	assert_int_equal(findings_on(&x, 3, FINDING_ARITHMETIC) + findings_on(&x, 3, FINDING_TOTAL), 0);
+	done(&x);
+}
+
+/* What the text states is built in, with no chart file: "regular
+ * infantry's base movement distance is 5 inches plus the roll on 1D6 ...
+ * column (+4 inches)" (004:166), so m10 on a 3 moves at most 8" and =9 is
+ * wrong; r13b formed in column, 5 + 3 + 4 = 12; green gr's distance is the
+ * cards', taken on trust.  A close at 12 or more closes and a stand on 19
+ * stands (004:284): 10 - 2 + 3 = 11 claimed as closing is on trust, not
+ * wrong, since the text says nothing below 12. */
+static void test_text_built_in(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\nmove d6[3]: m10 =8\nmove d6[3]: r13 =9\nform r13b column\nmove d6[3]: r13b +4column =12\n"
+		"move d6[3,4]: gr =10\n");
+	assert_int_equal(errors(&x), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED) + findings_on(&x, 5, FINDING_TRUSTED), 0);
+	assert_int_equal(findings_on(&x, 6, FINDING_TRUSTED), 1);
+	assert_true(step_says(&x, 5, "+4column, in column"));
+	done(&x);
+	run(&x, "phase melee\nclose [14]: gr -2green +3charging =15 stops\nclose [10]: gr -2green +3charging =11 closes\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_LOOKUP), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_TRUSTED), 1);
+	done(&x);
+}
+
+/* A training modifier neither the text nor the chart file gives is not 0:
+ * regular m10's close, the test chart's +1, is derived with the chart and
+ * missing from the claim; without it, a note says the claim's none is
+ * taken on trust.  Green's -2 is the text's (004:284): no note. */
+static void test_training_unknown(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase melee\nclose [14]: m10 +3charging =17\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MOD_MISSING), 1);
+	done(&x);
+	run(&x, "phase melee\nclose [14]: m10 +3charging =17\nclose [14]: gr -2green +3charging =15\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MOD_MISSING), 0);
+	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_TRUSTED), 0);
+	int named = 0;
+	for (int i = 0; i < x.f.n; i++)
+		named += x.f.v[i].code == FINDING_TRUSTED && strstr(x.f.v[i].msg, "m10 is regular: no regular modifier");
+	assert_int_equal(named, 1);
 	done(&x);
 }
 
@@ -1273,22 +1405,22 @@ static void test_close_sum(void **state)
 	done(&x);
 }
 
-/* A melee roll of no loss (the test chart: 10 participants start in
+/* A melee roll of no loss (the test chart: 7 participants start in
  * column 2; gr, green, -1 (as 004:284's green unit): column 1, d20 5, row
  * 1-10: no loss): a straggler claimed for it is wrong. */
 static void test_chart_melee_no_loss(void **state)
 {
 	(void)state;
 	struct run x;
-	charted(&x, "phase melee\nmelee m10:10 -> gr:10 [5] | [5] stragglers=1\n");
+	charted(&x, "phase melee\nmelee m10:10 -> gr:7 [5] | [5] stragglers=1\n");
 	assert_int_equal(part(&x, 2, "defender")->total, 1);
 	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
 	done(&x);
 }
 
-/* The worked example with the chart data its text states
- * (tests/sar/worked-example.charts): the starting columns and the losses
- * are now derived, and agree with every claim. */
+/* The worked example with a chart file of the cells its text states
+ * (tests/sar/worked-example.charts): the file agrees with what umpire
+ * builds in, so nothing warns, and the text's cells are the ones cited. */
 static void test_worked_example_charted(void **state)
 {
 	(void)state;
@@ -1302,14 +1434,22 @@ static void test_worked_example_charted(void **state)
 			fail_msg("line %d: %s", f.v[i].at.line, f.v[i].msg);
 		trusted += f.v[i].code == FINDING_TRUSTED;
 	}
-	/* only the fire's d20 4 on column 16, which the example does not give */
-	assert_int_equal(trusted, 1);
-	int chart_steps = 0;
+	/* the fire's d20 4 on column 16, which the example does not give, and
+	 * the regular unit's fire and stand modifiers, which it does not give
+	 * either (its melee sum gives no training shift) */
+	assert_int_equal(trusted, 3);
+	assert_int_equal(d.n, 0);
+	int chart_steps = 0, text_steps = 0;
 	for (int i = 0; i < r.n; i++)
-		for (int k = 0; k < r.v[i].n_steps; k++)
+		for (int k = 0; k < r.v[i].n_steps; k++) {
 			chart_steps += strstr(r.v[i].steps[k].source, "worked-example.charts") != NULL;
+			const char *src = r.v[i].steps[k].source;
+			text_steps += strstr(src, "004:284 Melee, the worked example: ") &&
+				      (strstr(src, " column ") || strstr(src, "to 12") || strstr(src, "a 19 to hold"));
+		}
+	assert_int_equal(chart_steps, 0);
 	/* close, stand; per roll of the two melee rounds a column and the losses */
-	assert_int_equal(chart_steps, 2 + 4 * 2);
+	assert_int_equal(text_steps, 2 + 4 * 2);
 	findings_release(&f);
 	records_release(&r);
 	battle_free(b);
@@ -1494,6 +1634,8 @@ int main(void)
 		cmocka_unit_test(test_fire_claims),
 		cmocka_unit_test(test_breaking),
 		cmocka_unit_test(test_worked_example),
+		cmocka_unit_test(test_round_remaining),
+		cmocka_unit_test(test_melee_flank),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
@@ -1516,6 +1658,8 @@ int main(void)
 		cmocka_unit_test(test_chart_close_rally_random),
 		cmocka_unit_test(test_chart_breakthrough_square),
 		cmocka_unit_test(test_chart_movement),
+		cmocka_unit_test(test_text_built_in),
+		cmocka_unit_test(test_training_unknown),
 		cmocka_unit_test(test_chart_fire_edges),
 		cmocka_unit_test(test_chart_melee_no_loss),
 		cmocka_unit_test(test_close_sum),
