@@ -50,16 +50,26 @@ static const struct state_rules thomas_state = {
 
 static void *thomas_begin(struct audit *a)
 {
-	struct thomas_options *o = xcalloc(1, sizeof *o);
-	o->square_adds = strcmp(audit_option(a, "square-stand"), "add") == 0;
-	o->negative_below_base = strcmp(audit_option(a, "negative-result"), "below-base") == 0;
-	o->converge_before = strcmp(audit_option(a, "converge-wait"), "before") == 0;
-	return o;
+	struct thomas_audit *t = xcalloc(1, sizeof *t);
+	t->o.square_adds = strcmp(audit_option(a, "square-stand"), "add") == 0;
+	t->o.negative_below_base = strcmp(audit_option(a, "negative-result"), "below-base") == 0;
+	t->o.converge_before = strcmp(audit_option(a, "converge-wait"), "before") == 0;
+	return t;
 }
 
 static void thomas_end(struct audit *a)
 {
-	free(a->ctx);
+	struct thomas_audit *t = a->ctx;
+	free(t->after);
+	free(t);
+}
+
+/* What a turn left undone is reported when it ends. */
+static void thomas_settle(struct audit *a)
+{
+	bool ends = a->stmt >= a->b->n_stmts || a->b->stmts[a->stmt].kind == ST_TURN;
+	if (ends && a->st.turn)
+		thomas_settle_morale(a);
 }
 
 void thomas_unform(struct audit *a, int u)
@@ -439,6 +449,7 @@ const struct ruleset thomas_ruleset = {
 	.apply_state = apply_state,
 	.begin = thomas_begin,
 	.end = thomas_end,
+	.settle = thomas_settle,
 	.audit_order_of_battle = audit_order_of_battle,
 	.terms = &terms,
 };

@@ -97,6 +97,8 @@ struct thomas_unit {
 	int forced_back_turn;		/* the turn close action last forced it back (its colours, 003:20) */
 	int held_turn;			/* the turn its close check held it short (003:15), or 0 */
 	int fire_lost_turn, fire_lost;	/* figures lost to fire this fire phase: they still fire (003:4) */
+	int lost_turn, lost;		/* figures lost this turn to fire or melee: a morale check is due (003:21) */
+	int checked_turn;		/* the turn of its last morale or pursuit check */
 	int options_turn, options;	/* its move options placed this turn */
 	int guns_lost;
 };
@@ -107,11 +109,32 @@ struct thomas_leader {
 	int officer_turn;
 };
 
-/* The rule options, read once when an audit begins (struct audit.ctx). */
+/* The rule options, read once when an audit begins. */
 struct thomas_options {
 	bool square_adds;		/* square-stand=add */
 	bool negative_below_base;	/* negative-result=below-base */
 	bool converge_before;		/* converge-wait=before: the 2 full turns before this one */
+};
+
+/* Where a melee's morale sequence stands (003:19-20): the unit with more
+ * casualties checks first; after an adverse result the winner checks for
+ * pursuit, otherwise the other unit checks. */
+enum thomas_after { TAM_FIRST = 1, TAM_SECOND, TAM_PURSUIT, TAM_DONE };
+struct thomas_after_melee {
+	int u[2];		/* the attacker and the defender */
+	int lost[2];		/* the figures each lost in the round */
+	int stage;		/* enum thomas_after */
+	int next;		/* TAM_FIRST: the unit to check first, -1 either (a tie);
+				 * TAM_SECOND: the one still to check; TAM_PURSUIT: the victor */
+	struct loc at;		/* the melee's line */
+};
+
+/* One audit's own state (struct audit.ctx): the options, and this turn's
+ * melees whose sequence is open. */
+struct thomas_audit {
+	struct thomas_options o;
+	struct thomas_after_melee *after;
+	int n_after, cap_after;
 };
 
 extern const struct vocab thomas_vocab;
@@ -134,7 +157,7 @@ static inline struct thomas_leader *thomas_leader(const struct audit *a, int l)
 
 static inline const struct thomas_options *thomas_opts(const struct audit *a)
 {
-	return (const struct thomas_options *)a->ctx;
+	return &((const struct thomas_audit *)a->ctx)->o;
 }
 
 /* thomas_combat.c: fire, counter-battery damage, melee, morale. */
@@ -149,5 +172,9 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s);
 int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct loc at);
 /* Marks unit u unformed from this turn. */
 void thomas_unform(struct audit *a, int u);
+/* At a turn's end (a turn header, or the battle's): reports a unit that
+ * lost figures and checked no morale, and a melee's victor that has not
+ * checked for pursuit (missing-roll); then closes the turn's melees. */
+void thomas_settle_morale(struct audit *a);
 
 #endif

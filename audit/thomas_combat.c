@@ -11,6 +11,7 @@
 
 #include "claim.h"
 #include "thomas_tables.h"
+#include "../grammar/xalloc.h"
 
 /* The claimed modifier of code, or NULL. */
 static const struct mod *claimed_mod(const struct claim *c, int code)
@@ -46,11 +47,18 @@ static void chart_mod(struct audit *a, struct derived_mod *d, enum thomas_table 
 		claim_absent(d, row->factor, "%s, but %s", why, cell.why);
 }
 
-/* Takes n figures from unit u; returns those it had to lose. */
+/* Takes n figures from unit u; returns those it had to lose.  A loss
+ * makes a casualty morale check due this turn (003:21). */
 static int lose(struct audit *a, int u, int n)
 {
 	int before = state_unit_at(&a->st, u)->stands;
-	return before - state_lose(&a->st, u, n);
+	int lost = before - state_lose(&a->st, u, n);
+	struct thomas_unit *r = thomas_unit(a, u);
+	if (r->lost_turn != a->st.turn)
+		r->lost = 0;
+	r->lost_turn = a->st.turn;
+	r->lost += lost;
+	return lost;
 }
 
 static void derive(struct derived_mod *d, enum thomas_table t, int code, int value, const char *why)
@@ -323,6 +331,8 @@ static int melee_roll(struct audit *a, const char *role, int u, const struct cla
 
 /* "One round of melee takes place each turn" (Conduct Melee, 003:17): a
  * unit that fought one this turn fights no second. */
+static void open_sequence(struct audit *a, const int u[2], const int lost[2], struct loc at);
+
 static void one_round_a_turn(struct audit *a, const struct ev_clash *c)
 {
 	for (int i = 0; i < 2; i++)
@@ -370,8 +380,126 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	record_step(a->rec, "003:19 Check the morale of any units which had casualties",
 		    "%s: %d lost, %s: %d lost: %s checks morale first%s", c->side[0].units[0].id, lost[0],
 		    c->side[1].units[0].id, lost[1], first, lost[0] == lost[1] ? " (a tie: the text does not say)" : "");
+	open_sequence(a, u, lost, s->at);
 	record_step(a->rec, "003:20 Unformed following close action", "both sides are unformed");
 	return true;
+}
+
+/* ---- The morale sequence after a melee (003:19-20) ---- */
+
+static void open_sequence(struct audit *a, const int u[2], const int lost[2], struct loc at)
+{
+	struct thomas_audit *t = a->ctx;
+	if (t->n_after == t->cap_after) {
+		t->cap_after = t->cap_after ? 2 * t->cap_after : 8;
+		t->after = xrealloc(t->after, (size_t)t->cap_after * sizeof *t->after);
+	}
+	t->after[t->n_after++] = (struct thomas_after_melee){
+		.u = {u[0], u[1]}, .lost = {lost[0], lost[1]}, .stage = TAM_FIRST,
+		.next = lost[0] > lost[1] ? u[0] : lost[1] > lost[0] ? u[1] : -1, .at = at};
+}
+
+/* The open sequence of this turn's melee unit u fought, or NULL. */
+static struct thomas_after_melee *sequence_of(struct audit *a, int u)
+{
+	struct thomas_audit *t = a->ctx;
+	for (int i = t->n_after - 1; i >= 0; i--)
+		if (t->after[i].stage != TAM_DONE && (t->after[i].u[0] == u || t->after[i].u[1] == u))
+			return &t->after[i];
+	return NULL;
+}
+
+static const char *id_of(const struct audit *a, int u)
+{
+	return state_unit_at(&a->st, u)->decl->id;
+}
+
+static bool adverse(int effect)
+{
+	return effect == TME_FALL_BACK || effect == TME_ROUT;
+}
+
+/* A morale check (event TE_MORALE) or a pursuit check (TE_PURSUIT) by u
+ * with its effect (0: unknown) in the sequence of its melee: the order
+ * 003:19 gives, and where it is broken an illegal-action on line at. */
+static void sequence_step(struct audit *a, int u, int event, int effect, struct loc at)
+{
+	struct thomas_after_melee *m = sequence_of(a, u);
+	if (!m)
+		return;
+	int other = m->u[0] == u ? m->u[1] : m->u[0];
+	const char *cite = "003:19";
+	if (event == TE_PURSUIT) {
+		if (m->stage == TAM_PURSUIT && m->next == u)
+			m->stage = TAM_DONE;
+		else if (m->stage == TAM_PURSUIT)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, cite,
+				   "%s's check had an adverse result: %s is not the victor, and has no pursuit to check",
+				   id_of(a, u), id_of(a, u));
+		else
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, cite,
+				   "no pursuit yet: the winner checks for pursuit after the loser's adverse result, and %s",
+				   m->stage == TAM_FIRST ? "no morale check followed the melee" : "none has had one");
+		return;
+	}
+	if (m->stage == TAM_PURSUIT) {
+		if (m->next == u)
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, cite,
+				   "%s's check had an adverse result: \"the winning unit will check for pursuit\", not its morale",
+				   id_of(a, other));
+		return;
+	}
+	if (m->stage == TAM_FIRST && m->next >= 0 && m->next != u) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, cite,
+			   "%s lost more in the melee (%d to %d): \"the unit with the greater amount of casualties ... checks its morale first\"",
+			   id_of(a, other), m->lost[m->u[0] == other ? 0 : 1], m->lost[m->u[0] == u ? 0 : 1]);
+		m->stage = TAM_DONE;	/* out of order: no more of it is checked */
+		return;
+	}
+	if (!effect)
+		m->stage = TAM_DONE;	/* its result unknown: nothing follows from it */
+	else if (adverse(effect))
+		m->stage = TAM_PURSUIT, m->next = other;
+	else if (m->stage == TAM_FIRST && m->lost[m->u[0] == other ? 0 : 1] > 0)
+		m->stage = TAM_SECOND, m->next = other;
+	else
+		m->stage = TAM_DONE;	/* both stood: no victor */
+}
+
+/* Does u owe a pursuit check as the victor of an open sequence?  A square
+ * attacked by cavalry does not check (003:19). */
+static bool owes_pursuit(const struct audit *a, const struct thomas_after_melee *m, int u)
+{
+	if (m->stage != TAM_PURSUIT || m->next != u)
+		return false;
+	int foe = m->u[0] == u ? m->u[1] : m->u[0];
+	return !(thomas_unit(a, u)->formation == TF_SQUARE && thomas_unit(a, foe)->arm == TA_CAV);
+}
+
+void thomas_settle_morale(struct audit *a)
+{
+	struct thomas_audit *t = a->ctx;
+	struct loc at = a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1].at;
+	for (int i = 0; i < t->n_after; i++) {
+		int v = t->after[i].next;
+		if (!owes_pursuit(a, &t->after[i], v))
+			continue;
+		a->side = state_unit_at(&a->st, v)->decl->side;
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, at, "003:19",
+			   "turn %d: %s won the melee of line %d; its check for pursuit is not logged", a->st.turn, id_of(a, v),
+			   t->after[i].at.line);
+		thomas_unit(a, v)->checked_turn = a->st.turn;	/* reported once */
+	}
+	for (int u = 0; u < a->st.n_units; u++) {
+		struct thomas_unit *r = thomas_unit(a, u);
+		if (r->lost_turn != a->st.turn || !r->lost || r->checked_turn == a->st.turn || r->core.removed || r->routed)
+			continue;
+		a->side = r->core.decl->side;
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, at, "003:21",
+			   "turn %d: %s lost %d figure%s and has no morale check logged: \"Whenever a Morale Unit suffers a figure loss ... it must check its morale\"",
+			   a->st.turn, r->core.decl->id, r->lost, r->lost == 1 ? "" : "s");
+	}
+	t->n_after = 0;
 }
 
 /* ---- Morale checks (003:15-25) ---- */
@@ -520,6 +648,8 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 		p->total = total;
 		p->has_total = true;
 	}
+	if (event == TE_MORALE || event == TE_PURSUIT)
+		r->checked_turn = a->st.turn;
 	const char *why = "";
 	int points = morale_points(a, r, line->unit.id, &why);
 	if (!points) {
@@ -527,6 +657,8 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "003:21",
 				   "%s taken on trust: the text gives no morale points for %s and %s", line->claim.effect,
 				   thomas_word(TC_TROOP, r->troop), why);
+		if (event == TE_MORALE || event == TE_PURSUIT)
+			sequence_step(a, u, event, line->claim.effect ? line->claim.effect_code : 0, line->unit.at);
 		return true;
 	}
 	int relation = total - points;
@@ -539,6 +671,8 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 												: TC_EFFECT_MORALE, effect);
 	if (event == TE_CLOSE)
 		r->held_turn = effect == TCL_HOLDS ? a->st.turn : 0;
+	if (event == TE_MORALE || event == TE_PURSUIT)
+		sequence_step(a, u, event, effect, line->unit.at);
 	if (event != TE_MORALE && event != TE_STAND)
 		return true;
 	if (effect == TME_FALL_BACK || effect == TME_ROUT)

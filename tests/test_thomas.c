@@ -441,6 +441,80 @@ static void test_melee_morale_first(void **state)
 	done(&x);
 }
 
+/* The sequence after a melee (003:19): "The unit with the greater amount
+ * of casualties within the melee checks its morale first.  If that unit
+ * does not have an adverse effect, the other unit will check its morale,
+ * otherwise the winning unit will check for pursuit."  vols (US
+ * Volunteers, 4 morale points) loses 1, mex (Mexican Regulars, 5) 2.
+ * Unformed after melee (-2, 003:20, 23), mex at 20% (-2): a 1 is
+ * 1 - 4 - 5 = -8, rout on the test chart; a 10 is 10 - 4 - 5 = +1,
+ * steady. */
+static void test_melee_sequence(void **state)
+{
+	(void)state;
+	struct run x;
+	const char *melee = "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\n";
+	char body[256];
+	/* the winner checking first */
+	snprintf(body, sizeof body, "%smorale [9]: vols\nmorale [1]: mex\n", melee);
+	run(&x, body, NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
+	/* after the loser's rout the winner checks for pursuit, not morale */
+	snprintf(body, sizeof body, "%smorale [1]: mex\nmorale [9]: vols\npursuit [5]: vols\n", melee);
+	run(&x, body, NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	/* after the loser stood, the other checks morale: no pursuit */
+	snprintf(body, sizeof body, "%smorale [10]: mex\npursuit [5]: vols\nmorale [9]: vols\n", melee);
+	run(&x, body, NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
+	done(&x);
+	/* and the pursuit the rout calls for, left out, is reported at the
+	 * turn's end; the winner's own casualty check is that pursuit check */
+	snprintf(body, sizeof body, "%smorale [1]: mex\nturn 2\n", melee);
+	run(&x, body, NULL);
+	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 1);
+	for (int i = 0; i < x.f.n; i++)
+		if (x.f.v[i].code == FINDING_MISSING_ROLL)
+			assert_non_null(strstr(x.f.v[i].msg, "vols won the melee"));
+	done(&x);
+}
+
+/* "Whenever a Morale Unit suffers a figure loss due to fire or melee, it
+ * must check its morale" (003:21): a melee costing both sides figures and
+ * no check by the turn's end is two missing rolls, reported at the next
+ * turn; checked, none; a unit that lost nothing owes none. */
+static void test_casualty_check_due(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\nphase morale\nturn 2\n", NULL);
+	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 2);
+	done(&x);
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\nmorale [10]: mex\nmorale [9]: vols\n"
+		"turn 2\n", NULL);
+	assert_int_equal(flagged(&x, 5), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5]\nmorale [10]: mex\nturn 2\n", NULL);
+	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	/* at the battle's end too */
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\n", NULL);
+	int missing = 0;
+	for (int i = 0; i < x.f.n; i++)
+		missing += x.f.v[i].code == FINDING_MISSING_ROLL;
+	assert_int_equal(missing, 2);
+	done(&x);
+}
+
 /* "Any negative result on the morale table will force the intended
  * charging unit to hold" (003:15), read as a total below the morale points
  * (option negative-result=below-base): mex, Mexican Regulars, 5 points
@@ -1251,6 +1325,8 @@ int main(void)
 		cmocka_unit_test(test_no_melee_after_holding),
 		cmocka_unit_test(test_converge_wait),
 		cmocka_unit_test(test_melee_morale_first),
+		cmocka_unit_test(test_melee_sequence),
+		cmocka_unit_test(test_casualty_check_due),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
 		cmocka_unit_test(test_tally_range),
