@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../grammar/chart.h"
+#include "record.h"
 
 static const struct vocab_chart *chart_spec(const struct vocab *v, int code)
 {
@@ -82,4 +83,23 @@ int cell_effect(struct audit *a, int chart, int col, int roll, const struct clai
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
 			   c->effect, word, roll);
 	return c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value;
+}
+
+struct odds_ctx {
+	const struct audit *a;
+	int chart, col, mods;
+};
+
+static int face_cell(int f, void *ctx)
+{
+	const struct odds_ctx *c = ctx;
+	struct cell cell = cell_lookup(c->a, c->chart, f + c->mods, 0, c->col);
+	return cell.ok ? cell.value + 10000 : -1;	/* a cell is -9999 to 9999 (chart.c): shifted to 0 and up */
+}
+
+void cell_odds(const struct audit *a, int chart, int col, int sides, int rolled, int mods, bool better_up,
+	       struct rec_odds *odds)
+{
+	struct odds_ctx c = {a, chart, col, mods};
+	record_odds_of(odds, sides, rolled, better_up, face_cell, &c);
 }

@@ -31,6 +31,15 @@ struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int 
  * checked against claim c's effect (a wrong lookup cites cite): the result
  * the state follows; the claimed one, taken on trust, when the chart file
  * does not say. */
+/* The odds of a roll of a die of sides faces, plus mods, looked up in
+ * column col of chart (into *odds, struct rec_odds of record.h): each
+ * face's cell against the rolled face's, a higher face better for the
+ * roller when better_up; none where a face's cell is neither stated by
+ * the text nor in the chart file. */
+struct rec_odds;
+void cell_odds(const struct audit *a, int chart, int col, int sides, int rolled, int mods, bool better_up,
+	       struct rec_odds *odds);
+
 struct claim;
 int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
 

@@ -149,3 +149,18 @@ void record_odds_face(struct rec_odds *odds, int f, int rolled, bool same, bool 
 	odds->at_least += same || better || f == rolled;
 	odds->at_most += same || worse || f == rolled;
 }
+
+void record_odds_of(struct rec_odds *odds, int sides, int rolled, bool better_up, int (*result)(int f, void *ctx),
+		    void *ctx)
+{
+	struct rec_odds o = {.sides = sides};
+	int got = rolled >= 1 && rolled <= sides ? result(rolled, ctx) : -1;
+	for (int f = 1; f <= sides && got >= 0; f++) {
+		int r = result(f, ctx);
+		if (r < 0)
+			return;
+		record_odds_face(&o, f, rolled, r == got, better_up);
+	}
+	if (got >= 0)
+		*odds = o;
+}

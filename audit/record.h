@@ -105,6 +105,14 @@ const struct rec_state *record_find_state(const struct record *rec, char kind, c
  * roller's total; false where a roll must come in at or under a number). */
 void record_odds_face(struct rec_odds *odds, int f, int rolled, bool same, bool better_up);
 
+/* The odds of a roll of a die of sides faces whose face f gives the result
+ * result(f, ctx), a code that two faces share when they give the same
+ * result (negative: not known, and then *odds is left without odds: a
+ * chart cell not supplied): each face counted against the one rolled, a
+ * higher face better for the roller when better_up.  exp_loss is left 0. */
+void record_odds_of(struct rec_odds *odds, int sides, int rolled, bool better_up, int (*result)(int f, void *ctx),
+		    void *ctx);
+
 /* Appends a modifier to a part. */
 void record_mod(struct rec_part *p, const char *code, int value, const char *source, const char *why);
 

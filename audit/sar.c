@@ -290,6 +290,13 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	record_part(a->rec, "unit", who);
 }
 
+/* A roll whose every face gives its own result: leader points (004:72). */
+static int face_itself(int f, void *ctx)
+{
+	(void)ctx;
+	return f;
+}
+
 static void audit_orders(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "orders");
@@ -320,6 +327,7 @@ static void audit_orders(struct audit *a, const struct ev_check *ck)
 		p->die = ck->die.value;
 		p->total = lr->points;
 		p->has_total = true;
+		record_odds_of(&p->odds, 4, ck->die.value, true, face_itself, NULL);	/* each face its own points */
 	}
 	int attached_orders = 0;
 	for (int i = 0; i < ck->n_lines; i++)
@@ -590,6 +598,9 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 		total += line->claim.mods[i].value;
 	int result = cell_effect(a, SCH_RALLY_ROUTE, route ? SCC_ROUTE : SCC_RALLY, total, &line->claim,
 				      route ? SC_EFFECT_ROUTE : SC_EFFECT_RALLY, route ? "004:401" : "004:391");
+	if (p)
+		cell_odds(a, SCH_RALLY_ROUTE, route ? SCC_ROUTE : SCC_RALLY, 20, ck->die.value, total - ck->die.value, true,
+			  &p->odds);
 	if (route && result == SRO_BREAKS)
 		r->broken = true;
 	if (!route && result == SRE_RALLIES && audit_illegal_count(a) == 0) {
@@ -621,6 +632,20 @@ static int leader_roll(struct audit *a, const char *kind, const struct ev_leader
 	return l;
 }
 
+/* Whether face f hits a leader whose unit took *ctx losses (004:370). */
+static int hit_by_face(int f, void *ctx)
+{
+	return f <= *(const int *)ctx ? SHE_HIT : SHE_MISS;
+}
+
+/* The Leader Casualty Table's row for face f (004:372-377). */
+static int wound_by_face(int f, void *ctx)
+{
+	(void)ctx;
+	const struct sar_wound_row *row = sar_wound_of(f);
+	return row ? row->effect : -1;
+}
+
 static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 {
 	int l = leader_roll(a, "hit", lr);
@@ -646,6 +671,9 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 			   sar_word(SC_EFFECT_HIT, hit));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_HIT, hit);
+	struct rec_part *p = record_find_part(a->rec, "leader");
+	if (p)	/* a face over the losses misses: a higher face is better for him */
+		record_odds_of(&p->odds, 20, lr->die.value, true, hit_by_face, &r->losses);
 	struct sar_leader *sl = sar_leader(a, l);
 	sl->rolled_turn = a->st.turn;
 	if ((lr->effect && !audit_follows_derived(a) ? lr->effect_code : hit) == SHE_HIT)
@@ -694,6 +722,9 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	int effect = lr->effect && !audit_follows_derived(a) ? lr->effect_code : row->effect;
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_WOUND, effect);
+	struct rec_part *p = record_find_part(a->rec, "leader");
+	if (p)	/* a lower face is a lighter wound */
+		record_odds_of(&p->odds, 20, lr->die.value, false, wound_by_face, NULL);
 	struct sar_leader *r = sar_leader(a, l);
 	const struct sar_wound_row *played = sar_wound_row_of(effect);	/* the claim's row, as played */
 	r->core.wounded = effect != SW_DEAD;

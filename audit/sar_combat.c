@@ -184,6 +184,38 @@ static int chart_losses(struct audit *a, const struct claim *c, int column, int 
 	return -1;
 }
 
+/* The losses face f gives on the column of ctx (a struct effects_odds). */
+struct effects_odds {
+	const struct audit *a;
+	int column;
+};
+
+static int face_losses(int f, void *ctx)
+{
+	const struct effects_odds *e = ctx;
+	struct cell cell = cell_lookup(e->a, SCH_EFFECTS, f, 0, e->column);
+	return cell.ok ? cell.value : -1;
+}
+
+/* The odds of a d20 rolled on column of the Combat Effects Chart: a face
+ * giving as many losses gives the same result (a loss more is better for
+ * the roller); exp_loss the effectives the unit hit loses on average, its
+ * losses allocated as alloc would (dense, mult, cap: sar_allocate). */
+static void effects_odds(const struct audit *a, int column, int rolled, bool dense, int mult, int cap,
+			 struct rec_odds *odds)
+{
+	struct effects_odds e = {a, column};
+	record_odds_of(odds, 20, rolled, true, face_losses, &e);
+	if (!odds->sides)
+		return;
+	int lost = 0;
+	for (int f = 1; f <= 20; f++) {
+		struct sar_split split = sar_allocate(face_losses(f, &e), dense, mult, cap);
+		lost += split.stragglers + split.casualties;
+	}
+	odds->exp_loss = lost / 20.0;
+}
+
 /* ---- Fire ---- */
 
 /* The range band of the firer: the Weapon Ranges table's, or the fact the
@@ -378,8 +410,12 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	if (p)
 		p->loss = 0;
 	struct rec_part *tp = record_part(a->rec, "target", f->target.id);
-	if (tp)
+	if (tp) {
+		tp->die = f->die.value;	/* the firer's, whose odds go with the losses they cause */
 		tp->loss = split.stragglers + split.casualties;
+		if (start >= 0)	/* the firer's luck: the column derived, each face's losses */
+			effects_odds(a, column, f->die.value, dense, mult, cap < 0 ? -1 : cap > 0 ? cap : 0, &tp->odds);
+	}
 	bool breaks = t->broken && !was_broken;
 	if (breaks)
 		record_step(a->rec, "004:248 Breaking", "%s breaks: %d stragglers, %d effectives", f->target.id, t->stragglers,
@@ -447,6 +483,9 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 	}
 	int result = cell_effect(a, SCH_CLOSE_STAND, close ? SCC_CLOSE : SCC_STAND, total, &line->claim,
 				      close ? SC_EFFECT_CLOSE : SC_EFFECT_STAND, close ? "004:256" : "004:258");
+	if (p)	/* a higher total closes, or stands, rather than less */
+		cell_odds(a, SCH_CLOSE_STAND, close ? SCC_CLOSE : SCC_STAND, 20, ck->die.value, total - ck->die.value, true,
+			  &p->odds);
 	if (!close && result == SSE_BREAKS)
 		r->broken = true;
 	if (close)
@@ -596,6 +635,8 @@ static void melee_roll(struct audit *a, const char *role, struct melee_side *me,
 	/* stragglers doubled on a flank, tripled on a rear taken (004:236, 274) */
 	int mult = side_has_fact(enemy, SX_REAR) ? 3 : side_has_fact(enemy, SX_FLANK) ? 2 : 1;
 	const char *them = state_unit_at(&a->st, enemy->unit)->decl->id;
+	if (p && cell.ok)	/* its luck; the enemy's losses on average for now (sar_audit_melee swaps them) */
+		effects_odds(a, column, cs->die.value, false, mult, -1, &p->odds);
 	if (losses >= 0) {
 		*inflicted = sar_allocate(losses, false, mult, -1);
 		record_step(a->rec, "004:274 Melee Procedure", "%s on %s: %d loss%s%s: %d straggler%s, %d casualt%s", who, them,
@@ -682,10 +723,14 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 		r->fought_turn = a->st.turn;
 		r->volley_used = true;	/* an unused initial volley is wasted in melee (004:244) */
 	}
-	for (int i = 0; i < 2; i++) {
-		struct rec_part *p = record_find_part(a->rec, i ? "defender" : "attacker");
-		if (p)
-			p->loss = hit[1 - i].stragglers + hit[1 - i].casualties;
+	struct rec_part *parts[2] = {record_find_part(a->rec, "attacker"), record_find_part(a->rec, "defender")};
+	for (int i = 0; i < 2; i++)
+		if (parts[i])
+			parts[i]->loss = hit[1 - i].stragglers + hit[1 - i].casualties;
+	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's */
+		double e = parts[0]->odds.exp_loss;
+		parts[0]->odds.exp_loss = parts[1]->odds.sides ? parts[1]->odds.exp_loss : 0;
+		parts[1]->odds.exp_loss = parts[0]->odds.sides ? e : 0;
 	}
 	int result = melee_result(att->broken && !was[0], def->broken && !was[1], second);
 	record_step(a->rec, "004:276 Melee Procedure", "%s: %d effectives, %d stragglers; %s: %d effectives, %d stragglers: %s",

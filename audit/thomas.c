@@ -105,27 +105,45 @@ int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int
 	return claimed && !audit_follows_derived(a) ? claimed : row->effect;
 }
 
-/* A one-unit roll of a fixed table; returns its effect, 0 for no unit. */
-static int unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, enum thomas_roll roll, int cat, int *u)
+/* The effect face f gives on the fixed roll *ctx (enum thomas_roll). */
+static int roll_by_face(int f, void *ctx)
+{
+	const struct thomas_roll_row *row = thomas_roll_of(*(const enum thomas_roll *)ctx, f);
+	return row ? row->effect : -1;
+}
+
+/* The odds of a d10 on fixed roll r, a higher face better for the roller
+ * when better_up. */
+static void fixed_odds(struct rec_part *p, enum thomas_roll r, int rolled, bool better_up)
+{
+	if (p)
+		record_odds_of(&p->odds, 10, rolled, better_up, roll_by_face, &r);
+}
+
+/* A one-unit roll of a fixed table (better_up: a higher face better for
+ * the unit); returns its effect, 0 for no unit. */
+static int unit_roll(struct audit *a, const struct ev_check *ck, const char *kind, enum thomas_roll roll, int cat,
+		     bool better_up, int *u)
 {
 	struct rec_part *p;
 	const struct check_line *line = &ck->lines[0];
 	*u = audit_unit_roll(a, ck, kind, &p);
 	if (*u < 0)
 		return 0;
+	fixed_odds(p, roll, ck->die.value, better_up);
 	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, line->claim.effect_code, line->claim.effect_at);
 }
 
 static void audit_ford(struct audit *a, const struct ev_check *ck)
 {
 	int u;
-	unit_roll(a, ck, "ford", TR_FORD, TC_EFFECT_FORD, &u);
+	unit_roll(a, ck, "ford", TR_FORD, TC_EFFECT_FORD, false, &u);	/* 1-3 is a ford (003:4) */
 }
 
 static void audit_blaze(struct audit *a, const struct ev_check *ck)
 {
 	int u;
-	unit_roll(a, ck, "blaze", TR_BLAZE, TC_EFFECT_BLAZE, &u);
+	unit_roll(a, ck, "blaze", TR_BLAZE, TC_EFFECT_BLAZE, true, &u);	/* 8, 9, 0 burn (003:9) */
 	if (u >= 0 && thomas_unit(a, u)->arm != TA_ART)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->lines[0].unit.at, "003:9",
 			   "only artillery fire against buildings may start a fire");
@@ -134,7 +152,7 @@ static void audit_blaze(struct audit *a, const struct ev_check *ck)
 static void audit_colours(struct audit *a, const struct ev_check *ck)
 {
 	int u;
-	int effect = unit_roll(a, ck, "colours", TR_COLOURS, TC_EFFECT_COLOURS, &u);
+	int effect = unit_roll(a, ck, "colours", TR_COLOURS, TC_EFFECT_COLOURS, true, &u);	/* a 1 loses them (003:20) */
 	if (u < 0)
 		return;
 	struct thomas_unit *r = thomas_unit(a, u);
@@ -147,6 +165,12 @@ static void audit_colours(struct audit *a, const struct ev_check *ck)
 			   "close action may lose their colors\"", line->unit.id);
 	if (effect == TCO_LOST)
 		r->colours_lost = true;
+}
+
+/* Whether face f plus the modifiers *ctx reaches 12 (003:7). */
+static int passes_by_face(int f, void *ctx)
+{
+	return f + *(const int *)ctx >= THOMAS_PASS_SCORE;
 }
 
 /* Interpenetration (003:7): d10 plus the modifiers must reach 12. */
@@ -178,6 +202,8 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 	if (p) {
 		p->total = total;
 		p->has_total = true;
+		int mods = total - ck->die.value;
+		record_odds_of(&p->odds, 10, ck->die.value, true, passes_by_face, &mods);
 	}
 	if (a->rec)
 		a->rec->effect = thomas_word(TC_EFFECT_PASS, effect);
@@ -201,6 +227,7 @@ static void audit_officer(struct audit *a, const struct ev_leader_roll *lr)
 	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
 	if (p)
 		p->die = lr->die.value;
+	fixed_odds(p, TR_OFFICER, lr->die.value, true);	/* a 1 removes him (003:12) */
 	if (r->officer_turn == a->st.turn)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, lr->leader_at, "003:12",
 			   "an officer casualty check is made only once a turn: %s was checked this turn", lr->leader);

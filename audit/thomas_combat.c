@@ -283,6 +283,19 @@ static int melee_base(struct audit *a, const struct thomas_unit *r, const char *
 	return cell.value;
 }
 
+/* The odds of a d10 on column of the melee table, a casualty more better
+ * for the roller; exp_loss: the casualties it inflicts on average. */
+static void melee_odds(const struct audit *a, int column, int rolled, struct rec_odds *odds)
+{
+	cell_odds(a, TCH_MELEE, column, 10, rolled, 0, true, odds);
+	if (!odds->sides)
+		return;
+	int sum = 0;
+	for (int f = 1; f <= 10; f++)
+		sum += cell_lookup(a, TCH_MELEE, f, 0, column).value;
+	odds->exp_loss = sum / 10.0;
+}
+
 /* One side's roll: the casualties it inflicts. */
 static int melee_roll(struct audit *a, const char *role, int u, const struct clash_side *cs)
 {
@@ -323,6 +336,8 @@ static int melee_roll(struct audit *a, const char *role, int u, const struct cla
 	struct cell cell = {.why = "the melee column is not known"};
 	if (column >= 0)
 		cell = cell_lookup(a, TCH_MELEE, cs->die.value, 0, column);
+	if (p && cell.ok)	/* its luck; the enemy's casualties on average for now (thomas_audit_melee swaps them) */
+		melee_odds(a, column, cs->die.value, &p->odds);
 	if (cell.ok)
 		record_step(a->rec, cell.cite, "%s: d10 %d on %d: %d casualt%s", who, cs->die.value, column, cell.value,
 			    cell.value == 1 ? "y" : "ies");
@@ -361,8 +376,14 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	int lost[2];
 	for (int i = 0; i < 2; i++)
 		lost[1 - i] = lose(a, u[1 - i], inflicted[i]);
+	struct rec_part *parts[2] = {record_find_part(a->rec, "attacker"), record_find_part(a->rec, "defender")};
+	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's */
+		double e = parts[0]->odds.exp_loss;
+		parts[0]->odds.exp_loss = parts[1]->odds.sides ? parts[1]->odds.exp_loss : 0;
+		parts[1]->odds.exp_loss = parts[0]->odds.sides ? e : 0;
+	}
 	for (int i = 0; i < 2; i++) {
-		struct rec_part *p = record_find_part(a->rec, i ? "defender" : "attacker");
+		struct rec_part *p = parts[i];
 		if (p)
 			p->loss = lost[i];
 		for (int k = 0; k < c->side[i].n_units; k++) {
@@ -607,6 +628,35 @@ static int close_result(struct audit *a, const struct check_line *line, int rela
 	return c->effect && !audit_follows_derived(a) ? c->effect_code : result;
 }
 
+/* The close check's result for face f (relationship f + mods): any
+ * negative result holds the charger (003:15), read as the options say. */
+struct close_odds {
+	const struct audit *a;
+	int mods;
+};
+
+static int close_by_face(int f, void *ctx)
+{
+	const struct close_odds *c = ctx;
+	int relation = f + c->mods;
+	if (thomas_opts(c->a)->negative_below_base)
+		return relation < 0 ? TCL_HOLDS : TCL_CLOSES;
+	struct cell cell = cell_lookup(c->a, TCH_MORALE, relation, 0, 0);
+	return !cell.ok ? -1 : cell.value == TME_STEADY ? TCL_CLOSES : TCL_HOLDS;
+}
+
+/* The odds of a check's d10 whose relationship is the face plus mods: a
+ * morale check or a stand on the morale chart (steady, fall back, rout),
+ * a close check by close_by_face; a pursuit check has no better face. */
+static void check_odds(const struct audit *a, int event, int rolled, int mods, struct rec_odds *odds)
+{
+	struct close_odds c = {a, mods};
+	if (event == TE_CLOSE)
+		record_odds_of(odds, 10, rolled, true, close_by_face, &c);
+	else if (event != TE_PURSUIT)
+		cell_odds(a, TCH_MORALE, 0, 10, rolled, mods, true, odds);
+}
+
 /* The effect of the check of kind event for the relationship. */
 static int check_effect(struct audit *a, int event, const struct check_line *line, int relation)
 {
@@ -662,6 +712,8 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 		return true;
 	}
 	int relation = total - points;
+	if (p)
+		check_odds(a, event, ck->die.value, total - ck->die.value - points, &p->odds);
 	record_step(a->rec, "003:22 Casualty Morale: the relationship of the total to the unit's base",
 		    "%s: d10 %d %+d = %d, less %d morale points: %+d", line->unit.id, ck->die.value, total - ck->die.value,
 		    total, points, relation);

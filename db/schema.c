@@ -250,7 +250,9 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	 * die's sides faces, how many give a result at least and at most as
 	 * good for whoever rolled; the stands the part's unit loses on average
 	 * over every face of the event's dice.  NULL for a battle stored before
-	 * (umpire db reaudit --all fills them) and for parts that rolled none. */
+	 * (umpire db reaudit --all fills them) and for parts that rolled none;
+	 * sides 0 for a rolled part whose odds the audit could not derive (a
+	 * chart cell not given, no better or worse face). */
 	"ALTER TABLE part ADD COLUMN sides INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_least INTEGER;\n"
 	"ALTER TABLE part ADD COLUMN at_most INTEGER;\n"

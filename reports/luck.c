@@ -25,9 +25,9 @@
 	"    CASE WHEN p.role = 'target' THEN (SELECT q.unit FROM part q WHERE q.event_id = p.event_id\n"       \
 	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.unit END AS roller\n"                         \
 	"  FROM scope JOIN event e ON e.battle_id = scope.id JOIN part p ON p.event_id = e.id\n"               \
-	"  WHERE p.sides IS NOT NULL)\n"
+	"  WHERE p.sides > 0)\n"
 #define NAME_OF(u) "CASE WHEN ?1 IS NULL THEN " u ".campaign_ident ELSE " u ".ident END"
-/* Who rolled: a unit, or a leader (a Fallen Leader check), and its side. */
+/* Who rolled: a unit, or a leader (a check of his own), and its side. */
 #define ROLLER                                                                                                  \
 	"FROM odds o LEFT JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"                    \
 	"LEFT JOIN leader l ON u.id IS NULL AND l.battle_id = o.battle_id AND l.ident = o.roller\n"             \
@@ -60,12 +60,15 @@ static const char sql_losses[] = SCOPE
 	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.unit\n"
 	"LEFT JOIN side s ON s.id = u.side_id\n"
 	"GROUP BY side, who ORDER BY side, who";
-/* Rolls stored before the archive kept odds. */
+/* The rolls (events with a die) without odds: stored before the archive
+ * kept odds (no part's sides set), and those whose odds the audit could
+ * not derive (a chart cell the battle's chart file does not give). */
 static const char sql_missing[] =
-	"SELECT count(*) FROM event e JOIN part p ON p.event_id = e.id\n"
-	"WHERE e.battle_id IN (SELECT id FROM battle WHERE id = ?1 UNION ALL SELECT b.id FROM battle b\n"
-	"  JOIN campaign c ON c.id = b.campaign_id WHERE ?1 IS NULL AND c.name = ?2)\n"
-	"  AND p.die IS NOT NULL AND p.sides IS NULL";
+	"SELECT count(*) FILTER (WHERE old), count(*) FILTER (WHERE NOT old) FROM (\n"
+	"  SELECT max(p.sides IS NOT NULL) = 0 AS old FROM event e JOIN part p ON p.event_id = e.id\n"
+	"  WHERE e.battle_id IN (SELECT id FROM battle WHERE id = ?1 UNION ALL SELECT b.id FROM battle b\n"
+	"    JOIN campaign c ON c.id = b.campaign_id WHERE ?1 IS NULL AND c.name = ?2)\n"
+	"  GROUP BY e.id HAVING max(p.die IS NOT NULL) AND coalesce(max(p.sides), 0) <= 0)";
 static const char sql_campaign[] = "SELECT count(*) FROM battle b JOIN campaign c ON c.id = b.campaign_id WHERE c.name = ?1";
 
 enum { MAX_SIDES = 100 };	/* faces a die may have for the test (a d100) */
@@ -297,9 +300,9 @@ static const char *grade(const struct luck_opts *o, int sides, int at_least, int
 static bool rolls_table(const struct query *q, struct sheet *sh)
 {
 	sheet_section(sh, "rolls", "Every roll", SHEET_ALL);
-	sheet_para(sh, "For each roll (a unit's, or a leader's Fallen Leader check), the chance of a result at least as good for whoever rolled, and of one at most "
+	sheet_para(sh, "For each roll (a unit's, or a leader's), the chance of a result at least as good for whoever rolled, and of one at most "
 		       "as good, under the legal modifiers (not the claimed ones); a fire's die is the firing unit's, "
-		       "a charge's each side's with the other's as rolled.  Lucky at or under %.0f%%, very lucky at "
+		       "a charge's or a melee's each side's with the other's as rolled.  Lucky at or under %.0f%%, very lucky at "
 		       "or under %.0f%%; unlucky and very unlucky alike for the chance of a result at most as good.",
 		   100 * q->o->plain, 100 * q->o->very);
 	static const char *const cols[] = {"turn", "line", "side", "who", "kind", "die", "result", "at least %",
@@ -452,10 +455,15 @@ static bool missing_note(const struct query *q, struct sheet *sh)
 		return false;
 	int rc = sqlite3_step(st);
 	int n = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	int none = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : 0;
 	if (n)
 		sheet_note(sh, "%d roll%s stored before the archive kept odds %s left out: umpire db reaudit --all "
 			       "derives them.",
 			   n, n == 1 ? "" : "s", n == 1 ? "is" : "are");
+	if (none)
+		sheet_note(sh, "%d roll%s left out: the audit derives no odds for %s (a chart cell the battle's chart "
+			       "file does not give, or a roll with no better or worse face, as a move's dice).",
+			   none, none == 1 ? " is" : "s are", none == 1 ? "it" : "them");
 	return done(q, st, rc == SQLITE_ROW ? SQLITE_DONE : rc);
 }
 
