@@ -68,6 +68,14 @@ struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int 
 	return cell;
 }
 
+/* The record's result, where the ruleset set none: the effect the state follows. */
+static int record_effect(struct audit *a, int cat, int effect)
+{
+	if (a->rec && !a->rec->effect && effect)
+		a->rec->effect = vocab_word_of(a->rs->vocab, cat, effect);
+	return effect;
+}
+
 int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite)
 {
 	struct cell cell = cell_lookup(a, chart, roll, 0, col);
@@ -75,14 +83,14 @@ int cell_effect(struct audit *a, int chart, int col, int roll, const struct clai
 		if (c->effect)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect,
 				   roll, cell.why);
-		return c->effect_code;
+		return c->effect_code;	/* not the record's result: nothing derived it */
 	}
 	const char *word = vocab_word_of(a->rs->vocab, cat, cell.value);
 	record_step(a->rec, cell.cite, "%d: %s", roll, word);
 	if (c->effect && c->effect_code != cell.value)
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
 			   c->effect, word, roll);
-	return c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value;
+	return record_effect(a, cat, c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value);
 }
 
 struct odds_ctx {

@@ -27,10 +27,6 @@ struct cell {
  * two-word key). */
 struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int col);
 
-/* The result column col of chart gives for roll, a word of category cat,
- * checked against claim c's effect (a wrong lookup cites cite): the result
- * the state follows; the claimed one, taken on trust, when the chart file
- * does not say. */
 /* The odds of a roll of a die of sides faces, plus mods, looked up in
  * column col of chart (into *odds, struct rec_odds of record.h): each
  * face's cell against the rolled face's, a higher face better for the
@@ -40,6 +36,11 @@ struct rec_odds;
 void cell_odds(const struct audit *a, int chart, int col, int sides, int rolled, int mods, bool better_up,
 	       struct rec_odds *odds);
 
+/* The result column col of chart gives for roll, a word of category cat,
+ * checked against claim c's effect (a wrong lookup cites cite): the result
+ * the state follows, also the record's where none is set; the claimed
+ * one, taken on trust, when the chart file does not say (the record's
+ * result then left unset). */
 struct claim;
 int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
 

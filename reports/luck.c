@@ -69,6 +69,9 @@ static const char sql_missing[] =
 	"  WHERE e.battle_id IN (SELECT id FROM battle WHERE id = ?1 UNION ALL SELECT b.id FROM battle b\n"
 	"    JOIN campaign c ON c.id = b.campaign_id WHERE ?1 IS NULL AND c.name = ?2)\n"
 	"  GROUP BY e.id HAVING max(p.die IS NOT NULL) AND coalesce(max(p.sides), 0) <= 0)";
+/* The largest die rolled in scope, and the rolls of smaller ones. */
+static const char sql_main_die[] = SCOPE
+	"SELECT coalesce(max(o.sides), 0), count(*) FILTER (WHERE o.sides < (SELECT max(sides) FROM odds)) FROM odds o";
 static const char sql_campaign[] = "SELECT count(*) FROM battle b JOIN campaign c ON c.id = b.campaign_id WHERE c.name = ?1";
 
 enum { MAX_SIDES = 100 };	/* faces a die may have for the test (a d100) */
@@ -178,15 +181,19 @@ static void order_sides(struct dice_list *units)
 	}
 }
 
-static void add_faces(struct dice *t, int sides, int face, long n, const long grade[4])
+/* Counts n rolls of face on a die of sides faces into t: their grades,
+ * and, for the main die of the scope (the largest rolled), the faces. */
+static void add_faces(struct dice *t, int sides, int main, int face, long n, const long grade[4])
 {
-	t->sides = t->sides == 0 || t->sides == sides ? sides : -1;
+	for (int g = 0; g < 4; g++)
+		t->grade[g] += grade[g];
+	if (sides != main)	/* a smaller die (leader points): its faces are not the main die's */
+		return;
+	t->sides = sides;
 	if (face >= 1 && face <= MAX_SIDES)
 		t->faces[face] += n;
 	t->rolls += n;
 	t->sum += n * face;
-	for (int g = 0; g < 4; g++)
-		t->grade[g] += grade[g];
 }
 
 static void merge(struct dice *into, const struct dice *t)
@@ -209,6 +216,8 @@ struct query {
 	const char *campaign;
 	const struct luck_opts *o;
 	char **err;
+	int die;		/* the main die: the largest rolled in scope (main_die) */
+	int smaller;		/* the rolls of smaller dice (graded, not in the means and faces) */
 };
 
 static sqlite3_stmt *prepare(const struct query *q, const char *sql)
@@ -251,7 +260,8 @@ static bool load_units(const struct query *q, struct dice_list *units)
 		long grade[4];
 		for (int g = 0; g < 4; g++)
 			grade[g] = (long)sqlite3_column_int64(st, 5 + g);
-		add_faces(t, sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), (long)sqlite3_column_int64(st, 4), grade);
+		add_faces(t, sqlite3_column_int(st, 2), q->die, sqlite3_column_int(st, 3), (long)sqlite3_column_int64(st, 4),
+			  grade);
 	}
 	if (!done(q, st, rc) || !(st = prepare(q, sql_losses)))
 		return false;
@@ -387,7 +397,7 @@ static bool side_dice(const struct query *q, const struct dice_list *units, stru
 	int rc;
 	static const long none[4];
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		add_faces(side_of(sides, col(st, 0), LONG_MAX), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
+		add_faces(side_of(sides, col(st, 0), LONG_MAX), sqlite3_column_int(st, 1), q->die, sqlite3_column_int(st, 2),
 			  (long)sqlite3_column_int64(st, 3), none);
 	return done(q, st, rc);
 }
@@ -467,11 +477,31 @@ static bool missing_note(const struct query *q, struct sheet *sh)
 	return done(q, st, rc == SQLITE_ROW ? SQLITE_DONE : rc);
 }
 
-static struct sheet *luck(const struct query *q, struct sheet *sh, const char *what)
+/* The main die of the scope and how many rolls of smaller dice it has (a
+ * d4 beside a d20). */
+static bool main_die(struct query *q)
 {
+	sqlite3_stmt *st = prepare(q, sql_main_die);
+	if (!st)
+		return false;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		q->die = sqlite3_column_int(st, 0);
+		q->smaller = sqlite3_column_int(st, 1);
+	}
+	return done(q, st, rc == SQLITE_ROW ? SQLITE_DONE : rc);
+}
+
+static struct sheet *luck(const struct query *given, struct sheet *sh, const char *what)
+{
+	struct query qq = *given, *q = &qq;
 	struct dice_list units = {0};
-	bool ok = (!q->battle || rolls_table(q, sh)) && load_units(q, &units);
+	bool ok = main_die(q) && (!q->battle || rolls_table(q, sh)) && load_units(q, &units);
 	ok = ok && dice_tables(q, sh, &units, what) && missing_note(q, sh);
+	if (ok && q->smaller)
+		sheet_note(sh, "%d roll%s of a smaller die than the d%d %s graded, and left out of the "
+			       "means, the chi-square and the faces.",
+			   q->smaller, q->smaller == 1 ? "" : "s", q->die, q->smaller == 1 ? "is" : "are");
 	dice_free(&units);
 	if (!ok) {
 		sheet_free(sh);
@@ -483,7 +513,7 @@ static struct sheet *luck(const struct query *q, struct sheet *sh, const char *w
 struct sheet *luck_battle(struct store *s, const struct facts *f, const struct luck_opts *o, char **err)
 {
 	*err = NULL;
-	struct query q = {s, f->terms->strength, f->battle, NULL, o, err};
+	struct query q = {s, f->terms->strength, f->battle, NULL, o, err, 0, 0};
 	struct sheet *sh = sheet_newf("luck", "Luck: %s", f->name ? f->name : "battle");
 	report_meta(sh, f);
 	return luck(&q, sh, "this battle");
@@ -520,7 +550,7 @@ struct sheet *luck_campaign(struct store *s, const char *name, const struct luck
 		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign ('umpire db campaign list' lists them)");
 		return NULL;
 	}
-	struct query q = {s, campaign_strength(s, name), 0, name, o, err};
+	struct query q = {s, campaign_strength(s, name), 0, name, o, err, 0, 0};
 	char count[32];
 	snprintf(count, sizeof count, "%d", battles);
 	struct sheet *sh = sheet_newf("luck", "Luck: the %s campaign", name);
@@ -549,9 +579,9 @@ bool luck_side_faces(struct store *s, int64_t id, struct luck_faces *out, char *
 	*err = NULL;
 	memset(out, 0, sizeof *out);
 	static const struct luck_opts any = {.very = 0.1, .plain = 0.3};	/* grades are not read */
-	struct query q = {s, "stands", id, NULL, &any, err};	/* the words are not read */
+	struct query q = {s, "stands", id, NULL, &any, err, 0, 0};	/* the words are not read */
 	struct dice_list units = {0}, sides = {0};
-	bool ok = load_units(&q, &units) && side_dice(&q, &units, &sides);
+	bool ok = main_die(&q) && load_units(&q, &units) && side_dice(&q, &units, &sides);
 	out->n = sides.n;
 	out->sides = xcalloc((size_t)sides.n + 1, sizeof *out->sides);
 	out->counts = xcalloc((size_t)sides.n + 1, sizeof *out->counts);

@@ -84,6 +84,112 @@ static void test_known_rolls(void **state)
 	store_close(s);
 }
 
+/* Santa Anna Rules! (tests/reports/known-sar.battle, its chart file
+ * tests/reports/sar-test.charts), worked by hand from seed 004 apart from
+ * the code:
+ *  13, 14  leader points, LR + d4 (004:72), a higher face better: Wool's 3,
+ *          3-4 at least (50%), 1-3 at most (75%); Mejia's 1, 100% and 25%.
+ *  17      m10:10 at 6", musket medium (004:213), 10, +2 volley (004:244),
+ *          +1 regular (the chart's): column 13; d20 15, row 14-19, 5
+ *          losses; column 13 gives 3 on 1-10, 5 on 11-19, 7 on 20: 50%
+ *          and 95%; tgt expects (10 x 3 + 9 x 5 + 7) / 20 = 4.1.
+ *  18      Mejia's hit: tgt lost 5, a 2 hits (004:370); a higher face is
+ *          his better: 100% and 25% (1-5).
+ *  19      his wound, 6: serious, 5-8 (004:375), a lower face better: 40%
+ *          (1-8) and 80% (5-20).
+ *  21      gr closes: 13 - 2 green + 3 charging = 14 (004:256, 284);
+ *          faces 11-20 close: 50% and 100%.
+ *  22      m10 stands: 9 + 2 regular = 11, retreats (11-14); 13-20 stand,
+ *          1-8 break: 60% and 60%.
+ *  23      gr:7 -> m10:10: gr column 2 (1-7) + 2 charging - 1 green = 3,
+ *          d20 18 gives 1 (4 on a 20): 100% and 95%; m10 column 4 (10, as
+ *          004:284 has it) + 1 US = 5, d20 4 gives 1 (2 on 11-12, 3 on
+ *          13-20): 100% and 50%.  m10 expects 23 / 20 = 1.15, gr
+ *          (10 + 4 + 24) / 20 = 1.9. */
+static void test_sar_rolls(void **state)
+{
+	(void)state;
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("tests/reports/known-sar.battle", &f);
+	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
+	assert_non_null(sh);
+	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
+	assert_string_equal(rolls, "turn,line,side,who,kind,die,result,at least %,at most %,luck\r\n"
+				   "1,13,US,wool,orders,3,,50,75,\r\n"
+				   "1,14,MEX,mejia,orders,1,,100,25,unlucky\r\n"
+				   "1,17,US,m10,fire,15,holds,50,95,\r\n"
+				   "1,18,MEX,mejia,hit,2,hit,100,25,unlucky\r\n"
+				   "1,19,MEX,mejia,wound,6,serious,40,80,\r\n"
+				   "1,21,MEX,gr,close,13,closes,50,100,\r\n"
+				   "1,22,US,m10,stand,9,retreats,60,60,\r\n"
+				   "1,23,MEX,gr,melee,18,fight-on,100,95,\r\n"
+				   "1,23,US,m10,melee,4,fight-on,100,50,\r\n");
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
+	assert_non_null(strstr(units, "\r\nMEX,tgt,0,,,,,,0,0,0,0,5,4.10,0.90\r\n"));	/* m10 rolled */
+	assert_non_null(strstr(units, ",1,1.90,-0.90\r\n"));	/* gr */
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
+	assert_non_null(strstr(sides, ",1,1.15,-0.15\r\n"));	/* US: m10 */
+	assert_non_null(strstr(sides, ",6,6.00,0.00\r\n"));	/* MEX: tgt and gr */
+	/* the d20's faces: US 4, 9, 15; MEX 2, 6, 13, 18; the d4s graded only */
+	assert_non_null(strstr(sides, "\r\nMEX,4,9.75,10.5,,,too few (4 of 100),0,0,2,0,6,6.00,0.00\r\n"));
+	char *all = tu_sheet(sh, SHEET_TEXT, NULL);
+	assert_null(strstr(all, "left out:"));	/* every roll's faces are known */
+	assert_non_null(strstr(all, "2 rolls of a smaller die than the d20 are graded"));
+	free(rolls);
+	free(units);
+	free(sides);
+	free(all);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
+/* Stephen Thomas's rules (tests/reports/known-thomas.battle, its chart
+ * file tests/reports/thomas-test.charts), worked by hand from seed 003:
+ *  14  ford, 2: 1-3 fordable (003:4), a lower face better: 30% (lucky)
+ *      and 100%.
+ *  15  interpenetration, 8 + 3 US Regular = 11, under 12: unformed
+ *      (003:7); 9-10 pass: 100% and 80%.
+ *  17  the officer, 1: removed (003:12): 100% and 10% (very unlucky).
+ *  19  vols (base 8, 003:18) roll 8: 2 casualties (0 on 1-3, 1 on 4-6, 2
+ *      on 7-9, 3 on 10): 40% and 90%; mil (base 6) roll 5, 1: 70% and
+ *      60%; each expects 12 / 10 = 1.2.
+ *  20  mil's morale: 6 - 2 unformed - 2 for 20% = 2, less 7 points
+ *      (003:21): -5, rout; 9-10 fall back, none steady: 100% and 80%.
+ *  21  vols' pursuit: no face better for it: left out.
+ *  22  mil's colours, 3: kept; a 1 loses them (003:20): 90% and 100%. */
+static void test_thomas_rolls(void **state)
+{
+	(void)state;
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("tests/reports/known-thomas.battle", &f);
+	struct sheet *sh = luck_battle(s, &f, &defaults, &err);
+	assert_non_null(sh);
+	char *rolls = tu_sheet(sh, SHEET_CSV, "rolls");
+	assert_string_equal(rolls, "turn,line,side,who,kind,die,result,at least %,at most %,luck\r\n"
+				   "1,14,US,reg,ford,2,fordable,30,100,lucky\r\n"
+				   "1,15,US,reg,interpenetrate,8,unformed,100,80,\r\n"
+				   "1,17,MEX,mejia,officer,1,removed,100,10,very unlucky\r\n"
+				   "1,19,US,vols,melee,8,,40,90,\r\n"
+				   "1,19,MEX,mil,melee,5,,70,60,\r\n"
+				   "1,20,MEX,mil,morale,6,rout,100,80,\r\n"
+				   "1,22,MEX,mil,colours,3,kept,90,100,\r\n");
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
+	assert_non_null(strstr(units, "\r\nUS,vols,1,8.00,5.5,,,too few (1 of 50),0,0,0,0,1,1.20,-0.20\r\n"));
+	assert_non_null(strstr(units, "\r\nMEX,mil,3,4.67,5.5,,,too few (3 of 50),0,0,0,0,2,1.20,0.80\r\n"));
+	char *all = tu_sheet(sh, SHEET_TEXT, NULL);
+	assert_non_null(strstr(all, "1 roll is left out: the audit derives no odds for it"));
+	assert_null(strstr(all, "stored before"));
+	free(rolls);
+	free(units);
+	free(all);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 /* The same battle twice in one campaign: every count doubles, and 12
  * rolls of a d10 are still too few for the test (5 a face: 50). */
 static void test_campaign(void **state)
@@ -193,6 +299,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known_rolls),
 		cmocka_unit_test(test_campaign),
+		cmocka_unit_test(test_sar_rolls),
+		cmocka_unit_test(test_thomas_rolls),
 		cmocka_unit_test(test_shared_die),
 		cmocka_unit_test(test_chi_square_run),
 		cmocka_unit_test(test_thresholds),
