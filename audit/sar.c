@@ -120,14 +120,15 @@ static bool option_is(const struct audit *a, const char *name, const char *value
 
 static void *sar_begin(struct audit *a)
 {
-	struct sar_options *o = xcalloc(1, sizeof *o);
+	struct sar_audit *t = xcalloc(1, sizeof *t);
+	struct sar_options *o = &t->o;
 	o->close_losses_ignored = option_is(a, "close-losses", "ignore");
 	o->fractions_nearest = option_is(a, "fractions", "nearest");
 	o->clamp_at_end = option_is(a, "column-clamp", "end");
 	o->far_added_after = option_is(a, "order-cost", "double-base");
 	o->small_brigade_kept = option_is(a, "mex-cavalry-brigade", "kept");
 	o->hold_fires_in_hold_fire = option_is(a, "hold-charged", "hold-fire");
-	return o;
+	return t;
 }
 
 /* "If a Mexican cavalry brigade has fewer than four regiments, the brigade
@@ -680,11 +681,27 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 		sl->hit_turn = a->st.turn;
 }
 
+/* "If after both players have taken casualties, neither side has broken,
+ * immediately roll a second round of melee" (Melee, 004:276): the next
+ * event after such a melee is its `round`, else the round is missing. */
+static void settle_round(struct audit *a)
+{
+	struct sar_audit *t = sar_ctx(a);
+	if (!t->round_due)
+		return;
+	const struct stmt *m = &a->b->stmts[t->round_due - 1];
+	t->round_due = 0;
+	a->side = t->round_side;
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, m->at, "004:276",
+		   "neither side broke: \"immediately roll a second round of melee\", but no `round` follows");
+}
+
 /* "If a leader is attached to a unit that takes any losses in a turn ...
  * Roll 1d20 for the leader" (Leader Casualties, 004:370): before the next
  * turn, and at the end, each such roll not logged is reported. */
 static void sar_settle(struct audit *a)
 {
+	settle_round(a);
 	bool ends = a->stmt >= a->b->n_stmts || a->b->stmts[a->stmt].kind == ST_TURN;
 	if (!ends || !a->st.turn)
 		return;

@@ -163,9 +163,22 @@ struct sar_options {
 	bool hold_fires_in_hold_fire;	/* hold-charged=hold-fire: a charged Hold unit fires in Hold Fire */
 };
 
+/* One audit's own state (struct audit.ctx): the options, and the melee
+ * whose second round is due (004:276). */
+struct sar_audit {
+	struct sar_options o;
+	int round_due;			/* the statement of a melee neither side broke, + 1; 0: none */
+	const char *round_side;		/* its attacker's side, whose the finding is */
+};
+
 static inline const struct sar_options *sar_opts(const struct audit *a)
 {
-	return (const struct sar_options *)a->ctx;
+	return &((const struct sar_audit *)a->ctx)->o;
+}
+
+static inline struct sar_audit *sar_ctx(const struct audit *a)
+{
+	return (struct sar_audit *)a->ctx;
 }
 
 /* How n losses fall (004:236-238): odd ones stragglers, even ones

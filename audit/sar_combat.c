@@ -742,6 +742,8 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_MELEE, result);
 	att->locked = def->locked = result == SME_LOCKED;
+	sar_ctx(a)->round_due = !second && result == SME_FIGHT_ON ? a->stmt + 1 : 0;	/* settle_round (sar.c) */
+	sar_ctx(a)->round_side = att->core.decl->side;
 	if (result == SME_DEFENDER_BREAKS)
 		melee_victory(a, side[0].unit, side[1].unit, c->effect ? c->effect_at : c->side[0].die.at);
 	else if (result == SME_ATTACKER_BREAKS)

@@ -502,6 +502,30 @@ static void test_round_remaining(void **state)
 	done(&y);
 }
 
+/* "If after both players have taken casualties, neither side has
+ * broken, immediately roll a second round of melee" (004:276): a melee
+ * neither side broke is followed by its round, or the round is missing,
+ * reported on the melee's line (when the next event comes, or at the
+ * end); a melee with a side broken needs none. */
+static void test_round_due(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:6 -> gr:2 [5] | [5] loss=1\nphase rally\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 1);
+	done(&x);
+	run(&x, "phase melee\nmelee m10:6 -> gr:2 [5] | [5] loss=1\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 1);
+	done(&x);
+	run(&x, "phase melee\nmelee m10:6 -> gr:2 [5] | [5] loss=1\nround [5] | [5]\nphase rally\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	/* gr (10 effectives) takes 6 stragglers: broken, no second round */
+	run(&x, "phase melee\nmelee m10:6 -> gr:2 [5] stragglers=6 | [5]\nphase rally\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 0);
+	done(&x);
+}
+
 /* `flank` and `rear` on a melee mean the unit written with them is taken
  * there, as on a fire's target: "If a unit is attacked on the flank or
  * rear, it only counts half of the effectives in contact" (004:266), and
@@ -1636,6 +1660,7 @@ int main(void)
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_round_remaining),
 		cmocka_unit_test(test_melee_flank),
+		cmocka_unit_test(test_round_due),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
