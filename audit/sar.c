@@ -185,8 +185,6 @@ static int sides_of(const struct face *f)
 
 /* ---- Orders (004:70-122) ---- */
 
-/* How leader l stands to unit u's commander: 0 its own command, 1 a
- * subordinate command (double cost, 004:120), -1 outside its command. */
 /* Whether leader l holds leader c's command: c itself, or the replacement
  * that took it over (`replace C L`, 004:379), or that one's replacement. */
 static bool holds_command(const struct audit *a, int c, int l)
@@ -197,6 +195,8 @@ static bool holds_command(const struct audit *a, int c, int l)
 	return false;
 }
 
+/* How leader l stands to unit u's commander: 0 its own command, 1 a
+ * subordinate command (double cost, 004:120), -1 outside its command. */
 static int command_depth(const struct audit *a, int l, const struct unit_state *u)
 {
 	if (!u->decl->cmd)
@@ -812,11 +812,43 @@ static void apply_state(struct audit *a, const struct event *e)
 	}
 }
 
+/* "A leader attaches himself by moving into contact with a friendly unit
+ * during the movement phase ... Brigade commanders may only attach
+ * themselves to units within their brigades" and "During any subsequent
+ * movement phase the leader can freely detach himself ... Leaders may not
+ * detach themselves from units that are in melee" (Attaching Leaders,
+ * 004:122-124).  Attaching elsewhere detaches him too. */
+static void audit_attach(struct audit *a, const struct event *e)
+{
+	const struct ev_state *ev = &e->u.state;
+	int l = audit_arg_leader(a, &ev->args[0]);
+	if (l < 0)
+		return;
+	a->side = state_leader_at(&a->st, l)->decl->side;
+	const char *verb = e->def->core == SV_ATTACH ? "attaches" : "detaches";
+	bool setup = a->st.turn == 1 && !a->st.phase_bit;	/* the table as the scenario sets it */
+	if (a->st.phase_bit != SP_MOVES && !setup)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->kw_at, "004:122", "a leader %s in the movement phase only",
+			   verb);
+	int from = state_leader_at(&a->st, l)->attached;
+	if (from >= 0 && sar_unit(a, from)->locked)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->args[0].at, "004:124",
+			   "%s's unit %s is locked in melee: \"Leaders may not detach themselves from units that are in melee\"",
+			   ev->args[0].text, state_unit_at(&a->st, from)->decl->id);
+	int u = e->def->core == SV_ATTACH && ev->n_args > 1 ? audit_arg_unit(a, &ev->args[1]) : -1;
+	if (u >= 0 && command_depth(a, l, &sar_unit(a, u)->core) < 0)
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ev->args[1].at, "004:122",
+			   "%s is not in %s's command: a leader attaches only to a unit of his own", ev->args[1].text,
+			   ev->args[0].text);
+}
+
 /* A state event's legality. */
 static void audit_state(struct audit *a, const struct event *e)
 {
 	if (e->def->core == SV_REPLACE)
 		audit_replace(a, &e->u.state);
+	if (e->def->core == SV_ATTACH || e->def->core == SV_DETACH)
+		audit_attach(a, e);
 	if (e->def->code == SE_STRAGGLERS && e->u.state.args[1].num < 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, e->u.state.args[1].at, "004:142",
 			   "stragglers are recovered by a recover roll on Hold, not taken away");

@@ -89,19 +89,19 @@ static void test_known_rolls(void **state)
  * the code:
  *  13, 14  leader points, LR + d4 (004:72), a higher face better: Wool's 3,
  *          3-4 at least (50%), 1-3 at most (75%); Mejia's 1, 100% and 25%.
- *  17      m10:10 at 6", musket medium (004:213), 10, +2 volley (004:244),
+ *  18      m10:10 at 6", musket medium (004:213), 10, +2 volley (004:244),
  *          +1 regular (the chart's): column 13; d20 15, row 14-19, 5
  *          losses; column 13 gives 3 on 1-10, 5 on 11-19, 7 on 20: 50%
  *          and 95%; tgt expects (10 x 3 + 9 x 5 + 7) / 20 = 4.1.
- *  18      Mejia's hit: tgt lost 5, a 2 hits (004:370); a higher face is
+ *  19      Mejia's hit: tgt lost 5, a 2 hits (004:370); a higher face is
  *          his better: 100% and 25% (1-5).
- *  19      his wound, 6: serious, 5-8 (004:375), a lower face better: 40%
+ *  20      his wound, 6: serious, 5-8 (004:375), a lower face better: 40%
  *          (1-8) and 80% (5-20).
- *  21      gr closes: 13 - 2 green + 3 charging = 14 (004:256, 284);
+ *  22      gr closes: 13 - 2 green + 3 charging = 14 (004:256, 284);
  *          faces 11-20 close: 50% and 100%.
- *  22      m10 stands: 9 + 2 regular = 11, retreats (11-14); 13-20 stand,
+ *  23      m10 stands: 9 + 2 regular = 11, retreats (11-14); 13-20 stand,
  *          1-8 break: 60% and 60%.
- *  23      gr:7 -> m10:10: gr column 2 (1-7) + 2 charging - 1 green = 3,
+ *  24      gr:7 -> m10:10: gr column 2 (1-7) + 2 charging - 1 green = 3,
  *          d20 18 gives 1 (4 on a 20): 100% and 95%; m10 column 4 (10, as
  *          004:284 has it) + 1 US = 5, d20 4 gives 1 (2 on 11-12, 3 on
  *          13-20): 100% and 50%.  m10 expects 23 / 20 = 1.15, gr
@@ -118,13 +118,13 @@ static void test_sar_rolls(void **state)
 	assert_string_equal(rolls, "turn,line,side,who,kind,die,result,at least %,at most %,luck\r\n"
 				   "1,13,US,wool,orders,3,,50,75,\r\n"
 				   "1,14,MEX,mejia,orders,1,,100,25,unlucky\r\n"
-				   "1,17,US,m10,fire,15,holds,50,95,\r\n"
-				   "1,18,MEX,mejia,hit,2,hit,100,25,unlucky\r\n"
-				   "1,19,MEX,mejia,wound,6,serious,40,80,\r\n"
-				   "1,21,MEX,gr,close,13,closes,50,100,\r\n"
-				   "1,22,US,m10,stand,9,retreats,60,60,\r\n"
-				   "1,23,MEX,gr,melee,18,fight-on,100,95,\r\n"
-				   "1,23,US,m10,melee,4,fight-on,100,50,\r\n");
+				   "1,18,US,m10,fire,15,holds,50,95,\r\n"
+				   "1,19,MEX,mejia,hit,2,hit,100,25,unlucky\r\n"
+				   "1,20,MEX,mejia,wound,6,serious,40,80,\r\n"
+				   "1,22,MEX,gr,close,13,closes,50,100,\r\n"
+				   "1,23,US,m10,stand,9,retreats,60,60,\r\n"
+				   "1,24,MEX,gr,melee,18,fight-on,100,95,\r\n"
+				   "1,24,US,m10,melee,4,fight-on,100,50,\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
 	assert_non_null(strstr(units, "\r\nMEX,tgt,0,,,,,,0,0,0,0,5,4.10,0.90\r\n"));	/* m10 rolled */
 	assert_non_null(strstr(units, ",1,1.90,-0.90\r\n"));	/* gr */

@@ -502,6 +502,44 @@ static void test_round_remaining(void **state)
 	done(&y);
 }
 
+/* Attaching Leaders (004:122-124): "A leader attaches himself by moving
+ * into contact with a friendly unit during the movement phase", only to a
+ * unit of his own command ("Brigade commanders may only attach themselves
+ * to units within their brigades"), and "Leaders may not detach themselves
+ * from units that are in melee".  Mejia commands tgt, not m10; Taylor,
+ * the army's, any unit of his; before the first phase the table is being
+ * set up. */
+static void test_attach(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase moves\nattach mejia tgt\nattach mejia m10\nphase first-fire\nattach taylor i14\ndetach taylor\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "attach taylor m10\nphase moves\nattach wool r13\n");
+	assert_int_equal(findings_on(&x, 1, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
+	done(&x);
+	/* locked in melee after the worked example: its colonel stays */
+	char *text = tu_read_file("tests/sar/melee-example.battle", NULL);
+	struct buf t;
+	buf_init(&t, 0);
+	buf_puts(&t, text);
+	buf_puts(&t, "turn 2\nphase moves\nattach usl usreg\nturn 3\nphase moves\ndetach usl\n");
+	struct tu_audited y;
+	tu_audit(&y, t.text, NULL);
+	int locked = 0;
+	for (int i = 0; i < y.f.n; i++)
+		locked += y.f.v[i].code == FINDING_ILLEGAL && y.f.v[i].cite && strcmp(y.f.v[i].cite, "004:124") == 0;
+	assert_int_equal(locked, 1);
+	tu_audited_release(&y);
+	buf_release(&t);
+	free(text);
+}
+
 /* "If after both players have taken casualties, neither side has
  * broken, immediately roll a second round of melee" (004:276): a melee
  * neither side broke is followed by its round, or the round is missing,
@@ -631,13 +669,14 @@ static void test_recover(void **state)
 		"fire m10:10@6 -> gr [5] loss=6\n"			/* 2: gr 3 stragglers, 3 casualties */
 		"fire m10:10@6 -> i14 [5] loss=8\n"			/* 3: i14 4 stragglers */
 		"fire i14:4@6 -> tgt [5]\n"				/* 4: i14 fired this turn */
-		"attach wool i14\n"					/* 5 */
+		"phase moves\n"
+		"attach taylor i14\n"					/* 6: the army's, LR 2 */
 		"phase rally\n"
-		"recover d4[3]: gr stragglers=3\n"			/* 7: E1: 3 */
-		"recover d6[5]: i14 +2leader =7 stragglers=3\n");	/* 8: E3: (5 + 2) / 2 = 3 */
+		"recover d4[3]: gr stragglers=3\n"			/* 8: E1: 3 */
+		"recover d6[5]: i14 +2leader =7 stragglers=3\n");	/* 9: E3: (5 + 2) / 2 = 3 */
 	assert_int_equal(errors(&x), 0);
-	assert_int_equal(field(&x, 7, "gr", "stragglers"), 0);
-	assert_int_equal(field(&x, 8, "i14", "stragglers"), 1);
+	assert_int_equal(field(&x, 8, "gr", "stragglers"), 0);
+	assert_int_equal(field(&x, 9, "i14", "stragglers"), 1);
 	done(&x);
 	run(&x, "phase first-fire\n"
 		"fire m10:10@6 -> gr [5] loss=6\n"			/* 2 */
@@ -655,11 +694,11 @@ static void test_recover(void **state)
 	/* the attached leader's LR is added (004:144, E3): taylor, LR 2 and the
 	 * first leader declared, with m10, the first unit: 3 + 2 = 5; lane,
 	 * LR 0, adds nothing, and a claim need not list him */
-	run(&x, "phase first-fire\nstragglers m10 3\nstragglers cav8 3\nattach taylor m10\nattach lane cav8\n"
+	run(&x, "phase first-fire\nstragglers m10 3\nstragglers cav8 3\nphase moves\nattach taylor m10\nattach lane cav8\n"
 		"phase rally\nrecover d6[3]: m10\nrecover d6[3]: cav8 +2cover =5\n");
 	assert_int_equal(field(&x, 2, "m10", "stragglers"), 3);
-	assert_int_equal(part(&x, 7, "unit")->total, 5);
 	assert_int_equal(part(&x, 8, "unit")->total, 5);
+	assert_int_equal(part(&x, 9, "unit")->total, 5);
 	assert_int_equal(errors(&x), 0);
 	done(&x);
 	run(&x, "phase first-fire\nfire m10:10@6 -> gr [5] loss=3\nphase rally\nrecover d4[4]: gr\n");
@@ -1661,6 +1700,7 @@ int main(void)
 		cmocka_unit_test(test_round_remaining),
 		cmocka_unit_test(test_melee_flank),
 		cmocka_unit_test(test_round_due),
+		cmocka_unit_test(test_attach),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
