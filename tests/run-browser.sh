@@ -4,8 +4,8 @@
 # (tidy finds no error or warning), it asks for nothing outside itself (no
 # script, stylesheet, image or frame fetched), and headless Chromium loads
 # it with every plot drawn inline (five SVG figures: losses, each side's
-# stands, maneuver results, dice; three under Santa Anna Rules, whose
-# random orders are no maneuver table and whose rolls have no odds yet)
+# stands, maneuver results, dice; four under Santa Anna Rules and Thomas's
+# rules, which have no maneuver table)
 # and renders it to a PNG.  One "ok NAME"
 # or "not ok NAME" line per check.  Everything goes to build/browser/.
 set -u
@@ -34,7 +34,7 @@ for f in examples/*.battle; do
 		echo "not ok aar-$name-self-contained: $fetched references to fetch"
 	chrome --dump-dom "file://$top/$page" >"$out/$name.dom"
 	want=5
-	grep -q '^battle .*rules=\(sar\|thomas\)' "$f" && want=3
+	grep -q '^battle .*rules=\(sar\|thomas\)' "$f" && want=4
 	figures=$(grep -o '<figure>' "$out/$name.dom" | wc -l)
 	svgs=$(grep -o '<svg' "$out/$name.dom" | wc -l)
 	if grep -q '</html>' "$out/$name.dom" && grep -q 'after-action report' "$out/$name.dom" &&

@@ -540,6 +540,103 @@ static void test_attach(void **state)
 	free(text);
 }
 
+/* A broken unit (more stragglers than effectives, 004:148: gr with 6 of
+ * 10 castings straggling) may be given only a Rally or a Form order
+ * (004:391, 445), and draws no random order (004:100); Rally is for a
+ * broken unit only (un is not broken). */
+static void test_broken_orders(void **state)
+{
+	(void)state;
+	struct run x;
+	const char *broken = "phase first-fire\nstragglers gr 3\nstragglers gr 3\nturn 2\nphase orders\n";
+	char body[256];
+	snprintf(body, sizeof body, "%sorders mejia d4[2]: gr move\norders pacheco d4[2]: un rally\n", broken);
+	run(&x, body);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 7, FINDING_ILLEGAL), 1);
+	done(&x);
+	snprintf(body, sizeof body, "%sorders mejia d4[2]: gr rally\n", broken);
+	run(&x, body);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 0);
+	done(&x);
+	snprintf(body, sizeof body, "%srandom [3]: gr halt\n", broken);
+	run(&x, body);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
+/* Fire columns the tests above leave out: "the initial volley does not
+ * count in melee, but the unit has fired its muskets" (004:244): m10 after
+ * a melee fires 10 at 6" (medium, 1 x 10), no +2: column 10, not 12;
+ * skirmishers -4 and the unit behind them -2 (004:232): m10 at sk, 10 +2
+ * -4 = 8; r13 at tgt(screened), 10 +2 -2 = 10 (rifle at 6": medium). */
+static void test_fire_columns_more(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> gr:10 [5] | [5]\nround [5] | [5]\nturn 2\nphase first-fire\n"
+		"fire m10:10@6 -> tgt [5]\n");
+	assert_int_equal(part(&x, 6, "firer")->total, 10);
+	done(&x);
+	run(&x, "phase first-fire\nfire m10:10@6 -> sk [5]\nfire r13:10@6 -> tgt(screened) [5]\n");
+	assert_int_equal(part(&x, 2, "firer")->total, 8);
+	assert_int_equal(part(&x, 3, "firer")->total, 10);
+	done(&x);
+}
+
+/* Fire order by phase (004:88-90): a First Fire order fires in the First
+ * Fire phase, a Hold Fire order in the Hold Fire phase; each out of its
+ * phase is illegal. */
+static void test_fire_phase(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase orders\norders wool d4[2]: m10 first-fire; r13 hold-fire\nphase first-fire\n"
+		"fire r13:13@10 -> tgt [5]\nphase hold-fire\nfire m10:10@6 -> tgt [5]\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase orders\norders wool d4[2]: m10 first-fire; r13 hold-fire\nphase first-fire\n"
+		"fire m10:10@6 -> tgt [5]\nphase hold-fire\nfire r13:13@10 -> tgt [5]\n");
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL) + findings_on(&x, 6, FINDING_ILLEGAL), 0);
+	done(&x);
+}
+
+/* The melee's +4 against skirmishers and against unlimbered artillerists
+ * (004:268, 318): m10, 10 participants (column 4, as 004:284 has it), +2
+ * charging +1 US: 7, +4 = 11 against sk (6: a gap of 4, not outnumbered,
+ * 004:272); r13 against mart the same.  And melee losses ignore the
+ * column rule (004:274): m10's 4 losses on col, a column, are 2 stragglers
+ * and 2 casualties, where fire would make them 1 and 3 (004:236). */
+static void test_melee_more(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> sk:6 [5] | [5]\n");
+	assert_int_equal(part(&x, 2, "attacker")->total, 11);
+	done(&x);
+	run(&x, "phase melee\nmelee r13:10 -> mart:6 [5] | [5]\n");
+	assert_int_equal(part(&x, 2, "attacker")->total, 11);
+	done(&x);
+	run(&x, "phase melee\nmelee m10:10 -> col:10 [5] loss=4 | [5]\n");
+	assert_int_equal(field(&x, 2, "col", "stragglers"), 2);
+	assert_int_equal(field(&x, 2, "col", "casualties"), 2);
+	done(&x);
+}
+
+/* "If the unit fired or meleed during the turn, it recovers half" (004:144):
+ * gr, after a melee in which it took 3 stragglers, recovers half its d4 of
+ * 4: 2, leaving 1. */
+static void test_recover_after_melee(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee m10:10 -> gr:2 [5] stragglers=3 casualties=0 | [5]\nround [5] | [5]\nphase rally\n"
+		"recover d4[4]: gr\n");
+	assert_int_equal(field(&x, 5, "gr", "stragglers"), 1);
+	done(&x);
+}
+
 /* "If after both players have taken casualties, neither side has
  * broken, immediately roll a second round of melee" (004:276): a melee
  * neither side broke is followed by its round, or the round is missing,
@@ -1701,6 +1798,11 @@ int main(void)
 		cmocka_unit_test(test_melee_flank),
 		cmocka_unit_test(test_round_due),
 		cmocka_unit_test(test_attach),
+		cmocka_unit_test(test_broken_orders),
+		cmocka_unit_test(test_fire_columns_more),
+		cmocka_unit_test(test_fire_phase),
+		cmocka_unit_test(test_melee_more),
+		cmocka_unit_test(test_recover_after_melee),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_turn_names_no_side),
