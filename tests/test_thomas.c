@@ -515,6 +515,115 @@ static void test_casualty_check_due(void **state)
 	done(&x);
 }
 
+/* Rows of the coverage table no test proved before.  "Units engaged in
+ * close action may not be fired upon" (003:12): vols and mex, neither
+ * broken off by a morale result (003:17), are engaged in turn 2, and reg's
+ * fire at mex is illegal.  One d10 a figure (003:13): 4 dice for vols:3
+ * are too many. */
+static void test_fire_engaged_and_dice(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\nturn 2\nphase fire\n"
+		"fire reg@6 -> mex [1,2,3,4,5,6,7,8,9,10]\n", NULL);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	done(&x);
+	run(&x, "phase fire\nfire vols:3@5 -> mex [1,2,3,4]\nfire reg2:3@5 -> bty [1,2,3]\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_STATE), 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_STATE), 0);
+	done(&x);
+	/* suspicion fire, +2 a die at a hidden target (003:31): vols (class
+	 * III) at 5", base 4 on the test chart: 2 + 2 hits, 3 + 2 and 4 + 2 do
+	 * not: one hit */
+	run(&x, "phase fire\nfire vols:3@5 -> mex(hidden) [2,3,4] hits=1\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);
+	done(&x);
+	run(&x, "phase fire\nfire vols:3@5 -> mex(hidden) [2,3,4] hits=3\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
+	done(&x);
+}
+
+/* The melee's unformed modifier comes from the state (003:17; its value
+ * from the chart file, here -1): mex, made unformed, has base 7 (Mexican
+ * Regular infantry, 003:18) less 1: =6 agrees, =7 is a wrong total. */
+static void test_melee_unformed(void **state)
+{
+	(void)state;
+	const char *battle = "battle \"M\" rules=thomas\ncharts \"tests/thomas/unformed.charts\"\n"
+			     "side US nation=us\n  leader worth \"Worth\" brigade\n"
+			     "  unit vols \"Volunteers\" inf us-volunteer stands=10 cmd=worth III\n"
+			     "side MEX nation=mexico\n  leader mejia \"Mejia\" brigade\n"
+			     "  unit mex \"Regulars\" inf mex-regular stands=10 cmd=mejia\n"
+			     "turn 1\nphase melee\nunformed mex\nmelee vols -> mex [5] =8 | [5] =%d\n";
+	for (int claimed = 6; claimed <= 7; claimed++) {
+		char text[1024];
+		snprintf(text, sizeof text, battle, claimed);
+		struct tu_audited x;
+		tu_audit(&x, text, NULL);
+		int total = 0;
+		for (int i = 0; i < x.f.n; i++)
+			total += x.f.v[i].code == FINDING_TOTAL && x.f.v[i].at.line == 12;
+		assert_int_equal(total, claimed == 7);
+		tu_audited_release(&x);
+	}
+}
+
+/* Casualty morale after fire (003:21): reg's fire at mex (base 3 at 10"
+ * on the test chart: one 1 among nines, one hit) costs it a figure,
+ * and no check by the turn's end is a missing roll; a routed unit is not
+ * asked again. */
+static void test_casualty_check_fire(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase fire\nfire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nturn 2\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 1);
+	done(&x);
+	run(&x, "phase fire\nfire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nphase morale\nmorale [1]: mex rout\nturn 2\nphase fire\n"
+		"fire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nturn 3\n", NULL);
+	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
+	assert_int_equal(findings_on(&x, 8, FINDING_MISSING_ROLL), 0);
+	done(&x);
+}
+
+/* Morale and close modifiers (003:15, 23): cover +1, so mex's 5 is 6, and
+ * 6 - 5 points is steady, not a fall back at =5; a unit charging a flank
+ * +2, vols' 5 is 7, 7 - 4 = 3, steady; charging prepared works -1, mex's
+ * 5 is 4.  Without the option a "negative result" is any adverse chart
+ * result (003:15): mex's 4, 4 - 5 = -1, falls back on the test chart, so
+ * it holds; its 5 (0, steady) closes. */
+static void test_morale_more(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase morale\nmorale [5]: mex(cover) =5 fall-back\nmorale [5]: vols(flank) =7 steady\n"
+		"phase charges\nclose [5]: mex(works) =5 holds\nclose [4]: mex closes\nclose [5]: mex closes\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL) + findings_on(&x, 2, FINDING_MOD_MISSING), 1);
+	assert_int_equal(wrong_result(&x, 2), 1);
+	assert_int_equal(flagged(&x, 3), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_TOTAL) + findings_on(&x, 5, FINDING_MOD_MISSING), 1);
+	assert_int_equal(wrong_result(&x, 6), 1);
+	assert_int_equal(flagged(&x, 7), 0);
+	done(&x);
+}
+
+/* The pursuit is derived (003:20): mex routed, vols (unformed -2, no
+ * casualties, 4 morale points) rolls 9: 9 - 2 - 4 = 3, it advances, so
+ * "hold" is wrong; an 8 gives 2, it holds. */
+static void test_pursuit_derived(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [1]: mex rout\n"
+		"pursuit [9]: vols hold\n", NULL);
+	assert_int_equal(wrong_result(&x, 4), 1);
+	done(&x);
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [1]: mex rout\n"
+		"pursuit [8]: vols hold\n", NULL);
+	assert_int_equal(flagged(&x, 4), 0);
+	done(&x);
+}
+
 /* "Any negative result on the morale table will force the intended
  * charging unit to hold" (003:15), read as a total below the morale points
  * (option negative-result=below-base): mex, Mexican Regulars, 5 points
@@ -1327,6 +1436,11 @@ int main(void)
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_melee_sequence),
 		cmocka_unit_test(test_casualty_check_due),
+		cmocka_unit_test(test_fire_engaged_and_dice),
+		cmocka_unit_test(test_melee_unformed),
+		cmocka_unit_test(test_casualty_check_fire),
+		cmocka_unit_test(test_morale_more),
+		cmocka_unit_test(test_pursuit_derived),
 		cmocka_unit_test(test_close_below_base),
 		cmocka_unit_test(test_fire_operation),
 		cmocka_unit_test(test_tally_range),
