@@ -1724,14 +1724,15 @@ static void test_replacement_commands(void **state)
 	done(&x);
 }
 
-/* The roll to close: "11-14: stops" on the test chart (tests/sar/test.charts,
- * 004:256 gives the roll, the chart its bands): gr stopped short has no
- * melee that turn; closing on 15, it has. */
+/* The roll to close: "11: stops" on the test chart (tests/sar/test.charts,
+ * 004:256 gives the roll; 12 or more closes, 004:284): gr stopped short
+ * has no melee that turn; closing on 15, it has. */
 static void test_no_melee_after_stopping(void **state)
 {
 	(void)state;
 	struct run x;
-	charted(&x, "phase melee\nclose [13]: gr -2green +3charging =14 stops\nmelee gr -> m10 [5] | [5]\n");
+	charted(&x, "phase melee\nclose [10]: gr -2green +3charging =11 stops\nmelee gr -> m10 [5] | [5]\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 0);
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
 	charted(&x, "phase melee\nclose [14]: gr -2green +3charging =15 closes\nmelee gr -> m10 [5] | [5]\n");
