@@ -211,6 +211,20 @@ static int command_depth(const struct audit *a, int l, const struct unit_state *
 	return -1;
 }
 
+/* The commander of unit u's own command when he is out of the battle and
+ * no replacement has taken it over (004:379), or NULL. */
+static const char *vacant_command(const struct audit *a, const struct unit_state *u)
+{
+	int c = u->decl->cmd ? state_leader(&a->st, u->decl->cmd) : -1;
+	for (int k = 0; c >= 0 && k < 64; k++) {
+		const struct leader_state *l = state_leader_at(&a->st, c);
+		if (l->replaced_by < 0)
+			return l->removed ? l->decl->id : NULL;
+		c = l->replaced_by;
+	}
+	return NULL;
+}
+
 /* A US battery of 12 lb or less performs two functions for one point (004:310). */
 static bool two_functions(const struct sar_unit *r)
 {
@@ -248,6 +262,11 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 			   "%s is not in %s's command: leaders order only their own units", who, lr->core.decl->id);
 		return;
 	}
+	const char *vacant = vacant_command(a, &r->core);
+	if (vacant && vacant != lr->core.decl->id)	/* his own orders are refused already (audit_orders) */
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:379",
+			   "%s's commander %s is out of the battle and not yet replaced: \"all units within the dead "
+			   "leader's command must roll randomly for orders\"", who, vacant);
 	if (lr->core.attached >= 0 && lr->core.attached != u)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:74",
 			   "%s is attached to %s and orders that unit alone", lr->core.decl->id,

@@ -1097,6 +1097,7 @@ static void test_leaders(void **state)
 	} wounds[] = {
 		{"minor", 4, 2, 1}, {"minor", 4, 3, 0}, {"serious", 5, 3, 1}, {"serious", 5, 4, 0}, {"grave", 9, 2, 0},
 		{"grave", 9, 3, 1},	/* dragged away after turn 2 */
+		{"grave", 9, 4, 1},	/* and out of the battle */
 	};
 	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++) {
 		char body[512] = "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
@@ -1721,6 +1722,14 @@ static void test_replacement_commands(void **state)
 	run(&x, "phase orders\nreplace wool lane\norders lane d4[1]: m10 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 0);
 	assert_true(step_says(&x, 3, "costs 1 point"));
+	done(&x);
+	/* wool dies (a 17-20 on the Leader Casualty Table, 004:377): until lane
+	 * takes over, not even taylor, above him, orders wool's r13 */
+	run(&x, "attach wool m10\nphase first-fire\nfire tgt:20@6 -> m10 [5] loss=3\nhit wool [1] hit\nwound wool [18] dead\n"
+		"turn 2\nphase orders\norders taylor d4[2]: r13 move\nturn 3\nphase orders\nreplace wool lane\n"
+		"orders lane d4[1]: r13 move\n");
+	assert_int_equal(findings_on(&x, 8, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 12, FINDING_ILLEGAL), 0);
 	done(&x);
 }
 
