@@ -487,6 +487,25 @@ static void test_melee_sequence(void **state)
 	done(&x);
 }
 
+/* The sequence holds for a unit the text gives no morale points (US
+ * Regulars, 003:21), whose results are taken as claimed: reg loses 1, mex
+ * 2; mex stands (10 - 2 - 2 = 6, less 5: +1, steady), reg's claimed rout
+ * is adverse, so mex, the winner, checks for pursuit, not morale. */
+static void test_melee_sequence_on_trust(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee reg -> mex [5] casualties=2 | [5] casualties=1\nmorale [10]: mex\nmorale [5]: reg rout\n"
+		"pursuit [5]: mex\n", NULL);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 0);
+	done(&x);
+	run(&x, "phase melee\nmelee reg -> mex [5] casualties=2 | [5] casualties=1\nmorale [10]: mex\nmorale [5]: reg rout\n"
+		"morale [5]: mex\n", NULL);
+	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
+	done(&x);
+}
+
 /* "Whenever a Morale Unit suffers a figure loss due to fire or melee, it
  * must check its morale" (003:21): a melee costing both sides figures and
  * no check by the turn's end is two missing rolls, reported at the next
@@ -1436,6 +1455,7 @@ int main(void)
 		cmocka_unit_test(test_melee_morale_first),
 		cmocka_unit_test(test_melee_sequence),
 		cmocka_unit_test(test_casualty_check_due),
+		cmocka_unit_test(test_melee_sequence_on_trust),
 		cmocka_unit_test(test_fire_engaged_and_dice),
 		cmocka_unit_test(test_melee_unformed),
 		cmocka_unit_test(test_casualty_check_fire),
