@@ -681,6 +681,10 @@ static void test_melee_flank(void **state)
 	assert_int_equal(field(&x, 2, "gr", "casualties"), 1);
 	assert_int_equal(field(&x, 2, "gr", "stands"), 5);
 	assert_int_equal(field(&x, 2, "m10", "stragglers"), 0);
+	int said = 0;	/* the loss claimed falls otherwise than the count: said, in words */
+	for (int i = 0; i < x.f.n; i++)
+		said += strstr(x.f.v[i].msg, "loss=3 falls as 4 stragglers and 1 casualty") != NULL;
+	assert_int_equal(said, 1);
 	done(&x);
 	run(&x, "phase melee\nmelee m10:10 -> gr(rear) [5] loss=3 | [5]\n");
 	assert_int_equal(part(&x, 2, "defender")->points, 5);
