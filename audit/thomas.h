@@ -96,6 +96,7 @@ struct thomas_unit {
 	int melee_turn;			/* the turn of its last round of melee (one a turn, 003:17) */
 	int forced_back_turn;		/* the turn close action last forced it back (its colours, 003:20) */
 	int held_turn;			/* the turn its close check held it short (003:15), or 0 */
+	int close_turn, stand_turn;	/* the turns of its last close and stand checks (003:14-15) */
 	int fire_lost_turn, fire_lost;	/* figures lost to fire this fire phase: they still fire (003:4) */
 	int lost_turn, lost;		/* figures lost this turn to fire or melee: a morale check is due (003:21) */
 	int checked_turn;		/* the turn of its last morale or pursuit check */

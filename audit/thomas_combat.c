@@ -360,6 +360,29 @@ static void one_round_a_turn(struct audit *a, const struct ev_clash *c)
 		}
 }
 
+/* The charge sequence (003:14-15): a melee that starts this turn follows
+ * the charger's close check ("Determine whether the charging unit will
+ * close") and the defender's stand check ("the defender must check to see
+ * if they stand the charge"); one continuing from an earlier turn does not. */
+static void charge_checks_due(struct audit *a, const struct ev_clash *c, const int u[2])
+{
+	const struct thomas_unit *att = thomas_unit(a, u[0]), *def = thomas_unit(a, u[1]);
+	if (att->engaged && def->engaged)
+		return;
+	if (att->close_turn != a->st.turn) {
+		a->side = att->core.decl->side;
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->side[0].units[0].at, "003:14",
+			   "%s charges with no close check logged this turn (close [d10]: %s)", att->core.decl->id,
+			   att->core.decl->id);
+	}
+	if (def->stand_turn != a->st.turn) {
+		a->side = def->core.decl->side;
+		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, c->side[1].units[0].at, "003:15",
+			   "%s is charged with no stand check logged this turn (stand [d10]: %s)", def->core.decl->id,
+			   def->core.decl->id);
+	}
+}
+
 bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 {
 	const struct ev_clash *c = &s->u.event.u.clash;
@@ -369,6 +392,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 		if ((u[i] = state_unit(&a->st, c->side[i].units[0].id)) < 0)
 			return true;
 	one_round_a_turn(a, c);
+	charge_checks_due(a, c, u);
 	if (thomas_unit(a, u[0])->held_turn == a->st.turn)	/* "a negative result: it holds its position" */
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c->side[0].units[0].at, "003:15",
 			   "%s held short on its close check this turn: there is no melee", c->side[0].units[0].id);
@@ -700,6 +724,10 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 	}
 	if (event == TE_MORALE || event == TE_PURSUIT)
 		r->checked_turn = a->st.turn;
+	if (event == TE_CLOSE)
+		r->close_turn = a->st.turn;
+	if (event == TE_STAND)
+		r->stand_turn = a->st.turn;
 	const char *why = "";
 	int points = morale_points(a, r, line->unit.id, &why);
 	if (!points) {

@@ -482,8 +482,27 @@ static void test_melee_sequence(void **state)
 	run(&x, body, NULL);
 	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 1);
 	for (int i = 0; i < x.f.n; i++)
-		if (x.f.v[i].code == FINDING_MISSING_ROLL)
+		if (x.f.v[i].code == FINDING_MISSING_ROLL && x.f.v[i].at.line == x.first + 3)
 			assert_non_null(strstr(x.f.v[i].msg, "vols won the melee"));
+	done(&x);
+}
+
+/* The charge sequence (003:14-15): "2. Determine whether the charging
+ * unit will close 3. Determine whether defender will stand the charge"
+ * before "5. Conduct melee": a melee that starts this turn with neither
+ * check logged misses both; with both, none; a melee continuing in the
+ * next turn (neither unit broke contact, 003:17) needs none. */
+static void test_charge_checks_due(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n", NULL);
+	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 2);
+	done(&x);
+	run(&x, "phase charges\nclose [10]: vols\nstand [10]: mex\nphase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n"
+		"turn 2\nphase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n", NULL);
+	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
+	assert_int_equal(findings_on(&x, 8, FINDING_MISSING_ROLL), 0);
 	done(&x);
 }
 
@@ -529,7 +548,7 @@ static void test_casualty_check_due(void **state)
 	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\n", NULL);
 	int missing = 0;
 	for (int i = 0; i < x.f.n; i++)
-		missing += x.f.v[i].code == FINDING_MISSING_ROLL;
+		missing += x.f.v[i].code == FINDING_MISSING_ROLL && strcmp(x.f.v[i].cite, "003:21") == 0;
 	assert_int_equal(missing, 2);
 	done(&x);
 }
@@ -1456,6 +1475,7 @@ int main(void)
 		cmocka_unit_test(test_melee_sequence),
 		cmocka_unit_test(test_casualty_check_due),
 		cmocka_unit_test(test_melee_sequence_on_trust),
+		cmocka_unit_test(test_charge_checks_due),
 		cmocka_unit_test(test_fire_engaged_and_dice),
 		cmocka_unit_test(test_melee_unformed),
 		cmocka_unit_test(test_casualty_check_fire),
