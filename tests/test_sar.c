@@ -518,6 +518,9 @@ static void test_attach(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 6, FINDING_ILLEGAL), 1);
+	for (int i = 0; i < x.f.n; i++)	/* each the attaching leader's side's */
+		if (x.f.v[i].code == FINDING_ILLEGAL)
+			assert_string_equal(x.f.v[i].side, x.f.v[i].at.line == x.first_line + 2 ? "MEX" : "US");
 	done(&x);
 	run(&x, "attach taylor m10\nphase moves\nattach wool r13\n");
 	assert_int_equal(findings_on(&x, 1, FINDING_ILLEGAL), 0);
