@@ -727,10 +727,10 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	for (int i = 0; i < 2; i++)
 		if (parts[i])
 			parts[i]->loss = hit[1 - i].stragglers + hit[1 - i].casualties;
-	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's */
+	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's (0 without odds) */
 		double e = parts[0]->odds.exp_loss;
-		parts[0]->odds.exp_loss = parts[1]->odds.sides ? parts[1]->odds.exp_loss : 0;
-		parts[1]->odds.exp_loss = parts[0]->odds.sides ? e : 0;
+		parts[0]->odds.exp_loss = parts[1]->odds.exp_loss;
+		parts[1]->odds.exp_loss = e;
 	}
 	int result = melee_result(att->broken && !was[0], def->broken && !was[1], second);
 	record_step(a->rec, "004:276 Melee Procedure", "%s: %d effectives, %d stragglers; %s: %d effectives, %d stragglers: %s",

@@ -401,10 +401,10 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	for (int i = 0; i < 2; i++)
 		lost[1 - i] = lose(a, u[1 - i], inflicted[i]);
 	struct rec_part *parts[2] = {record_find_part(a->rec, "attacker"), record_find_part(a->rec, "defender")};
-	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's */
+	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's (0 without odds) */
 		double e = parts[0]->odds.exp_loss;
-		parts[0]->odds.exp_loss = parts[1]->odds.sides ? parts[1]->odds.exp_loss : 0;
-		parts[1]->odds.exp_loss = parts[0]->odds.sides ? e : 0;
+		parts[0]->odds.exp_loss = parts[1]->odds.exp_loss;
+		parts[1]->odds.exp_loss = e;
 	}
 	for (int i = 0; i < 2; i++) {
 		struct rec_part *p = parts[i];
