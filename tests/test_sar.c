@@ -492,6 +492,12 @@ static void test_round_remaining(void **state)
 	assert_int_equal(record_find_part((struct record *)round, "attacker")->points, 8);
 	assert_int_equal(record_find_part((struct record *)round, "defender")->points, 10);
 	assert_int_equal(record_find_part((struct record *)round, "attacker")->total, 2);
+	int one = 0, three = 0;	/* "rolls a 12, resulting in 1 more US straggler"; the 13 gives 3 */
+	for (int i = 0; i < round->n_steps; i++) {
+		one += strcmp(round->steps[i].text, "column 2, d20 12: 1 loss") == 0;
+		three += strcmp(round->steps[i].text, "column 5, d20 13: 3 losses") == 0;
+	}
+	assert_int_equal(one + three, 2);
 	tu_audited_release(&x);
 	free(text);
 	struct run y;
@@ -1395,6 +1401,7 @@ static void test_text_built_in(void **state)
 	assert_int_equal(findings_on(&x, 2, FINDING_TRUSTED) + findings_on(&x, 5, FINDING_TRUSTED), 0);
 	assert_int_equal(findings_on(&x, 6, FINDING_TRUSTED), 1);
 	assert_true(step_says(&x, 5, "+4column, in column"));
+	assert_false(step_says(&x, 2, "terrain dice"));	/* its one die is the movement's */
 	done(&x);
 	run(&x, "phase melee\nclose [14]: gr -2green +3charging =15 stops\nclose [10]: gr -2green +3charging =11 closes\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 1);
