@@ -726,6 +726,12 @@ static void test_low_ammo_once(void **state)
 					  FOLLOW_CLAIMED), "consequence:note@13:"));
 	assert_null(strstr(audit_body("low-ammo 5inf\nphase fire\nfire 5inf@6 -> 2lt [10]\nfallen art [3] unscathed\n",
 				      FOLLOW_CLAIMED), "consequence:note@14:"));
+	/* following the derivation, a firer the rules forbid (a charge with cold steel the same turn,
+	 * 000:544) does not fire: the base die of 10 marks the other firer low on ammunition, not it
+	 * (002:198) */
+	const char *forbidden = "phase fire\nfire 5inf@6(cold-steel), 8inf@6 -> 2lt [10]\n";
+	assert_false(tu_has_tokens(fields_after(forbidden, FOLLOW_DERIVED, 'U', "5inf"), "low_ammo=true"));
+	assert_true(tu_has_tokens(fields_after(forbidden, FOLLOW_DERIVED, 'U', "8inf"), "low_ammo=true"));
 }
 
 /* A rule option is NAME=VALUE of the ruleset's options: a misspelt name
@@ -940,6 +946,11 @@ static void test_reading_options(void **state)
 			       "order=good-order"));
 	assert_true(tu_has_tokens(fields_after(with_option("lively-mixed=any", lively), FOLLOW_CLAIMED, 'U', "2lt"),
 			       "order=disordered"));
+	/* muskets alone are musketry under any reading: 8 points (+0, 002:186), 4, Lively against trained
+	 * troops, "Musketry no effect" (002:200) */
+	assert_true(tu_has_tokens(fields_after(with_option("lively-mixed=any", "phase fire\nfire 5inf:8@6 -> 2lt [4]\n"),
+					    FOLLOW_CLAIMED, 'U', "2lt"),
+			       "order=good-order"));
 	/* a horse shot (002:230) is "for one turn" as a flesh wound is: through turn 3, so the
 	 * header of turn 3 changes nothing and that of turn 4 mounts him again */
 	assert_string_equal(fields_after("phase fire\nfallen lee [6] horse-shot\nturn 2 MEX\nturn 3 US\n",
