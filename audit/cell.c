@@ -41,7 +41,7 @@ struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int 
 	const struct vocab_chart *spec = chart_spec(v, code);
 	const struct vocab_chart_cell *t = stated(spec, key, key2, spec->n_columns ? col : col - spec->first_col);
 	if (t) {
-		cell.ok = true;
+		cell.ok = cell.stated = true;
 		cell.value = t->value;
 		snprintf(cell.cite, sizeof cell.cite, "%s", t->cite);
 		return cell;
@@ -68,6 +68,11 @@ struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int 
 	return cell;
 }
 
+const char *cell_source(const struct cell *c)
+{
+	return c->stated ? "the text" : "the chart file";
+}
+
 /* The record's result, where the ruleset set none: the effect the state follows. */
 static int record_effect(struct audit *a, int cat, int effect)
 {
@@ -88,8 +93,8 @@ int cell_effect(struct audit *a, int chart, int col, int roll, const struct clai
 	const char *word = vocab_word_of(a->rs->vocab, cat, cell.value);
 	record_step(a->rec, cell.cite, "%d: %s", roll, word);
 	if (c->effect && c->effect_code != cell.value)
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; the chart file gives %s for %d",
-			   c->effect, word, roll);
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; %s gives %s for %d", c->effect,
+			   cell_source(&cell), word, roll);
 	return record_effect(a, cat, c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value);
 }
 

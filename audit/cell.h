@@ -16,6 +16,7 @@
 /* A cell of a chart the battle's chart file gives, for a derivation step. */
 struct cell {
 	bool ok;		/* found: value holds it */
+	bool stated;		/* ok: the rules' text states it (else the chart file gives it) */
 	int value;		/* a number, or a word's code */
 	char cite[200];		/* ok: the row as a step's source, "Combat Effects Chart, row 20 (FILE:LINE)" */
 	char why[200];		/* !ok: why the value cannot be derived */
@@ -43,5 +44,8 @@ void cell_odds(const struct audit *a, int chart, int col, int sides, int rolled,
  * result then left unset). */
 struct claim;
 int cell_effect(struct audit *a, int chart, int col, int roll, const struct claim *c, int cat, const char *cite);
+
+/* Who gives an ok cell, for a message: "the text" or "the chart file". */
+const char *cell_source(const struct cell *c);
 
 #endif

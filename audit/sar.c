@@ -432,10 +432,11 @@ static bool claims_mod(const struct claim *c, int id)
 	return false;
 }
 
-/* Does the line claim anything: a modifier, a total, an effect or a tally? */
-static bool claims_any(const struct claim *c)
+/* Does the line claim losses (loss=N or a tally)?  A line claiming only
+ * a total or an effect has only that checked (docs/notation.md). */
+static bool claims_losses(const struct claim *c)
 {
-	return c->n_mods || c->has_total || c->effect || c->has_loss || c->n_tallies;
+	return c->has_loss || c->n_tallies;
 }
 
 static void move_distance(struct audit *a, const struct check_line *line, const struct face *f, const struct sar_unit *r,
@@ -469,6 +470,11 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		claim_absent(d, sar_mod_of(STB_MOVE, SM_COLUMN)->factor, "%s is in %s, not in column", line->unit.id,
 			     r->formation ? sar_word(SC_FORMATION, r->formation) : "no logged formation");
 	}
+	/* "A unit must be in road column (or limbered artillery) to get the road bonus" (004:156) */
+	bool on_road = r->formation == SF_ROAD_COLUMN || (r->arm == SAR_ART && r->limbered);
+	if (!on_road && claims_mod(&line->claim, SM_ROAD))
+		claim_absent(d, sar_mod_of(STB_MOVE, SM_ROAD)->factor, "%s is in %s: the road bonus is a road column's",
+			     line->unit.id, r->formation ? sar_word(SC_FORMATION, r->formation) : "in no logged formation");
 	if (f->n > want) {
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
 		claim_derive(d, &m, "the %d dice past the movement's are terrain dice", f->n - want);
@@ -524,7 +530,7 @@ static void audit_move(struct audit *a, const struct ev_check *ck)
 	if (has && claimed != derived)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, claim_tally(&line->claim, ST_STRAGGLERS)->at, "004:174",
 			   "stragglers=%d claimed, derived %d", claimed, derived);
-	else if (!has && derived && claims_any(&line->claim))	/* a line without claims takes the derived */
+	else if (!has && derived && claims_losses(&line->claim))	/* a line without them takes the derived */
 		audit_find(a, FINDING_LOSSES, DIAG_WARNING, line->unit.at, "004:174", "%d straggler%s from sixes not claimed",
 			   derived, derived == 1 ? "" : "s");
 	move_distance(a, line, &ck->die, r, p);

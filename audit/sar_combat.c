@@ -168,8 +168,8 @@ static int chart_losses(struct audit *a, const struct claim *c, int column, int 
 			    cell.value == 1 ? "" : "es");
 		if (c->has_loss && c->loss != cell.value)
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->loss_at, "004:234",
-				   "loss=%d claimed; the chart file's Combat Effects Chart gives %d for d20 %d on column %d",
-				   c->loss, cell.value, die, column);
+				   "loss=%d claimed; the Combat Effects Chart (%s) gives %d for d20 %d on column %d", c->loss,
+				   cell_source(&cell), cell.value, die, column);
 		return c->has_loss && !audit_follows_derived(a) ? c->loss : cell.value;
 	}
 	if (c->has_loss) {
@@ -768,7 +768,7 @@ static int breakthrough_stragglers(struct audit *a, const struct check_line *lin
 	record_step(a->rec, cell.cite, "%d: %d straggler%s", die, cell.value, cell.value == 1 ? "" : "s");
 	if ((t ? t->value : 0) != cell.value)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, t ? t->at : line->unit.at, "004:352",
-			   "stragglers=%d claimed; the chart file gives %d for %d", t ? t->value : 0, cell.value, die);
+			   "stragglers=%d claimed; %s gives %d for %d", t ? t->value : 0, cell_source(&cell), cell.value, die);
 	return t && !audit_follows_derived(a) ? t->value : cell.value;
 }
 

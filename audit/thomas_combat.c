@@ -78,14 +78,18 @@ static void weigh_mods(struct audit *a, const struct claim *c, const struct deri
 }
 
 /* A claimed tally against the derived count (derived < 0: not derivable,
- * the claim on trust); returns the count the state follows. */
-static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, const char *cite, const char *why)
+ * the claim on trust, and none claimed none applied, said at the roll's
+ * place at); returns the count the state follows. */
+static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, struct loc at, const char *cite,
+		       const char *why)
 {
 	const struct tally *t = claim_tally(c, code);
 	const char *name = thomas_word(TC_TALLY, code);
 	if (derived < 0) {
 		if (t)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, t->at, cite, "%s=%d taken on trust: %s", name, t->value, why);
+		else
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, at, cite, "no %s claimed, none applied: %s", name, why);
 		return t ? t->value : 0;
 	}
 	if (t && t->value != derived)	/* claims are optional: none takes the derived (docs/notation.md) */
@@ -198,8 +202,8 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	struct cell base = {.why = "its fire class is not in the text: declare it (I-IV)"};
 	if (cls)
 		base = cell_lookup(a, r->arm == TA_ART ? TCH_ARTILLERY : TCH_SMALL_ARMS, firer->range, 0, cls - 1);
-	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), "003:13",
-			       base.why);
+	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), f->die.at,
+			       "003:13", base.why);
 	r->fired_turn = r->fought_turn = a->st.turn;
 	if (counter) {
 		if (hits)
@@ -341,7 +345,7 @@ static int melee_roll(struct audit *a, const char *role, int u, const struct cla
 	if (cell.ok)
 		record_step(a->rec, cell.cite, "%s: d10 %d on %d: %d casualt%s", who, cs->die.value, column, cell.value,
 			    cell.value == 1 ? "y" : "ies");
-	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, "003:17", cell.why);
+	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, cs->die.at, "003:17", cell.why);
 }
 
 /* "One round of melee takes place each turn" (Conduct Melee, 003:17): a

@@ -506,6 +506,9 @@ static void test_round_remaining(void **state)
 	assert_int_equal(part(&y, 3, "attacker")->points, 3);
 	assert_int_equal(part(&y, 3, "defender")->points, 2);
 	done(&y);
+	run(&y, "phase melee\nmelee m10:2 -> gr:2 [5] | [5] loss=3 stragglers=2 casualties=1\nround [5] | [5]\n");
+	assert_int_equal(part(&y, 3, "attacker")->points, 0);	/* 2 in contact, 3 lost */
+	done(&y);
 }
 
 /* Attaching Leaders (004:122-124): "A leader attaches himself by moving
@@ -739,7 +742,7 @@ static void test_outnumbered(void **state)
 	 * that unit's column ... during melee" (004:110):
 	 * taylor, LR 2, the first leader declared, with m10 */
 	struct run x;
-	run(&x, "phase melee\nattach taylor m10\nmelee m10:10 -> gr:10 [5] | [5]\n");
+	run(&x, "attach taylor m10\nphase melee\nmelee m10:10 -> gr:10 [5] | [5]\n");
 	const struct rec_part *p = part(&x, 3, "attacker");
 	int leader = 0;
 	for (int k = 0; k < p->n_mods; k++)
@@ -968,7 +971,7 @@ static void test_orders(void **state)
 	/* "Leaders who are attached to units may only issue one order, and
 	 * that must be to the unit to which the leader is attached" (004:74):
 	 * attached to m10, the first unit declared, wool orders r13 alone */
-	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: r13 move\n");
+	run(&x, "attach wool m10\nphase orders\norders wool d4[2]: r13 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
 	/* US artillery of twelve pounds or less performs two functions for one
@@ -1017,7 +1020,7 @@ static void test_orders(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
 	done(&x);
 	/* an attached leader orders his unit alone; points are a d4 */
-	run(&x, "phase orders\nattach wool m10\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
+	run(&x, "attach wool m10\nphase orders\norders wool d4[2]: m10 move; r13 move\norders lane [2]: i14 move\n");
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	done(&x);
@@ -1070,7 +1073,7 @@ static void test_leaders(void **state)
 	/* taylor, the first leader declared, with m10, the first unit: a 4
 	 * against 3 losses misses (004:370 "less than or equal to the number
 	 * of losses") */
-	run(&x, "phase first-fire\nattach taylor m10\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [4] hit\n"
+	run(&x, "attach taylor m10\nphase first-fire\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [4] hit\n"
 		"hit taylor [3] hit\n");
 	assert_int_equal(findings_on(&x, 4, FINDING_EFFECT), 1);
 	assert_int_equal(findings_on(&x, 5, FINDING_EFFECT), 0);
@@ -1079,7 +1082,7 @@ static void test_leaders(void **state)
 	 * grave, 12 claimed serious is a wrong lookup (004:376); then "13-16:
 	 * Incapacitating wound ... Unit received 1 straggler" (004:377): m10,
 	 * the first unit, takes it */
-	run(&x, "phase first-fire\nattach taylor m10\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [3] hit\n"
+	run(&x, "attach taylor m10\nphase first-fire\nfire tgt:20@6 -> m10 [5] loss=3\nhit taylor [3] hit\n"
 		"wound taylor [12] serious\nwound taylor [14] incapacitated\n");
 	assert_int_equal(findings_on(&x, 5, FINDING_LOOKUP), 1);
 	assert_int_equal(field(&x, 6, "m10", "stragglers"), field(&x, 3, "m10", "stragglers") + 1);
@@ -1113,7 +1116,7 @@ static void test_leaders(void **state)
 		{"grave", 9, 4, 1},	/* and out of the battle */
 	};
 	for (size_t i = 0; i < sizeof wounds / sizeof wounds[0]; i++) {
-		char body[512] = "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
+		char body[512] = "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [2] hit\n";
 		snprintf(body + strlen(body), sizeof body - strlen(body), "wound mejia [%d] %s\n", wounds[i].die,
 			 wounds[i].wound);
 		for (int t = 2; t <= wounds[i].turn; t++)
@@ -1133,26 +1136,30 @@ static void test_rally(void **state)
 {
 	(void)state;
 	struct run x;
-	run(&x, "phase orders\n"
-		"orders mejia d4[4]: gr rally\n"	/* 2 */
-		"orders pacheco d4[4]: un rally\n"	/* 3 */
-		"phase first-fire\n"
+	run(&x, "phase first-fire\n"
 		"fire m10:10@6 -> gr [5] loss=1\n"
-		"stragglers gr 5\n"			/* 6: 6 stragglers, 4 effectives: broken */
+		"stragglers gr 4\n"
+		"stragglers gr 1\n"			/* 4: 6 stragglers, 4 effectives: broken */
 		"fire m10:10@6 -> un [5] loss=1\n"
-		"stragglers un 6\n"			/* 8 */
+		"stragglers un 4\n"
+		"stragglers un 2\n"			/* 7: broken */
+		"turn 2\n"
+		"phase orders\n"
+		"orders mejia d4[4]: gr rally\n"	/* 10 */
+		"orders pacheco d4[4]: un rally\n"	/* 11 */
 		"phase rally\n"
-		"rally [15]: gr rallies\n"		/* 10: 10 castings: 5 and 5 */
-		"rally [15]: un rallies\n"		/* 11: untrained may not */
-		"rally [15]: m10 rallies\n");		/* 12: not broken, and no Rally order */
-	assert_int_equal(field(&x, 6, "gr", "state"), 1);
+		"rally [15]: gr rallies\n"		/* 13: 10 castings: 5 and 5 */
+		"rally [15]: un rallies\n"		/* 14: untrained may not */
+		"rally [15]: m10 rallies\n");		/* 15: not broken, and no Rally order */
+	assert_int_equal(field(&x, 4, "gr", "state"), 1);
 	assert_int_equal(findings_on(&x, 10, FINDING_ILLEGAL), 0);
-	assert_int_equal(field(&x, 10, "gr", "state"), 0);
-	assert_int_equal(field(&x, 10, "gr", "stragglers"), 5);
-	assert_int_equal(field(&x, 10, "gr", "stands"), 5);
-	assert_int_equal(findings_on(&x, 11, FINDING_ILLEGAL), 1);
-	assert_int_equal(findings_on(&x, 12, FINDING_STATE), 1);
-	assert_int_equal(findings_on(&x, 12, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 13, FINDING_ILLEGAL), 0);
+	assert_int_equal(field(&x, 13, "gr", "state"), 0);
+	assert_int_equal(field(&x, 13, "gr", "stragglers"), 5);
+	assert_int_equal(field(&x, 13, "gr", "stands"), 5);
+	assert_int_equal(findings_on(&x, 14, FINDING_ILLEGAL), 1);
+	assert_int_equal(findings_on(&x, 15, FINDING_STATE), 1);
+	assert_int_equal(findings_on(&x, 15, FINDING_ILLEGAL), 1);
 	done(&x);
 	/* "During the Rally phase a unit with a Rally order may attempt to
 	 * rally" (004:391): broken gr with no order logged this turn does not */
@@ -1354,9 +1361,17 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 3, FINDING_TOTAL), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_TOTAL), 1);
 	done(&x);
-	/* a chart's movement modifier claimed (the test chart's road, 6"):
-	 * 5 + 3 + 6 = 14 */
-	charted(&x, "phase moves\nmove d6[3]: m10 +6road =14\n");
+	/* a chart's movement modifier claimed (the test chart's road, 6"), for
+	 * a unit in road column: 5 + 3 + 6 = 14; in line, "A unit must be in
+	 * road column (or limbered artillery) to get the road bonus" (004:156) */
+	charted(&x, "phase moves\nform m10 road-column\nmove d6[3]: m10 +6road =14\nmove d6[3]: r13 +6road =14\n");
+	assert_int_equal(findings_on(&x, 3, FINDING_MOD_EXTRA) + findings_on(&x, 3, FINDING_TOTAL), 0);
+	assert_int_equal(findings_on(&x, 4, FINDING_MOD_EXTRA), 1);
+	done(&x);
+	/* a line claiming only its total has that checked, not its stragglers
+	 * (docs/notation.md): m10's 6 is a straggler, unclaimed, unremarked */
+	charted(&x, "phase moves\nmove d6[1,6]: m10 =2\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 0);
 	assert_int_equal(errors(&x), 0);
 	done(&x);
 	/* "Regardless of the results of the die rolls, a unit may always move up
@@ -1429,6 +1444,14 @@ static void test_training_unknown(void **state)
 	for (int i = 0; i < x.f.n; i++)
 		named += x.f.v[i].code == FINDING_TRUSTED && strstr(x.f.v[i].msg, "m10 is regular: no regular modifier");
 	assert_int_equal(named, 1);
+	done(&x);
+	/* the melee's untrained and veteran shifts (the Melee Procedure chart's, 004:268) */
+	run(&x, "phase melee\nmelee i14:10 -> un:10 [5] | [5]\n");
+	named = 0;
+	for (int i = 0; i < x.f.n; i++)
+		named += x.f.v[i].code == FINDING_TRUSTED && (strstr(x.f.v[i].msg, "i14 is veteran: no veteran modifier") ||
+							      strstr(x.f.v[i].msg, "un is untrained: no untrained modifier"));
+	assert_int_equal(named, 2);
 	done(&x);
 }
 
@@ -1677,21 +1700,21 @@ static void test_leader_hit_due(void **state)
 	(void)state;
 	struct run x;
 	/* tgt with mejia attached loses 3; no hit roll by turn 2: missing, reported there */
-	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nturn 2\n");
+	run(&x, "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\nturn 2\n");
 	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 1);
 	done(&x);
 	/* logged: nothing missing; and at the battle's end too */
-	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\nturn 2\n");
+	run(&x, "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\nturn 2\n");
 	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
 	done(&x);
-	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\n");
+	run(&x, "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\n");
 	int missing = 0;
 	for (int i = 0; i < x.f.n; i++)
 		missing += x.f.v[i].code == FINDING_MISSING_ROLL;
 	assert_int_equal(missing, 1);
 	done(&x);
 	/* a 15 over 3 losses misses: no Leader Casualty roll follows */
-	run(&x, "phase first-fire\nattach mejia tgt\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\n"
+	run(&x, "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\n"
 		"wound mejia [4] minor\n");
 	assert_int_equal(findings_on(&x, 5, FINDING_STATE), 1);
 	done(&x);
@@ -1756,6 +1779,9 @@ static void test_no_melee_after_stopping(void **state)
 	struct run x;
 	charted(&x, "phase melee\nclose [10]: gr -2green +3charging =11 stops\nmelee gr -> m10 [5] | [5]\n");
 	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 0);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
+	done(&x);
+	charted(&x, "phase melee\nclose [10]: gr\nmelee gr -> m10 [5] | [5]\n");	/* derived, not claimed */
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
 	charted(&x, "phase melee\nclose [14]: gr -2green +3charging =15 closes\nmelee gr -> m10 [5] | [5]\n");

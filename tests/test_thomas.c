@@ -541,8 +541,16 @@ static void test_casualty_check_due(void **state)
 	assert_int_equal(flagged(&x, 5), 0);
 	assert_int_equal(findings_on(&x, 5, FINDING_MISSING_ROLL), 0);
 	done(&x);
-	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5]\nmorale [10]: mex\nturn 2\n", NULL);
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [10]: mex\nturn 2\n", NULL);
 	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 0);
+	done(&x);
+	/* casualties neither claimed nor derivable (the test chart has no melee
+	 * table) are none, and said to be: never a silent guess (docs/charts.md) */
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5]\n", NULL);
+	int said = 0;
+	for (int i = 0; i < x.f.n; i++)
+		said += x.f.v[i].code == FINDING_TRUSTED && strstr(x.f.v[i].msg, "no casualties claimed, none applied");
+	assert_int_equal(said, 1);
 	done(&x);
 	/* at the battle's end too */
 	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=1\n", NULL);
@@ -1433,6 +1441,11 @@ static void test_no_melee_after_holding(void **state)
 	run(&x, "phase charges\nclose [5]: mex closes\nphase melee\nmelee mex -> reg [5] casualties=1 | [5] casualties=1\n",
 	    "negative-result=below-base");
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
+	/* the result derived, not claimed, under the default reading: 4 - 5 points = -1,
+	 * a fall back on the test chart, an adverse result: it holds (003:15) */
+	run(&x, "phase charges\nclose [4]: mex\nphase melee\nmelee mex -> reg [5] casualties=1 | [5] casualties=1\n", NULL);
+	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 1);
 	done(&x);
 }
 
