@@ -513,7 +513,7 @@ static struct sheet *luck(const struct query *given, struct sheet *sh, const cha
 struct sheet *luck_battle(struct store *s, const struct facts *f, const struct luck_opts *o, char **err)
 {
 	*err = NULL;
-	struct query q = {s, f->terms->strength, f->battle, NULL, o, err, 0, 0};
+	struct query q = {.s = s, .strength = f->terms->strength, .battle = f->battle, .o = o, .err = err};
 	struct sheet *sh = sheet_newf("luck", "Luck: %s", f->name ? f->name : "battle");
 	report_meta(sh, f);
 	return luck(&q, sh, "this battle");
@@ -550,7 +550,7 @@ struct sheet *luck_campaign(struct store *s, const char *name, const struct luck
 		*err = xstrdup(battles < 0 ? store_error(s) : "no battle of the archive is in that campaign ('umpire db campaign list' lists them)");
 		return NULL;
 	}
-	struct query q = {s, campaign_strength(s, name), 0, name, o, err, 0, 0};
+	struct query q = {.s = s, .strength = campaign_strength(s, name), .campaign = name, .o = o, .err = err};
 	char count[32];
 	snprintf(count, sizeof count, "%d", battles);
 	struct sheet *sh = sheet_newf("luck", "Luck: the %s campaign", name);
@@ -579,7 +579,7 @@ bool luck_side_faces(struct store *s, int64_t id, struct luck_faces *out, char *
 	*err = NULL;
 	memset(out, 0, sizeof *out);
 	static const struct luck_opts any = {.very = 0.1, .plain = 0.3};	/* grades are not read */
-	struct query q = {s, "stands", id, NULL, &any, err, 0, 0};	/* the words are not read */
+	struct query q = {.s = s, .strength = "stands", .battle = id, .o = &any, .err = err};	/* the words are not read */
 	struct dice_list units = {0}, sides = {0};
 	bool ok = main_die(&q) && load_units(&q, &units) && side_dice(&q, &units, &sides);
 	out->n = sides.n;

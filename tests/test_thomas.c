@@ -506,6 +506,49 @@ static void test_charge_checks_due(void **state)
 	done(&x);
 }
 
+/* On a tie in casualties "the text does not say" who checks first
+ * (003:19): either may, and neither order is flagged. */
+static void test_melee_sequence_tie(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=1 | [5] casualties=1\nmorale [10]: vols\nmorale [10]: mex\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL) + findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=1 | [5] casualties=1\nmorale [10]: mex\nmorale [10]: vols\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL) + findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	done(&x);
+}
+
+/* The two readings of a "negative result" (003:15) differ where the chart
+ * file is silent: by default the result is the morale chart's, so with no
+ * chart file a claimed close is taken on trust; below-base reads 4 - 5
+ * morale points (Mexican Regulars, 003:21) = -1, negative: it holds, and
+ * the claim is wrong. */
+static void test_negative_result_readings(void **state)
+{
+	(void)state;
+	const char *battle = "battle \"N\" rules=thomas\nside US nation=us\n  leader worth \"Worth\" brigade\n"
+			     "  unit vols \"Volunteers\" inf us-volunteer stands=10 cmd=worth III\n"
+			     "side MEX nation=mexico\n  leader mejia \"Mejia\" brigade\n"
+			     "  unit mex \"Regulars\" inf mex-regular stands=10 cmd=mejia\n"
+			     "turn 1\nphase charges\nclose [4]: mex closes\n";
+	const char *below[] = {"negative-result=below-base"};
+	for (int reading = 0; reading < 2; reading++) {
+		struct tu_audited x;
+		struct audit_opts o = {.options = below, .n_options = reading};
+		tu_audit(&x, battle, reading ? &o : NULL);
+		int wrong = 0, trusted = 0;
+		for (int i = 0; i < x.f.n; i++) {
+			wrong += x.f.v[i].code == FINDING_EFFECT || x.f.v[i].code == FINDING_LOOKUP;
+			trusted += x.f.v[i].code == FINDING_TRUSTED;
+		}
+		assert_int_equal(wrong, reading);
+		assert_int_equal(trusted, !reading);
+		tu_audited_release(&x);
+	}
+}
+
 /* The sequence holds for a unit the text gives no morale points (US
  * Regulars, 003:21), whose results are taken as claimed: reg loses 1, mex
  * 2; mex stands (10 - 2 - 2 = 6, less 5: +1, steady), reg's claimed rout
@@ -624,6 +667,11 @@ static void test_casualty_check_fire(void **state)
 	struct run x;
 	run(&x, "phase fire\nfire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nturn 2\n", NULL);
 	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 1);
+	for (int i = 0; i < x.f.n; i++)	/* mex's, one figure */
+		if (x.f.v[i].code == FINDING_MISSING_ROLL) {
+			assert_string_equal(x.f.v[i].side, "MEX");
+			assert_non_null(strstr(x.f.v[i].msg, "mex lost 1 figure and"));
+		}
 	done(&x);
 	run(&x, "phase fire\nfire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nphase morale\nmorale [1]: mex rout\nturn 2\nphase fire\n"
 		"fire reg@10 -> mex [1,9,9,9,9,9,9,9,9,9]\nturn 3\n", NULL);
@@ -1488,6 +1536,8 @@ int main(void)
 		cmocka_unit_test(test_melee_sequence),
 		cmocka_unit_test(test_casualty_check_due),
 		cmocka_unit_test(test_melee_sequence_on_trust),
+		cmocka_unit_test(test_melee_sequence_tie),
+		cmocka_unit_test(test_negative_result_readings),
 		cmocka_unit_test(test_charge_checks_due),
 		cmocka_unit_test(test_fire_engaged_and_dice),
 		cmocka_unit_test(test_melee_unformed),
