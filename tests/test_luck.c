@@ -158,7 +158,10 @@ static void test_sar_rolls(void **state)
  *  20  mil's morale: 6 - 2 unformed - 2 for 20% = 2, less 7 points
  *      (003:21): -5, rout; 9-10 fall back, none steady: 100% and 80%.
  *  21  vols' pursuit: no face better for it: left out.
- *  22  mil's colours, 3: kept; a 1 loses them (003:20): 90% and 100%. */
+ *  22  mil's colours, 3: kept; a 1 loses them (003:20): 90% and 100%.
+ *  25  mex's close check in turn 2, 6 - 5 points = +1, steady: it closes
+ *      (003:15); 5-10 close, 1-4 fall back or worse and hold: 60% and
+ *      100%. */
 static void test_thomas_rolls(void **state)
 {
 	(void)state;
@@ -175,7 +178,8 @@ static void test_thomas_rolls(void **state)
 				   "1,19,US,vols,melee,8,,40,90,\r\n"
 				   "1,19,MEX,mil,melee,5,,70,60,\r\n"
 				   "1,20,MEX,mil,morale,6,rout,100,80,\r\n"
-				   "1,22,MEX,mil,colours,3,kept,90,100,\r\n");
+				   "1,22,MEX,mil,colours,3,kept,90,100,\r\n"
+				   "2,25,MEX,mex,close,6,closes,60,100,\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
 	assert_non_null(strstr(units, "\r\nUS,vols,1,8.00,5.5,,,too few (1 of 50),0,0,0,0,1,1.20,-0.20\r\n"));
 	assert_non_null(strstr(units, "\r\nMEX,mil,3,4.67,5.5,,,too few (3 of 50),0,0,0,0,2,1.20,0.80\r\n"));

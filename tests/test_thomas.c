@@ -482,8 +482,14 @@ static void test_melee_sequence(void **state)
 	run(&x, body, NULL);
 	assert_int_equal(findings_on(&x, 4, FINDING_MISSING_ROLL), 1);
 	for (int i = 0; i < x.f.n; i++)
-		if (x.f.v[i].code == FINDING_MISSING_ROLL && x.f.v[i].at.line == x.first + 3)
+		if (x.f.v[i].code == FINDING_MISSING_ROLL && x.f.v[i].at.line == x.first + 3) {
 			assert_non_null(strstr(x.f.v[i].msg, "vols won the melee"));
+			assert_string_equal(x.f.v[i].side, "US");	/* the victor's to log */
+		}
+	done(&x);
+	/* the attacker losing more checks first: vols loses 2, mex 1 */
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=1 | [5] casualties=2\nmorale [10]: mex\n", NULL);
+	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	done(&x);
 }
 
