@@ -460,6 +460,10 @@ static void test_melee_sequence(void **state)
 	run(&x, body, NULL);
 	assert_int_equal(findings_on(&x, 3, FINDING_ILLEGAL), 1);
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
+	int said = 0;
+	for (int i = 0; i < x.f.n; i++)
+		said += x.f.v[i].code == FINDING_ILLEGAL && strstr(x.f.v[i].msg, "mex lost more in the melee (2 to 1)");
+	assert_int_equal(said, 1);
 	done(&x);
 	/* after the loser's rout the winner checks for pursuit, not morale */
 	snprintf(body, sizeof body, "%smorale [1]: mex\nmorale [9]: vols\npursuit [5]: vols\n", melee);
