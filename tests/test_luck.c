@@ -153,8 +153,9 @@ static void test_sar_rolls(void **state)
  *      (003:7); 9-10 pass: 100% and 80%.
  *  17  the officer, 1: removed (003:12): 100% and 10% (very unlucky).
  *  19  vols (base 8, 003:18) roll 8: 2 casualties (0 on 1-3, 1 on 4-6, 2
- *      on 7-9, 3 on 10): 40% and 90%; mil (base 6) roll 5, 1: 70% and
- *      60%; each expects 12 / 10 = 1.2.
+ *      on 7-9, 3 on 10): 40% and 90%, and mil expects 12 / 10 = 1.2; mil
+ *      (base 6) roll 5: 1 (0 on 1-3, 1 on 4-9, 2 on 10): 70% and 90%, and
+ *      vols expects 8 / 10 = 0.8.
  *  20  mil's morale: 6 - 2 unformed - 2 for 20% = 2, less 7 points
  *      (003:21): -5, rout; 9-10 fall back, none steady: 100% and 80%.
  *  21  vols' pursuit: no face better for it: left out.
@@ -176,12 +177,12 @@ static void test_thomas_rolls(void **state)
 				   "1,15,US,reg,interpenetrate,8,unformed,100,80,\r\n"
 				   "1,17,MEX,mejia,officer,1,removed,100,10,very unlucky\r\n"
 				   "1,19,US,vols,melee,8,,40,90,\r\n"
-				   "1,19,MEX,mil,melee,5,,70,60,\r\n"
+				   "1,19,MEX,mil,melee,5,,70,90,\r\n"
 				   "1,20,MEX,mil,morale,6,rout,100,80,\r\n"
 				   "1,22,MEX,mil,colours,3,kept,90,100,\r\n"
 				   "2,25,MEX,mex,close,6,closes,60,100,\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
-	assert_non_null(strstr(units, "\r\nUS,vols,1,8.00,5.5,,,too few (1 of 50),0,0,0,0,1,1.20,-0.20\r\n"));
+	assert_non_null(strstr(units, "\r\nUS,vols,1,8.00,5.5,,,too few (1 of 50),0,0,0,0,1,0.80,0.20\r\n"));
 	assert_non_null(strstr(units, "\r\nMEX,mil,3,4.67,5.5,,,too few (3 of 50),0,0,0,0,2,1.20,0.80\r\n"));
 	char *all = tu_sheet(sh, SHEET_TEXT, NULL);
 	assert_non_null(strstr(all, "1 roll is left out: the audit derives no odds for it"));
