@@ -234,6 +234,9 @@ static void put_battle(struct importer *im, int64_t campaign, const char *hash, 
 	bind_text(st, 11, options);
 	bind_text(st, 12, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
 	bind_text(st, 13, defaults_text(im));
+	const char *key = kv_value(scenario, "id");	/* the scenario's identity across plays: its id=, else its name */
+	bind_text(st, 14, key ? key : scenario ? scenario->text : NULL);
+	bind_text(st, 15, kv_value(result, "victor"));
 	if (run(im, st) && !replace)
 		im->battle = sqlite3_last_insert_rowid(store_db(im->s));
 	free(options);
@@ -476,6 +479,7 @@ static void put_order_of_battle(struct importer *im)
 			bind_text(st, 3, s->u.side.label);
 			bind_text(st, 4, s->u.side.nation);
 			bind_int(st, 5, s->u.side.players >= 0, s->u.side.players);
+			bind_text(st, 6, kv_value(s, "as"));
 			run(im, st);
 		} else if (s->kind == ST_LEADER && (st = stmt(im, STMT_LEADER_ADD))) {
 			const struct st_leader *l = &s->u.leader;

@@ -264,6 +264,17 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"ALTER TABLE unit ADD COLUMN saw_combat INTEGER NOT NULL DEFAULT 0;\n"
 	"UPDATE unit SET saw_combat = 1 WHERE id IN (SELECT u.id FROM unit u JOIN event e ON e.battle_id = u.battle_id\n"
 	"  JOIN part p ON p.event_id = e.id AND p.unit = u.ident WHERE e.shape IN ('shooting', 'clash', 'clash-again'));\n",
+	[5] =
+	/* scenario balance (docs/reports.md, balance): a scenario's identity
+	 * across plays (its id=, else its name), the victor (a side's id, or
+	 * draw) and each side as the scenario names it (as=, else its id).
+	 * Battles stored before keep their scenario's name as its identity and
+	 * have no victor until `umpire db reaudit --all` */
+	"ALTER TABLE battle ADD COLUMN scenario_key TEXT;\n"
+	"ALTER TABLE battle ADD COLUMN victor TEXT;\n"
+	"ALTER TABLE side ADD COLUMN scenario_side TEXT;\n"
+	"UPDATE battle SET scenario_key = scenario WHERE scenario IS NOT NULL;\n"
+	"CREATE INDEX battle_by_scenario ON battle (scenario_key, victor) WHERE scenario_key IS NOT NULL;\n",
 };
 
 const char *store_migration(int v)

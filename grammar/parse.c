@@ -499,15 +499,17 @@ static const struct kv_spec battle_keys[] = {
 };
 static const struct kv_spec scenario_keys[] = {
 	{"source", KV_STRING, "a quoted source", 0, 0},
+	{"id", KV_WORD, "the scenario's id, the same in every play of it", 0, 0},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec result_keys[] = {
-	{"victor", KV_FREE, "the victorious side id", 0, 0},
+	{"victor", KV_FREE, "the victorious side id, or draw", 0, 0},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec side_keys[] = {
 	{"nation", KV_WORD, "a nation", 0, 0},
 	{"players", KV_NUMBER, "a number of players", 1, 99},
+	{"as", KV_WORD, "the side as the scenario names it", 0, 0},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec leader_keys[] = {
@@ -2243,7 +2245,7 @@ static void finish(struct parser *p)
 	for (int i = 0; i < p->b->n_stmts; i++) {
 		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
 		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value) &&
-		    !p->degraded)	/* the side may be in the include that failed */
+		    strcmp(victor->value, "draw") != 0 && !p->degraded)	/* the side may be in the include that failed */
 			diag_add(p->d, DIAG_UNKNOWN_ID, victor->value_at, "unknown side '%.64s'", victor->value);
 	}
 	if (!p->saw_battle)

@@ -13,6 +13,7 @@
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 #include "../reports/aar.h"
+#include "../reports/balance.h"
 #include "../reports/campaign.h"
 #include "../reports/luck.h"
 #include "../reports/outfile.h"
@@ -53,6 +54,10 @@ const char cmd_report_usage[] =
 	"  campaign       `umpire report campaign NAME`: a campaign of the archive,\n"
 	"                 its battles in order, losses per battle and side, each\n"
 	"                 unit's stands across the battles\n"
+	"  balance        `umpire report balance [SCENARIO]`: each scenario over\n"
+	"                 its plays in the archive (scenario id=, result\n"
+	"                 victor=SIDE|draw): each side's plays, wins, draws and\n"
+	"                 share of wins with its Wilson 95% interval\n"
 	"  whatif         with --option NAME=VALUE...: the battle audited again\n"
 	"                 under another reading of a rule; every event whose\n"
 	"                 result, losses or later state changes, and how the\n"
@@ -82,7 +87,7 @@ const char cmd_report_usage[] =
 	"battle file with errors.\n";
 
 enum report_kind {
-	KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF, KIND_PLOTS, KIND_AAR, KIND_CAMPAIGN,
+	KIND_CASUALTIES, KIND_EFFECTIVENESS, KIND_AUDIT, KIND_LUCK, KIND_WHATIF, KIND_PLOTS, KIND_AAR, KIND_CAMPAIGN, KIND_BALANCE,
 };
 
 static const struct {
@@ -97,6 +102,7 @@ static const struct {
 	{"plots", KIND_PLOTS},
 	{"aar", KIND_AAR},
 	{"campaign", KIND_CAMPAIGN},
+	{"balance", KIND_BALANCE},
 };
 
 struct report_args {
@@ -106,6 +112,7 @@ struct report_args {
 	const char *table;
 	const char *db;
 	const char *campaign;	/* luck --campaign */
+	const char *scenario;	/* balance: its scenario, or NULL for all */
 	const char *dir;	/* plots, aar --dir */
 	enum plot_format plot_format;
 	struct luck_opts luck;
@@ -164,14 +171,15 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		}
 	}
 	if (optind >= argc) {
-		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign)");
+		msg_usage("report", "no report named (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign, balance)");
 		return -1;
 	}
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].name, argv[optind]) != 0)
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign)", argv[optind]);
+		msg_usage("report", "no report '%s' (casualties, effectiveness, audit, luck, whatif, plots, aar, campaign, balance)",
+			  argv[optind]);
 		return -1;
 	}
 	ra->kind = kinds[k].kind;
@@ -183,6 +191,14 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 	if (ra->kind == KIND_WHATIF && !ra->run.n_options) {
 		msg_usage("report", "whatif: give the reading to try, as --option panic-loss=text");
 		return -1;
+	}
+	if (ra->kind == KIND_BALANCE) {	/* its argument, if any, names the scenario */
+		if (ra->campaign || argc - optind > 2) {
+			msg_usage("report", "balance takes at most a scenario: umpire report balance [SCENARIO]");
+			return -1;
+		}
+		ra->scenario = argc - optind == 2 ? argv[optind + 1] : NULL;
+		return 0;
 	}
 	if (ra->kind == KIND_CAMPAIGN) {	/* its argument names the campaign */
 		if (ra->campaign || ++optind != argc - 1) {
@@ -317,6 +333,7 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 	case KIND_PLOTS:	/* plots */
 	case KIND_AAR:		/* aar */
 	case KIND_CAMPAIGN:	/* campaign_report */
+	case KIND_BALANCE:	/* balance */
 		break;
 	}
 	return NULL;
@@ -356,6 +373,24 @@ static int over_campaign(const struct report_args *ra)
 		status = print_sheet(ra, sh);
 	else
 		msg_error("campaign '%s': %s", ra->campaign, err);
+	free(err);
+	store_close(s);
+	return status;
+}
+
+/* The balance of a scenario, or of every scenario, from the archive. */
+static int balance(const struct report_args *ra)
+{
+	struct store *s = load_archive(ra->db, STORE_WAL, LOAD_READ);
+	if (!s)
+		return EXIT_USAGE;
+	char *err = NULL;
+	struct sheet *sh = balance_report(s, ra->scenario, &err);
+	int status = EXIT_USAGE;
+	if (sh)
+		status = print_sheet(ra, sh);
+	else
+		msg_error("%s", err);
 	free(err);
 	store_close(s);
 	return status;
@@ -549,6 +584,8 @@ int cmd_report(int argc, char **argv)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;
 	if (ra.campaign)
 		return over_campaign(&ra);
+	if (ra.kind == KIND_BALANCE)
+		return balance(&ra);
 	if (!is_file(ra.battle) && looks_like_file(ra.battle)) {
 		not_a_file(ra.battle);
 		return EXIT_USAGE;

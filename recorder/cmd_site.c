@@ -10,6 +10,7 @@
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 #include "../reports/aar.h"
+#include "../reports/balance.h"
 #include "../reports/campaign.h"
 #include "../reports/outfile.h"
 #include "../reports/plot.h"
@@ -23,8 +24,10 @@ const char cmd_site_usage[] =
 	"Writes a static website of the whole archive into DIR, for a club to\n"
 	"publish as it is: DIR/index.html lists the campaigns and their battles;\n"
 	"each campaign has its report (campaigns/N.html) and each battle its\n"
-	"after-action report (battles/N-ID.html), plots inline; the gnuplot\n"
-	"scripts and images stay in DIR/plots/.  Pages link only to each other.\n"
+	"after-action report (battles/N-ID.html), plots inline; where scenarios\n"
+	"were played with a result, DIR/balance.html says how often each side\n"
+	"wins each (`umpire report balance`); the gnuplot scripts and images\n"
+	"stay in DIR/plots/.  Pages link only to each other.\n"
 	"\n"
 	"options:\n"
 	"  --db PATH    the archive; else UMPIRE_DB, else\n"
@@ -247,6 +250,32 @@ static bool build(struct site *w)
 	return ok;
 }
 
+/* The scenarios' balance over their plays (report balance), where the
+ * archive has plays with a result: its page, linked from the index. */
+static bool balance_page(struct site *w)
+{
+	long plays = balance_plays(w->s);
+	if (plays <= 0)
+		return plays == 0;
+	char *err = NULL;
+	struct sheet *sh = balance_report(w->s, NULL, &err);
+	if (!sh) {
+		msg_error("scenario balance: %s", err);
+		free(err);
+		return false;
+	}
+	struct buf page;
+	buf_init(&page, 0);
+	sheet_html_page(sh, &page, "<a href=\"index.html\">All battles</a>");
+	bool ok = write_file(w->dir, "balance.html", &page);
+	w->pages += ok;
+	buf_puts(&w->index, "<section>\n<h2><a href=\"balance.html\">Scenario balance</a></h2>\n<p>How often each side "
+			    "wins each scenario over its plays.</p>\n</section>\n");
+	buf_release(&page);
+	sheet_free(sh);
+	return ok;
+}
+
 static bool write_index(struct site *w)
 {
 	struct buf page;
@@ -304,7 +333,7 @@ int cmd_site(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	buf_init(&w.index, 0);
-	bool ok = build(&w) && write_index(&w);
+	bool ok = build(&w) && balance_page(&w) && write_index(&w);
 	if (ok)
 		printf("%s/index.html: %d pages\n", w.dir, w.pages + 1);
 	buf_release(&w.index);

@@ -1,4 +1,4 @@
-/* stats: the chi-square test of the luck report. */
+/* stats: the chi-square test of the luck report, the Wilson interval of the balance report. */
 #include "stats.h"
 
 #include <math.h>
@@ -59,4 +59,16 @@ double stats_chi2_uniform(const long *counts, int n)
 	for (int i = 0; i < n; i++)
 		chi2 += (counts[i] - expected) * (counts[i] - expected) / expected;
 	return chi2;
+}
+
+void stats_wilson(long k, long n, double z, double *lo, double *hi)
+{
+	*lo = *hi = 0.0;
+	if (n <= 0)
+		return;
+	double p = (double)k / n, z2 = z * z, den = 1.0 + z2 / n;
+	double centre = (p + z2 / (2.0 * n)) / den;
+	double half = z * sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / den;
+	*lo = centre - half < 0.0 ? 0.0 : centre - half;
+	*hi = centre + half > 1.0 ? 1.0 : centre + half;
 }

@@ -14,4 +14,8 @@ double stats_chi2_p(double x, int df);
  * for each (total / n). */
 double stats_chi2_uniform(const long *counts, int n);
 
+/* The Wilson score interval of k successes in n trials at z standard
+ * deviations (1.96 for 95%): *lo and *hi, both 0 when n is 0. */
+void stats_wilson(long k, long n, double z, double *lo, double *hi);
+
 #endif

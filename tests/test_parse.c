@@ -519,6 +519,9 @@ static const struct {
 	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
 	{0, "result \"won\" victor=FRANCE\n", "unknown-id@12:21"},
+	/* scenario balance (docs/notation.md): a draw, a scenario's id=, a side as its scenario names it */
+	{0, "result \"even\" victor=draw\n", ""},
+	{FULL, "battle \"B\"\nscenario \"The bridge\" id=bridge source=\"club\"\nside US nation=US as=attacker\n", "empty-side@3:1"},
 	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=0\n",
 	 "out-of-range@3:40"},
 	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=1000000\n",

@@ -191,8 +191,9 @@ static void test_version_0_with_a_table(void **state)
 }
 
 /* A version-1 archive, with a battle of its own, gains version 2's views,
- * version 3's odds of each part and version 4's saw_combat, its rows kept, after a backup copy of
- * it as it was. */
+ * version 3's odds of each part, version 4's saw_combat and version 5's
+ * scenario balance (the scenario's name its key until a reaudit gives it
+ * its id=; no victor), its rows kept, after a backup copy of it as it was. */
 static void test_migrates_version_1(void **state)
 {
 	(void)state;
@@ -205,15 +206,18 @@ static void test_migrates_version_1(void **state)
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, store_migration(1), NULL, NULL, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 1;"
-				      "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, "
-				      "audit_options, follow) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1', '', 'claimed');",
+				      "INSERT INTO battle (campaign_id, name, rules, scenario, content_hash, umpire_version, "
+				      "audit_options, follow) VALUES (1, 'Old', 'rff-maw', 'The bridge', 'h', '0.0.1', '', "
+				      "'claimed');",
 				      NULL, NULL, NULL),
 			 SQLITE_OK);
 	sqlite3_close(db);
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 4);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 5);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle WHERE scenario_key = 'The bridge' AND victor IS NULL"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('side') WHERE name = 'scenario_side'"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') "
 				    "WHERE name IN ('sides', 'at_least', 'at_most', 'exp_loss')"), 4);
