@@ -613,16 +613,8 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 			put_mod(im, event, "derived", mod_seq++, p, NULL, part->mods[m].code, true, part->mods[m].value,
 				part->mods[m].source, part->mods[m].why);
 	}
-	for (int k = 0; k < rec->n_steps; k++) {
-		sqlite3_stmt *st = stmt(im, STMT_STEP_ADD);
-		if (!st)
-			return;
-		sqlite3_bind_int64(st, 1, event);
-		sqlite3_bind_int(st, 2, k);
-		bind_inline(st, 3, rec->steps[k].text);
-		bind_text(st, 4, rec->steps[k].source[0] ? rec->steps[k].source : NULL);
-		run(im, st);
-	}
+	/* the derivation's steps are not kept: prose an audit of the stored
+	 * files writes again in milliseconds (`umpire explain`) */
 	/* a turn's record holds every unit and leader (turn_snapshots): the
 	 * turn's snapshot; an event's, what it named or changed */
 	bool turn = im->b->stmts[rec->stmt].kind == ST_TURN;

@@ -174,11 +174,11 @@ static void test_whole_or_nothing(void **state)
 {
 	(void)state;
 	struct store *s = tu_memory_store();
-	/* the 100th step of a derivation cannot be written: a trigger stands
+	/* the 100th derived modifier cannot be written: a trigger stands
 	 * for the full disk (umpire's connections run none: turned on here) */
 	assert_int_equal(sqlite3_db_config(store_db(s), SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(store_db(s),
-				      "CREATE TRIGGER no_more BEFORE INSERT ON step WHEN (SELECT count(*) FROM step) >= 100 "
+				      "CREATE TRIGGER no_more BEFORE INSERT ON modifier WHEN (SELECT count(*) FROM modifier) >= 100 "
 				      "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;",
 				      NULL, NULL, NULL),
 			 SQLITE_OK);
@@ -189,7 +189,7 @@ static void test_whole_or_nothing(void **state)
 	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_FAILED);
 	assert_non_null(strstr(msg, "the disk is full"));
 	free(msg);
-	static const char *const tables[] = {"battle", "file", "side", "unit", "event", "step", "finding", "state_delta",
+	static const char *const tables[] = {"battle", "file", "side", "unit", "event", "modifier", "finding", "state_delta",
 					     "snapshot"};
 	char sql[128];
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {

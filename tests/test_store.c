@@ -193,7 +193,8 @@ static void test_version_0_with_a_table(void **state)
 /* A version-1 archive, with a battle of its own, gains version 2's views,
  * version 3's odds of each part, version 4's saw_combat and version 5's
  * scenario balance (the scenario's name its key until a reaudit gives it
- * its id=; no victor), its rows kept, after a backup copy of it as it was. */
+ * its id=; no victor), and loses version 6's derivation steps, its rows
+ * kept, after a backup copy of it as it was. */
 static void test_migrates_version_1(void **state)
 {
 	(void)state;
@@ -215,7 +216,8 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 5);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 6);
+	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'step'"), 0);	/* version 6 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM battle WHERE scenario_key = 'The bridge' AND victor IS NULL"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('side') WHERE name = 'scenario_side'"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE name = 'Old'"), 1);	/* the view */
