@@ -24,6 +24,7 @@ struct importer {
 	struct buf warnings;	/* what the import says beside its outcome, a line each */
 	int64_t battle, campaign;
 	int64_t *event_of;	/* the event row of each statement, 0 for none */
+	struct fields *last;	/* each unit's and leader's fields as last stored, by its symbol (n_syms) */
 	int next;		/* the first statement not stored yet */
 	int seen;		/* findings stored so far */
 	int turn;		/* where the statements stand */
@@ -581,8 +582,30 @@ static void put_field(struct importer *im, enum store_stmt which, int64_t owner,
 	run(im, st);
 }
 
-/* What the audit derived for an event: parts and their modifiers, steps,
- * the state after. */
+/* The fields last stored of the unit or leader (kind) id, an empty set
+ * before its first; NULL for an id the battle does not declare. */
+static struct fields *last_fields(struct importer *im, char kind, const char *id)
+{
+	const struct sym *y = battle_find(im->b, kind, id);
+	if (!y)
+		return NULL;
+	if (!im->last)
+		im->last = xcalloc((size_t)im->b->n_syms + 1, sizeof *im->last);
+	return &im->last[y - im->b->syms];
+}
+
+/* Whether field b has the value of a (NULL: none stored yet). */
+static bool same_field(const struct field *a, const struct field *b)
+{
+	if (!a || a->type != b->type)
+		return false;
+	if (b->type != FIELD_TEXT)
+		return a->num == b->num;
+	return a->text == b->text || (a->text && b->text && strcmp(a->text, b->text) == 0);
+}
+
+/* What the audit derived for an event: parts and their modifiers, the
+ * state after. */
 static void put_record(struct importer *im, int64_t event, const struct record *rec)
 {
 	int mod_seq = 0;
@@ -616,13 +639,19 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 	/* the derivation's steps are not kept: prose an audit of the stored
 	 * files writes again in milliseconds (`umpire explain`) */
 	/* a turn's record holds every unit and leader (turn_snapshots): the
-	 * turn's snapshot; an event's, what it named or changed */
+	 * turn's snapshot, every field; an event's, what it named or changed:
+	 * the fields whose value changed since last stored */
 	bool turn = im->b->stmts[rec->stmt].kind == ST_TURN;
 	for (int k = 0; k < rec->n_states; k++) {
 		const struct rec_state *rs = &rec->states[k];
+		struct fields *was = last_fields(im, rs->kind, rs->id);
 		for (int f = 0; f < rs->fields.n; f++)
-			put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, im->turn, rs->kind, rs->id, f,
-				  &rs->fields.v[f]);
+			if (turn || !was || im->o->every_field ||
+			    !same_field(fields_get(was, rs->fields.v[f].name), &rs->fields.v[f]))
+				put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, im->turn, rs->kind, rs->id, f,
+					  &rs->fields.v[f]);
+		if (was)
+			*was = rs->fields;
 	}
 }
 
@@ -804,6 +833,7 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 	}
 	free(im.msg);
 	free(im.event_of);
+	free(im.last);
 	free(im.campaign_options);
 	buf_release(&im.warnings);
 	buf_release(&im.text);

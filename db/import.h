@@ -27,6 +27,10 @@ struct import_opts {
 	int n_options;
 	const char *umpire_version;	/* recorded with the audit */
 	bool reaudit;			/* store it again even if its content is stored already */
+	/* store every field of each unit and leader an event names, not only
+	 * those it changed (the archive's way, version 6): the what-if report
+	 * compares two audits event by event */
+	bool every_field;
 	/* Told how far the import has come (statements stored of the battle's
 	 * total) as the audit streams; may be NULL. */
 	void (*progress)(void *ctx, int done, int total);

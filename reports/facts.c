@@ -51,10 +51,14 @@ static const char sql_fallen[] =
 	"  WHERE e.battle_id = ?1 AND d.kind = 'L'\n"
 	"    AND ((d.field IN ('killed', 'wounded', 'removed') AND d.num = 1) OR (d.field = 'in_play' AND d.num = 0))\n"
 	"  GROUP BY d.ident),\n"
-	"last AS (\n"
-	"  SELECT d.ident, d.field, d.num, max(e.stmt) FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"  WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play')\n"
-	"  GROUP BY d.ident, d.field)\n"
+	"last AS (\n"	/* a field's last value: a change, or a turn's snapshot (which keeps what changed there) */
+	"  SELECT ident, field, num, max(stmt) FROM (\n"
+	"    SELECT d.ident, d.field, d.num, e.stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
+	"    WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play')\n"
+	"    UNION ALL\n"
+	"    SELECT s.ident, s.field, s.num, e.stmt FROM event e JOIN snapshot s ON s.turn_event = e.id\n"
+	"    WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'L' AND s.field IN ('killed', 'removed', 'in_play'))\n"
+	"  GROUP BY ident, field)\n"
 	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'removed'), 0),\n"
@@ -384,6 +388,7 @@ static bool load_changes(struct store *s, int64_t id, struct facts *f, const str
 				f->states[(size_t)turn * (size_t)f->n_units + (size_t)k] = f->units[k].end;
 		}
 		set_field(f, &f->states[(size_t)turn * (size_t)f->n_units + (size_t)u], st);
+		set_field(f, &f->units[u].end, st);	/* the archive keeps a change, not the fields it left alone */
 	}
 	return finish(s, st, rc == SQLITE_ROW ? SQLITE_DONE : rc, err);
 }

@@ -197,7 +197,7 @@ static int64_t audited(struct store *s, const struct battle *b, const char *name
 		       const char *const *options, int n, char **err)
 {
 	struct import_opts io = {.campaign = name, .follow = follow, .options = options, .n_options = n,
-				 .umpire_version = UMPIRE_VERSION};
+				 .umpire_version = UMPIRE_VERSION, .every_field = true};	/* compared event by event */
 	int64_t id = 0;
 	char *msg = NULL;
 	if (import_battle(s, b, &io, &id, &msg) != IMPORT_ADDED) {

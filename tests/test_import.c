@@ -127,9 +127,14 @@ static void test_import_palo_alto(void **state)
 	/* the turn's snapshot holds every unit: 20, and 5inf at its 8 stands (the oob) */
 	assert_int_equal(count(s, "SELECT count(DISTINCT ident) FROM snapshot WHERE turn = 1 AND kind = 'U'"), 20);
 	assert_int_equal(count(s, "SELECT num FROM snapshot WHERE turn = 1 AND ident = '5inf' AND field = 'stands'"), 8);
-	/* what the event changed: 5inf's state after it */
-	assert_string_equal(text(s, "SELECT state_delta.text FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
-				   "AND ident = '5inf' AND field = 'effectiveness'"), "fresh");
+	/* what an event changed, and only that (archive version 6): the check of line 26 unlimbers
+	 * 18pdr and leaves 5inf as it was; line 40's Galling Fire disorders 4line (002:199) */
+	assert_int_equal(count(s, "SELECT count(*) FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
+				  "AND ident = '5inf'"), 0);
+	assert_int_equal(count(s, "SELECT num FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
+				  "AND ident = '18pdr' AND field = 'limbered'"), 0);
+	assert_string_equal(text(s, "SELECT group_concat(field || '=' || coalesce(state_delta.text, num), ' ') FROM state_delta "
+				   "JOIN event ON event.id = event_id WHERE line = 40 AND ident = '4line'"), "order=disordered");
 	store_close(s);
 }
 
