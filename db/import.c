@@ -260,8 +260,8 @@ static void mark_later_stale(struct importer *im)
 static void clear_battle(struct importer *im)
 {
 	static const enum store_stmt clear[] = {
-		STMT_BATTLE_CLEAR_FINDINGS, STMT_BATTLE_CLEAR_EVENTS, STMT_BATTLE_CLEAR_UNITS, STMT_BATTLE_CLEAR_LEADERS,
-		STMT_BATTLE_CLEAR_SIDES, STMT_BATTLE_CLEAR_FILES, STMT_BATTLE_CLEAR_ATTRS, STMT_BATTLE_CLEAR_SNAPSHOTS,
+		STMT_BATTLE_CLEAR_FINDINGS, STMT_BATTLE_CLEAR_SNAPSHOTS, STMT_BATTLE_CLEAR_EVENTS, STMT_BATTLE_CLEAR_UNITS,
+		STMT_BATTLE_CLEAR_LEADERS, STMT_BATTLE_CLEAR_SIDES, STMT_BATTLE_CLEAR_FILES, STMT_BATTLE_CLEAR_ATTRS,
 	};
 	for (size_t i = 0; i < sizeof clear / sizeof clear[0]; i++) {
 		sqlite3_stmt *st = stmt(im, clear[i]);

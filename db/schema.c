@@ -280,6 +280,16 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	 * are no longer kept; `umpire explain` audits the stored files again
 	 * and writes them in milliseconds */
 	"DROP TABLE step;\n",
+	[7] =
+	/* a turn's snapshot is found through its turn line (turn_event, the
+	 * key's prefix), as every reader does: the index by battle, a quarter
+	 * of an archive, goes, and the view turn_states reads the battle and
+	 * the turn from the turn line */
+	"DROP INDEX snapshot_by_battle;\n"
+	"DROP VIEW turn_states;\n"
+	"CREATE VIEW turn_states AS\n"
+	"  SELECT e.battle_id AS battle, e.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
+	"  FROM event e JOIN snapshot s ON s.turn_event = e.id;\n",
 };
 
 const char *store_migration(int v)

@@ -137,6 +137,12 @@ rm -f "$out/many.db" "$out/many.db-wal" "$out/many.db-shm"
 run build/umpire db --db "$out/many.db" import --campaign bench "$out"/many/b*.battle
 printf '%-10s %-13s %9s cpu s for %s battles, one transaction each (%s events each)\n' "${many}b" "db import" \
 	"$cpu" "$many" "$per_copy"
+# the archive against the logs it holds (target: at most 3x): each battle's
+# file and the order of battle it includes, as the archive stores them
+logs=$(( $(cat "$out"/many/b*.battle | wc -c) + many * $(wc -c <"$out"/many/oob/palo-alto.oob) ))
+printf '%-10s %-13s %9s   (%s bytes of archive over %s of battle files and their includes; target: 3x)\n' \
+	"${many}b" "archive/logs" "$(echo "$(wc -c <"$out/many.db") $logs" | awk '{ printf "%.1fx", $1 / $2 }')" \
+	"$(wc -c <"$out/many.db")" "$logs"
 echo "(b: that many example-sized battles in one command)"
 
 # Reports from that archive (docs/reports.md), as the median wall time of
