@@ -6,8 +6,9 @@
 # the archive must equal either the archive before the import or the
 # archive after a clean one.  Then two and four processes import different
 # battles into one new archive at once, and all must succeed; and one waits
-# longer than ten seconds for another's write lock, and succeeds.  One "ok"
-# or "not ok" line per check.
+# longer than ten seconds for another's write lock, and succeeds; and
+# readers keep working, seeing whole battles only, while an import writes.
+# One "ok" or "not ok" line per check.
 set -u
 umpire=$(cd "$(dirname "${1:-build/umpire}")" && pwd)/$(basename "${1:-build/umpire}")
 work=build/kill
@@ -116,7 +117,48 @@ def held(seconds=12):
     print(f"{'ok' if ok else 'not ok'} held: an import waits {seconds} s for another's write lock, then stores "
           f"(still waiting: {waiting}, exit {p.returncode}, {stored} stored{', ' + err.decode().strip() if err else ''})")
 
+def readers(n=30):
+    """Readers keep working while an import writes (the archive is in WAL
+    mode): `db query battles` runs again and again while another process
+    imports n battles, each in a transaction of its own, and every run
+    succeeds and sees whole battles only (each with all its events), never
+    fewer than the run before."""
+    db = os.path.join(work, "readers.db")
+    text = open("examples/palo-alto.battle").read()
+    if not os.path.exists(os.path.join(work, "oob")):
+        shutil.copytree("examples/oob", os.path.join(work, "oob"))
+    files = []
+    for i in range(n + 1):
+        path = os.path.join(work, f"reader-{i}.battle")
+        files.append(path)
+        with open(path, "w") as f:
+            f.write(text.replace("id=palo-alto", f"id=reader-{i}", 1))
+    if run(db, "import", files[0]).returncode != 0:
+        print("not ok readers: the first import fails"); return
+    p = subprocess.Popen([umpire, "db", "--db", db, "import", *files[1:]], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    reads, failed, partial, last, fewer = 0, 0, 0, 0, 0
+    while True:
+        done = p.poll() is not None
+        r = run(db, "query", "battles", "--format", "csv")
+        reads += 1
+        if r.returncode != 0:
+            failed += 1
+        else:
+            rows = [line.split(",") for line in r.stdout.decode().splitlines()[1:] if line]
+            events = {row[6] for row in rows}
+            partial += len(events) > 1	# every copy has as many events as the others
+            fewer += len(rows) < last
+            last = max(last, len(rows))
+        if done:
+            break
+    p.communicate()
+    ok = p.returncode == 0 and failed == 0 and partial == 0 and fewer == 0 and last == n + 1 and reads > 2
+    print(f"{'ok' if ok else 'not ok'} readers: {reads} reads while {n} battles were imported: {failed} failed, "
+          f"{partial} saw a battle in part, {fewer} saw fewer than before; {last} battles at the end")
+
 concurrent(2)
 concurrent(4)
 held()
+readers()
 PY
