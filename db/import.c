@@ -513,8 +513,10 @@ static void put_order_of_battle(struct importer *im)
 	}
 }
 
+/* A modifier: its code and value, facts; its citation and its reason are
+ * prose `umpire explain` writes again, and are not kept (version 8). */
 static void put_mod(struct importer *im, int64_t event, const char *origin, int seq, int part, const char *claim,
-		    const char *code, bool has_value, int value, const char *source, const char *why)
+		    const char *code, bool has_value, int value)
 {
 	sqlite3_stmt *st = stmt(im, STMT_MODIFIER_ADD);
 	if (!st)
@@ -526,8 +528,6 @@ static void put_mod(struct importer *im, int64_t event, const char *origin, int 
 	bind_text(st, 5, claim);
 	bind_text(st, 6, code);
 	bind_int(st, 7, has_value, value);
-	bind_text(st, 8, source);
-	bind_inline(st, 9, why);
 	run(im, st);
 }
 
@@ -535,8 +535,7 @@ static void put_mod(struct importer *im, int64_t event, const char *origin, int 
 static void put_claim(struct importer *im, int64_t event, const char *who, const struct claim *c, int *seq)
 {
 	for (int i = 0; i < c->n_mods; i++)
-		put_mod(im, event, "claimed", (*seq)++, -1, who, c->mods[i].code, c->mods[i].has_value, c->mods[i].value,
-			NULL, NULL);
+		put_mod(im, event, "claimed", (*seq)++, -1, who, c->mods[i].code, c->mods[i].has_value, c->mods[i].value);
 }
 
 static void put_claims(struct importer *im, int64_t event, const struct event *e)
@@ -633,8 +632,7 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 		}
 		run(im, st);
 		for (int m = 0; m < part->n_mods; m++)
-			put_mod(im, event, "derived", mod_seq++, p, NULL, part->mods[m].code, true, part->mods[m].value,
-				part->mods[m].source, part->mods[m].why);
+			put_mod(im, event, "derived", mod_seq++, p, NULL, part->mods[m].code, true, part->mods[m].value);
 	}
 	/* the derivation's steps are not kept: prose an audit of the stored
 	 * files writes again in milliseconds (`umpire explain`) */

@@ -290,6 +290,11 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"CREATE VIEW turn_states AS\n"
 	"  SELECT e.battle_id AS battle, e.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
 	"  FROM event e JOIN snapshot s ON s.turn_event = e.id;\n",
+	[8] =
+	/* a modifier's citation and reason are prose `umpire explain` writes
+	 * again: its code and value, the facts, are kept */
+	"ALTER TABLE modifier DROP COLUMN source;\n"
+	"ALTER TABLE modifier DROP COLUMN why;\n",
 };
 
 const char *store_migration(int v)
