@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../audit/cite.h"
 #include "../audit/record.h"
@@ -237,7 +238,9 @@ static void put_battle(struct importer *im, int64_t campaign, const char *hash, 
 	bind_text(st, 13, defaults_text(im));
 	const char *key = kv_value(scenario, "id");	/* the scenario's identity across plays: its id=, else its name */
 	bind_text(st, 14, key ? key : scenario ? scenario->text : NULL);
-	bind_text(st, 15, kv_value(result, "victor"));
+	const char *victor = kv_value(result, "victor");	/* as the side is declared: ids match in any case */
+	const struct sym *side = victor ? battle_find(b, 'S', victor) : NULL;
+	bind_text(st, 15, side ? side->id : victor && strcasecmp(victor, "draw") == 0 ? "draw" : victor);
 	if (run(im, st) && !replace)
 		im->battle = sqlite3_last_insert_rowid(store_db(im->s));
 	free(options);
@@ -559,8 +562,8 @@ static void put_claims(struct importer *im, int64_t event, const struct event *e
 	}
 }
 
-static void put_field(struct importer *im, enum store_stmt which, int64_t owner, int turn, char kind, const char *id,
-		      int seq, const struct field *f)
+static void put_field(struct importer *im, enum store_stmt which, int64_t owner, char kind, const char *id, int seq,
+		      const struct field *f)
 {
 	sqlite3_stmt *st = stmt(im, which);
 	if (!st)
@@ -568,10 +571,6 @@ static void put_field(struct importer *im, enum store_stmt which, int64_t owner,
 	char k[2] = {kind, '\0'};
 	int i = 1;
 	sqlite3_bind_int64(st, i++, owner);
-	if (which == STMT_SNAPSHOT_ADD) {
-		sqlite3_bind_int64(st, i++, im->battle);
-		sqlite3_bind_int(st, i++, turn);
-	}
 	bind_text(st, i++, k);
 	bind_text(st, i++, id);
 	sqlite3_bind_int(st, i++, seq);
@@ -646,7 +645,7 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 		for (int f = 0; f < rs->fields.n; f++)
 			if (turn || !was || im->o->every_field ||
 			    !same_field(fields_get(was, rs->fields.v[f].name), &rs->fields.v[f]))
-				put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, im->turn, rs->kind, rs->id, f,
+				put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, rs->kind, rs->id, f,
 					  &rs->fields.v[f]);
 		if (was)
 			*was = rs->fields;

@@ -295,6 +295,28 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	 * again: its code and value, the facts, are kept */
 	"ALTER TABLE modifier DROP COLUMN source;\n"
 	"ALTER TABLE modifier DROP COLUMN why;\n",
+	[9] =
+	/* a snapshot belongs to its battle through its turn line: without a
+	 * battle_id of its own, removing a battle cascades through its events
+	 * (a search by the key's prefix), where a foreign key to the battle
+	 * with no index behind it would read every snapshot of the archive */
+	"DROP VIEW turn_states;\n"
+	"CREATE TABLE snapshot_9 (\n"
+	"  turn_event INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,\n"
+	"  kind TEXT NOT NULL CHECK (kind IN ('U', 'L')),\n"
+	"  ident TEXT NOT NULL,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  field TEXT NOT NULL,\n"
+	"  num INTEGER,\n"
+	"  text TEXT,\n"
+	"  PRIMARY KEY (turn_event, kind, ident, field)\n"
+	") WITHOUT ROWID;\n"
+	"INSERT INTO snapshot_9 SELECT turn_event, kind, ident, seq, field, num, text FROM snapshot;\n"
+	"DROP TABLE snapshot;\n"
+	"ALTER TABLE snapshot_9 RENAME TO snapshot;\n"
+	"CREATE VIEW turn_states AS\n"
+	"  SELECT e.battle_id AS battle, e.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
+	"  FROM event e JOIN snapshot s ON s.turn_event = e.id;\n",
 };
 
 const char *store_migration(int v)

@@ -715,6 +715,35 @@ static int parse_battle(struct parser *p, struct token *kw)
 	return 0;
 }
 
+/* How a scenario names its sides (docs/notation.md): a side's as=, else its
+ * id; two sides of one battle under one name would count a play twice in
+ * the balance report, and a side called draw would make victor=draw name
+ * it and a draw at once. */
+static void check_scenario_sides(struct parser *p)
+{
+	for (int i = 0; i < p->b->n_stmts; i++) {
+		const struct stmt *a = &p->b->stmts[i];
+		if (a->kind != ST_SIDE)
+			continue;
+		const struct kv *as = stmt_kv(a, "as");
+		const char *name = as ? as->value : a->u.side.id;
+		struct loc at = as ? as->value_at : a->at;
+		if (strcasecmp(name, "draw") == 0) {
+			diag_add(p->d, DIAG_DUPLICATE, at, "a side may not be called 'draw': victor=draw names a draw");
+			continue;
+		}
+		for (int k = 0; k < i; k++) {
+			const struct stmt *b = &p->b->stmts[k];
+			const struct kv *bas = b->kind == ST_SIDE ? stmt_kv(b, "as") : NULL;
+			if (b->kind == ST_SIDE && strcasecmp(name, bas ? bas->value : b->u.side.id) == 0) {
+				diag_add(p->d, DIAG_DUPLICATE, at, "side '%s' is also the name of side '%s' in its scenario (as=)",
+					 a->u.side.id, b->u.side.id);
+				break;
+			}
+		}
+	}
+}
+
 /* A second scenario or result line, or a second option of the same name. */
 static int once(struct parser *p, enum stmt_kind kind, const char *option, struct loc at)
 {
@@ -2242,6 +2271,7 @@ static void finish(struct parser *p)
 	if (!p->degraded)
 		check_empty_sides(p);
 	check_chain_of_command(p);
+	check_scenario_sides(p);
 	for (int i = 0; i < p->b->n_stmts; i++) {
 		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
 		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value) &&

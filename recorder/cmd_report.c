@@ -27,6 +27,7 @@
 
 const char cmd_report_usage[] =
 	"usage: umpire report [options] KIND BATTLE|FILE\n"
+	"       umpire report [options] campaign NAME | balance [SCENARIO]\n"
 	"\n"
 	"A battle's report, from the archive (BATTLE: its number, header id= or a\n"
 	"unique prefix of its name, in any case) or from a battle file, which is audited into\n"

@@ -30,6 +30,20 @@ static void side_row(struct sheet *sh, sqlite3_stmt *st)
 	sheet_row(sh);
 }
 
+/* How many plays of a scenario have no victor stored (a result without
+ * victor=, or a battle stored before the archive kept it). */
+static long unknown_victors(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+	long n = 0;
+	if (sqlite3_prepare_v2(store_db(s), "SELECT count(*) FROM battle WHERE scenario_key IS NOT NULL AND victor IS NULL",
+			       -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
 struct sheet *balance_report(struct store *s, const char *scenario, char **err)
 {
 	*err = NULL;
@@ -53,10 +67,14 @@ struct sheet *balance_report(struct store *s, const char *scenario, char **err)
 		*err = xstrdup(store_error(s));
 	else if (!rows) {
 		char msg[512];
-		if (scenario)
-			snprintf(msg, sizeof msg, "no play of scenario '%.200s' has a result with victor=", scenario);
-		else
-			snprintf(msg, sizeof msg, "no scenario in the archive has a play with a result with victor=");
+		long unknown = unknown_victors(s);
+		int n = scenario ? snprintf(msg, sizeof msg, "no play of scenario '%.200s' has a result with victor=", scenario)
+				 : snprintf(msg, sizeof msg, "no scenario in the archive has a play with a result with victor=");
+		if (unknown > 0 && n > 0 && (size_t)n < sizeof msg)
+			snprintf(msg + n, sizeof msg - (size_t)n,
+				 "; %ld play%s of a scenario %s no victor stored, as battles stored before archive version 5 "
+				 "do: umpire db reaudit --all reads their results again",
+				 unknown, unknown == 1 ? "" : "s", unknown == 1 ? "has" : "have");
 		*err = xstrdup(msg);
 	}
 	sqlite3_finalize(st);

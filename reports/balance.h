@@ -13,9 +13,9 @@
 #include "../db/store.h"
 #include "sheet.h"
 
-/* The balance of scenario (its key, as above), or of every scenario when
- * NULL; NULL with a message in *err (the caller frees) when the archive
- * cannot be read or the scenario has no play with a result. */
+/* The balance of scenario (its key or its name, in any case), or of every
+ * scenario when NULL; NULL with a message in *err (the caller frees) when
+ * the archive cannot be read or the scenario has no play with a result. */
 struct sheet *balance_report(struct store *s, const char *scenario, char **err);
 
 /* How many plays of any scenario have a result with a victor: 0 for none,

@@ -82,11 +82,44 @@ static void test_one_scenario(void **state)
 	assert_null(balance_report(s, "nowhere", &err));
 	assert_non_null(strstr(err, "no play of scenario 'nowhere' has a result"));
 	free(err);
+	/* a scenario asked for by its name, in any case; "A ford" has a play with no victor */
+	sh = balance_report(s, "a FORD", &err);
+	assert_non_null(sh);
+	sheet_free(sh);
+	store_close(s);
+}
+
+/* A victor written in another case is the side as declared (ids match in
+ * any case), and counts as its win; plays stored with no victor (as by an
+ * archive before version 5) are named in the refusal, with the command
+ * that reads them again. */
+static void test_victor_case_and_hint(void **state)
+{
+	(void)state;
+	write_play(8, "scenario \"The bridge\" id=bridge", "attacker", "defender", "mex");
+	write_play(9, "scenario \"A ford\"", "attacker", "defender", NULL);
+	struct store *s = tu_memory_store();
+	int64_t id;
+	tu_import(s, "build/balance-8.battle", NULL, &id);
+	char *err = NULL;
+	struct sheet *sh = balance_report(s, NULL, &err);
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
+	assert_non_null(strstr(sides, "\r\nbridge,defender,1,1,0,100,21,100\r\n"));	/* 1 of 1: 21% to 100% */
+	free(sides);
+	sheet_free(sh);
+	store_close(s);
+	s = tu_memory_store();
+	tu_import(s, "build/balance-9.battle", NULL, &id);
+	assert_null(balance_report(s, NULL, &err));
+	assert_non_null(strstr(err, "1 play of a scenario has no victor stored"));
+	assert_non_null(strstr(err, "umpire db reaudit --all"));
+	free(err);
 	store_close(s);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_scenario), cmocka_unit_test(test_one_scenario)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_scenario), cmocka_unit_test(test_one_scenario),
+					   cmocka_unit_test(test_victor_case_and_hint)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,8 +125,8 @@ static void test_import_palo_alto(void **state)
 	assert_string_equal(text(s, "SELECT phase FROM event WHERE kind = 'phase' AND turn = 2 ORDER BY stmt LIMIT 1"),
 			    "maneuver");
 	/* the turn's snapshot holds every unit: 20, and 5inf at its 8 stands (the oob) */
-	assert_int_equal(count(s, "SELECT count(DISTINCT ident) FROM snapshot WHERE turn = 1 AND kind = 'U'"), 20);
-	assert_int_equal(count(s, "SELECT num FROM snapshot WHERE turn = 1 AND ident = '5inf' AND field = 'stands'"), 8);
+	assert_int_equal(count(s, "SELECT count(DISTINCT ident) FROM turn_states WHERE turn = 1 AND kind = 'U'"), 20);
+	assert_int_equal(count(s, "SELECT value FROM turn_states WHERE turn = 1 AND ident = '5inf' AND field = 'stands'"), 8);
 	/* what an event changed, and only that (archive version 6): the check of line 26 unlimbers
 	 * 18pdr and leaves 5inf as it was; line 40's Galling Fire disorders 4line (002:199) */
 	assert_int_equal(count(s, "SELECT count(*) FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
@@ -295,7 +295,8 @@ static void test_repeated_turn(void **state)
 	char *msg = NULL;
 	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_ADDED);
 	free(msg);
-	assert_int_equal(count(s, "SELECT count(DISTINCT turn_event) FROM snapshot WHERE turn = 1"), 2);
+	assert_int_equal(count(s, "SELECT count(DISTINCT turn_event) FROM snapshot JOIN event ON event.id = turn_event "
+				  "WHERE turn = 1"), 2);
 	assert_int_equal(count(s, "SELECT count(*) FROM snapshot WHERE ident = '5inf' AND field = 'stands'"), 2);
 	store_close(s);
 	battle_free(b);

@@ -522,6 +522,12 @@ static const struct {
 	/* scenario balance (docs/notation.md): a draw, a scenario's id=, a side as its scenario names it */
 	{0, "result \"even\" victor=draw\n", ""},
 	{FULL, "battle \"B\"\nscenario \"The bridge\" id=bridge source=\"club\"\nside US nation=US as=attacker\n", "empty-side@3:1"},
+	/* one name a side in its scenario, and none called draw (victor=draw is a draw) */
+	{FULL, "battle \"B\"\nside US nation=US as=attacker\n  unit a \"A\" inf raw spirited M stands=4\n"
+	       "side MEX nation=MEX as=Attacker\n  unit b \"B\" inf raw spirited M stands=4\n", "duplicate@4:24"},
+	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
+	       "side MEX nation=MEX as=us\n  unit b \"B\" inf raw spirited M stands=4\n", "duplicate@4:24"},
+	{FULL, "battle \"B\"\nside draw nation=US\n  unit a \"A\" inf raw spirited M stands=4\n", "duplicate@2:1"},
 	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=0\n",
 	 "out-of-range@3:40"},
 	{FULL, "battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=1000000\n",

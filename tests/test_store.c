@@ -216,7 +216,8 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 8);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 9);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('snapshot') WHERE name = 'battle_id'"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('modifier') WHERE name IN ('source', 'why')"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'snapshot_by_battle'"), 0);	/* 7 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'step'"), 0);	/* version 6 */
