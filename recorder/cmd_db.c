@@ -52,6 +52,8 @@ const char cmd_db_usage[] =
 	"         they were stored with\n"
 	"  backup FILE           a consistent copy of the archive, even while\n"
 	"         others write to it\n"
+	"  vacuum                give the archive's free pages back to the disk\n"
+	"         (after db rm, or an upgrade that dropped what older versions kept)\n"
 	"  sql [--format F] 'SELECT ...'   your own query, the archive read-only\n"
 	"  campaign new NAME [OPTION=VALUE...] | rename OLD NEW | add NAME BATTLE...\n"
 	"         | order BATTLE SEQ | options NAME [OPTION=VALUE...] | list\n"
@@ -465,6 +467,37 @@ static int db_backup(struct store *s, int argc, char **argv)
 	return status;
 }
 
+/* The archive's size in bytes, as its pages count it. */
+static long long archive_bytes(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+	long long n = -1;
+	if (sqlite3_prepare_v2(store_db(s), "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size", -1,
+			       &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* VACUUM: the archive rewritten without its free pages.  It waits for
+ * other writers as every write does, and is whole or nothing. */
+static int db_vacuum(struct store *s, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1) {
+		msg_usage("db", "vacuum takes no argument");
+		return EXIT_USAGE;
+	}
+	long long before = archive_bytes(s);
+	if (sqlite3_exec(store_db(s), "VACUUM", NULL, NULL, NULL) != SQLITE_OK) {
+		msg_error("cannot compact the archive: %s", store_error(s));
+		return EXIT_USAGE;
+	}
+	printf("archive compacted: %lld bytes to %lld\n", before, archive_bytes(s));
+	return EXIT_CLEAN;
+}
+
 /* Whether version a ("0.1.0") is older than b, number by number. */
 static bool older(const char *a, const char *b)
 {
@@ -874,6 +907,7 @@ int cmd_db(int argc, char **argv)
 		{"import", db_import, false}, {"export", db_export, true}, {"list", db_list, true},
 		{"show", db_show, true}, {"query", db_query, true}, {"rm", db_rm, false}, {"check", db_check, true},
 		{"reaudit", db_reaudit, false}, {"backup", db_backup, true}, {"campaign", db_campaign, false},
+		{"vacuum", db_vacuum, false},
 	};
 	for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
 		if (strcmp(argv[i], subs[k].name) != 0)
