@@ -202,7 +202,7 @@ def build():
     tests = sorted("build/asan/" + os.path.basename(t)[:-2] for t in os.listdir(os.path.join(SCRATCH, "tests"))
                    if t.startswith("test_") and t.endswith(".c"))
     p = subprocess.run(["make", "-s", "-j2", "SAN=", *tests, "build/asan/umpire"], cwd=SCRATCH,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, errors="replace")
     return p.returncode == 0, tests
 
 
@@ -216,7 +216,7 @@ def suites_for(path, tests):
 
 def run(cmd, timeout, tree=SCRATCH):
     try:
-        p = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, errors="replace", timeout=timeout)
         return p.returncode == 0 and "not ok" not in p.stdout
     except subprocess.TimeoutExpired:
         return False	# a mutant that hangs a test is killed
@@ -226,7 +226,7 @@ def make(*targets, tree=SCRATCH):
     """Builds targets in a scratch tree, without sanitizers but in
     SCRATCH_SAN; whether it built."""
     san = [] if tree == SCRATCH_SAN else ["SAN="]
-    p = subprocess.run(["make", "-s", "-j2", *san, *targets], cwd=tree, capture_output=True, text=True)
+    p = subprocess.run(["make", "-s", "-j2", *san, *targets], cwd=tree, capture_output=True, text=True, errors="replace")
     return p.returncode == 0
 
 
