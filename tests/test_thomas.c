@@ -508,6 +508,9 @@ static void test_charge_checks_due(void **state)
 	struct run x;
 	run(&x, "phase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n", NULL);
 	assert_int_equal(findings_on(&x, 2, FINDING_MISSING_ROLL), 2);
+	for (int i = 0; i < x.f.n; i++)	/* the close check the charger's side owes, the stand the defender's */
+		if (x.f.v[i].code == FINDING_MISSING_ROLL)
+			assert_string_equal(x.f.v[i].side, strcmp(x.f.v[i].cite, "003:14") == 0 ? "US" : "MEX");
 	done(&x);
 	run(&x, "phase charges\nclose [10]: vols\nstand [10]: mex\nphase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n"
 		"turn 2\nphase melee\nmelee vols -> mex [5] casualties=0 | [5] casualties=0\n", NULL);
