@@ -263,7 +263,7 @@ static void mark_later_stale(struct importer *im)
 static void clear_battle(struct importer *im)
 {
 	static const enum store_stmt clear[] = {
-		STMT_BATTLE_CLEAR_FINDINGS, STMT_BATTLE_CLEAR_SNAPSHOTS, STMT_BATTLE_CLEAR_EVENTS, STMT_BATTLE_CLEAR_UNITS,
+		STMT_BATTLE_CLEAR_FINDINGS, STMT_BATTLE_CLEAR_EVENTS, STMT_BATTLE_CLEAR_UNITS,
 		STMT_BATTLE_CLEAR_LEADERS, STMT_BATTLE_CLEAR_SIDES, STMT_BATTLE_CLEAR_FILES, STMT_BATTLE_CLEAR_ATTRS,
 	};
 	for (size_t i = 0; i < sizeof clear / sizeof clear[0]; i++) {
@@ -562,15 +562,14 @@ static void put_claims(struct importer *im, int64_t event, const struct event *e
 	}
 }
 
-static void put_field(struct importer *im, enum store_stmt which, int64_t owner, char kind, const char *id, int seq,
-		      const struct field *f)
+static void put_field(struct importer *im, int64_t event, char kind, const char *id, int seq, const struct field *f)
 {
-	sqlite3_stmt *st = stmt(im, which);
+	sqlite3_stmt *st = stmt(im, STMT_STATE_ADD);
 	if (!st)
 		return;
 	char k[2] = {kind, '\0'};
 	int i = 1;
-	sqlite3_bind_int64(st, i++, owner);
+	sqlite3_bind_int64(st, i++, event);
 	bind_text(st, i++, k);
 	bind_text(st, i++, id);
 	sqlite3_bind_int(st, i++, seq);
@@ -635,18 +634,17 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 	}
 	/* the derivation's steps are not kept: prose an audit of the stored
 	 * files writes again in milliseconds (`umpire explain`) */
-	/* a turn's record holds every unit and leader (turn_snapshots): the
-	 * turn's snapshot, every field; an event's, what it named or changed:
-	 * the fields whose value changed since last stored */
-	bool turn = im->b->stmts[rec->stmt].kind == ST_TURN;
+	/* an event's record holds what it named or changed, a turn's every
+	 * unit and leader (turn_snapshots: a turn line's own changes are found
+	 * there); stored, the fields whose value changed since last stored,
+	 * every field the first time */
 	for (int k = 0; k < rec->n_states; k++) {
 		const struct rec_state *rs = &rec->states[k];
 		struct fields *was = last_fields(im, rs->kind, rs->id);
 		for (int f = 0; f < rs->fields.n; f++)
-			if (turn || !was || im->o->every_field ||
+			if (!was || im->o->every_field ||
 			    !same_field(fields_get(was, rs->fields.v[f].name), &rs->fields.v[f]))
-				put_field(im, turn ? STMT_SNAPSHOT_ADD : STMT_STATE_ADD, event, rs->kind, rs->id, f,
-					  &rs->fields.v[f]);
+				put_field(im, event, rs->kind, rs->id, f, &rs->fields.v[f]);
 		if (was)
 			*was = rs->fields;
 	}

@@ -317,6 +317,29 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"CREATE VIEW turn_states AS\n"
 	"  SELECT e.battle_id AS battle, e.turn, s.kind, s.ident, s.field, coalesce(s.num, s.text) AS value\n"
 	"  FROM event e JOIN snapshot s ON s.turn_event = e.id;\n",
+	[10] =
+	/* a turn line's changes are state_delta rows like any event's: the
+	 * snapshots, every field of every unit at every turn (nearly half an
+	 * archive), go, and turn_states derives a turn's state as each
+	 * field's last change up to its turn line.  The battles stored before
+	 * keep their turns' every field as changes, which say the same;
+	 * `umpire db reaudit --all` stores only what changed */
+	"DROP VIEW turn_states;\n"
+	"INSERT OR IGNORE INTO state_delta (event_id, kind, ident, seq, field, num, text)\n"
+	"  SELECT turn_event, kind, ident, seq, field, num, text FROM snapshot;\n"
+	"DROP TABLE snapshot;\n"
+	/* every reader finds a unit's changes and parts through its battle's
+	 * events: the indexes by ident, a tenth of an archive, go */
+	"DROP INDEX state_delta_by_ident;\n"
+	"DROP INDEX part_by_unit;\n"
+	"CREATE VIEW turn_states AS\n"
+	"  SELECT battle, turn, kind, ident, field, value FROM (\n"
+	"    SELECT t.battle_id AS battle, t.turn, d.kind, d.ident, d.field, coalesce(d.num, d.text) AS value,\n"
+	"           max(e.stmt)\n"	/* the bare columns are the last change's */
+	"    FROM event t JOIN event e ON e.battle_id = t.battle_id AND e.stmt <= t.stmt\n"
+	"    JOIN state_delta d ON d.event_id = e.id\n"
+	"    WHERE t.kind = 'turn'\n"
+	"    GROUP BY t.battle_id, t.id, d.kind, d.ident, d.field);\n",
 };
 
 const char *store_migration(int v)

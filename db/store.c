@@ -85,6 +85,20 @@ static bool exec(sqlite3 *db, const char *sql, char **err)
 	return false;
 }
 
+/* Puts a write connection in its journal mode (sql: the PRAGMA).  A new
+ * archive starts in SQLite's rollback journal; turning it to the
+ * write-ahead log needs every other connection's lock gone, and SQLite
+ * answers "database is locked" at once rather than calling the busy
+ * handler: first imports into a new archive run side by side meet that,
+ * so it waits, in steps of 10 ms, while another process reads it. */
+static bool set_journal(sqlite3 *db, const char *sql, char **err)
+{
+	int rc;
+	while ((rc = sqlite3_exec(db, sql, NULL, NULL, NULL)) == SQLITE_BUSY || (rc & 0xff) == SQLITE_BUSY)
+		sqlite3_sleep(10);
+	return rc == SQLITE_OK || fail(err, "%s", sqlite3_errmsg(db));
+}
+
 /* mkdir -p of the folder path is in (the archive's own folder, 0700). */
 static bool make_folder(const char *path, char **err)
 {
@@ -391,7 +405,7 @@ static sqlite3 *connect(const struct store_opts *o, bool read_only, struct wait 
 	sqlite3_busy_handler(db, keep_waiting, w);	/* another importer holds the write lock: wait for it */
 	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
 	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
-	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !exec(db, journal, err))) {
+	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !set_journal(db, journal, err))) {
 		sqlite3_close(db);
 		return NULL;
 	}

@@ -23,18 +23,17 @@ static const char sql_units[] =
 static const char sql_turns[] =
 	"SELECT turn, side, line FROM event WHERE battle_id = ?1 AND kind = 'turn' ORDER BY stmt";
 /* Every change of a unit's stands, removal, condition (?2) and order (?3)
- * in the order played, and the snapshot of each at every turn line
- * (after that line's own changes: source 1 after 0); of one event's
+ * in the order played, with each turn line after its own changes (source
+ * 1 after 0: the turn's state is taken after them); of one event's
  * changes, by field name backwards: stands before removed, so that the
  * stands a removal takes are after the event's losses. */
 static const char sql_changes[] =
-	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, d.ident, d.field, d.num, d.text\n"
+	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, d.ident, d.field, d.num, d.text, e.kind\n"
 	"FROM event e JOIN state_delta d ON d.event_id = e.id\n"
 	"WHERE e.battle_id = ?1 AND d.kind = 'U' AND d.field IN ('stands', 'removed', ?2, ?3)\n"
 	"UNION ALL\n"
-	"SELECT e.stmt, 1, e.turn, e.line, NULL, s.ident, s.field, s.num, s.text\n"
-	"FROM event e JOIN snapshot s ON s.turn_event = e.id\n"
-	"WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'U' AND s.field IN ('stands', 'removed', ?2, ?3)\n"
+	"SELECT e.stmt, 1, e.turn, e.line, NULL, NULL, NULL, NULL, NULL, e.kind\n"
+	"FROM event e WHERE e.battle_id = ?1 AND e.kind = 'turn'\n"
 	"ORDER BY 1, 2, 7 DESC";	/* an event's losses before its removal */
 static const char sql_parts[] =
 	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect, e.turn, e.line\n"
@@ -51,13 +50,10 @@ static const char sql_fallen[] =
 	"  WHERE e.battle_id = ?1 AND d.kind = 'L'\n"
 	"    AND ((d.field IN ('killed', 'wounded', 'removed') AND d.num = 1) OR (d.field = 'in_play' AND d.num = 0))\n"
 	"  GROUP BY d.ident),\n"
-	"last AS (\n"	/* a field's last value: a change, or a turn's snapshot (which keeps what changed there) */
+	"last AS (\n"	/* a field's last value: its last change */
 	"  SELECT ident, field, num, max(stmt) FROM (\n"
 	"    SELECT d.ident, d.field, d.num, e.stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"    WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play')\n"
-	"    UNION ALL\n"
-	"    SELECT s.ident, s.field, s.num, e.stmt FROM event e JOIN snapshot s ON s.turn_event = e.id\n"
-	"    WHERE e.battle_id = ?1 AND e.kind = 'turn' AND s.kind = 'L' AND s.field IN ('killed', 'removed', 'in_play'))\n"
+	"    WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play'))\n"
 	"  GROUP BY ident, field)\n"
 	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"
@@ -371,24 +367,23 @@ static bool load_changes(struct store *s, int64_t id, struct facts *f, const str
 		return false;
 	sqlite3_bind_text(st, 2, f->terms->condition ? f->terms->condition : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, f->terms->order ? f->terms->order : "", -1, SQLITE_STATIC);
-	int rc, turn = -1, turn_stmt = -1;
+	int rc, turn = -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int u = unit_of(ix, (const char *)sqlite3_column_text(st, 5));
-		if (u < 0)
-			continue;
-		if (sqlite3_column_int(st, 1) == 0) {
-			apply_change(f, u, st, l);
-			continue;
-		}
-		if (sqlite3_column_int(st, 0) != turn_stmt) {	/* the next turn's snapshot */
-			turn_stmt = sqlite3_column_int(st, 0);
+		if (sqlite3_column_int(st, 1) == 1) {	/* a turn line, after its changes: the turn's state */
 			if (++turn >= f->n_turns)
 				break;
 			for (int k = 0; k < f->n_units; k++)
 				f->states[(size_t)turn * (size_t)f->n_units + (size_t)k] = f->units[k].end;
+			continue;
 		}
-		set_field(f, &f->states[(size_t)turn * (size_t)f->n_units + (size_t)u], st);
-		set_field(f, &f->units[u].end, st);	/* the archive keeps a change, not the fields it left alone */
+		int u = unit_of(ix, (const char *)sqlite3_column_text(st, 5));
+		if (u < 0)
+			continue;
+		const char *kind = (const char *)sqlite3_column_text(st, 9);
+		if (kind && strcmp(kind, "turn") == 0)	/* what a turn's header sets: no event's loss */
+			set_field(f, &f->units[u].end, st);
+		else
+			apply_change(f, u, st, l);
 	}
 	return finish(s, st, rc == SQLITE_ROW ? SQLITE_DONE : rc, err);
 }

@@ -82,13 +82,17 @@ def concurrent(k, each=10):
         lists.append(files)
     procs = [subprocess.Popen([umpire, "db", "--db", db, "import", *files], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE) for files in lists]
-    codes = [p.wait() for p in procs]
+    outs = [p.communicate() for p in procs]
+    codes = [p.returncode for p in procs]
     c = sqlite3.connect(db)
     stored = c.execute("SELECT count(*) FROM battle").fetchone()[0]
     c.close()
     ok = all(code == 0 for code in codes) and stored == k * each
     print(f"{'ok' if ok else 'not ok'} concurrent: {k} processes importing {each} battles each at once: "
           f"exits {codes}, {stored} stored")
+    for (out, err), code in zip(outs, codes):
+        if code != 0:
+            print("  " + err.decode(errors="replace").strip().replace("\n", "\n  "))
 
 def held(seconds=12):
     """An importer waits as long as another process holds the archive's

@@ -216,8 +216,9 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 9);
-	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('snapshot') WHERE name = 'battle_id'"), 0);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 10);
+	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
+				    "'part_by_unit')"), 0);	/* 10 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('modifier') WHERE name IN ('source', 'why')"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'snapshot_by_battle'"), 0);	/* 7 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'step'"), 0);	/* version 6 */
@@ -229,6 +230,48 @@ static void test_migrates_version_1(void **state)
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('unit') WHERE name = 'saw_combat'"), 1);
 	assert_int_equal(peek(backup, "PRAGMA user_version"), 1);
 	assert_int_equal(peek(backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'battles'"), 0);
+}
+
+/* A version-9 archive's turn snapshots become changes of their turn
+ * lines (version 10): each turn's state reads as it did, the latest of
+ * the turn line's and the events' before it. */
+static void test_migrates_snapshots(void **state)
+{
+	(void)state;
+	const char *path = path_of("v9.db");
+	char backup[256];
+	snprintf(backup, sizeof backup, "%s.v9.bak", path);
+	remove(backup);
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int v = 1; v <= 9; v++)
+		assert_int_equal(sqlite3_exec(db, store_migration(v), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 9;"
+				      "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, audit_options,"
+				      " follow) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1', '', 'claimed');"
+				      "INSERT INTO event (id, battle_id, stmt, file_idx, line, kind, turn, text) VALUES"
+				      " (1, 1, 1, 0, 5, 'turn', 1, 'turn 1 US'), (2, 1, 2, 0, 6, 'event', 1, 'fire'),"
+				      " (3, 1, 3, 0, 7, 'turn', 2, 'turn 2 US');"
+				      "INSERT INTO snapshot VALUES (1, 'U', 'a', 1, 'stands', 8, NULL),"
+				      " (1, 'U', 'a', 2, 'formation', NULL, 'line'), (3, 'U', 'a', 1, 'stands', 6, NULL),"
+				      " (3, 'U', 'a', 2, 'formation', NULL, 'column');"
+				      "INSERT INTO state_delta VALUES (2, 'U', 'a', 1, 'stands', 6, NULL);",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	char *err = NULL;
+	struct store *s = open_at(path, &err);
+	assert_non_null(s);
+	store_close(s);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 10);
+	assert_int_equal(peek(path, "SELECT count(*) FROM state_delta"), 5);
+	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 1 AND field = 'stands'"), 8);
+	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 2 AND field = 'stands'"), 6);
+	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 1 AND field = 'formation' AND value = 'line'"),
+			 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 2 AND field = 'formation' "
+				    "AND value = 'column'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states"), 4);
 }
 
 /* A migration that fails leaves the archive as it was: one transaction. */
@@ -357,17 +400,17 @@ static void test_planted_view_and_altered_table(void **state)
 	assert_non_null(strstr(err, "view 'everything' is not umpire's"));
 	free(err);
 	path = planted("altered.db", "ALTER TABLE unit ADD COLUMN planted TEXT; CREATE INDEX by_planted ON unit (planted);"
-			    "DROP INDEX part_by_unit;");
+			    "DROP INDEX unit_by_side;");
 	err = refusal(path);
-	assert_non_null(strstr(err, "index 'by_planted' on unit is not umpire's; index 'part_by_unit' on part is missing; "
-				    "table 'unit' is not as umpire made it;"));
+	assert_non_null(strstr(err, "index 'by_planted' on unit is not umpire's; table 'unit' is not as umpire made it; "
+				    "index 'unit_by_side' on unit is missing;"));
 	free(err);
 	int problems;
 	char *text = checked(path, &problems);
 	assert_int_equal(problems, 3);
 	assert_string_equal(text, "schema: index 'by_planted' on unit is not umpire's\n"
-				  "schema: index 'part_by_unit' on part is missing\n"
-				  "schema: table 'unit' is not as umpire made it\n");
+				  "schema: table 'unit' is not as umpire made it\n"
+				  "schema: index 'unit_by_side' on unit is missing\n");
 	free(text);
 }
 
@@ -490,6 +533,7 @@ int main(void)
 		cmocka_unit_test(test_migrates_version_0),
 		cmocka_unit_test(test_version_0_with_a_table),
 		cmocka_unit_test(test_migrates_version_1),
+		cmocka_unit_test(test_migrates_snapshots),
 		cmocka_unit_test(test_failed_migration_rolls_back),
 		cmocka_unit_test(test_planted_trigger),
 		cmocka_unit_test(test_planted_many),
