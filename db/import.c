@@ -25,15 +25,27 @@ struct importer {
 	struct buf warnings;	/* what the import says beside its outcome, a line each */
 	int64_t battle, campaign;
 	int64_t *event_of;	/* the event row of each statement, 0 for none */
-	struct fields *last;	/* each unit's and leader's fields as last stored, by its symbol (n_syms) */
+	/* by symbol (n_syms): each unit's and leader's row, its fields as last
+	 * stored, and the statement whose record last stored it (plus one) */
+	int64_t *row_of;
+	struct fields *last;
+	int *stored_in;
 	int next;		/* the first statement not stored yet */
 	int seen;		/* findings stored so far */
 	int turn;		/* where the statements stand */
 	const char *side, *phase;
-	struct buf text;	/* scratch: one statement's canonical text */
+	struct buf text;	/* scratch: one statement's canonical text, one state's JSON */
 	bool failed;
 	char *msg;
 };
+
+/* The row of the unit or leader (kind) id just stored. */
+static void note_row(struct importer *im, char kind, const char *id)
+{
+	const struct sym *y = battle_find(im->b, kind, id);
+	if (y)
+		im->row_of[y - im->b->syms] = sqlite3_last_insert_rowid(store_db(im->s));
+}
 
 /* A text, or NULL, bound as SQL NULL. */
 static void bind_text(sqlite3_stmt *st, int i, const char *text)
@@ -493,7 +505,8 @@ static void put_order_of_battle(struct importer *im)
 			bind_text(st, 4, l->name);
 			bind_text(st, 5, l->rating);
 			bind_text(st, 6, l->under);
-			run(im, st);
+			if (run(im, st))
+				note_row(im, 'L', l->id);
 		} else if (s->kind == ST_UNIT && (st = stmt(im, STMT_UNIT_ADD))) {
 			const struct st_unit *u = &s->u.unit;
 			sqlite3_bind_int64(st, 1, im->battle);
@@ -504,8 +517,10 @@ static void put_order_of_battle(struct importer *im)
 			sqlite3_bind_int(st, 6, u->stands);
 			bind_text(st, 7, u->cmd);
 			sqlite3_bind_int(st, 8, u->carry);
-			if (run(im, st))
+			if (run(im, st)) {
+				note_row(im, 'U', u->id);
 				put_unit_words(im, sqlite3_last_insert_rowid(store_db(im->s)), u);
+			}
 			if (u->carry && !im->failed)
 				check_carry(im, im->campaign, u, i);
 			if (u->carry && u->original > 0 && !im->failed)
@@ -562,35 +577,6 @@ static void put_claims(struct importer *im, int64_t event, const struct event *e
 	}
 }
 
-static void put_field(struct importer *im, int64_t event, char kind, const char *id, int seq, const struct field *f)
-{
-	sqlite3_stmt *st = stmt(im, STMT_STATE_ADD);
-	if (!st)
-		return;
-	char k[2] = {kind, '\0'};
-	int i = 1;
-	sqlite3_bind_int64(st, i++, event);
-	bind_text(st, i++, k);
-	bind_text(st, i++, id);
-	sqlite3_bind_int(st, i++, seq);
-	bind_text(st, i++, f->name);
-	bind_int(st, i++, f->type != FIELD_TEXT, f->num);
-	bind_text(st, i++, f->type == FIELD_TEXT ? f->text : NULL);
-	run(im, st);
-}
-
-/* The fields last stored of the unit or leader (kind) id, an empty set
- * before its first; NULL for an id the battle does not declare. */
-static struct fields *last_fields(struct importer *im, char kind, const char *id)
-{
-	const struct sym *y = battle_find(im->b, kind, id);
-	if (!y)
-		return NULL;
-	if (!im->last)
-		im->last = xcalloc((size_t)im->b->n_syms + 1, sizeof *im->last);
-	return &im->last[y - im->b->syms];
-}
-
 /* Whether field b has the value of a (NULL: none stored yet). */
 static bool same_field(const struct field *a, const struct field *b)
 {
@@ -599,6 +585,73 @@ static bool same_field(const struct field *a, const struct field *b)
 	if (b->type != FIELD_TEXT)
 		return a->num == b->num;
 	return a->text == b->text || (a->text && b->text && strcmp(a->text, b->text) == 0);
+}
+
+/* s as a JSON string (its quotes, backslashes and control characters
+ * escaped). */
+static void put_json_string(struct buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_putc(b, '\\');
+		if (*p < 0x20)
+			buf_printf(b, "\\u%04x", *p);
+		else
+			buf_putc(b, (char)*p);
+	}
+	buf_putc(b, '"');
+}
+
+/* The fields of rs whose value changed since last stored (every field the
+ * first time, or with every_field) as one JSON object into im->text;
+ * false when none did. */
+static bool changed_fields(struct importer *im, const struct fields *was, const struct rec_state *rs)
+{
+	struct buf *b = &im->text;
+	buf_clear(b);
+	buf_putc(b, '{');
+	int n = 0;
+	for (int f = 0; f < rs->fields.n; f++) {
+		const struct field *v = &rs->fields.v[f];
+		if (!im->o->every_field && same_field(fields_get(was, v->name), v))
+			continue;
+		if (n++)
+			buf_putc(b, ',');
+		put_json_string(b, v->name);
+		buf_putc(b, ':');
+		if (v->type != FIELD_TEXT)
+			buf_printf(b, "%d", v->num);
+		else if (v->text)
+			put_json_string(b, v->text);
+		else
+			buf_puts(b, "null");
+	}
+	buf_putc(b, '}');
+	return n > 0;
+}
+
+/* The state of one unit or leader after statement stmt: the fields that
+ * changed, once, from its last mention in the record (read backwards). */
+static void put_state(struct importer *im, int stmt_no, const struct rec_state *rs)
+{
+	const struct sym *y = battle_find(im->b, rs->kind, rs->id);
+	if (!y)
+		return;
+	size_t i = (size_t)(y - im->b->syms);
+	if (im->stored_in[i] == stmt_no + 1)	/* named again later in the record: stored as it ends */
+		return;
+	im->stored_in[i] = stmt_no + 1;
+	bool changed = changed_fields(im, &im->last[i], rs);
+	im->last[i] = rs->fields;
+	sqlite3_stmt *st = changed && im->row_of[i] ? stmt(im, rs->kind == 'U' ? STMT_UNIT_STATE_ADD : STMT_LEADER_STATE_ADD)
+						    : NULL;
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, im->row_of[i]);
+	sqlite3_bind_int(st, 2, stmt_no);
+	sqlite3_bind_text(st, 3, im->text.text, (int)im->text.len, SQLITE_TRANSIENT);
+	run(im, st);
 }
 
 /* What the audit derived for an event: parts and their modifiers, the
@@ -636,18 +689,9 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 	 * files writes again in milliseconds (`umpire explain`) */
 	/* an event's record holds what it named or changed, a turn's every
 	 * unit and leader (turn_snapshots: a turn line's own changes are found
-	 * there); stored, the fields whose value changed since last stored,
-	 * every field the first time */
-	for (int k = 0; k < rec->n_states; k++) {
-		const struct rec_state *rs = &rec->states[k];
-		struct fields *was = last_fields(im, rs->kind, rs->id);
-		for (int f = 0; f < rs->fields.n; f++)
-			if (!was || im->o->every_field ||
-			    !same_field(fields_get(was, rs->fields.v[f].name), &rs->fields.v[f]))
-				put_field(im, event, rs->kind, rs->id, f, &rs->fields.v[f]);
-		if (was)
-			*was = rs->fields;
-	}
+	 * there), each as it stands after; one named twice, as it ends */
+	for (int k = rec->n_states - 1; k >= 0; k--)
+		put_state(im, rec->stmt, &rec->states[k]);
 }
 
 /* Where the statements stand: the turn, its side, the phase. */
@@ -803,6 +847,9 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 		return out;
 	}
 	im.event_of = xcalloc((size_t)b->n_stmts + 1, sizeof *im.event_of);
+	im.row_of = xcalloc((size_t)b->n_syms + 1, sizeof *im.row_of);
+	im.last = xcalloc((size_t)b->n_syms + 1, sizeof *im.last);
+	im.stored_in = xcalloc((size_t)b->n_syms + 1, sizeof *im.stored_in);
 	if (out == IMPORT_REPLACED) {
 		mark_later_stale(&im);	/* while its units are there to be carried from */
 		clear_battle(&im);
@@ -828,7 +875,9 @@ enum import_outcome import_battle(struct store *s, const struct battle *b, const
 	}
 	free(im.msg);
 	free(im.event_of);
+	free(im.row_of);
 	free(im.last);
+	free(im.stored_in);
 	free(im.campaign_options);
 	buf_release(&im.warnings);
 	buf_release(&im.text);

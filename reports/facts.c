@@ -28,9 +28,10 @@ static const char sql_turns[] =
  * changes, by field name backwards: stands before removed, so that the
  * stands a removal takes are after the event's losses. */
 static const char sql_changes[] =
-	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, d.ident, d.field, d.num, d.text, e.kind\n"
-	"FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"WHERE e.battle_id = ?1 AND d.kind = 'U' AND d.field IN ('stands', 'removed', ?2, ?3)\n"
+	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, u.ident, j.key, j.value, j.value, e.kind\n"
+	"FROM unit u JOIN unit_state s ON s.unit_id = u.id JOIN json_each(s.fields) j\n"
+	"JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt\n"
+	"WHERE u.battle_id = ?1 AND j.key IN ('stands', 'removed', ?2, ?3)\n"
 	"UNION ALL\n"
 	"SELECT e.stmt, 1, e.turn, e.line, NULL, NULL, NULL, NULL, NULL, e.kind\n"
 	"FROM event e WHERE e.battle_id = ?1 AND e.kind = 'turn'\n"
@@ -46,14 +47,15 @@ static const char sql_parts[] =
  * the row of max()). */
 static const char sql_fallen[] =
 	"WITH hit AS (\n"
-	"  SELECT d.ident, min(e.stmt) AS stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"  WHERE e.battle_id = ?1 AND d.kind = 'L'\n"
-	"    AND ((d.field IN ('killed', 'wounded', 'removed') AND d.num = 1) OR (d.field = 'in_play' AND d.num = 0))\n"
-	"  GROUP BY d.ident),\n"
+	"  SELECT l.ident, min(s.stmt) AS stmt FROM leader l JOIN leader_state s ON s.leader_id = l.id\n"
+	"  JOIN json_each(s.fields) j\n"
+	"  WHERE l.battle_id = ?1\n"
+	"    AND ((j.key IN ('killed', 'wounded', 'removed') AND j.value = 1) OR (j.key = 'in_play' AND j.value = 0))\n"
+	"  GROUP BY l.id),\n"
 	"last AS (\n"	/* a field's last value: its last change */
 	"  SELECT ident, field, num, max(stmt) FROM (\n"
-	"    SELECT d.ident, d.field, d.num, e.stmt FROM event e JOIN state_delta d ON d.event_id = e.id\n"
-	"    WHERE e.battle_id = ?1 AND d.kind = 'L' AND d.field IN ('killed', 'removed', 'in_play'))\n"
+	"    SELECT l.ident, j.key AS field, j.value AS num, s.stmt FROM leader l JOIN leader_state s ON s.leader_id = l.id\n"
+	"    JOIN json_each(s.fields) j WHERE l.battle_id = ?1 AND j.key IN ('killed', 'removed', 'in_play'))\n"
 	"  GROUP BY ident, field)\n"
 	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"

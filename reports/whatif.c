@@ -27,10 +27,8 @@ static const char sql_parts[] =
 /* Each field of a unit's or leader's state at the event where it starts
  * to differ, or becomes the same again. */
 static const char sql_states[] =
-	"WITH a AS (SELECT e.stmt, d.kind, d.ident, d.seq, d.field, coalesce(d.num, d.text) AS v\n"
-	"           FROM event e JOIN state_delta d ON d.event_id = e.id WHERE e.battle_id = ?1),\n"
-	"b AS (SELECT e.stmt, d.kind, d.ident, d.field, coalesce(d.num, d.text) AS v\n"
-	"      FROM event e JOIN state_delta d ON d.event_id = e.id WHERE e.battle_id = ?2),\n"
+	"WITH a AS (SELECT stmt, kind, ident, seq, field, value AS v FROM state_changes WHERE battle = ?1),\n"
+	"b AS (SELECT stmt, kind, ident, field, value AS v FROM state_changes WHERE battle = ?2),\n"
 	"j AS (SELECT a.stmt, a.kind, a.ident, a.seq, a.field, a.v AS va, b.v AS vb, a.v IS NOT b.v AS differs\n"
 	"      FROM a LEFT JOIN b ON b.stmt = a.stmt AND b.kind = a.kind AND b.ident = a.ident AND b.field = a.field),\n"
 	"k AS (SELECT *, lag(differs, 1, 0) OVER (PARTITION BY kind, ident, field ORDER BY stmt) AS before FROM j)\n"

@@ -156,8 +156,8 @@ battle=$(build/umpire db --db "$out/many.db" sql "SELECT id FROM battle WHERE id
 echo "reports from the ${many}-battle archive: median ms of 11 runs (targets: a battle under 20, the campaign under 1000)"
 report=$("$out/median" 11 build/umpire report --db "$out/many.db" casualties "palo-alto-$mid")
 plain=$("$out/median" 11 build/umpire db --db "$out/many.db" sql \
-	"SELECT e.stmt, d.ident, d.field, d.num FROM event e JOIN state_delta d ON d.event_id = e.id
-	 WHERE e.battle_id = $battle AND d.kind = 'U' AND d.field IN ('stands', 'removed') ORDER BY e.stmt")
+	"SELECT s.stmt, u.ident, s.fields ->> 'stands', s.fields ->> 'removed' FROM unit u JOIN unit_state s ON s.unit_id = u.id
+	 WHERE u.battle_id = $battle ORDER BY s.stmt")
 printf '%-10s %-13s %9s ms   (its plain query: %s ms)\n' "1 battle" "casualties" "$report" "$plain"
 for kind in effectiveness audit luck; do
 	report=$("$out/median" 11 build/umpire report --db "$out/many.db" "$kind" "palo-alto-$mid")

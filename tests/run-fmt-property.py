@@ -127,6 +127,12 @@ MOVED = {("file", "text"), ("battle", "content_hash"), ("battle", "imported_at")
          ("event", "stmt"), ("finding", "line"), ("finding", "col"), ("finding", "stmt"),
          ("battle_attr", "seq")}
 
+# A state's statement moves with the text as an event's does: it is
+# compared as the rank of its event among its battle's.
+RANKED = {(t, "stmt"): f"(SELECT count(*) FROM event e JOIN {o} x ON x.battle_id = e.battle_id "
+                       f"WHERE x.id = {t}.{o}_id AND e.stmt < {t}.stmt)"
+          for t, o in (("unit_state", "unit"), ("leader_state", "leader"))}
+
 
 def rows(db):
     """Every row of every table of db, the moved columns left out."""
@@ -136,7 +142,7 @@ def rows(db):
                                         "AND name NOT LIKE 'sqlite_%'")]
     for t in tables:
         cols = [r[1] for r in con.execute(f'PRAGMA table_info("{t}")') if (t, r[1]) not in MOVED]
-        select = ", ".join(f'"{c}"' for c in cols)
+        select = ", ".join(RANKED.get((t, c), f'"{c}"') for c in cols)
         out[t] = (cols, sorted(con.execute(f'SELECT {select} FROM "{t}"').fetchall(), key=repr))
     con.close()
     return out

@@ -127,14 +127,16 @@ static void test_import_palo_alto(void **state)
 	/* the turn's snapshot holds every unit: 20, and 5inf at its 8 stands (the oob) */
 	assert_int_equal(count(s, "SELECT count(DISTINCT ident) FROM turn_states WHERE turn = 1 AND kind = 'U'"), 20);
 	assert_int_equal(count(s, "SELECT value FROM turn_states WHERE turn = 1 AND ident = '5inf' AND field = 'stands'"), 8);
-	/* what an event changed, and only that (archive version 6): the check of line 26 unlimbers
-	 * 18pdr and leaves 5inf as it was; line 40's Galling Fire disorders 4line (002:199) */
-	assert_int_equal(count(s, "SELECT count(*) FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
-				  "AND ident = '5inf'"), 0);
-	assert_int_equal(count(s, "SELECT num FROM state_delta JOIN event ON event.id = event_id WHERE line = 26 "
-				  "AND ident = '18pdr' AND field = 'limbered'"), 0);
-	assert_string_equal(text(s, "SELECT group_concat(field || '=' || coalesce(state_delta.text, num), ' ') FROM state_delta "
-				   "JOIN event ON event.id = event_id WHERE line = 40 AND ident = '4line'"), "order=disordered");
+	/* what an event changed, and only that (archive version 6; a JSON object
+	 * per unit and event, version 11): the check of line 26 unlimbers 18pdr
+	 * and leaves 5inf as it was; line 40's Galling Fire disorders 4line (002:199) */
+	assert_int_equal(count(s, "SELECT count(*) FROM state_changes c JOIN event e ON e.battle_id = c.battle "
+				  "AND e.stmt = c.stmt WHERE e.line = 26 AND c.ident = '5inf'"), 0);
+	assert_int_equal(count(s, "SELECT value FROM state_changes c JOIN event e ON e.battle_id = c.battle "
+				  "AND e.stmt = c.stmt WHERE e.line = 26 AND c.ident = '18pdr' AND c.field = 'limbered'"), 0);
+	assert_string_equal(text(s, "SELECT s.fields FROM unit u JOIN unit_state s ON s.unit_id = u.id "
+				   "JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt "
+				   "WHERE e.line = 40 AND u.ident = '4line'"), "{\"order\":\"disordered\"}");
 	store_close(s);
 }
 
@@ -195,7 +197,7 @@ static void test_whole_or_nothing(void **state)
 	assert_non_null(strstr(msg, "the disk is full"));
 	free(msg);
 	static const char *const tables[] = {"battle", "file", "side", "unit", "event", "modifier", "finding",
-					     "state_delta"};
+					     "unit_state", "leader_state"};
 	char sql[128];
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", tables[i]);
@@ -261,7 +263,7 @@ static void test_state_at_event(void **state)
 		    strcmp(f, "effectiveness") == 0)
 			snprintf(got + strlen(got), sizeof got - strlen(got), "%s=%s ", f, v ? v : "null");
 	}
-	assert_string_equal(got, "stands=5 order=broken formation=null effectiveness=worn ");
+	assert_string_equal(got, "effectiveness=worn formation=null order=broken stands=5 ");
 	/* and before it (the event before the charge): 7 stands, fresh */
 	sqlite3_reset(st);
 	sqlite3_bind_int(st, sqlite3_bind_parameter_index(st, ":stmt"),
@@ -273,7 +275,7 @@ static void test_state_at_event(void **state)
 		if (strcmp(f, "stands") == 0 || strcmp(f, "effectiveness") == 0)
 			snprintf(got + strlen(got), sizeof got - strlen(got), "%s=%s ", f, v ? v : "null");
 	}
-	assert_string_equal(got, "stands=7 effectiveness=fresh ");
+	assert_string_equal(got, "effectiveness=fresh stands=7 ");
 	sqlite3_finalize(st);
 	store_close(s);
 	free(doc);
@@ -299,9 +301,9 @@ static void test_repeated_turn(void **state)
 	free(msg);
 	assert_int_equal(count(s, "SELECT count(*) FROM turn_states WHERE turn = 1 AND ident = '5inf' AND field = 'stands' "
 				  "AND value = 8"), 2);
-	assert_int_equal(count(s, "SELECT count(*) FROM state_delta WHERE ident = '5inf' AND field = 'stands'"), 2);
-	assert_int_equal(count(s, "SELECT num FROM state_delta d JOIN event e ON e.id = d.event_id "
-				  "WHERE d.ident = '5inf' AND d.field = 'stands' AND e.kind = 'event'"), 6);
+	assert_int_equal(count(s, "SELECT count(*) FROM state_changes WHERE ident = '5inf' AND field = 'stands'"), 2);
+	assert_int_equal(count(s, "SELECT value FROM state_changes c JOIN event e ON e.battle_id = c.battle "
+				  "AND e.stmt = c.stmt WHERE c.ident = '5inf' AND c.field = 'stands' AND e.kind = 'event'"), 6);
 	store_close(s);
 	battle_free(b);
 }

@@ -216,9 +216,9 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 10);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 11);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
-				    "'part_by_unit')"), 0);	/* 10 */
+				    "'part_by_unit', 'state_delta')"), 0);	/* 10, 11 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('modifier') WHERE name IN ('source', 'why')"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'snapshot_by_battle'"), 0);	/* 7 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'step'"), 0);	/* version 6 */
@@ -233,8 +233,10 @@ static void test_migrates_version_1(void **state)
 }
 
 /* A version-9 archive's turn snapshots become changes of their turn
- * lines (version 10): each turn's state reads as it did, the latest of
- * the turn line's and the events' before it. */
+ * lines (version 10), and its changes one JSON object per unit and
+ * statement, the fields in the ruleset's order (version 11): each turn's
+ * state reads as it did, the latest of the turn line's and the events'
+ * before it. */
 static void test_migrates_snapshots(void **state)
 {
 	(void)state;
@@ -249,13 +251,16 @@ static void test_migrates_snapshots(void **state)
 	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 9;"
 				      "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, audit_options,"
 				      " follow) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1', '', 'claimed');"
+				      "INSERT INTO unit (battle_id, ident, name, campaign_ident, stands) VALUES (1, 'a', 'A', 'a', 8);"
+				      "INSERT INTO leader (battle_id, ident, name) VALUES (1, 'g', 'G');"
 				      "INSERT INTO event (id, battle_id, stmt, file_idx, line, kind, turn, text) VALUES"
 				      " (1, 1, 1, 0, 5, 'turn', 1, 'turn 1 US'), (2, 1, 2, 0, 6, 'event', 1, 'fire'),"
 				      " (3, 1, 3, 0, 7, 'turn', 2, 'turn 2 US');"
 				      "INSERT INTO snapshot VALUES (1, 'U', 'a', 1, 'stands', 8, NULL),"
 				      " (1, 'U', 'a', 2, 'formation', NULL, 'line'), (3, 'U', 'a', 1, 'stands', 6, NULL),"
-				      " (3, 'U', 'a', 2, 'formation', NULL, 'column');"
-				      "INSERT INTO state_delta VALUES (2, 'U', 'a', 1, 'stands', 6, NULL);",
+				      " (3, 'U', 'a', 2, 'formation', NULL, 'column'), (1, 'L', 'g', 0, 'killed', 0, NULL);"
+				      "INSERT INTO state_delta VALUES (2, 'U', 'a', 1, 'stands', 6, NULL),"
+				      " (2, 'U', 'a', 0, 'attached', NULL, NULL), (2, 'L', 'g', 0, 'killed', 1, NULL);",
 				      NULL, NULL, NULL),
 			 SQLITE_OK);
 	sqlite3_close(db);
@@ -263,15 +268,21 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 10);
-	assert_int_equal(peek(path, "SELECT count(*) FROM state_delta"), 5);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 11);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 "
+				    "AND fields = '{\"stands\":8,\"formation\":\"line\"}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 2 "
+				    "AND fields = '{\"attached\":null,\"stands\":6}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM leader_state WHERE stmt = 2 AND fields = '{\"killed\":1}'"), 1);
 	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 1 AND field = 'stands'"), 8);
 	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 2 AND field = 'stands'"), 6);
 	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 1 AND field = 'formation' AND value = 'line'"),
 			 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 2 AND field = 'formation' "
 				    "AND value = 'column'"), 1);
-	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states"), 4);
+	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 2 AND kind = 'L' AND value = 1"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states"), 7);
 }
 
 /* A migration that fails leaves the archive as it was: one transaction. */
