@@ -673,13 +673,12 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 		bind_int(st, 7, part->points >= 0, part->points);
 		bind_text(st, 8, part->effect);
 		sqlite3_bind_int(st, 9, part->loss);
-		bind_inline(st, 10, part->after[0] ? part->after : NULL);
 		if (part->die)	/* 0 sides: the audit derived no odds for the die (a chart cell not given) */
-			sqlite3_bind_int(st, 11, part->odds.sides);
+			sqlite3_bind_int(st, 10, part->odds.sides);
 		if (part->odds.sides) {	/* the die's odds (the luck report) */
-			sqlite3_bind_int(st, 12, part->odds.at_least);
-			sqlite3_bind_int(st, 13, part->odds.at_most);
-			sqlite3_bind_double(st, 14, part->odds.exp_loss);
+			sqlite3_bind_int(st, 11, part->odds.at_least);
+			sqlite3_bind_int(st, 12, part->odds.at_most);
+			sqlite3_bind_double(st, 13, part->odds.exp_loss);
 		}
 		run(im, st);
 		for (int m = 0; m < part->n_mods; m++)

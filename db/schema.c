@@ -388,6 +388,31 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"    FROM event t JOIN state_changes c ON c.battle = t.battle_id AND c.stmt <= t.stmt\n"
 	"    WHERE t.kind = 'turn'\n"
 	"    GROUP BY t.battle_id, t.id, c.kind, c.ident, c.field);\n",
+	[12] =
+	/* a part's state after, prose with its citations (half the table),
+	 * goes: the unit's state is unit_state's, and `umpire explain` writes
+	 * the prose again; the part is keyed by its event and place, as every
+	 * reader finds it, without a row id and its own index */
+	"CREATE TABLE part_12 (\n"
+	"  event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  role TEXT NOT NULL,\n"
+	"  unit TEXT NOT NULL,\n"
+	"  die INTEGER,\n"
+	"  total INTEGER,\n"
+	"  points INTEGER,\n"
+	"  effect TEXT,\n"
+	"  loss INTEGER NOT NULL,\n"
+	"  sides INTEGER,\n"
+	"  at_least INTEGER,\n"
+	"  at_most INTEGER,\n"
+	"  exp_loss REAL,\n"
+	"  PRIMARY KEY (event_id, seq)\n"
+	") STRICT, WITHOUT ROWID;\n"
+	"INSERT INTO part_12 SELECT event_id, seq, role, unit, die, total, points, effect, loss, sides, at_least, at_most,\n"
+	"  exp_loss FROM part;\n"
+	"DROP TABLE part;\n"
+	"ALTER TABLE part_12 RENAME TO part;\n",
 };
 
 const char *store_migration(int v)
