@@ -6,6 +6,7 @@
 
 #include "../audit/audit.h"
 #include "../audit/explain.h"
+#include "../db/export.h"
 #include "../grammar/xalloc.h"
 #include "cmd.h"
 #include "load.h"
@@ -15,6 +16,8 @@
 const char cmd_explain_usage[] =
 	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]...\n"
 	"                      [--include-root DIR] FILE:LINE | FILE:INCLUDED:LINE\n"
+	"       umpire explain --db PATH [--follow=...] [--option NAME=VALUE]...\n"
+	"                      BATTLE:LINE | BATTLE:INCLUDED:LINE\n"
 	"\n"
 	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
 	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"
@@ -23,6 +26,12 @@ const char cmd_explain_usage[] =
 	"on what the player claimed. FILE:LINE:COL, as check and audit print a\n"
 	"finding's place, is taken as FILE:LINE; the line of a ruling explains the\n"
 	"event it settles.\n"
+	"\n"
+	"With --db, the battle is one stored in the archive (its number, id= or the\n"
+	"start of its name, as umpire db list shows it), read from the text the\n"
+	"archive keeps, with the options and the following it was audited under\n"
+	"unless --follow or --option say otherwise: the derivation needs no file\n"
+	"but the archive.\n"
 	"\n"
 	"options:\n"
 	"  --follow=claimed    the state before the event follows the game as played\n"
@@ -33,6 +42,7 @@ const char cmd_explain_usage[] =
 	"  --include-root DIR  includes may also lie in DIR and below, besides the\n"
 	"                      battle file's own folder (a path is still relative to\n"
 	"                      the file that includes it)\n"
+	"  --db PATH           explain a line of a battle stored in the archive PATH\n"
 	"  -h, --help          show this help\n"
 	"\n"
 	"exit status: 0 no error in the claim, or a ruling settles it; 1 errors;\n"
@@ -85,11 +95,13 @@ static void keep_one(void *ctx, struct records *records, const struct findings *
 	records_keep(records, *(const int *)ctx);
 }
 
-static int explain(const char *path, const char *included, int line, const struct runopts *run)
+/* The derivation of the event on line of the battle b (of its file
+ * included, or the battle file's) as run says; d holds its parse's
+ * diagnostics (b NULL: it could not be read).  Frees b.  Returns the exit
+ * status. */
+static int explain(struct battle *b, struct diags *d, const char *path, const char *included, int line,
+		   const struct runopts *run)
 {
-	struct diags d;
-	diags_init(&d, 500);
-	struct battle *b = load_battle(path, run->include_root, &d);
 	int status = EXIT_CLEAN;
 	struct findings f;
 	struct records r;
@@ -99,8 +111,8 @@ static int explain(const char *path, const char *included, int line, const struc
 	int stmt = b && file >= 0 ? explain_find_stmt(b, file, line) : -1;
 	if (stmt >= 0 && b->stmts[stmt].kind == ST_RULING)
 		stmt = b->stmts[stmt].u.ruling.event;	/* a ruling: the event it settles */
-	if (!b || d.n_errors) {
-		load_print_diags(stderr, b, &d);
+	if (!b || d->n_errors) {
+		load_print_diags(stderr, b, d);
 		status = EXIT_USAGE;
 	} else if (!runopts_check(run, "explain", b)) {
 		status = EXIT_USAGE;
@@ -133,7 +145,62 @@ static int explain(const char *path, const char *included, int line, const struc
 	records_release(&r);
 	findings_release(&f);
 	battle_free(b);
+	return status;
+}
+
+/* A line of a battle file on disk. */
+static int explain_file(const char *path, const char *included, int line, const struct runopts *run)
+{
+	struct diags d;
+	diags_init(&d, 500);
+	int status = explain(load_battle(path, run->include_root, &d), &d, path, included, line, run);
 	diags_release(&d);
+	return status;
+}
+
+/* A line of battle (as umpire db names one) stored in the archive db, under
+ * the options and the following it was audited with unless run says
+ * otherwise (given: whether --follow was). */
+static int explain_stored(const char *db, const char *battle, const char *included, int line, struct runopts *run,
+			  bool follow_given)
+{
+	struct store *s = load_archive(db, STORE_WAL, LOAD_READ);
+	if (!s)
+		return EXIT_USAGE;
+	char *err = NULL;
+	int64_t id = export_find(s, battle, &err);
+	struct battle *b = id ? export_parse(s, load_lexer(), id, &err) : NULL;
+	sqlite3_stmt *st = b ? store_stmt(s, STMT_BATTLE_AUDITED_UNDER) : NULL;
+	int status = EXIT_USAGE;
+	if (!b || !st) {
+		msg_error("%s", err ? err : store_error(s));
+		battle_free(b);
+	} else {
+		sqlite3_bind_int64(st, 1, id);
+		char *options = NULL, *defaults = NULL;
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			options = xstrdup((const char *)sqlite3_column_text(st, 0));
+			defaults = xstrdup((const char *)sqlite3_column_text(st, 1));
+			if (!follow_given && strcmp((const char *)sqlite3_column_text(st, 2), "derived") == 0)
+				run->follow = FOLLOW_DERIVED;
+		}
+		sqlite3_reset(st);
+		/* as imported: the campaign's options under the battle's own, the
+		 * stored --options over both; this run's --options over those */
+		struct runopts stored = *run;
+		stored.n_options = options ? runopts_split(options, stored.options, AUDIT_MAX_OPTIONS) : 0;
+		for (int i = 0; i < run->n_options && stored.n_options < AUDIT_MAX_OPTIONS; i++)
+			stored.options[stored.n_options++] = run->options[i];
+		stored.n_defaults = defaults ? runopts_split(defaults, stored.defaults, AUDIT_MAX_OPTIONS) : 0;
+		struct diags d;
+		diags_init(&d, 500);
+		status = explain(b, &d, battle, included, line, &stored);
+		diags_release(&d);
+		free(options);
+		free(defaults);
+	}
+	free(err);
+	store_close(s);
 	return status;
 }
 
@@ -143,10 +210,13 @@ int cmd_explain(int argc, char **argv)
 		{"follow", required_argument, NULL, 'f'},
 		{"option", required_argument, NULL, 'o'},
 		{"include-root", required_argument, NULL, 'I'},
+		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	struct runopts run = {.follow = FOLLOW_CLAIMED};
+	const char *db = NULL;
+	bool follow_given = false;
 	int c;
 	optind = 1;
 	argv[0] = (char *)"umpire explain";
@@ -157,6 +227,10 @@ int cmd_explain(int argc, char **argv)
 		case 'I':
 			if (runopts_take(&run, "explain", c, optarg) < 0)
 				return EXIT_USAGE;
+			follow_given |= c == 'f';
+			break;
+		case 'd':
+			db = optarg;
 			break;
 		case 'h':
 			fputs(cmd_explain_usage, stdout);
@@ -169,12 +243,13 @@ int cmd_explain(int argc, char **argv)
 	char *file = NULL, *included = NULL;
 	int line;
 	if (optind != argc - 1 || split_target(argv[optind], &file, &included, &line) < 0) {
-		msg_usage("explain", "expected one FILE:LINE");
+		msg_usage("explain", db ? "expected one BATTLE:LINE" : "expected one FILE:LINE");
 		free(file);
 		free(included);
 		return EXIT_USAGE;
 	}
-	int status = explain(file, included, line, &run);
+	int status = db ? explain_stored(db, file, included, line, &run, follow_given)
+			: explain_file(file, included, line, &run);
 	free(file);
 	free(included);
 	return status;

@@ -47,7 +47,7 @@ bool runopts_check(const struct runopts *r, const char *cmd, const struct battle
 struct audit_opts runopts_audit(const struct runopts *r, struct records *records)
 {
 	return (struct audit_opts){.follow = r->follow, .records = records, .options = r->options,
-				   .n_options = r->n_options};
+				   .n_options = r->n_options, .defaults = r->defaults, .n_defaults = r->n_defaults};
 }
 
 int runopts_split(char *text, const char **out, int max)

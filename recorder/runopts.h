@@ -12,6 +12,8 @@ struct runopts {
 	const char *options[AUDIT_MAX_OPTIONS];	/* "NAME=VALUE", pointing into argv */
 	int n_options;
 	const char *include_root;		/* --include-root DIR, or NULL */
+	const char *defaults[AUDIT_MAX_OPTIONS];	/* a campaign's options, under the battle's own */
+	int n_defaults;
 };
 
 /* Takes --follow=WHICH (c 'f'), --option NAME=VALUE (c 'o') or
