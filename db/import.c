@@ -220,6 +220,20 @@ static const char *defaults_text(const struct importer *im)
 	return text;
 }
 
+/* The rule options the battle is audited under from source ("run", its
+ * import's --options; "campaign", its campaign's), text "NAME=VALUE ...",
+ * a row each. */
+static void put_options(struct importer *im, const char *source, const char *text)
+{
+	sqlite3_stmt *st = stmt(im, STMT_BATTLE_OPTIONS_PUT);
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 1, im->battle);
+	bind_text(st, 2, text);
+	bind_text(st, 3, source);
+	run(im, st);
+}
+
 /* The battle row: added, or the stored one's columns replaced. */
 static void put_battle(struct importer *im, int64_t campaign, const char *hash, const struct import_opts *o,
 		       bool replace)
@@ -245,16 +259,20 @@ static void put_battle(struct importer *im, int64_t campaign, const char *hash, 
 	bind_int(st, 8, seq != NULL, seq ? atoi(seq) : 0);
 	bind_text(st, 9, hash);
 	bind_text(st, 10, o->umpire_version);
-	bind_text(st, 11, options);
-	bind_text(st, 12, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
-	bind_text(st, 13, defaults_text(im));
+	bind_text(st, 11, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
 	const char *key = kv_value(scenario, "id");	/* the scenario's identity across plays: its id=, else its name */
-	bind_text(st, 14, key ? key : scenario ? scenario->text : NULL);
+	bind_text(st, 12, key ? key : scenario ? scenario->text : NULL);
 	const char *victor = kv_value(result, "victor");	/* as the side is declared: ids match in any case */
 	const struct sym *side = victor ? battle_find(b, 'S', victor) : NULL;
-	bind_text(st, 15, side ? side->id : victor && strcasecmp(victor, "draw") == 0 ? "draw" : victor);
+	bind_text(st, 13, side ? side->id : victor && strcasecmp(victor, "draw") == 0 ? "draw" : victor);
 	if (run(im, st) && !replace)
 		im->battle = sqlite3_last_insert_rowid(store_db(im->s));
+	if ((st = stmt(im, STMT_BATTLE_OPTIONS_CLEAR))) {
+		sqlite3_bind_int64(st, 1, im->battle);
+		run(im, st);
+	}
+	put_options(im, "run", options);
+	put_options(im, "campaign", defaults_text(im));
 	free(options);
 }
 

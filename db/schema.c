@@ -413,6 +413,55 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"  exp_loss FROM part;\n"
 	"DROP TABLE part;\n"
 	"ALTER TABLE part_12 RENAME TO part;\n",
+	[13] =
+	/* rule options as rows, not space-separated text: a campaign's
+	 * (campaign_option), and those each battle was audited under
+	 * (battle_option: source 'run', the --options of its import; source
+	 * 'campaign', its campaign's then), each NAME=VALUE a row in the order
+	 * given, so a league asks which battles ran under an option with a
+	 * WHERE.  The view battles keeps its column audit_options */
+	"CREATE TABLE campaign_option (\n"
+	"  campaign_id INTEGER NOT NULL REFERENCES campaign(id) ON DELETE CASCADE,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  value TEXT NOT NULL,\n"
+	"  PRIMARY KEY (campaign_id, seq)\n"
+	") STRICT, WITHOUT ROWID;\n"
+	"CREATE TABLE battle_option (\n"
+	"  battle_id INTEGER NOT NULL REFERENCES battle(id) ON DELETE CASCADE,\n"
+	"  source TEXT NOT NULL CHECK (source IN ('run', 'campaign')),\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  value TEXT NOT NULL,\n"
+	"  PRIMARY KEY (battle_id, source, seq)\n"
+	") STRICT, WITHOUT ROWID;\n"
+	"WITH RECURSIVE w(owner, source, seq, rest, word) AS (\n"	/* each text's words */
+	"  SELECT id, 'run', -1, audit_options || ' ', '' FROM battle\n"
+	"  UNION ALL SELECT id, 'campaign', -1, campaign_options || ' ', '' FROM battle\n"
+	"  UNION ALL SELECT owner, source, seq + 1, substr(rest, instr(rest, ' ') + 1), substr(rest, 1, instr(rest, ' ') - 1)\n"
+	"  FROM w WHERE rest != '')\n"
+	"INSERT INTO battle_option (battle_id, source, seq, name, value)\n"
+	"  SELECT owner, source, seq, substr(word, 1, instr(word, '=') - 1), substr(word, instr(word, '=') + 1)\n"
+	"  FROM w WHERE seq >= 0 AND word != '';\n"
+	"WITH RECURSIVE w(owner, seq, rest, word) AS (\n"
+	"  SELECT id, -1, options || ' ', '' FROM campaign\n"
+	"  UNION ALL SELECT owner, seq + 1, substr(rest, instr(rest, ' ') + 1), substr(rest, 1, instr(rest, ' ') - 1)\n"
+	"  FROM w WHERE rest != '')\n"
+	"INSERT INTO campaign_option (campaign_id, seq, name, value)\n"
+	"  SELECT owner, seq, substr(word, 1, instr(word, '=') - 1), substr(word, instr(word, '=') + 1)\n"
+	"  FROM w WHERE seq >= 0 AND word != '';\n"
+	"DROP VIEW battles;\n"
+	"ALTER TABLE battle DROP COLUMN audit_options;\n"
+	"ALTER TABLE battle DROP COLUMN campaign_options;\n"
+	"ALTER TABLE campaign DROP COLUMN options;\n"
+	"CREATE VIEW battles AS\n"
+	"  SELECT b.id AS battle, c.name AS campaign, b.ident, b.name, b.date, b.rules, b.scenario, b.result,\n"
+	"         b.umpire_version,\n"
+	"         coalesce((SELECT group_concat(o.name || '=' || o.value, ' ') FROM\n"
+	"           (SELECT name, value FROM battle_option WHERE battle_id = b.id AND source = 'run' ORDER BY seq) o), '')\n"
+	"           AS audit_options,\n"
+	"         b.follow, b.stale, b.imported_at\n"
+	"  FROM battle b JOIN campaign c ON c.id = b.campaign_id;\n",
 };
 
 const char *store_migration(int v)

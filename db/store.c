@@ -511,6 +511,28 @@ bool store_run(struct store *s, sqlite3_stmt *st)
 	return rc == SQLITE_DONE || rc == SQLITE_ROW;
 }
 
+bool store_set_campaign_options(struct store *s, const char *name, const char *options)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_CAMPAIGN_OPTIONS_CLEAR);
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	if (!store_run(s, st) || !(st = store_stmt(s, STMT_CAMPAIGN_OPTIONS_PUT)))
+		return false;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, options, -1, SQLITE_TRANSIENT);
+	return store_run(s, st);
+}
+
+bool store_new_campaign(struct store *s, const char *name, const char *options)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_CAMPAIGN_NEW);
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	return store_run(s, st) && store_set_campaign_options(s, name, options);
+}
+
 bool store_begin(struct store *s)
 {
 	return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;

@@ -15,7 +15,7 @@
 #include <sqlite3.h>
 
 /* The schema version this umpire reads and writes (PRAGMA user_version). */
-enum { STORE_VERSION = 12 };
+enum { STORE_VERSION = 13 };
 /* PRAGMA application_id of an umpire archive: "UMPR". */
 enum { STORE_APPLICATION_ID = 0x554d5052 };
 
@@ -80,6 +80,14 @@ enum store_stmt {
 sqlite3_stmt *store_stmt(struct store *s, enum store_stmt which);
 /* Steps a bound statement that returns no row; false on an error. */
 bool store_run(struct store *s, sqlite3_stmt *st);
+
+/* Makes the campaign called name, with the rule options text ("NAME=VALUE
+ * ...", "" for none); false on an error (there is one of that name).  Run
+ * it in a transaction: it writes a row for the campaign and one for each
+ * option. */
+bool store_new_campaign(struct store *s, const char *name, const char *options);
+/* Sets the rule options of the campaign called name to text, as above. */
+bool store_set_campaign_options(struct store *s, const char *name, const char *options);
 
 /* A write transaction (BEGIN IMMEDIATE: the write lock at once, so two
  * importers wait for each other instead of failing), its end; each false

@@ -742,17 +742,20 @@ static int campaign_options(struct store *s, char **argv, int argc)
 		return EXIT_USAGE;
 	char text[1024];
 	joined(argv + 1, argc - 1, text, sizeof text);
-	int stale = 0;
-	st = store_stmt(s, STMT_CAMPAIGN_SET_OPTIONS);
-	sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
-	if (!write_one(s, st, "campaign options", NULL))
+	/* the options and the battles they make stale, in one transaction */
+	bool ok = store_begin(s) && store_set_campaign_options(s, argv[0], text) &&
+		  (st = store_stmt(s, STMT_CAMPAIGN_OPTIONS_STALE));
+	if (ok) {
+		sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+		ok = store_run(s, st);
+	}
+	int stale = ok ? sqlite3_changes(store_db(s)) : 0;
+	if (!ok || !store_commit(s)) {
+		msg_error("campaign options: %s", store_error(s));
+		store_rollback(s);
 		return EXIT_USAGE;
-	st = store_stmt(s, STMT_CAMPAIGN_OPTIONS_STALE);
-	sqlite3_bind_text(st, 1, argv[0], -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
-	if (!write_one(s, st, "campaign options", &stale))
-		return EXIT_USAGE;
+	}
 	printf("campaign %s: options %s; %d battle%s to audit again ('umpire db reaudit')\n", argv[0], text, stale,
 	       stale == 1 ? "" : "s");
 	return EXIT_CLEAN;
@@ -785,13 +788,14 @@ static int db_campaign(struct store *s, int argc, char **argv)
 	}
 	if (strcmp(sub, "new") == 0 && n >= 1) {
 		char text[1024];
-		if (!options_known(args + 1, n - 1) || !options_once(args + 1, n - 1) ||
-		    !(st = store_stmt(s, STMT_CAMPAIGN_NEW)))
+		if (!options_known(args + 1, n - 1) || !options_once(args + 1, n - 1))
 			return EXIT_USAGE;
-		sqlite3_bind_text(st, 1, args[0], -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(st, 2, joined(args + 1, n - 1, text, sizeof text), -1, SQLITE_TRANSIENT);
-		if (!write_one(s, st, "campaign new (is there one of that name?)", NULL))
+		if (!store_begin(s) || !store_new_campaign(s, args[0], joined(args + 1, n - 1, text, sizeof text)) ||
+		    !store_commit(s)) {
+			msg_error("campaign new (is there one of that name?): %s", store_error(s));
+			store_rollback(s);
 			return EXIT_USAGE;
+		}
 		printf("campaign %s made\n", args[0]);
 		return EXIT_CLEAN;
 	}

@@ -180,16 +180,6 @@ static void casualty_rows(struct sheet *sh, const struct facts *a, const struct 
 	}
 }
 
-static bool new_campaign(struct store *s, const char *name, const char *options)
-{
-	sqlite3_stmt *st = store_stmt(s, STMT_CAMPAIGN_NEW);
-	if (!st)
-		return false;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, options ? options : "", -1, SQLITE_STATIC);
-	return store_run(s, st);
-}
-
 /* Audits b into the campaign called name; its number, or 0 with *err. */
 static int64_t audited(struct store *s, const struct battle *b, const char *name, enum audit_follow follow,
 		       const char *const *options, int n, char **err)
@@ -304,7 +294,8 @@ struct sheet *whatif_report(const struct battle *b, const struct whatif_base *ba
 	for (int i = 0; i < n_changes; i++)	/* later ones win */
 		opts[n++] = changes[i];
 	struct sheet *sh = NULL;
-	if (!new_campaign(s, base_name, base->campaign_options) || !new_campaign(s, changed_name, base->campaign_options)) {
+	const char *options = base->campaign_options ? base->campaign_options : "";
+	if (!store_new_campaign(s, base_name, options) || !store_new_campaign(s, changed_name, options)) {
 		*err = xstrdup(store_error(s));
 	} else {
 		/* both follow the derivation: the claims were played under one

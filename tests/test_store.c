@@ -216,7 +216,7 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 12);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 13);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
 				    "'part_by_unit', 'state_delta')"), 0);	/* 10, 11 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('id', 'after')"), 0);
@@ -237,7 +237,7 @@ static void test_migrates_version_1(void **state)
  * lines (version 10), and its changes one JSON object per unit and
  * statement, the fields in the ruleset's order (version 11): each turn's
  * state reads as it did, the latest of the turn line's and the events'
- * before it. */
+ * before it.  Its options become rows (version 13). */
 static void test_migrates_snapshots(void **state)
 {
 	(void)state;
@@ -251,7 +251,9 @@ static void test_migrates_snapshots(void **state)
 		assert_int_equal(sqlite3_exec(db, store_migration(v), NULL, NULL, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 9;"
 				      "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, audit_options,"
-				      " follow) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1', '', 'claimed');"
+				      " follow, campaign_options) VALUES (1, 'Old', 'rff-maw', 'h', '0.0.1',"
+				      " 'fire-columns=five panic-loss=text', 'claimed', 'lancers=qrs');"
+				      "UPDATE campaign SET options = 'lancers=qrs national-guard=line' WHERE id = 1;"
 				      "INSERT INTO unit (battle_id, ident, name, campaign_ident, stands) VALUES (1, 'a', 'A', 'a', 8);"
 				      "INSERT INTO leader (battle_id, ident, name) VALUES (1, 'g', 'G');"
 				      "INSERT INTO event (id, battle_id, stmt, file_idx, line, kind, turn, text) VALUES"
@@ -269,7 +271,7 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 12);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 13);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 "
 				    "AND fields = '{\"stands\":8,\"formation\":\"line\"}'"), 1);
@@ -284,6 +286,16 @@ static void test_migrates_snapshots(void **state)
 				    "AND value = 'column'"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states WHERE turn = 2 AND kind = 'L' AND value = 1"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM turn_states"), 7);
+	/* its options as rows (version 13), in the order written */
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle_option WHERE source = 'run' AND (seq, name, value) "
+				    "IN (VALUES (0, 'fire-columns', 'five'), (1, 'panic-loss', 'text'))"), 2);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle_option WHERE source = 'campaign' AND seq = 0 "
+				    "AND name = 'lancers' AND value = 'qrs'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle_option"), 3);
+	assert_int_equal(peek(path, "SELECT count(*) FROM campaign_option WHERE (seq, name, value) "
+				    "IN (VALUES (0, 'lancers', 'qrs'), (1, 'national-guard', 'line'))"), 2);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE audit_options = 'fire-columns=five panic-loss=text'"),
+			 1);
 }
 
 /* A migration that fails leaves the archive as it was: one transaction. */
@@ -372,7 +384,7 @@ static void test_planted_trigger(void **state)
 	(void)state;
 	const char *path = planted("trigger.db",
 				   "INSERT INTO battle (campaign_id, name, rules, content_hash, umpire_version, "
-				   "audit_options, follow) VALUES (1, 'Kept', 'rff-maw', 'h', '0.1.0', '', 'claimed');"
+				   "follow) VALUES (1, 'Kept', 'rff-maw', 'h', '0.1.0', 'claimed');"
 				   "CREATE TRIGGER wipe AFTER INSERT ON battle BEGIN DELETE FROM battle WHERE id <> new.id; END;");
 	char *err = refusal(path);
 	assert_non_null(strstr(err, "not an archive as umpire makes it: trigger 'wipe' on battle is not umpire's"));
