@@ -103,7 +103,7 @@ def held(seconds=12):
         print("not ok held: the first import fails"); return
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
-    holder.execute("UPDATE campaign SET options = options")	# a write under way
+    holder.execute("UPDATE campaign SET name = name")	# a write under way
     p = subprocess.Popen([umpire, "db", "--db", db, "import", second], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(seconds)
     waiting = p.poll() is None
