@@ -462,6 +462,14 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"           AS audit_options,\n"
 	"         b.follow, b.stale, b.imported_at\n"
 	"  FROM battle b JOIN campaign c ON c.id = b.campaign_id;\n",
+	[14] =
+	/* a campaign's battles in the order they were fought (date, seq, the
+	 * order stored), so that a unit's past in its campaign is found by
+	 * walking back from the battle being stored, a few battles, where the
+	 * unit's campaign identity read every battle of every campaign that
+	 * has one of that name: a league's import grew with the square of its
+	 * campaigns' length */
+	"CREATE INDEX battle_in_order ON battle (campaign_id, coalesce(date, '~'), coalesce(seq, 0), id);\n",
 };
 
 const char *store_migration(int v)

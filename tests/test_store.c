@@ -216,7 +216,7 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 13);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 14);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
 				    "'part_by_unit', 'state_delta')"), 0);	/* 10, 11 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('id', 'after')"), 0);
@@ -271,7 +271,7 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 13);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 14);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 "
 				    "AND fields = '{\"stands\":8,\"formation\":\"line\"}'"), 1);
