@@ -47,6 +47,18 @@ static void note_row(struct importer *im, char kind, const char *id)
 		im->row_of[y - im->b->syms] = sqlite3_last_insert_rowid(store_db(im->s));
 }
 
+/* The row of the unit or leader (kind) id as stored, bound; NULL when the
+ * battle declares none of that kind. */
+static void bind_row(struct importer *im, sqlite3_stmt *st, int i, char kind, const char *id)
+{
+	const struct sym *y = id ? battle_find(im->b, kind, id) : NULL;	/* units and leaders share a space */
+	int64_t row = y && y->kind == kind ? im->row_of[y - im->b->syms] : 0;
+	if (row)
+		sqlite3_bind_int64(st, i, row);
+	else
+		sqlite3_bind_null(st, i);
+}
+
 /* A text, or NULL, bound as SQL NULL. */
 static void bind_text(sqlite3_stmt *st, int i, const char *text)
 {
@@ -685,18 +697,19 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_int(st, 2, p);
 		bind_text(st, 3, part->role);
-		bind_text(st, 4, part->unit);
-		bind_int(st, 5, part->die != 0, part->die);
-		bind_int(st, 6, part->has_total, part->total);
-		bind_int(st, 7, part->points >= 0, part->points);
-		bind_text(st, 8, part->effect);
-		sqlite3_bind_int(st, 9, part->loss);
+		bind_row(im, st, 4, 'U', part->unit);	/* a unit's part, or a leader's */
+		bind_row(im, st, 5, 'L', part->unit);
+		bind_int(st, 6, part->die != 0, part->die);
+		bind_int(st, 7, part->has_total, part->total);
+		bind_int(st, 8, part->points >= 0, part->points);
+		bind_text(st, 9, part->effect);
+		sqlite3_bind_int(st, 10, part->loss);
 		if (part->die)	/* 0 sides: the audit derived no odds for the die (a chart cell not given) */
-			sqlite3_bind_int(st, 10, part->odds.sides);
+			sqlite3_bind_int(st, 11, part->odds.sides);
 		if (part->odds.sides) {	/* the die's odds (the luck report) */
-			sqlite3_bind_int(st, 11, part->odds.at_least);
-			sqlite3_bind_int(st, 12, part->odds.at_most);
-			sqlite3_bind_double(st, 13, part->odds.exp_loss);
+			sqlite3_bind_int(st, 12, part->odds.at_least);
+			sqlite3_bind_int(st, 13, part->odds.at_most);
+			sqlite3_bind_double(st, 14, part->odds.exp_loss);
 		}
 		run(im, st);
 		for (int m = 0; m < part->n_mods; m++)

@@ -470,6 +470,41 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	 * has one of that name: a league's import grew with the square of its
 	 * campaigns' length */
 	"CREATE INDEX battle_in_order ON battle (campaign_id, coalesce(date, '~'), coalesce(seq, 0), id);\n",
+	[15] =
+	/* a part names its unit or leader by its row (unit_id, leader_id),
+	 * not by the ident written: removing a unit removes its parts, and a
+	 * unit's parts are found through it.  Idents match in any case, as in
+	 * the log */
+	"CREATE TABLE part_15 (\n"
+	"  event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  role TEXT NOT NULL,\n"
+	"  unit_id INTEGER REFERENCES unit(id) ON DELETE CASCADE,\n"
+	"  leader_id INTEGER REFERENCES leader(id) ON DELETE CASCADE,\n"
+	"  die INTEGER,\n"
+	"  total INTEGER,\n"
+	"  points INTEGER,\n"
+	"  effect TEXT,\n"
+	"  loss INTEGER NOT NULL,\n"
+	"  sides INTEGER,\n"
+	"  at_least INTEGER,\n"
+	"  at_most INTEGER,\n"
+	"  exp_loss REAL,\n"
+	"  PRIMARY KEY (event_id, seq)\n"
+	") STRICT, WITHOUT ROWID;\n"
+	"INSERT INTO part_15 SELECT p.event_id, p.seq, p.role, u.id, CASE WHEN u.id IS NULL THEN l.id END, p.die, p.total,\n"
+	"  p.points, p.effect, p.loss, p.sides, p.at_least, p.at_most, p.exp_loss\n"
+	"FROM part p JOIN event e ON e.id = p.event_id\n"
+	"LEFT JOIN unit u ON u.battle_id = e.battle_id AND u.ident = p.unit COLLATE NOCASE\n"
+	"LEFT JOIN leader l ON l.battle_id = e.battle_id AND l.ident = p.unit COLLATE NOCASE;\n"
+	"DROP TABLE part;\n"
+	"ALTER TABLE part_15 RENAME TO part;\n"
+	"CREATE INDEX part_by_unit ON part (unit_id);\n"
+	"CREATE INDEX part_by_leader ON part (leader_id);\n"
+	/* the units a battle carries from earlier ones, by campaign identity:
+	 * storing a battle asks which later battles carry its units, from
+	 * these few, where it read every unit of every later battle */
+	"CREATE INDEX unit_carried ON unit (campaign_ident) WHERE carry;\n",
 };
 
 const char *store_migration(int v)

@@ -15,7 +15,7 @@
 #include <sqlite3.h>
 
 /* The schema version this umpire reads and writes (PRAGMA user_version). */
-enum { STORE_VERSION = 14 };
+enum { STORE_VERSION = 15 };
 /* PRAGMA application_id of an umpire archive: "UMPR". */
 enum { STORE_APPLICATION_ID = 0x554d5052 };
 
@@ -80,6 +80,12 @@ enum store_stmt {
 sqlite3_stmt *store_stmt(struct store *s, enum store_stmt which);
 /* Steps a bound statement that returns no row; false on an error. */
 bool store_run(struct store *s, sqlite3_stmt *st);
+
+/* SQL: the ident of the unit or leader part p names (archive version 15
+ * names it by its row). */
+#define STORE_PART_WHO(p)                                                                                   \
+	"coalesce((SELECT ident FROM unit WHERE id = " p ".unit_id), (SELECT ident FROM leader WHERE id = " p \
+	".leader_id))"
 
 /* Makes the campaign called name, with the rule options text ("NAME=VALUE
  * ...", "" for none); false on an error (there is one of that name).  Run

@@ -37,7 +37,7 @@ static const char sql_changes[] =
 	"FROM event e WHERE e.battle_id = ?1 AND e.kind = 'turn'\n"
 	"ORDER BY 1, 2, 7 DESC";	/* an event's losses before its removal */
 static const char sql_parts[] =
-	"SELECT e.stmt, e.derived_kind, e.effect, p.role, p.unit, p.effect, e.turn, e.line\n"
+	"SELECT e.stmt, e.derived_kind, e.effect, p.role, " STORE_PART_WHO("p") ", p.effect, e.turn, e.line\n"
 	"FROM event e JOIN part p ON p.event_id = e.id\n"
 	"WHERE e.battle_id = ?1 AND e.derived_kind IS NOT NULL\n"
 	"ORDER BY e.stmt, p.seq";

@@ -21,16 +21,18 @@
 	"               WHERE ?1 IS NULL AND c.name = ?2),\n"                                                   \
 	"odds AS (\n"                                                                                           \
 	"  SELECT e.id AS event, e.battle_id, e.stmt, e.turn, e.line, e.derived_kind AS kind, p.die, p.sides, p.at_least,\n"  \
-	"    p.at_most, p.loss, p.exp_loss, coalesce(p.effect, e.effect) AS result, p.unit,\n"                  \
-	"    CASE WHEN p.role = 'target' THEN (SELECT q.unit FROM part q WHERE q.event_id = p.event_id\n"       \
-	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.unit END AS roller\n"                         \
+	"    p.at_most, p.loss, p.exp_loss, coalesce(p.effect, e.effect) AS result, p.unit_id AS unit,\n"       \
+	"    CASE WHEN p.role = 'target' THEN (SELECT q.unit_id FROM part q WHERE q.event_id = p.event_id\n"    \
+	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.unit_id END AS roller,\n"                    \
+	"    CASE WHEN p.role = 'target' THEN (SELECT q.leader_id FROM part q WHERE q.event_id = p.event_id\n"  \
+	"      AND q.role = 'firer' ORDER BY q.seq LIMIT 1) ELSE p.leader_id END AS roller_leader\n"             \
 	"  FROM scope JOIN event e ON e.battle_id = scope.id JOIN part p ON p.event_id = e.id\n"               \
 	"  WHERE p.sides > 0)\n"
 #define NAME_OF(u) "CASE WHEN ?1 IS NULL THEN " u ".campaign_ident ELSE " u ".ident END"
 /* Who rolled: a unit, or a leader (a check of his own), and its side. */
 #define ROLLER                                                                                                  \
-	"FROM odds o LEFT JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.roller\n"                    \
-	"LEFT JOIN leader l ON u.id IS NULL AND l.battle_id = o.battle_id AND l.ident = o.roller\n"             \
+	"FROM odds o LEFT JOIN unit u ON u.id = o.roller\n"                                                     \
+	"LEFT JOIN leader l ON u.id IS NULL AND l.id = o.roller_leader\n"                                        \
 	"LEFT JOIN side s ON s.id = coalesce(u.side_id, l.side_id)\n"                                           \
 	"WHERE o.die IS NOT NULL AND (u.id IS NOT NULL OR l.id IS NOT NULL)"
 #define ROLLER_NAME "coalesce(" NAME_OF("u") ", l.ident)"
@@ -57,7 +59,7 @@ static const char sql_side_faces[] = SCOPE
 /* The stands each unit lost in rolled events, and those expected. */
 static const char sql_losses[] = SCOPE
 	"SELECT coalesce(s.ident, '') AS side, " NAME_OF("u") " AS who, sum(o.loss), sum(o.exp_loss), min(u.id)\n"
-	"FROM odds o JOIN unit u ON u.battle_id = o.battle_id AND u.ident = o.unit\n"
+	"FROM odds o JOIN unit u ON u.id = o.unit\n"
 	"LEFT JOIN side s ON s.id = u.side_id\n"
 	"GROUP BY side, who ORDER BY side, who";
 /* The rolls (events with a die) without odds: stored before the archive

@@ -20,7 +20,7 @@ static const char sql_results[] =
 	"WHERE a.battle_id = ?1 AND (a.effect IS NOT b.effect OR a.diff IS NOT b.diff)";
 /* Parts whose effect or losses change. */
 static const char sql_parts[] =
-	"SELECT ea.stmt, ea.turn, ea.line, ea.text, pa.unit, pa.effect, pb.effect, pa.loss, pb.loss\n"
+	"SELECT ea.stmt, ea.turn, ea.line, ea.text, " STORE_PART_WHO("pa") ", pa.effect, pb.effect, pa.loss, pb.loss\n"
 	"FROM event ea JOIN part pa ON pa.event_id = ea.id\n"
 	"JOIN event eb ON eb.battle_id = ?2 AND eb.stmt = ea.stmt JOIN part pb ON pb.event_id = eb.id AND pb.seq = pa.seq\n"
 	"WHERE ea.battle_id = ?1 AND (pa.effect IS NOT pb.effect OR pa.loss IS NOT pb.loss)";

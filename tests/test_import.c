@@ -115,7 +115,8 @@ static void test_import_palo_alto(void **state)
 	assert_string_equal(text(s, "SELECT kind || ' ' || keyword || ' ' || turn || ' ' || phase FROM event WHERE line = 26 "
 				   "AND file_idx = 0"), "event mc 1 maneuver");
 	assert_string_equal(text(s, "SELECT die || ' ' || total || ' ' || part.effect FROM part JOIN event ON event.id = event_id "
-				   "WHERE line = 26 AND unit = '5inf'"), "6 9 double-quick");
+				   "JOIN unit ON unit.id = part.unit_id WHERE line = 26 AND unit.ident = '5inf'"),
+			    "6 9 double-quick");
 	assert_string_equal(text(s, "SELECT group_concat(code || value, ' ') FROM modifier JOIN event ON event.id = event_id "
 				   "WHERE line = 26 AND origin = 'derived' AND part_seq = 0"), "able0 vet1 fresh2");
 	assert_string_equal(text(s, "SELECT group_concat(code || value, ' ') FROM modifier JOIN event ON event.id = event_id "

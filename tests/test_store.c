@@ -216,9 +216,11 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 14);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 15);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
-				    "'part_by_unit', 'state_delta')"), 0);	/* 10, 11 */
+				    "'state_delta')"), 0);	/* 10, 11 */
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('unit_id', 'leader_id')"),
+			 2);	/* 15 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('id', 'after')"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('modifier') WHERE name IN ('source', 'why')"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'snapshot_by_battle'"), 0);	/* 7 */
@@ -262,6 +264,8 @@ static void test_migrates_snapshots(void **state)
 				      "INSERT INTO snapshot VALUES (1, 'U', 'a', 1, 'stands', 8, NULL),"
 				      " (1, 'U', 'a', 2, 'formation', NULL, 'line'), (3, 'U', 'a', 1, 'stands', 6, NULL),"
 				      " (3, 'U', 'a', 2, 'formation', NULL, 'column'), (1, 'L', 'g', 0, 'killed', 0, NULL);"
+				      "INSERT INTO part (event_id, seq, role, unit, loss) VALUES (2, 0, 'firer', 'A', 0),"
+				      " (2, 1, 'leader', 'g', 0);"
 				      "INSERT INTO state_delta VALUES (2, 'U', 'a', 1, 'stands', 6, NULL),"
 				      " (2, 'U', 'a', 0, 'attached', NULL, NULL), (2, 'L', 'g', 0, 'killed', 1, NULL);",
 				      NULL, NULL, NULL),
@@ -271,7 +275,7 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 14);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 15);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 "
 				    "AND fields = '{\"stands\":8,\"formation\":\"line\"}'"), 1);
@@ -296,6 +300,11 @@ static void test_migrates_snapshots(void **state)
 				    "IN (VALUES (0, 'lancers', 'qrs'), (1, 'national-guard', 'line'))"), 2);
 	assert_int_equal(peek(path, "SELECT count(*) FROM battles WHERE audit_options = 'fire-columns=five panic-loss=text'"),
 			 1);
+	/* its parts name their unit or leader by its row (version 15), the ident matched in any case */
+	assert_int_equal(peek(path, "SELECT count(*) FROM part p JOIN unit u ON u.id = p.unit_id "
+				    "WHERE p.seq = 0 AND u.ident = 'a' AND p.leader_id IS NULL"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM part p JOIN leader l ON l.id = p.leader_id "
+				    "WHERE p.seq = 1 AND l.ident = 'g' AND p.unit_id IS NULL"), 1);
 }
 
 /* A migration that fails leaves the archive as it was: one transaction. */
