@@ -189,13 +189,19 @@ static int explain_stored(const char *db, const char *battle, const char *includ
 		 * stored --options over both; this run's --options over those */
 		struct runopts stored = *run;
 		stored.n_options = options ? runopts_split(options, stored.options, AUDIT_MAX_OPTIONS) : 0;
-		for (int i = 0; i < run->n_options && stored.n_options < AUDIT_MAX_OPTIONS; i++)
-			stored.options[stored.n_options++] = run->options[i];
 		stored.n_defaults = defaults ? runopts_split(defaults, stored.defaults, AUDIT_MAX_OPTIONS) : 0;
-		struct diags d;
-		diags_init(&d, 500);
-		status = explain(b, &d, battle, included, line, &stored);
-		diags_release(&d);
+		if (stored.n_options + run->n_options > AUDIT_MAX_OPTIONS) {	/* none dropped */
+			msg_error("battle %s was stored under %d options and %d more are given: at most %d in all",
+				  battle, stored.n_options, run->n_options, AUDIT_MAX_OPTIONS);
+			battle_free(b);
+		} else {
+			for (int i = 0; i < run->n_options; i++)
+				stored.options[stored.n_options++] = run->options[i];
+			struct diags d;
+			diags_init(&d, 500);
+			status = explain(b, &d, battle, included, line, &stored);
+			diags_release(&d);
+		}
 		free(options);
 		free(defaults);
 	}
