@@ -158,9 +158,69 @@ static int explain_file(const char *path, const char *included, int line, const 
 	return status;
 }
 
+/* How stored battle id was audited: its import's --options (*options) and
+ * its campaign's (*defaults), "NAME=VALUE ..." texts the caller frees, and
+ * the following into run unless follow_given.  False after a message when
+ * the archive cannot say. */
+static bool audited_under(struct store *s, int64_t id, struct runopts *run, bool follow_given, char **options,
+			  char **defaults)
+{
+	sqlite3_stmt *st = store_stmt(s, STMT_BATTLE_AUDITED_UNDER);
+	int rc = SQLITE_ERROR;
+	if (st) {
+		sqlite3_bind_int64(st, 1, id);
+		rc = sqlite3_step(st);
+	}
+	if (rc != SQLITE_ROW) {
+		msg_error("cannot read how battle %lld was audited: %s", (long long)id, store_error(s));
+		if (st)
+			sqlite3_reset(st);
+		return false;
+	}
+	*options = xstrdup((const char *)sqlite3_column_text(st, 0));
+	*defaults = xstrdup((const char *)sqlite3_column_text(st, 1));
+	if (!follow_given && strcmp((const char *)sqlite3_column_text(st, 2), "derived") == 0)
+		run->follow = FOLLOW_DERIVED;
+	sqlite3_reset(st);
+	return true;
+}
+
+/* A line of battle b, stored in s as id, under the options it was audited
+ * with and this run's over them (as imported: the campaign's under the
+ * battle's own, the stored --options over both, this run's over those).
+ * Frees b. */
+static int explain_as_stored(struct store *s, int64_t id, struct battle *b, const char *battle, const char *included,
+			     int line, struct runopts *run, bool follow_given)
+{
+	char *options = NULL, *defaults = NULL;
+	int status = EXIT_USAGE;
+	if (!audited_under(s, id, run, follow_given, &options, &defaults)) {
+		battle_free(b);
+		return status;
+	}
+	struct runopts stored = *run;
+	stored.n_options = runopts_split(options, stored.options, AUDIT_MAX_OPTIONS);
+	stored.n_defaults = runopts_split(defaults, stored.defaults, AUDIT_MAX_OPTIONS);
+	if (stored.n_options + run->n_options > AUDIT_MAX_OPTIONS) {	/* none dropped */
+		msg_error("battle %s was stored under %d options and %d more are given: at most %d in all", battle,
+			  stored.n_options, run->n_options, AUDIT_MAX_OPTIONS);
+		battle_free(b);
+	} else {
+		for (int i = 0; i < run->n_options; i++)
+			stored.options[stored.n_options++] = run->options[i];
+		struct diags d;
+		diags_init(&d, 500);
+		status = explain(b, &d, battle, included, line, &stored);
+		diags_release(&d);
+	}
+	free(options);
+	free(defaults);
+	return status;
+}
+
 /* A line of battle (as umpire db names one) stored in the archive db, under
  * the options and the following it was audited with unless run says
- * otherwise (given: whether --follow was). */
+ * otherwise (follow_given: whether --follow was). */
 static int explain_stored(const char *db, const char *battle, const char *included, int line, struct runopts *run,
 			  bool follow_given)
 {
@@ -170,41 +230,11 @@ static int explain_stored(const char *db, const char *battle, const char *includ
 	char *err = NULL;
 	int64_t id = export_find(s, battle, &err);
 	struct battle *b = id ? export_parse(s, load_lexer(), id, &err) : NULL;
-	sqlite3_stmt *st = b ? store_stmt(s, STMT_BATTLE_AUDITED_UNDER) : NULL;
 	int status = EXIT_USAGE;
-	if (!b || !st) {
+	if (!b)
 		msg_error("%s", err ? err : store_error(s));
-		battle_free(b);
-	} else {
-		sqlite3_bind_int64(st, 1, id);
-		char *options = NULL, *defaults = NULL;
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			options = xstrdup((const char *)sqlite3_column_text(st, 0));
-			defaults = xstrdup((const char *)sqlite3_column_text(st, 1));
-			if (!follow_given && strcmp((const char *)sqlite3_column_text(st, 2), "derived") == 0)
-				run->follow = FOLLOW_DERIVED;
-		}
-		sqlite3_reset(st);
-		/* as imported: the campaign's options under the battle's own, the
-		 * stored --options over both; this run's --options over those */
-		struct runopts stored = *run;
-		stored.n_options = options ? runopts_split(options, stored.options, AUDIT_MAX_OPTIONS) : 0;
-		stored.n_defaults = defaults ? runopts_split(defaults, stored.defaults, AUDIT_MAX_OPTIONS) : 0;
-		if (stored.n_options + run->n_options > AUDIT_MAX_OPTIONS) {	/* none dropped */
-			msg_error("battle %s was stored under %d options and %d more are given: at most %d in all",
-				  battle, stored.n_options, run->n_options, AUDIT_MAX_OPTIONS);
-			battle_free(b);
-		} else {
-			for (int i = 0; i < run->n_options; i++)
-				stored.options[stored.n_options++] = run->options[i];
-			struct diags d;
-			diags_init(&d, 500);
-			status = explain(b, &d, battle, included, line, &stored);
-			diags_release(&d);
-		}
-		free(options);
-		free(defaults);
-	}
+	else
+		status = explain_as_stored(s, id, b, battle, included, line, run, follow_given);
 	free(err);
 	store_close(s);
 	return status;
