@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "near.h"
 #include "xalloc.h"
 
 /* A card has tens of rows; the cap keeps the overlap check (each row
@@ -138,6 +139,15 @@ static void chart_names(const struct vocab *v, char *out, size_t size)
 		used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", v->charts[i].name);
 }
 
+/* The name of v's chart that f likely misspells, or NULL. */
+static const char *near_chart(const struct vocab *v, const struct field *f)
+{
+	for (size_t i = 0; i < v->n_charts; i++)
+		if (near_miss(v->charts[i].name, strlen(v->charts[i].name), f->s, f->n))
+			return v->charts[i].name;
+	return NULL;
+}
+
 static int n_columns(const struct vocab_chart *s)
 {
 	return s->n_columns ? s->n_columns : s->last_col - s->first_col + 1;
@@ -197,7 +207,11 @@ static void start_chart(struct reader *r, const struct field *f, int n)
 	if (!spec) {
 		char names[512];
 		chart_names(r->v, names, sizeof names);
-		if (r->v->n_charts)
+		const char *near = near_chart(r->v, &f[1]);
+		if (near)
+			error(r, DIAG_UNKNOWN_WORD, at_field(r, &f[1]), "%s has no chart '%.*s': did you mean '%s'? (its "
+			      "charts: %s)", r->v->name, (int)f[1].n, f[1].s, near, names);
+		else if (r->v->n_charts)
 			error(r, DIAG_UNKNOWN_WORD, at_field(r, &f[1]), "%s has no chart '%.*s'; its charts: %s",
 			      r->v->name, (int)f[1].n, f[1].s, names);
 		else

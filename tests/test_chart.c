@@ -100,6 +100,14 @@ static void test_errors(void **state)
 {
 	(void)state;
 	expect_error("chart combat-efects\n", DIAG_UNKNOWN_WORD, 1, 7);
+	struct read r;	/* a near miss is named; a word near none is not */
+	read_text(&r, "chart combat-efects\n");
+	assert_non_null(strstr(r.d.v[0].msg, "has no chart 'combat-efects': did you mean 'combat-effects'?"));
+	release(&r);
+	read_text(&r, "chart weather\n");
+	assert_non_null(strstr(r.d.v[0].msg, "has no chart 'weather'; its charts: "));
+	assert_null(strstr(r.d.v[0].msg, "did you mean"));
+	release(&r);
 	expect_error("10 closes\n", DIAG_EXPECTED, 1, 1);
 	expect_error("chart\n", DIAG_EXPECTED, 1, 1);
 	expect_error("chart random-orders extra\n", DIAG_TRAILING, 1, 21);
