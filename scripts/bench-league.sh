@@ -8,14 +8,7 @@ out=build/bench
 mkdir -p "$out"
 cc -O2 -o "$out/median" bench/median.c || exit 1
 
-# run CMD...: cpu seconds (user + sys) and peak KiB of CMD into $cpu and $mem
-run() {
-	/usr/bin/time -f "%U %S %M" -o "$out/time" "$@" >/dev/null 2>"$out/stderr"
-	read -r user sys mem <<EOT
-$(tail -n 1 "$out/time")
-EOT
-	cpu=$(echo "$user $sys" | awk '{printf "%.3f", $1 + $2}')
-}
+. scripts/bench-run.sh	# run CMD...: $cpu and $mem
 
 # A league's archive (issue 29): BENCH_LEAGUE battles (10 000), the four
 # examples over and over in ten campaigns, each with a victor in turn

@@ -25,14 +25,7 @@ if ! command -v /usr/bin/time >/dev/null 2>&1; then
 	exit 1
 fi
 
-# run NAME CMD...: cpu seconds and peak KiB of CMD into $cpu and $mem
-run() {
-	/usr/bin/time -f "%U %S %M" -o "$out/time" "$@" >/dev/null 2>"$out/stderr"
-	read -r user sys mem <<EOT
-$(tail -n 1 "$out/time")
-EOT
-	cpu=$(echo "$user $sys" | awk '{printf "%.3f", $1 + $2}')
-}
+. scripts/bench-run.sh	# run CMD...: $cpu and $mem
 
 # a cpu time under time(1)'s hundredth is no measure: its ratio is "-"
 ratio() {
