@@ -16,6 +16,7 @@ cc -O2 -o "$out/median" bench/median.c || exit 1
 # a campaign's, the balance of every scenario, the whole site without
 # plots, db check, and its size over the logs it holds.
 league=${BENCH_LEAGUE:-10000}
+rm -rf "$out/league"	# a smaller league after a larger one reads only its own files
 mkdir -p "$out/league"
 logs=$(python3 bench/gen-league.py "$out/league" "$league")
 rm -f "$out/league.db" "$out/league.db-wal" "$out/league.db-shm"
