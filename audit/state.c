@@ -314,15 +314,20 @@ static const char *leader_id(const struct state *st, int l)
 	return l >= 0 && l < st->n_leaders ? state_leader_at(st, l)->decl->id : NULL;
 }
 
+#define STATE_CORE_NAME(tag, name) [STATE_CORE_##tag] = name,
+const char *const state_unit_core_names[STATE_UNIT_CORE] = {STATE_UNIT_CORE_FIELDS(STATE_CORE_NAME)};
+#undef STATE_CORE_NAME
+
 void state_unit_fields(const struct state *st, int u, struct fields *out)
 {
 	const struct unit_state *us = state_unit_at(st, u);
 	out->n = 0;
-	fields_text(out, "side", us->decl->side);
-	fields_int(out, "stands", us->stands);
-	fields_int(out, "start", us->start);
-	fields_bool(out, "removed", us->removed);
-	fields_bool(out, "off_table", us->off_table);
+	const char *const *core = state_unit_core_names;
+	fields_text(out, core[STATE_CORE_SIDE], us->decl->side);
+	fields_int(out, core[STATE_CORE_STANDS], us->stands);
+	fields_int(out, core[STATE_CORE_START], us->start);
+	fields_bool(out, core[STATE_CORE_REMOVED], us->removed);
+	fields_bool(out, core[STATE_CORE_OFF_TABLE], us->off_table);
 	if (st->rules && st->rules->unit_fields)
 		st->rules->unit_fields(st, u, out);
 	fields_bool(out, "diverged", us->diverged);

@@ -62,6 +62,16 @@ struct fields {
 	int n;
 };
 
+/* The core's fields of a unit's state, the first STATE_UNIT_CORE of every
+ * state_unit_fields list in this order: the archive keeps them as typed
+ * columns (db/import.c), the rest as its ruleset's JSON. */
+#define STATE_UNIT_CORE_FIELDS(X) X(SIDE, "side") X(STANDS, "stands") X(START, "start") X(REMOVED, "removed") \
+	X(OFF_TABLE, "off_table")
+#define STATE_CORE_ENUM(tag, name) STATE_CORE_##tag,
+enum state_unit_core { STATE_UNIT_CORE_FIELDS(STATE_CORE_ENUM) STATE_UNIT_CORE };
+#undef STATE_CORE_ENUM
+extern const char *const state_unit_core_names[STATE_UNIT_CORE];
+
 /* Append a field; past FIELDS_MAX they do nothing (a programming error,
  * asserted in debug builds). */
 void fields_int(struct fields *f, const char *name, int num);

@@ -633,18 +633,25 @@ static void put_json_string(struct buf *b, const char *s)
 	buf_putc(b, '"');
 }
 
-/* The fields of rs whose value changed since last stored (every field the
- * first time, or with every_field) as one JSON object into im->text;
- * false when none did. */
-static bool changed_fields(struct importer *im, const struct fields *was, const struct rec_state *rs)
+/* Whether field v changed since the state was last stored (was: every
+ * field is new the first time, and with every_field). */
+static bool field_changed(const struct importer *im, const struct fields *was, const struct field *v)
+{
+	return im->o->every_field || !same_field(fields_get(was, v->name), v);
+}
+
+/* The fields of rs from index from on that changed, as one JSON object
+ * into im->text (the ruleset's names, in its order; integers and booleans
+ * as numbers); false when none did. */
+static bool changed_fields(struct importer *im, const struct fields *was, const struct rec_state *rs, int from)
 {
 	struct buf *b = &im->text;
 	buf_clear(b);
 	buf_putc(b, '{');
 	int n = 0;
-	for (int f = 0; f < rs->fields.n; f++) {
+	for (int f = from; f < rs->fields.n; f++) {
 		const struct field *v = &rs->fields.v[f];
-		if (!im->o->every_field && same_field(fields_get(was, v->name), v))
+		if (!field_changed(im, was, v))
 			continue;
 		if (n++)
 			buf_putc(b, ',');
@@ -661,8 +668,28 @@ static bool changed_fields(struct importer *im, const struct fields *was, const 
 	return n > 0;
 }
 
-/* The state of one unit or leader after statement stmt: the fields that
- * changed, once, from its last mention in the record (read backwards). */
+/* Binds the core's fields of a unit's state (the first STATE_UNIT_CORE,
+ * state.h) to their columns from 3 on, each NULL where it did not
+ * change; returns how many did. */
+static int bind_core(struct importer *im, sqlite3_stmt *st, const struct fields *was, const struct rec_state *rs)
+{
+	int changed = 0;
+	for (int k = 0; k < STATE_UNIT_CORE && k < rs->fields.n; k++) {
+		const struct field *v = &rs->fields.v[k];
+		bool now = field_changed(im, was, v);
+		if (v->type == FIELD_TEXT)
+			bind_text(st, 3 + k, now ? v->text : NULL);
+		else
+			bind_int(st, 3 + k, now, v->num);
+		changed += now;
+	}
+	return changed;
+}
+
+/* The state of one unit or leader after statement stmt_no: the fields that
+ * changed, once, from its last mention in the record (read backwards).  A
+ * unit's core fields go to typed columns, every other field (a leader's
+ * all) to the JSON column, NULL for a unit when none of them changed. */
 static void put_state(struct importer *im, int stmt_no, const struct rec_state *rs)
 {
 	const struct sym *y = battle_find(im->b, rs->kind, rs->id);
@@ -672,15 +699,20 @@ static void put_state(struct importer *im, int stmt_no, const struct rec_state *
 	if (im->stored_in[i] == stmt_no + 1)	/* named again later in the record: stored as it ends */
 		return;
 	im->stored_in[i] = stmt_no + 1;
-	bool changed = changed_fields(im, &im->last[i], rs);
+	bool unit = rs->kind == 'U';
+	sqlite3_stmt *st = im->row_of[i] ? stmt(im, unit ? STMT_UNIT_STATE_ADD : STMT_LEADER_STATE_ADD) : NULL;
+	int core = st && unit ? bind_core(im, st, &im->last[i], rs) : 0;
+	bool rest = changed_fields(im, &im->last[i], rs, unit ? STATE_UNIT_CORE : 0);
 	im->last[i] = rs->fields;
-	sqlite3_stmt *st = changed && im->row_of[i] ? stmt(im, rs->kind == 'U' ? STMT_UNIT_STATE_ADD : STMT_LEADER_STATE_ADD)
-						    : NULL;
-	if (!st)
+	if (!st || (!core && !rest))
 		return;
 	sqlite3_bind_int64(st, 1, im->row_of[i]);
 	sqlite3_bind_int(st, 2, stmt_no);
-	sqlite3_bind_text(st, 3, im->text.text, (int)im->text.len, SQLITE_TRANSIENT);
+	int json = unit ? 3 + STATE_UNIT_CORE : 3;
+	if (rest)
+		sqlite3_bind_text(st, json, im->text.text, (int)im->text.len, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, json);
 	run(im, st);
 }
 

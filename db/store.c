@@ -235,10 +235,28 @@ static bool read_kind(sqlite3 *db, const char *path, bool inspect, struct kind *
 	return fail(err, "cannot read the archive %s: %s", path, *err ? *err : "unknown error");
 }
 
+/* Whether every row a migration copied still points at its row (PRAGMA
+ * foreign_key_check): the migrations rebuild tables with foreign keys off,
+ * so this is the check SQLite would have made; false with *err naming how
+ * many do not. */
+static bool references_hold(sqlite3 *db, const char *path, char **err)
+{
+	long long dangling = pragma_int(db, "SELECT count(*) FROM pragma_foreign_key_check", err);
+	if (dangling < 0)
+		return false;
+	if (dangling > 0)
+		return fail(err, "%s cannot be upgraded: after its migration %lld rows refer to rows that are not there "
+			    "(umpire db check lists them on the archive as it was); it is left as it is", path, dangling);
+	return true;
+}
+
 /* Brings the archive to STORE_VERSION in one transaction, under the write
  * lock, after a backup copy of it as it was (not of a new file).  What it
  * is is read again under the lock: another process may have made or
- * migrated it meanwhile (two first imports into a new archive). */
+ * migrated it meanwhile (two first imports into a new archive).  Foreign
+ * keys are off on the connection meanwhile (connect()): a migration that
+ * rebuilds a table drops the old one, which would otherwise delete every
+ * row referring to it, and references_hold checks them before the commit. */
 static bool migrate(sqlite3 *db, const char *path, char **err)
 {
 	if (!exec(db, "BEGIN IMMEDIATE", err))
@@ -258,6 +276,8 @@ static bool migrate(sqlite3 *db, const char *path, char **err)
 	for (long long v = k.version + 1; v <= STORE_VERSION; v++)
 		if (!exec(db, store_migration((int)v), err))
 			goto undo;
+	if (!fresh && !references_hold(db, path, err))
+		goto undo;
 	if (k.app == 0 && !exec(db, "PRAGMA application_id = 1431130194", err))	/* STORE_APPLICATION_ID */
 		goto undo;
 	char sql[64];	/* the one SQL text formatted: an integer of ours */
@@ -404,8 +424,9 @@ static sqlite3 *connect(const struct store_opts *o, bool read_only, struct wait 
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_busy_handler(db, keep_waiting, w);	/* another importer holds the write lock: wait for it */
 	const char *journal = o->journal == STORE_DELETE ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL";
-	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
-	    !check_and_migrate(db, o, read_only, reopen, err) || (!read_only && !memory && !set_journal(db, journal, err))) {
+	if (!defend(db, o->path, err) || !exec(db, "PRAGMA foreign_keys = OFF", err) ||	/* for migrate() */
+	    !check_and_migrate(db, o, read_only, reopen, err) || !exec(db, "PRAGMA foreign_keys = ON", err) ||
+	    (!read_only && !memory && !set_journal(db, journal, err))) {
 		sqlite3_close(db);
 		return NULL;
 	}

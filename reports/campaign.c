@@ -25,9 +25,13 @@ static const char sql_battles[] = BATTLES
  * column from the row of max()), each unit's rows together, sides and
  * units in the order they first appear. */
 static const char sql_units[] = BATTLES
-	",\nlast AS (SELECT u.battle_id, u.ident, j.key AS field, j.value AS num, max(s.stmt) FROM bs\n"
-	"          JOIN unit u ON u.battle_id = bs.id JOIN unit_state s ON s.unit_id = u.id JOIN json_each(s.fields) j\n"
-	"          WHERE j.key IN ('stands', 'removed') GROUP BY u.id, j.key),\n"
+	",\nlast AS (SELECT u.battle_id, u.ident, 'stands' AS field, s.stands AS num, max(s.stmt) FROM bs\n"
+	"          JOIN unit u ON u.battle_id = bs.id JOIN unit_state s ON s.unit_id = u.id\n"
+	"          WHERE s.stands IS NOT NULL GROUP BY u.id\n"
+	"          UNION ALL\n"
+	"          SELECT u.battle_id, u.ident, 'removed', s.removed, max(s.stmt) FROM bs\n"
+	"          JOIN unit u ON u.battle_id = bs.id JOIN unit_state s ON s.unit_id = u.id\n"
+	"          WHERE s.removed IS NOT NULL GROUP BY u.id),\n"
 	"units AS (SELECT bs.k, bs.name, coalesce(s.ident, '') AS side, u.campaign_ident AS unit, u.stands AS start,\n"
 	"            CASE WHEN gone.num THEN 0 ELSE coalesce(kept.num, u.stands) END AS left, u.id,\n"
 	"            min(u.id) OVER (PARTITION BY s.ident, u.campaign_ident) AS first,\n"

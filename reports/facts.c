@@ -28,10 +28,13 @@ static const char sql_turns[] =
  * changes, by field name backwards: stands before removed, so that the
  * stands a removal takes are after the event's losses. */
 static const char sql_changes[] =
-	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, u.ident, j.key, j.value, j.value, e.kind\n"
-	"FROM unit u JOIN unit_state s ON s.unit_id = u.id JOIN json_each(s.fields) j\n"
-	"JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt\n"
-	"WHERE u.battle_id = ?1 AND j.key IN ('stands', 'removed', ?2, ?3)\n"
+	"WITH c AS (SELECT u.ident, s.stmt, s.stands, s.removed, s.fields FROM unit u JOIN unit_state s ON s.unit_id = u.id\n"
+	"           WHERE u.battle_id = ?1),\n"
+	"f AS (SELECT ident, stmt, 'stands' AS field, stands AS value FROM c WHERE stands IS NOT NULL\n"	/* typed */
+	"      UNION ALL SELECT ident, stmt, 'removed', removed FROM c WHERE removed IS NOT NULL\n"
+	"      UNION ALL SELECT ident, stmt, j.key, j.value FROM c JOIN json_each(c.fields) j WHERE j.key IN (?2, ?3))\n"
+	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, f.ident, f.field, f.value, f.value, e.kind\n"
+	"FROM f JOIN event e ON e.battle_id = ?1 AND e.stmt = f.stmt\n"
 	"UNION ALL\n"
 	"SELECT e.stmt, 1, e.turn, e.line, NULL, NULL, NULL, NULL, NULL, e.kind\n"
 	"FROM event e WHERE e.battle_id = ?1 AND e.kind = 'turn'\n"

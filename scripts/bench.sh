@@ -149,7 +149,7 @@ battle=$(build/umpire db --db "$out/many.db" sql "SELECT id FROM battle WHERE id
 echo "reports from the ${many}-battle archive: median ms of 11 runs (targets: a battle under 20, the campaign under 1000)"
 report=$("$out/median" 11 build/umpire report --db "$out/many.db" casualties "palo-alto-$mid")
 plain=$("$out/median" 11 build/umpire db --db "$out/many.db" sql \
-	"SELECT s.stmt, u.ident, s.fields ->> 'stands', s.fields ->> 'removed' FROM unit u JOIN unit_state s ON s.unit_id = u.id
+	"SELECT s.stmt, u.ident, s.stands, s.removed FROM unit u JOIN unit_state s ON s.unit_id = u.id
 	 WHERE u.battle_id = $battle ORDER BY s.stmt")
 printf '%-10s %-13s %9s ms   (its plain query: %s ms)\n' "1 battle" "casualties" "$report" "$plain"
 for kind in effectiveness audit luck; do

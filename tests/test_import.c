@@ -138,6 +138,14 @@ static void test_import_palo_alto(void **state)
 	assert_string_equal(text(s, "SELECT s.fields FROM unit u JOIN unit_state s ON s.unit_id = u.id "
 				   "JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt "
 				   "WHERE e.line = 40 AND u.ident = '4line'"), "{\"order\":\"disordered\"}");
+	/* the core's fields are typed columns (version 16), NULL where the event left them */
+	assert_int_equal(count(s, "SELECT count(*) FROM unit u JOIN unit_state s ON s.unit_id = u.id "
+				  "JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt WHERE e.line = 40 "
+				  "AND u.ident = '4line' AND s.side IS NULL AND s.stands IS NULL AND s.start IS NULL "
+				  "AND s.removed IS NULL AND s.off_table IS NULL"), 1);
+	assert_int_equal(count(s, "SELECT count(*) FROM unit u JOIN unit_state s ON s.unit_id = u.id "
+				  "WHERE u.ident = '5inf' AND s.side = 'US' AND s.stands = 8 AND s.start = 8 AND s.removed = 0 "
+				  "AND s.off_table = 0 AND s.fields ->> 'side' IS NULL AND s.fields ->> 'order' = 'good-order'"), 1);
 	store_close(s);
 }
 
@@ -305,6 +313,9 @@ static void test_repeated_turn(void **state)
 	assert_int_equal(count(s, "SELECT count(*) FROM state_changes WHERE ident = '5inf' AND field = 'stands'"), 2);
 	assert_int_equal(count(s, "SELECT value FROM state_changes c JOIN event e ON e.battle_id = c.battle "
 				  "AND e.stmt = c.stmt WHERE c.ident = '5inf' AND c.field = 'stands' AND e.kind = 'event'"), 6);
+	assert_int_equal(count(s, "SELECT s.stands FROM unit u JOIN unit_state s ON s.unit_id = u.id "
+				  "JOIN event e ON e.battle_id = u.battle_id AND e.stmt = s.stmt "
+				  "WHERE u.ident = '5inf' AND e.kind = 'event' AND s.stands IS NOT NULL"), 6);
 	store_close(s);
 	battle_free(b);
 }

@@ -216,7 +216,7 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 15);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
 				    "'state_delta')"), 0);	/* 10, 11 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('unit_id', 'leader_id')"),
@@ -275,12 +275,15 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 15);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
+	/* version 16: the core's stands a typed column, the rest the JSON it was */
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
-	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 "
-				    "AND fields = '{\"stands\":8,\"formation\":\"line\"}'"), 1);
-	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 2 "
-				    "AND fields = '{\"attached\":null,\"stands\":6}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 AND stands = 8 "
+				    "AND fields = '{\"formation\":\"line\"}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 2 AND stands = 6 "
+				    "AND fields = '{\"attached\":null}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 3 AND stands = 6 "
+				    "AND fields = '{\"formation\":\"column\"}'"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM leader_state WHERE stmt = 2 AND fields = '{\"killed\":1}'"), 1);
 	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 1 AND field = 'stands'"), 8);
 	assert_int_equal(peek(path, "SELECT value FROM turn_states WHERE turn = 2 AND field = 'stands'"), 6);
@@ -305,6 +308,131 @@ static void test_migrates_snapshots(void **state)
 				    "WHERE p.seq = 0 AND u.ident = 'a' AND p.leader_id IS NULL"), 1);
 	assert_int_equal(peek(path, "SELECT count(*) FROM part p JOIN leader l ON l.id = p.leader_id "
 				    "WHERE p.seq = 1 AND l.ident = 'g' AND p.unit_id IS NULL"), 1);
+}
+
+/* A version-15 archive with a row in every table: umpire's rows of that
+ * version, made by its migrations. */
+static void make_version_15(const char *path, const char *more)
+{
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int v = 1; v <= 15; v++)
+		assert_int_equal(sqlite3_exec(db, store_migration(v), NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1431130194; PRAGMA user_version = 15;"
+				      "INSERT INTO campaign (id, name) VALUES (2, 'Rio Grande');"
+				      "INSERT INTO campaign_option VALUES (2, 0, 'lancers', 'qrs');"
+				      "INSERT INTO battle (id, campaign_id, ident, name, rules, content_hash, umpire_version, follow,"
+				      " scenario, scenario_key, victor) VALUES (7, 2, 'pa', 'Palo Alto', 'rff-maw', 'h', '1.0',"
+				      " 'claimed', 'Palo Alto', 'pa', 'US');"
+				      "INSERT INTO battle_option VALUES (7, 'run', 0, 'fire-columns', 'five');"
+				      "INSERT INTO battle_attr VALUES (7, 'attr', 0, 'date', '1846-05-08');"
+				      "INSERT INTO file VALUES (7, 0, 'pa.battle', 'battle \"Palo Alto\"', NULL, NULL);"
+				      "INSERT INTO side (id, battle_id, ident, scenario_side) VALUES (3, 7, 'US', 'Americans');"
+				      "INSERT INTO leader (id, battle_id, side_id, ident, name) VALUES (4, 7, 3, 'taylor', 'Taylor');"
+				      "INSERT INTO unit (id, battle_id, side_id, ident, name, campaign_ident, stands, carry, saw_combat)"
+				      " VALUES (5, 7, 3, '5inf', '5th', '5inf', 8, 1, 1);"
+				      "INSERT INTO unit_word VALUES (5, 'training', 'vet');"
+				      "INSERT INTO event (id, battle_id, stmt, file_idx, line, kind, turn, text) VALUES"
+				      " (6, 7, 1, 0, 5, 'turn', 1, 'turn 1 US'), (8, 7, 2, 0, 6, 'event', 1, 'fire'),"
+				      " (9, 7, 3, 0, 7, 'ruling', 1, 'ruling accept');"
+				      "INSERT INTO part (event_id, seq, role, unit_id, loss) VALUES (8, 0, 'target', 5, 2);"
+				      "INSERT INTO modifier VALUES (8, 'derived', 0, 0, NULL, 'fp', 1);"
+				      "INSERT INTO finding (battle_id, event_id, stmt, code, severity, message) VALUES"
+				      " (7, 8, 2, 'wrong-total', 'error', 'no');"
+				      "INSERT INTO ruling VALUES (9, 8, 'accept', NULL, NULL);"
+				      "INSERT INTO unit_state VALUES (5, 1, '{\"side\":\"US\",\"stands\":8,\"start\":8,\"removed\":0,"
+				      "\"off_table\":0,\"order\":\"hold\",\"diverged\":0}'), (5, 2, '{\"stands\":6}');"
+				      "INSERT INTO leader_state VALUES (4, 1, '{\"side\":\"US\",\"in_play\":1}');",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	if (more)
+		assert_int_equal(sqlite3_exec(db, more, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+/* Version 16: every table STRICT, its rows kept, its indexes and views made
+ * again; a unit's state splits into the core's typed columns (NULL where
+ * unchanged) and the rest as JSON (NULL when nothing else changed); the
+ * foreign keys still hold and still cascade. */
+static void test_migrates_version_15(void **state)
+{
+	(void)state;
+	const char *path = path_of("v15.db");
+	make_version_15(path, NULL);
+	char *err = NULL;
+	struct store *s = open_at(path, &err);
+	assert_non_null(s);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND type = 'table' "
+				    "AND name NOT LIKE 'sqlite_%' AND NOT strict"), 0);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND type = 'table' "
+				    "AND name NOT LIKE 'sqlite_%'"), 17);
+	static const char *const one_each[] = {"battle", "battle_attr", "file", "side", "leader", "unit", "unit_word",
+						"part", "modifier", "finding", "ruling", "leader_state", "campaign_option",
+						"battle_option"};
+	char sql[160];
+	for (size_t i = 0; i < sizeof one_each / sizeof one_each[0]; i++) {
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", one_each[i]);
+		assert_int_equal(peek(path, sql), 1);
+	}
+	assert_int_equal(peek(path, "SELECT count(*) FROM campaign"), 2);
+	assert_int_equal(peek(path, "SELECT count(*) FROM event"), 3);
+	assert_int_equal(peek(path, "SELECT count(*) FROM battle WHERE id = 7 AND campaign_id = 2 AND scenario_key = 'pa' "
+				    "AND victor = 'US' AND follow = 'claimed' AND stale = 0 AND imported_at LIKE '____-__-__T%Z'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit WHERE id = 5 AND carry = 1 AND saw_combat = 1 AND stands = 8"),
+			 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM side WHERE scenario_side = 'Americans'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 AND side = 'US' AND stands = 8 "
+				    "AND start = 8 AND removed = 0 AND off_table = 0 "
+				    "AND fields = '{\"order\":\"hold\",\"diverged\":0}'"), 1);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 2 AND stands = 6 AND side IS NULL "
+				    "AND start IS NULL AND removed IS NULL AND off_table IS NULL AND fields IS NULL"), 1);
+	/* the view reads the typed columns first, in the state's order, then the JSON */
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(store_db(s), "SELECT group_concat(field || '=' || value, ' ') FROM "
+					    "(SELECT field, value FROM state_changes WHERE kind = 'U' AND stmt = ?1 ORDER BY seq)",
+					    -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_int(st, 1, 1);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0),
+			    "side=US stands=8 start=8 removed=0 off_table=0 order=hold diverged=0");
+	sqlite3_reset(st);
+	sqlite3_bind_int(st, 1, 2);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "stands=6");
+	sqlite3_finalize(st);
+	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN ('battle_by_ident', "
+				    "'battle_by_name', 'battle_by_scenario', 'battle_in_order', 'leader_by_side', 'unit_by_side', "
+				    "'unit_by_campaign_ident', 'unit_carried', 'event_by_turn', 'finding_by_battle', "
+				    "'finding_by_event', 'finding_by_rule', 'ruling_by_settles', 'part_by_unit', "
+				    "'part_by_leader')"), 15);
+	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'view'"), 5);
+	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+	/* removing the battle removes everything that is its, through the new tables' keys */
+	assert_int_equal(sqlite3_exec(store_db(s), "DELETE FROM battle WHERE id = 7", NULL, NULL, NULL), SQLITE_OK);
+	store_close(s);
+	static const char *const gone[] = {"battle_attr", "file", "side", "leader", "unit", "unit_word", "event", "part",
+					   "modifier", "finding", "ruling", "unit_state", "leader_state", "battle_option"};
+	for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++) {
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", gone[i]);
+		assert_int_equal(peek(path, sql), 0);
+	}
+}
+
+/* A version-15 archive with a row pointing at nothing (written with
+ * foreign keys off by another program) is not upgraded: the check after
+ * the migration names it, and the archive is left at its version. */
+static void test_version_15_dangling_refused(void **state)
+{
+	(void)state;
+	const char *path = path_of("v15d.db");
+	make_version_15(path, "INSERT INTO unit_word VALUES (99, 'training', 'raw');");
+	char *err = NULL;
+	assert_null(open_at(path, &err));
+	assert_non_null(strstr(err, "1 rows refer to rows that are not there"));
+	free(err);
+	assert_int_equal(peek(path, "PRAGMA user_version"), 15);
+	assert_int_equal(peek(path, "SELECT count(*) FROM unit_word"), 2);
 }
 
 /* A migration that fails leaves the archive as it was: one transaction. */
@@ -567,6 +695,8 @@ int main(void)
 		cmocka_unit_test(test_version_0_with_a_table),
 		cmocka_unit_test(test_migrates_version_1),
 		cmocka_unit_test(test_migrates_snapshots),
+		cmocka_unit_test(test_migrates_version_15),
+		cmocka_unit_test(test_version_15_dangling_refused),
 		cmocka_unit_test(test_failed_migration_rolls_back),
 		cmocka_unit_test(test_planted_trigger),
 		cmocka_unit_test(test_planted_many),
