@@ -674,13 +674,14 @@ static bool changed_fields(struct importer *im, const struct fields *was, const 
 static int bind_core(struct importer *im, sqlite3_stmt *st, const struct fields *was, const struct rec_state *rs)
 {
 	int changed = 0;
-	for (int k = 0; k < STATE_UNIT_CORE && k < rs->fields.n; k++) {
+	for (int k = 0; k < STATE_UNIT_CORE; k++) {	/* state_unit_fields writes them first, always */
 		const struct field *v = &rs->fields.v[k];
 		bool now = field_changed(im, was, v);
+		int column = 3 + k;
 		if (v->type == FIELD_TEXT)
-			bind_text(st, 3 + k, now ? v->text : NULL);
+			bind_text(st, column, now ? v->text : NULL);
 		else
-			bind_int(st, 3 + k, now, v->num);
+			bind_int(st, column, now, v->num);
 		changed += now;
 	}
 	return changed;
@@ -701,18 +702,16 @@ static void put_state(struct importer *im, int stmt_no, const struct rec_state *
 	im->stored_in[i] = stmt_no + 1;
 	bool unit = rs->kind == 'U';
 	sqlite3_stmt *st = im->row_of[i] ? stmt(im, unit ? STMT_UNIT_STATE_ADD : STMT_LEADER_STATE_ADD) : NULL;
-	int core = st && unit ? bind_core(im, st, &im->last[i], rs) : 0;
 	bool rest = changed_fields(im, &im->last[i], rs, unit ? STATE_UNIT_CORE : 0);
+	int json = unit ? 3 + STATE_UNIT_CORE : 3;	/* the JSON's column: after a unit's core */
+	if (st && rest)
+		sqlite3_bind_text(st, json, im->text.text, (int)im->text.len, SQLITE_TRANSIENT);
+	int core = st && unit ? bind_core(im, st, &im->last[i], rs) : 0;
 	im->last[i] = rs->fields;
 	if (!st || (!core && !rest))
 		return;
 	sqlite3_bind_int64(st, 1, im->row_of[i]);
 	sqlite3_bind_int(st, 2, stmt_no);
-	int json = unit ? 3 + STATE_UNIT_CORE : 3;
-	if (rest)
-		sqlite3_bind_text(st, json, im->text.text, (int)im->text.len, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, json);
 	run(im, st);
 }
 
