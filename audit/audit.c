@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../grammar/near.h"
 #include "../grammar/xalloc.h"
@@ -251,12 +252,25 @@ int audit_illegal_count(const struct audit *a)
 	return n;
 }
 
+/* The side a state event's findings are charged to: its first unit's or
+ * leader's ("disorder 2lt", "attach lee 5inf": that side keeps their
+ * markers, in either player's turn), else the player's whose turn it is. */
+static const char *state_event_side(const struct audit *a, const struct ev_state *ev)
+{
+	int u = ev->n_args > 0 ? audit_arg_unit(a, &ev->args[0]) : -1;
+	int l = ev->n_args > 0 ? audit_arg_leader(a, &ev->args[0]) : -1;
+	if (u >= 0)
+		return state_unit_at(&a->st, u)->decl->side;
+	return l >= 0 ? state_leader_at(&a->st, l)->decl->side : a->st.side;
+}
+
 static void audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u.event;
 	a->side = a->st.side;	/* the ruleset names the side of each unit it audits */
 	a->rec = NULL;
 	if (e->def->shape == SHAPE_STATE) {
+		a->side = state_event_side(a, &e->u.state);
 		struct record *rec = audit_record(a, "state");
 		int illegal = audit_illegal_count(a);
 		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
@@ -475,32 +489,72 @@ static const struct stmt *override_of(const struct battle *b, int i)
 	return NULL;
 }
 
+/* The index of the check line, or the side of the clash, whose unit id
+ * names (ids match in any case), or -1. */
+static int line_of(const struct ev_check *ck, const char *id)
+{
+	for (int i = 0; i < ck->n_lines; i++)
+		if (strcasecmp(ck->lines[i].unit.id, id) == 0)
+			return i;
+	return -1;
+}
+
+static int side_of(const struct ev_clash *c, const char *id)
+{
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < c->side[k].n_units; i++)
+			if (strcasecmp(c->side[k].units[i].id, id) == 0)
+				return k;
+	return -1;
+}
+
 /* The event with the umpire's result in place of the players' claim; false
  * when the ruling cannot say which claim it replaces (a check of several
- * units). Charges take the effect only: loss=N names no side. */
-static bool overridden(const struct stmt *s, const struct claim *umpire, struct stmt *copy, struct check_line *line)
+ * units and no unit named).  A check's named line takes the umpire's claim
+ * whole, the others stay as logged (*lines: the copy of its lines, the
+ * caller frees).  A charge takes the umpire's effect, or keeps the logged
+ * one when the ruling names a unit and gives none; loss=N and tallies go to
+ * the named unit's side, and name no side otherwise. */
+static bool overridden(const struct stmt *s, const struct stmt *ruling, struct stmt *copy, struct check_line **lines)
 {
+	const struct claim *umpire = &ruling->u.ruling.claim;
+	const char *unit = ruling->u.ruling.unit;
 	*copy = *s;
 	struct event *e = &copy->u.event;
 	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		if (e->u.check.n_lines != 1)
+	case SHAPE_CHECK: {
+		int n = e->u.check.n_lines;
+		int which = unit ? line_of(&e->u.check, unit) : n == 1 ? 0 : -1;
+		if (which < 0)
 			return false;
-		*line = e->u.check.lines[0];
-		line->claim = *umpire;
-		e->u.check.lines = line;
+		*lines = xmalloc((size_t)n * sizeof **lines);
+		memcpy(*lines, e->u.check.lines, (size_t)n * sizeof **lines);
+		(*lines)[which].claim = *umpire;
+		e->u.check.lines = *lines;
 		return true;
+	}
 	case SHAPE_FIRE:
 		e->u.fire.claim = *umpire;
 		return true;
 	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		e->u.clash.effect = umpire->effect;
-		e->u.clash.effect_code = umpire->effect_code;
-		e->u.clash.has_diff = false;
-		for (int side = 0; side < 2; side++)
-			e->u.clash.side[side].claim.has_loss = false;
-		return umpire->effect != NULL;
+	case SHAPE_REROLL: {
+		int named = unit ? side_of(&e->u.clash, unit) : -1;
+		if (umpire->effect || named < 0) {
+			e->u.clash.effect = umpire->effect;
+			e->u.clash.effect_code = umpire->effect_code;
+			e->u.clash.has_diff = false;
+		}
+		for (int side = 0; side < 2; side++) {
+			struct claim *c = &e->u.clash.side[side].claim;
+			c->has_loss = side == named && umpire->has_loss;
+			c->loss = umpire->loss;
+			if (side == named && umpire->n_tallies) {
+				c->tallies = umpire->tallies;
+				c->n_tallies = umpire->n_tallies;
+			}
+		}
+		return umpire->effect != NULL || named >= 0;
+	}
 	default:
 		return false;
 	}
@@ -515,10 +569,11 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	state_copy(&before, &a->st);
 	audit_event(a, s);
 	struct stmt copy;
-	struct check_line line;
-	if (!overridden(s, &ruling->u.ruling.claim, &copy, &line)) {
+	struct check_line *lines = NULL;
+	if (!overridden(s, ruling, &copy, &lines)) {
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
-			   "this override cannot say which claim it replaces: the state follows the log");
+			   "this override cannot say which claim it replaces (name the unit: ruling override UNIT ...): "
+			   "the state follows the log");
 		state_release(&before);
 		return;
 	}
@@ -526,8 +581,9 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	char loss[32] = "";
 	if (u->has_loss)
 		snprintf(loss, sizeof loss, ", loss=%d", u->loss);
-	record_step(a->rec, NULL, "ruling override (%s%s): the state follows the umpire's result, not the above",
-		    u->effect ? u->effect : "as derived", loss);
+	const char *unit = ruling->u.ruling.unit;
+	record_step(a->rec, NULL, "ruling override (%s%s%s%s): the state follows the umpire's result, not the above",
+		    unit ? unit : "", unit ? ": " : "", u->effect ? u->effect : "as derived", loss);
 	state_copy(&a->st, &before);
 	state_release(&before);
 	struct findings scratch;
@@ -544,6 +600,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	a->out = kept_out;
 	a->rec = NULL;
 	findings_release(&scratch);
+	free(lines);
 }
 
 /* A ruling settles the findings of the event before it. */

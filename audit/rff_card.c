@@ -63,5 +63,5 @@ const char rff_card[] =
 	"        dismount U  disorder U  rally U  break U  silence U  damage U  wreck U\n"
 	"        gun-rally U  shelter GUN SQUARE  low-ammo U  replenish U  storming U\n"
 	"        stands U -N \"why\"  remove U  arrive U  note \"...\"\n"
-	"RULING  ruling accept|override [EFFECT] [loss=N] by=NAME \"reason\"\n"
+	"RULING  ruling accept|override [UNIT] [EFFECT] [loss=N] by=NAME \"reason\"\n"
 	"        (on the line after the event it settles)\n";

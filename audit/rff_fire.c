@@ -746,6 +746,9 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	audit_record(a, "fire");
 	record_step(a->rec, NULL, "base die %d", ev->die.value);
 	int t = state_unit(&a->st, ev->target.id);
+	int firer = ev->n_firers > 0 ? state_unit(&a->st, ev->firers[0].id) : -1;
+	if (firer >= 0)	/* a fire is its firer's claim, defensive fire in the other player's turn too */
+		a->side = rff_unit(&a->st, firer)->core.decl->side;
 	if (t < 0 || !units_present(a, ev))
 		return;
 	if (rff_unit(&a->st, t)->sheltered)	/* its crew is in a square, the gun abandoned */
@@ -758,7 +761,6 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 		return;
 	}
 	struct rff_unit *target = rff_unit(&a->st, t);
-	a->side = d.firers[0].u >= 0 ? rff_unit(&a->st, d.firers[0].u)->core.decl->side : a->side;
 	const struct claim *c = &ev->claim;
 	bool charging = battle_fact(&ev->target, FACT_CHARGING, 0);
 	enum rff_outcome outcome = charging ? charge_outcome(a, ev, target, &d) : OUTCOME_NONE;

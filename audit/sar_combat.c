@@ -345,11 +345,11 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
 	if (fu < 0 || tu < 0)
 		return true;
+	struct sar_unit *r = sar_unit(a, fu), *t = sar_unit(a, tu);
+	a->side = r->core.decl->side;	/* whose claim the findings concern, in either player's turn */
 	if (f->n_firers > 1)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->firers[1].at, "004:206",
 			   "a unit fires alone at its one target: one fire event a unit");
-	struct sar_unit *r = sar_unit(a, fu), *t = sar_unit(a, tu);
-	a->side = r->core.decl->side;	/* whose claim the findings concern */
 	struct rec_part *p = record_part(a->rec, "firer", firer->id);
 	if (p)
 		p->die = f->die.value;

@@ -274,7 +274,9 @@ struct stmt {
 		struct st_turn turn;
 		struct { const char *phase; const char *mode; unsigned bit; } phase;	/* bit: its vocab_phase.bit, 0 if none */
 		struct event event;
-		struct { enum ruling_verb verb; int event; struct claim claim; } ruling; /* event: stmt index */
+		/* event: stmt index; unit: the one unit of the event whose claim it
+		 * rules on, as the event names it, or NULL (all of it) */
+		struct { enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; } ruling;
 	} u;
 };
 

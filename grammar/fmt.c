@@ -379,6 +379,8 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 static void put_ruling(struct buf *out, const struct stmt *s)
 {
 	buf_printf(out, "ruling %s", ruling_verb_names[s->u.ruling.verb]);
+	if (s->u.ruling.unit)
+		buf_printf(out, " %s", s->u.ruling.unit);
 	put_claim(out, &s->u.ruling.claim);
 	put_kvs(out, s, NULL);
 	buf_putc(out, ' ');

@@ -1983,7 +1983,60 @@ static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
 			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
 }
 
-/* ruling = "ruling" ( "accept" | "override" ) claim "by" "=" ( WORD | STRING ) STRING ; */
+/* Whether event ev names a unit whose id token t spells (in any case, as
+ * ids match). */
+static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
+{
+	const struct uref *refs[2] = {NULL, NULL};
+	int counts[2] = {0, 0};
+	switch (ev->def->shape) {
+	case SHAPE_CHECK:
+		for (int i = 0; i < ev->u.check.n_lines; i++)
+			if (ev->u.check.lines[i].unit.id && is_word(p, t, ev->u.check.lines[i].unit.id))
+				return true;
+		return false;
+	case SHAPE_FIRE:
+		refs[0] = ev->u.fire.firers, counts[0] = ev->u.fire.n_firers;
+		refs[1] = &ev->u.fire.target, counts[1] = 1;
+		break;
+	case SHAPE_CLASH:
+	case SHAPE_REROLL:
+		for (int k = 0; k < 2; k++)
+			refs[k] = ev->u.clash.side[k].units, counts[k] = ev->u.clash.side[k].n_units;
+		break;
+	default:
+		return false;
+	}
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < counts[k]; i++)
+			if (refs[k][i].id && is_word(p, t, refs[k][i].id))	/* a reroll names none */
+				return true;
+	return false;
+}
+
+/* The unit a ruling names first, before its claim, when it is one of the
+ * ruled event's: "ruling override tampico well-handled".  0, or -1 after an
+ * error for a unit of the battle that the event does not name. */
+static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt *ruled)
+{
+	struct token *t = peek(p);
+	if (t->kind != TOK_WORD)
+		return 0;
+	if (!event_names_unit(p, &ruled->u.event, t)) {
+		char word[64];
+		snprintf(word, sizeof word, "%.*s", (int)t->len < 63 ? (int)t->len : 63, p->text + t->off);
+		if (battle_find(p->b, 'U', word))
+			return error_at(p, DIAG_EXPECTED, loc_of(p, t), "%s is not in the event on line %d that this ruling settles",
+					word, ruled->at.line);
+		return 0;
+	}
+	s->u.ruling.unit = tok_text(p, t);	/* as written: fmt keeps the spelling */
+	s->u.ruling.unit_at = loc_of(p, t);
+	next(p);
+	return 0;
+}
+
+/* ruling = "ruling" ( "accept" | "override" ) [ UNIT ] claim "by" "=" ( WORD | STRING ) STRING ; */
 static int parse_ruling(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
@@ -1994,12 +2047,12 @@ static int parse_ruling(struct parser *p, struct token *kw)
 	if (want_ruling_verb(p, &s->u.ruling.verb) < 0)
 		return -1;
 	const struct vocab_event *ruled = p->b->stmts[p->last_event].u.event.def;
-	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, VC_NONE};
+	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, ruled->tallies};
 	struct kv kvs[MAX_ITEMS];
-	int n = 0, rc = 0;
+	int n = 0, rc = parse_ruling_unit(p, s, &p->b->stmts[p->last_event]);
 	while (rc == 0 && peek(p)->kind != TOK_END) {
 		struct token *t = peek(p);
-		if (at_kv(p) && !is_word(p, t, "loss"))
+		if (at_kv(p) && !is_word(p, t, "loss") && !tally_word(p, &k, t))	/* by=; loss= and tallies claim */
 			rc = parse_kv(p, ruling_keys, kvs, &n);
 		else if (t->kind == TOK_STRING && !s->text)
 			s->text = want_string(p, "the reason");

@@ -351,6 +351,8 @@ static void write_ruling(struct json *j, const struct battle *b, const struct st
 	json_string(j, by ? by->value : NULL);
 	json_key(j, "reason");
 	json_string(j, s->text);
+	json_key(j, "unit");	/* the one unit of the event it rules on, or null */
+	json_string(j, s->u.ruling.unit);
 	json_key(j, "claim");
 	write_claim(j, &s->u.ruling.claim);
 }

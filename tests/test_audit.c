@@ -296,6 +296,45 @@ static void test_large_unit(void **state)
 	}
 }
 
+/* Each finding is charged to the side whose claim it is, whoever's turn it
+ * is (tu_prelude: turn 1 is the US player's): a fire's to its firer's
+ * (Mexican defensive fire, even a fire the rules forbid: 2lt's muskets
+ * reach 6", not 30", 002:152-174); a charge's to each side for its own
+ * roll; a check's to its unit's; a state event's to its first unit's or
+ * leader's, whose side keeps its markers. */
+static void test_findings_side(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *body, *want;
+	} cases[] = {
+		{"phase fire\nfire 2lt:10@30 -> 5inf [5]\n", "on-trust:MEX illegal-action:MEX"},
+		{"phase fire\nfire 2lt:10@4 -> 5inf [5] =9\n", "on-trust:MEX state-diverged:MEX wrong-total:MEX"},
+		{"phase charge\ncharge 8inf -> 2lt [5] +3vet | [4] +5fresh\n",
+		 "modifier-missing:US modifier-value:US modifier-value:MEX"},
+		{"phase maneuver\nmc art [5]: 2lt +0able =5 well-handled\n", "modifier-missing:MEX"},
+		{"phase fire\nremove 2lt\ndisorder 2lt\n", "inconsistent-state:MEX"},
+		{"phase fire\nattach art 5inf\n", "illegal-action:MEX"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct buf text, got;
+		buf_init(&text, 0);
+		buf_init(&got, 0);
+		buf_puts(&text, tu_prelude);
+		buf_puts(&text, cases[i].body);
+		struct tu_audited x;
+		tu_audit(&x, text.text, NULL);
+		for (int k = 0; k < x.f.n; k++)
+			buf_printf(&got, "%s%s:%s", k ? " " : "", finding_code_name(x.f.v[k].code),
+				   x.f.v[k].side ? x.f.v[k].side : "-");
+		if (strcmp(got.text, cases[i].want) != 0)
+			fail_msg("%s: got %s, want %s", cases[i].body, got.text, cases[i].want);
+		tu_audited_release(&x);
+		buf_release(&text);
+		buf_release(&got);
+	}
+}
+
 /* Each charge option selects the other reading of the seeds: the same claim
  * is clean under it and a finding under the default (docs/rules.md). */
 static const struct {
@@ -775,9 +814,9 @@ static void test_form_after_tardy(void **state)
 			       "not march-column"));
 }
 
-/* A ruling override of a check of two units cannot say whose claim it
- * replaces (the ruling names no unit yet): it says so, and the state
- * follows the log. */
+/* A ruling override of a check of two units that names neither cannot
+ * say whose claim it replaces: it says so, and the state follows the log
+ * (naming one: field_cases, "one unit of a check"). */
 static void test_override_of_two(void **state)
 {
 	(void)state;
@@ -1452,6 +1491,22 @@ static const struct {
 	{"ruling override of a fire, derived", "phase fire\nfire 5inf@6 -> 2lt [9] =9 telling-fire\n"
 	 "  ruling override galling-fire loss=0 by=u \"behind the wall\"\n", FOLLOW_DERIVED, 'U', "2lt",
 	 "stands=10 order=disordered"},
+	/* a ruling naming one unit of a check of two replaces that unit's claim
+	 * alone: 8inf falls back, "retreat out of close range disordered"
+	 * (002:42); 5inf's Double Quick stands, in good order */
+	{"ruling override of one unit of a check", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 "
+	 "double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 8inf fall-back by=u \"u\"\n",
+	 FOLLOW_CLAIMED, 'U', "8inf", "order=disordered"},
+	{"ruling override of one unit of a check, the other", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh "
+	 "=9 double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 8inf fall-back by=u \"u\"\n",
+	 FOLLOW_CLAIMED, 'U', "5inf", "order=good-order"},
+	/* a ruling naming a unit of a charge gives its side the loss ruled,
+	 * the effect as logged: a Desperate Struggle, each side a stand
+	 * (002:241), but 2lt 3 by the ruling: 10 - 3 = 7, 8inf 9 - 1 = 8 */
+	{"ruling override of one side's loss", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+	 "  ruling override 2LT loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "2lt", "stands=7"},
+	{"ruling override of one side's loss, the other", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 "
+	 "desperate-struggle\n  ruling override 2lt loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "stands=8"},
 	/* and of a charge logged by its difference alone */
 	{"ruling override of a charge logged by difference", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 1\n"
 	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",
@@ -1669,6 +1724,7 @@ int main(void)
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_option_precedence),
 		cmocka_unit_test(test_large_unit),
+		cmocka_unit_test(test_findings_side),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fire_mistakes),
 		cmocka_unit_test(test_charge_mistakes),

@@ -93,7 +93,7 @@ static void test_ruling(void **state)
 	char *lines = json_lines(FOLLOW_CLAIMED);
 	const char *o = object_at(lines, 12, "ruling");
 	assert_contains(o, "\"ruling\":\"accept\",\"settles\":{\"file\":\"t.battle\",\"line\":11}");
-	assert_contains(o, "\"by\":\"J. Smith\",\"reason\":\"the wall is no cover\"");
+	assert_contains(o, "\"by\":\"J. Smith\",\"reason\":\"the wall is no cover\",\"unit\":null");
 	free(lines);
 }
 

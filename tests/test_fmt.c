@@ -154,6 +154,11 @@ static void test_state_events_and_rulings(void **state)
 			  "leader-out l\nleader-out l \"wounded\"\nremove a\nshelter g a\nnote \"x\"\n"
 			  "  ruling override loss=2 by=\"A. B.\" \"because\"\n"
 			  "fallen l d10[4] staff-struck\nfallen l [3]\n");
+	/* a ruling on one unit of a check keeps its name as written */
+	assert_round_trip("battle \"B\"\nside US nation=US\n  leader l \"L\" able\n"
+			  "  unit a \"A\" inf raw spirited M stands=4 cmd=l\n  unit b \"B\" inf raw spirited M stands=4 cmd=l\n"
+			  "turn 1 US\nphase maneuver\nmc l [5]: a =5 well-handled; b =5 well-handled\n"
+			  "  ruling override B tardy by=u \"slow\"\n");
 	char *out = fmt_text("battle \"B\"\nside US nation=US\n  unit a \"A\" inf raw spirited M stands=4\n"
 			     "turn 1\nstands a 1 \"again\"\n");
 	assert_non_null(strstr(out, "stands a +1 \"again\"\n"));

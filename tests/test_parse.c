@@ -234,6 +234,7 @@ static void test_state_events_and_ruling(void **state)
 	assert_int_equal(ruling->u.ruling.claim.loss, 1);
 	assert_string_equal(stmt_kv(ruling, "by")->value, "J. Smith");
 	assert_int_equal(b->stmts[ruling->u.ruling.event].u.event.def->shape, SHAPE_STATE);
+	assert_null(ruling->u.ruling.unit);
 	battle_free(b);
 	diags_release(&d);
 }
@@ -502,6 +503,9 @@ static const struct {
 	{0, "phase manuever\nmc lee [6]: 5inf\n", "unknown-word@12:7"},
 	{0, "phase maneuver\nfire 5inf@6 -> 2lt [9]\n  ruling override galling-fire by=x \"y\"\n",
 	 "misplaced@13:1"},
+	/* a ruling names a unit of its event, not another of the battle's */
+	{0, "phase maneuver\nmc lee [6]: 5inf; 8inf\n  ruling override 2lt well-handled by=x \"y\"\n", "expected@14:19"},
+	{0, "phase maneuver\nmc lee [6]: 5inf; 8inf\n  ruling override 8INF well-handled by=x \"y\"\n", ""},
 	{0, "phase fire offensive\nphase fire defensive\n", "phase-order@13:7"},
 	{0, "phase fire defensive\nphase maneuver\n", "phase-order@13:7"},	/* Maneuver (1st), then Musketry & Cannonade (2nd) (002:47, 002:56) */
 	{FULL, "battle \"B\" date=1846-02-30\n", "out-of-range@1:17"},

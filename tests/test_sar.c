@@ -752,6 +752,21 @@ static void test_outnumbered(void **state)
 	done(&x);
 }
 
+/* A fire is its firer's claim: every finding of a Mexican fire with a
+ * wrong total (20 castings at 6", 004:160) is charged to Mexico. */
+static void test_fire_claim_side(void **state)
+{
+	(void)state;
+	struct run x;
+	run(&x, "phase first-fire\nfire tgt:20@6 -> m10 [5] =0\n");
+	assert_true(x.f.n > 0);
+	for (int i = 0; i < x.f.n; i++) {
+		assert_non_null(x.f.v[i].side);
+		assert_string_equal(x.f.v[i].side, "MEX");
+	}
+	done(&x);
+}
+
 /* Each side's melee roll is that side's claim: a leader's rating claimed on
  * the defender's roll with no leader attached (004:110) is charged to the
  * defender's side, Mexico, not to the attacker's. */
@@ -1217,6 +1232,21 @@ static bool step_cites(const struct run *x, int n, const char *row)
 		if (strstr(r->steps[i].source, row) && strstr(r->steps[i].source, CHARTS))
 			return true;
 	return false;
+}
+
+/* A ruling overrides a fire's tallies: twenty castings at 6" on g6 give 1
+ * straggler and 2 casualties, and a second fire 1 casualty more
+ * (test_chart_fire_edges' worked example); ruled 3 casualties, g6 has 3 after
+ * the first and 4 after the second. */
+static void test_ruling_tallies(void **state)
+{
+	(void)state;
+	struct run x;
+	charted(&x, "phase first-fire\nfire tgt:20@6 -> g6 [5]\n  ruling override stragglers=1 casualties=3 by=u \"u\"\n"
+		    "fire tgt:20@6 -> g6 [5]\n");
+	assert_int_equal(field(&x, 4, "g6", "stragglers"), 1);
+	assert_int_equal(field(&x, 4, "g6", "casualties"), 4);
+	done(&x);
 }
 
 static void test_chart_fire(void **state)
@@ -1855,6 +1885,8 @@ int main(void)
 		cmocka_unit_test(test_recover_after_melee),
 		cmocka_unit_test(test_outnumbered),
 		cmocka_unit_test(test_melee_claim_side),
+		cmocka_unit_test(test_fire_claim_side),
+		cmocka_unit_test(test_ruling_tallies),
 		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_fire_at_locked),
 		cmocka_unit_test(test_leader_hit_due),
