@@ -1983,35 +1983,34 @@ static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
 			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
 }
 
-/* Whether event ev names a unit whose id token t spells (in any case, as
- * ids match). */
+/* Whether one of the n units refs names is the one token t spells (in any
+ * case, as ids match). */
+static bool refs_name(struct parser *p, const struct token *t, const struct uref *refs, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (refs[i].id && is_word(p, t, refs[i].id))	/* a reroll names none */
+			return true;
+	return false;
+}
+
+/* Whether event ev names a unit whose id token t spells. */
 static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
 {
-	const struct uref *refs[2] = {NULL, NULL};
-	int counts[2] = {0, 0};
 	switch (ev->def->shape) {
 	case SHAPE_CHECK:
 		for (int i = 0; i < ev->u.check.n_lines; i++)
-			if (ev->u.check.lines[i].unit.id && is_word(p, t, ev->u.check.lines[i].unit.id))
+			if (refs_name(p, t, &ev->u.check.lines[i].unit, 1))
 				return true;
 		return false;
 	case SHAPE_FIRE:
-		refs[0] = ev->u.fire.firers, counts[0] = ev->u.fire.n_firers;
-		refs[1] = &ev->u.fire.target, counts[1] = 1;
-		break;
+		return refs_name(p, t, ev->u.fire.firers, ev->u.fire.n_firers) || refs_name(p, t, &ev->u.fire.target, 1);
 	case SHAPE_CLASH:
 	case SHAPE_REROLL:
-		for (int k = 0; k < 2; k++)
-			refs[k] = ev->u.clash.side[k].units, counts[k] = ev->u.clash.side[k].n_units;
-		break;
+		return refs_name(p, t, ev->u.clash.side[0].units, ev->u.clash.side[0].n_units) ||
+		       refs_name(p, t, ev->u.clash.side[1].units, ev->u.clash.side[1].n_units);
 	default:
 		return false;
 	}
-	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < counts[k]; i++)
-			if (refs[k][i].id && is_word(p, t, refs[k][i].id))	/* a reroll names none */
-				return true;
-	return false;
 }
 
 /* The unit a ruling names first, before its claim, when it is one of the
@@ -2024,7 +2023,7 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt
 		return 0;
 	if (!event_names_unit(p, &ruled->u.event, t)) {
 		char word[64];
-		snprintf(word, sizeof word, "%.*s", (int)t->len < 63 ? (int)t->len : 63, p->text + t->off);
+		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
 		if (battle_find(p->b, 'U', word))
 			return error_at(p, DIAG_EXPECTED, loc_of(p, t), "%s is not in the event on line %d that this ruling settles",
 					word, ruled->at.line);

@@ -201,11 +201,15 @@ static void write_derived(struct json *j, const struct record *r)
 }
 
 /* The findings order[from .. to - 1] of f. */
-static void write_findings(struct json *j, const struct findings *f, const int *order, int from, int to)
+/* The findings order[from..to) of f that keep keeps (NULL: all). */
+static void write_findings(struct json *j, const struct findings *f, const int *order, int from, int to,
+			   bool (*keep)(void *ctx, const struct finding *x), void *ctx)
 {
 	json_array_begin(j);
 	for (int k = from; k < to; k++) {
 		const struct finding *v = &f->v[order[k]];
+		if (keep && !keep(ctx, v))
+			continue;
 		json_object_begin(j);
 		json_key(j, "severity");
 		json_string(j, diag_severity_name(v->severity));
@@ -381,7 +385,18 @@ struct audit_json {
 	const char *phase;
 	struct buf line;	/* one object */
 	bool failed;		/* a write failed or an object did not fit */
+	bool (*keep_stmt)(void *ctx, int stmt);	/* audit_json_select */
+	bool (*keep_finding)(void *ctx, const struct finding *x);
+	void *keep_ctx;
 };
+
+void audit_json_select(struct audit_json *w, bool (*keep_stmt)(void *ctx, int stmt),
+		       bool (*keep_finding)(void *ctx, const struct finding *x), void *ctx)
+{
+	w->keep_stmt = keep_stmt;
+	w->keep_finding = keep_finding;
+	w->keep_ctx = ctx;
+}
 
 struct audit_json *audit_json_new(const struct battle *b, enum audit_follow follow,
 				  int (*write)(void *ctx, const char *text, size_t len), void *ctx)
@@ -420,6 +435,8 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 	}
 	if (!rec && s->kind != ST_RULING && !(declaration && from < to))
 		return false;
+	if (w->keep_stmt && !w->keep_stmt(w->keep_ctx, i))
+		return false;
 	struct json j;
 	json_init(&j, &w->line);
 	if (s->kind == ST_TURN || s->kind == ST_PHASE) {
@@ -439,7 +456,7 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 		write_event(&j, s, rec, w->turn, w->phase);
 	}
 	json_key(&j, "findings");
-	write_findings(&j, f, order, from, to);
+	write_findings(&j, f, order, from, to, w->keep_finding, w->keep_ctx);
 	json_object_end(&j);
 	buf_putc(&w->line, '\n');
 	return true;

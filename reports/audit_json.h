@@ -30,6 +30,12 @@ struct audit_json *audit_json_new(const struct battle *b, enum audit_follow foll
 				  int (*write)(void *ctx, const char *text, size_t len), void *ctx);
 int audit_json_free(struct audit_json *w);
 
+/* Writes only the objects of the statements keep_stmt keeps, and in them
+ * only the findings keep_finding keeps (audit's filters); either NULL keeps
+ * all.  ctx must outlive w. */
+void audit_json_select(struct audit_json *w, bool (*keep_stmt)(void *ctx, int stmt),
+		       bool (*keep_finding)(void *ctx, const struct finding *x), void *ctx);
+
 /* Writes the objects of every statement from the last flush to upto - 1:
  * their records from r (may be NULL), their findings those added to f
  * since the last flush (all of them belong to these statements; see

@@ -315,6 +315,10 @@ static void test_findings_side(void **state)
 		{"phase maneuver\nmc art [5]: 2lt +0able =5 well-handled\n", "modifier-missing:MEX"},
 		{"phase fire\nremove 2lt\ndisorder 2lt\n", "inconsistent-state:MEX"},
 		{"phase fire\nattach art 5inf\n", "illegal-action:MEX"},
+		/* and in the Mexican turn, the first unit and the first leader declared (US) */
+		{"turn 2 MEX\nphase fire\nremove 5inf\ndisorder 5inf\n", "inconsistent-state:US"},
+		{"turn 2 MEX\nphase fire\nattach lee 2lt\n", "illegal-action:US"},
+		{"turn 2 MEX\nphase fire\nfire 5inf:8@30 -> 2lt [5]\n", "on-trust:US illegal-action:US"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct buf text, got;
@@ -1507,6 +1511,19 @@ static const struct {
 	 "  ruling override 2LT loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "2lt", "stands=7"},
 	{"ruling override of one side's loss, the other", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 "
 	 "desperate-struggle\n  ruling override 2lt loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "stands=8"},
+	/* the first unit of a check, named */
+	{"ruling override of a check's first unit", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 "
+	 "double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 5inf fall-back by=u \"u\"\n",
+	 FOLLOW_CLAIMED, 'U', "5inf", "order=disordered"},
+	/* a ruling naming the attacker with a loss alone keeps the effect logged:
+	 * Swept from the Field, as played (002:238: the defender loses 2 stands
+	 * and is broken), not the Desperate Struggle derived */
+	{"ruling override of a side's loss keeps the effect logged", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 "
+	 "swept-from-the-field\n  ruling override 8inf loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "2lt",
+	 "stands=8 order=broken"},
+	/* the attacker's too: 8inf 9 - 3 = 6 */
+	{"ruling override of the attacker's loss", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+	 "  ruling override 8inf loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "stands=6"},
 	/* and of a charge logged by its difference alone */
 	{"ruling override of a charge logged by difference", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 1\n"
 	 "  ruling override swept-from-the-field by=u \"smoke\"\n", FOLLOW_CLAIMED, 'U', "2lt",

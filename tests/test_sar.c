@@ -1234,6 +1234,29 @@ static bool step_cites(const struct run *x, int n, const char *row)
 	return false;
 }
 
+/* A ruling naming one unit of a melee writes that unit's claim, as its roll
+ * on the melee line would: the losses its roll inflicts (a side's
+ * stragglers= and casualties= on its roll are the other's, test_recover_
+ * after_melee).  Ruled on gr, m10 takes the 3 casualties ruled; gr takes
+ * what m10's roll gave, as without the ruling. */
+static void test_ruling_melee_side(void **state)
+{
+	(void)state;
+	static const char *const tail = "stragglers gr 1\nstragglers m10 1\n";
+	char with[256], without[256];
+	snprintf(with, sizeof with, "phase melee\nmelee m10:10 -> gr:10 [5] | [5]\n"
+		 "  ruling override gr stragglers=0 casualties=3 by=u \"u\"\n%s", tail);
+	snprintf(without, sizeof without, "phase melee\nmelee m10:10 -> gr:10 [5] | [5]\n%s", tail);
+	struct run x, y;
+	run(&x, with);
+	run(&y, without);
+	assert_int_equal(field(&x, 5, "m10", "casualties"), 3);
+	assert_int_equal(field(&x, 4, "gr", "casualties"), field(&y, 3, "gr", "casualties"));
+	assert_int_equal(field(&x, 4, "gr", "stragglers"), field(&y, 3, "gr", "stragglers"));
+	done(&x);
+	done(&y);
+}
+
 /* A ruling overrides a fire's tallies: twenty castings at 6" on g6 give 1
  * straggler and 2 casualties, and a second fire 1 casualty more
  * (test_chart_fire_edges' worked example); ruled 3 casualties, g6 has 3 after
@@ -1887,6 +1910,7 @@ int main(void)
 		cmocka_unit_test(test_melee_claim_side),
 		cmocka_unit_test(test_fire_claim_side),
 		cmocka_unit_test(test_ruling_tallies),
+		cmocka_unit_test(test_ruling_melee_side),
 		cmocka_unit_test(test_turn_names_no_side),
 		cmocka_unit_test(test_fire_at_locked),
 		cmocka_unit_test(test_leader_hit_due),
