@@ -20,25 +20,25 @@ bool filter_any(const struct filter *f)
 	return f->turn_from || f->side || f->unit || f->severity >= 0;
 }
 
-/* A turn number of text from *p on: digits, 1 to TURN_MAX; -1 if none. */
+/* A turn number of text from *p on: digits, 1 to TURN_MAX; 0 if none. */
 static int turn_number(const char **p)
 {
 	long n = 0;
 	const char *start = *p;
-	while (**p >= '0' && **p <= '9' && n <= TURN_MAX)
+	while (**p >= '0' && **p <= '9' && n <= TURN_MAX)	/* no overflow, and no more than one digit past it */
 		n = n * 10 + (*(*p)++ - '0');
-	return *p == start || n < 1 || n > TURN_MAX ? -1 : (int)n;
+	return *p == start || n > TURN_MAX ? 0 : (int)n;
 }
 
 bool filter_turns(struct filter *f, const char *text, char *why, size_t size)
 {
 	const char *p = text;
 	int from = turn_number(&p), to = from;
-	if (from > 0 && *p == '-') {
+	if (*p == '-') {
 		p++;
 		to = turn_number(&p);
 	}
-	if (from < 0 || to < 0 || *p) {
+	if (!from || !to || *p) {
 		snprintf(why, size, "--turn takes a turn N or turns N-M (1 to %d), not '%s'", TURN_MAX, text);
 		return false;
 	}
@@ -66,7 +66,7 @@ bool filter_severity(struct filter *f, const char *text, char *why, size_t size)
 /* Every statement's turn: a turn header's number from it on. */
 static int *turns_of(const struct battle *b)
 {
-	int *turn = xcalloc((size_t)b->n_stmts + 1, sizeof *turn);
+	int *turn = xcalloc((size_t)b->n_stmts, sizeof *turn);
 	int now = 0;
 	for (int i = 0; i < b->n_stmts; i++) {
 		if (b->stmts[i].kind == ST_TURN)
@@ -90,7 +90,7 @@ bool filter_view_init(struct filter_view *v, const struct filter *f, const struc
 	}
 	v->turn_of = turns_of(b);
 	if (unit) {
-		v->about = xcalloc((size_t)b->n_stmts + 1, sizeof *v->about);
+		v->about = xcalloc((size_t)b->n_stmts, sizeof *v->about);
 		v->about[unit->stmt] = true;	/* its declaration's findings */
 		v->kind = unit->kind;
 		v->id = unit->id;
@@ -102,19 +102,15 @@ void filter_view_release(struct filter_view *v)
 {
 	free(v->turn_of);
 	free(v->about);
-	v->turn_of = NULL;
-	v->about = NULL;
 }
 
 void filter_view_note(struct filter_view *v, const struct records *r)
 {
 	if (!v->about)
 		return;
-	for (int i = 0; i < r->n; i++) {
-		const struct record *rec = &r->v[i];
-		if (rec->stmt >= 0 && rec->stmt < v->b->n_stmts && record_find_state(rec, v->kind, v->id))
-			v->about[rec->stmt] = true;
-	}
+	for (int i = 0; i < r->n; i++)	/* records of b's audit: each of a statement of b */
+		if (record_find_state(&r->v[i], v->kind, v->id))
+			v->about[r->v[i].stmt] = true;
 }
 
 bool filter_stmt(const struct filter_view *v, int stmt)

@@ -486,22 +486,52 @@ static void put_line(const struct battle *b, const struct stmt *s, struct buf *o
 	}
 }
 
-void fmt_battle(const struct battle *b, int file, struct buf *out)
+/* A run of n blank lines from line first, settled: the first one kept
+ * when keep (after a line written, before another), the others dropped. */
+static void settle_blanks(void (*each)(void *ctx, int line, const char *text, size_t len), void *ctx, int first,
+			  int n, bool keep)
 {
-	int pending_blank = 0, wrote = 0;
+	for (int k = 0; k < n; k++)
+		each(ctx, first + k, k == 0 && keep ? "" : NULL, 0);
+}
+
+void fmt_each_line(const struct battle *b, int file, void (*each)(void *ctx, int line, const char *text, size_t len),
+		   void *ctx)
+{
+	struct buf line;
+	buf_init(&line, (size_t)SOURCES_MAX_BYTES * 2);	/* one line may be the whole input: never cut */
+	int first_blank = 0, blanks = 0;	/* the run of blank lines not settled yet */
+	bool wrote = false;
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
 		if (s->at.file != file)
 			continue;
-		if (s->kind == ST_BLANK && !s->comment) {
-			pending_blank = wrote;	/* runs collapse; none at the top */
+		if (s->kind == ST_BLANK && !s->comment) {	/* runs collapse; none at the top */
+			if (!blanks++)
+				first_blank = s->at.line;
 			continue;
 		}
-		if (pending_blank)
-			buf_putc(out, '\n');
-		pending_blank = 0;
-		put_line(b, s, out);
-		buf_putc(out, '\n');
-		wrote = 1;
+		settle_blanks(each, ctx, first_blank, blanks, wrote);
+		blanks = 0;
+		buf_clear(&line);
+		put_line(b, s, &line);
+		each(ctx, s->at.line, line.text ? line.text : "", line.len);
+		wrote = true;
 	}
+	settle_blanks(each, ctx, first_blank, blanks, false);	/* none at the end */
+	buf_release(&line);
+}
+
+static void append_line(void *ctx, int line, const char *text, size_t len)
+{
+	(void)line;
+	if (text) {
+		buf_add(ctx, text, len);
+		buf_putc(ctx, '\n');
+	}
+}
+
+void fmt_battle(const struct battle *b, int file, struct buf *out)
+{
+	fmt_each_line(b, file, append_line, out);
 }

@@ -8,6 +8,8 @@
 #ifndef UMPIRE_FMT_H
 #define UMPIRE_FMT_H
 
+#include <stddef.h>
+
 #include "battle.h"
 #include "buf.h"
 
@@ -16,6 +18,13 @@
  * battle should have parsed without errors: a line that did not parse is
  * copied as it was. */
 void fmt_battle(const struct battle *b, int file, struct buf *out);
+
+/* Calls each with every line of source file `file` of b, in order: its
+ * number and the text fmt writes for it (without its newline), or NULL
+ * where fmt drops it (a blank line at the top, at the end, or after
+ * another).  fmt_battle writes these lines. */
+void fmt_each_line(const struct battle *b, int file, void (*each)(void *ctx, int line, const char *text, size_t len),
+		   void *ctx);
 
 /* Appends the canonical text of one statement, without indentation, comment
  * or newline (for messages and `explain`). */

@@ -116,6 +116,10 @@ printf '%-10s %-13s %9s %9s %10s\n' "$import_size" "db import" "$import_cpu" \
 	"$(echo "$import_cpu $plain_cpu" | awk '{ if ($2 > 0) printf "%.1fx", $1 / $2; else printf "-" }')" \
 	"$(echo "$import_mem" | awk '{printf "%.0f", $1 / 1024}')"
 printf '%-10s %-13s %9s %9s\n' "$import_size" "plain insert" "$plain_cpu" "1x"
+# issue 29's target: 50 000 events a second
+printf '%-10s %-13s %9s events a second (target 50000; the plain insert: %s)\n' "$import_size" "import rate" \
+	"$(echo "$events $import_cpu" | awk '{ if ($2 > 0) printf "%.0f", $1 / $2; else printf "-" }')" \
+	"$(echo "$events $plain_cpu" | awk '{ if ($2 > 0) printf "%.0f", $1 / $2; else printf "-" }')"
 printf '%-10s %-13s %9s bytes an event (%s events)\n' "$import_size" "archive size" \
 	"$(echo "$(wc -c <"$out/import.db") $events" | awk '{ if ($2 > 0) printf "%.0f", $1 / $2 }')" "$events"
 many=${BENCH_MANY:-1000}

@@ -20,6 +20,9 @@ static void test_turns(void **state)
 	assert_int_equal(f.turn_from, 2);
 	assert_int_equal(f.turn_to, 5);
 	assert_true(filter_turns(&f, "9999", why, sizeof why));
+	assert_true(filter_turns(&f, "10-20", why, sizeof why));	/* the digit 0 */
+	assert_int_equal(f.turn_from, 10);
+	assert_int_equal(f.turn_to, 20);
 	static const char *const bad[] = {"0", "", "-", "3-", "-3", "x", "3x", "3-2", "10000", "1-10000", "2--3"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct filter g = filter_none();
@@ -38,6 +41,8 @@ static void test_severity(void **state)
 	char why[256];
 	struct filter f = filter_none();
 	assert_int_equal(f.severity, -1);
+	assert_true(filter_severity(&f, "error", why, sizeof why));
+	assert_true(filter_any(&f));	/* error is severity 0 */
 	assert_true(filter_severity(&f, "warning", why, sizeof why));
 	assert_int_equal(f.severity, DIAG_WARNING);
 	assert_true(filter_severity(&f, "note", why, sizeof why));
@@ -143,6 +148,15 @@ static void test_findings(void **state)
 	assert_false(filter_finding(&v, &x));
 	x.side = NULL;	/* charged to no side */
 	assert_false(filter_finding(&v, &x));
+	filter_view_release(&v);
+	/* errors alone (severity 0): not a warning */
+	f = filter_none();
+	filter_severity(&f, "error", why, sizeof why);
+	assert_true(filter_view_init(&v, &f, b, why, sizeof why));
+	x = (struct finding){.severity = DIAG_WARNING, .side = "MEX", .stmt = stmt_on(b, 6)};
+	assert_false(filter_finding(&v, &x));
+	x.severity = DIAG_ERROR;
+	assert_true(filter_finding(&v, &x));
 	filter_view_release(&v);
 	/* nothing asked: everything, whatever its statement */
 	f = filter_none();

@@ -165,6 +165,34 @@ static void test_state_events_and_rulings(void **state)
 	free(out);
 }
 
+static void each_line(void *ctx, int line, const char *text, size_t len)
+{
+	struct buf *out = ctx;
+	if (text)
+		buf_printf(out, "%d:%.*s|", line, (int)len, text);
+	else
+		buf_printf(out, "%d:-|", line);
+}
+
+/* Every line of the file beside what fmt writes for it: blank lines at the
+ * top, after another and at the end dropped (-), a comment line kept. */
+static void test_each_line(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("\n\nbattle  \"B\"\n\n\n# note\nside US nation=US\n  unit a \"A\" inf raw spirited M "
+				    "stands=4\n\n\n", &d);
+	assert_int_equal(d.n, 0);
+	struct buf out;
+	buf_init(&out, 0);
+	fmt_each_line(b, 0, each_line, &out);
+	assert_string_equal(out.text, "1:-|2:-|3:battle \"B\"|4:|5:-|6:# note|7:side US nation=US|"
+			    "8:  unit a \"A\" inf raw spirited M stands=4|9:-|10:-|");
+	buf_release(&out);
+	battle_free(b);
+	diags_release(&d);
+}
+
 static void test_prelude_round_trip(void **state)
 {
 	(void)state;
@@ -224,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_never_adds_information),
 		cmocka_unit_test(test_attribute_edges),
 		cmocka_unit_test(test_state_events_and_rulings),
+		cmocka_unit_test(test_each_line),
 		cmocka_unit_test(test_prelude_round_trip),
 		cmocka_unit_test(test_examples_round_trip),
 	};
