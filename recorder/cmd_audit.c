@@ -342,24 +342,6 @@ static int audit_one(const char *path, const struct audit_run *ar)
 	return status;
 }
 
-/* Takes one of the filter options into f; false after a usage message. */
-static bool take_filter(struct filter *f, int c, const char *arg)
-{
-	char why[256] = "";
-	bool ok = true;
-	if (c == 't')
-		ok = filter_turns(f, arg, why, sizeof why);
-	else if (c == 'e')
-		ok = filter_severity(f, arg, why, sizeof why);
-	else if (c == 's')
-		f->side = arg;
-	else
-		f->unit = arg;
-	if (!ok)
-		msg_usage("audit", "%s", why);
-	return ok;
-}
-
 int cmd_audit(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -407,7 +389,7 @@ int cmd_audit(int argc, char **argv)
 		case 's':
 		case 'u':
 		case 'e':
-			if (!take_filter(&ar.filter, c, optarg))
+			if (!runopts_take_filter(&ar.filter, "audit", c, optarg))
 				return EXIT_USAGE;
 			break;
 		case 'h':

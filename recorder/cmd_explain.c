@@ -16,8 +16,10 @@
 const char cmd_explain_usage[] =
 	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]...\n"
 	"                      [--include-root DIR] FILE:LINE | FILE:INCLUDED:LINE\n"
+	"       umpire explain [--turn N[-M]] [--side SIDE] [--unit ID]\n"
+	"                      [--severity error|warning|note] [...] FILE\n"
 	"       umpire explain --db PATH [--follow=...] [--option NAME=VALUE]...\n"
-	"                      BATTLE:LINE | BATTLE:INCLUDED:LINE\n"
+	"                      BATTLE:LINE | BATTLE:INCLUDED:LINE | BATTLE\n"
 	"\n"
 	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
 	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"
@@ -33,6 +35,12 @@ const char cmd_explain_usage[] =
 	"unless --follow or --option say otherwise: the derivation needs no file\n"
 	"but the archive.\n"
 	"\n"
+	"Without a LINE, every event the filters select is explained in turn, a\n"
+	"blank line between: --turn and --unit select events (those that name or\n"
+	"change the unit), --side and --severity the events with a finding charged\n"
+	"to that side, or of that severity (--side US --severity error: every US\n"
+	"error's derivation).\n"
+	"\n"
 	"options:\n"
 	"  --follow=claimed    the state before the event follows the game as played\n"
 	"                      (default)\n"
@@ -43,9 +51,13 @@ const char cmd_explain_usage[] =
 	"                      battle file's own folder (a path is still relative to\n"
 	"                      the file that includes it)\n"
 	"  --db PATH           explain a line of a battle stored in the archive PATH\n"
+	"  --turn N[-M]        without a LINE: only events of turn N, or N to M\n"
+	"  --side SIDE         without a LINE: only events with a finding charged to SIDE\n"
+	"  --unit ID           without a LINE: only events about unit or leader ID\n"
+	"  --severity S        without a LINE: only events with a finding of severity S\n"
 	"  -h, --help          show this help\n"
 	"\n"
-	"exit status: 0 no error in the claim, or a ruling settles it; 1 errors;\n"
+	"exit status: 0 no error in the claims explained, or a ruling settles it; 1 errors;\n"
 	"2 usage error, unreadable file, a log that does not parse, or a line that\n"
 	"is not an event.\n";
 
@@ -95,13 +107,93 @@ static void keep_one(void *ctx, struct records *records, const struct findings *
 	records_keep(records, *(const int *)ctx);
 }
 
+/* Explaining every event the filters select, as the audit settles them. */
+struct many {
+	const struct battle *b;
+	struct filter_view view;
+	bool by_findings;		/* --side or --severity: events with such a finding */
+	struct buf out;
+	int explained, open;		/* events explained; unsettled errors among their findings */
+};
+
+/* Whether the statement's findings among f include one v selects. */
+static bool has_finding(const struct filter_view *v, const struct findings *f, int stmt)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].stmt == stmt && filter_finding(v, &f->v[i]))
+			return true;
+	return false;
+}
+
+/* The audit settled these statements: explain the ones selected. */
+static void explain_settled(void *ctx, struct records *records, const struct findings *f, int upto)
+{
+	(void)upto;
+	struct many *m = ctx;
+	filter_view_note(&m->view, records);
+	for (int i = 0; i < records->n; i++) {
+		const struct record *rec = &records->v[i];
+		const struct stmt *s = &m->b->stmts[rec->stmt];
+		if (s->kind != ST_EVENT || !filter_stmt(&m->view, rec->stmt) ||
+		    (m->by_findings && !has_finding(&m->view, f, rec->stmt)))
+			continue;
+		/* its findings by position, as audit_battle sorts them at the end */
+		struct findings own = {.v = xcalloc((size_t)f->n + 1, sizeof *own.v)};
+		for (int k = 0; k < f->n; k++)
+			if (f->v[k].stmt == rec->stmt)
+				own.v[own.n++] = f->v[k];	/* a shallow copy: f keeps the texts */
+		findings_sort(&own);
+		buf_clear(&m->out);
+		if (m->explained++)
+			buf_putc(&m->out, '\n');
+		explain_write(m->b, rec, &own, &m->out);
+		free(own.v);
+		fputs(m->out.text, stdout);
+		for (int k = 0; k < f->n; k++)
+			m->open += f->v[k].stmt == rec->stmt && f->v[k].severity == DIAG_ERROR && !f->v[k].overruled;
+	}
+	records_clear(records);
+}
+
+/* Every event of b the filter selects, explained; returns the exit status. */
+static int explain_many(const struct battle *b, const struct runopts *run, const struct filter *filter)
+{
+	struct many m = {.b = b, .by_findings = filter->side || filter->severity >= 0};
+	char why[256];
+	if (!filter_view_init(&m.view, filter, b, why, sizeof why)) {
+		msg_error("%s", why);
+		return EXIT_USAGE;
+	}
+	struct findings f;
+	struct records r;
+	findings_init(&f);
+	records_init(&r);
+	buf_init(&m.out, 0);
+	struct audit_opts opts = runopts_audit(run, &r);
+	opts.flush = explain_settled;
+	opts.flush_ctx = &m;
+	audit_battle(b, &opts, &f);
+	if (!m.explained)
+		printf("no event of %s is selected\n", b->src.v[0].path);
+	buf_release(&m.out);
+	records_release(&r);
+	findings_release(&f);
+	filter_view_release(&m.view);
+	return m.open ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
 /* The derivation of the event on line of the battle b (of its file
  * included, or the battle file's) as run says; d holds its parse's
  * diagnostics (b NULL: it could not be read).  Frees b.  Returns the exit
  * status. */
 static int explain(struct battle *b, struct diags *d, const char *path, const char *included, int line,
-		   const struct runopts *run)
+		   const struct runopts *run, const struct filter *filter)
 {
+	if (!line && b && !d->n_errors && runopts_check(run, "explain", b)) {	/* no LINE: the events selected */
+		int status = explain_many(b, run, filter);
+		battle_free(b);
+		return status;
+	}
 	int status = EXIT_CLEAN;
 	struct findings f;
 	struct records r;
@@ -149,11 +241,12 @@ static int explain(struct battle *b, struct diags *d, const char *path, const ch
 }
 
 /* A line of a battle file on disk. */
-static int explain_file(const char *path, const char *included, int line, const struct runopts *run)
+static int explain_file(const char *path, const char *included, int line, const struct runopts *run,
+			const struct filter *filter)
 {
 	struct diags d;
 	diags_init(&d, 500);
-	int status = explain(load_battle(path, run->include_root, &d), &d, path, included, line, run);
+	int status = explain(load_battle(path, run->include_root, &d), &d, path, included, line, run, filter);
 	diags_release(&d);
 	return status;
 }
@@ -190,7 +283,7 @@ static bool audited_under(struct store *s, int64_t id, struct runopts *run, bool
  * battle's own, the stored --options over both, this run's over those).
  * Frees b. */
 static int explain_as_stored(struct store *s, int64_t id, struct battle *b, const char *battle, const char *included,
-			     int line, struct runopts *run, bool follow_given)
+			     int line, struct runopts *run, bool follow_given, const struct filter *filter)
 {
 	char *options = NULL, *defaults = NULL;
 	int status = EXIT_USAGE;
@@ -210,7 +303,7 @@ static int explain_as_stored(struct store *s, int64_t id, struct battle *b, cons
 			stored.options[stored.n_options++] = run->options[i];
 		struct diags d;
 		diags_init(&d, 500);
-		status = explain(b, &d, battle, included, line, &stored);
+		status = explain(b, &d, battle, included, line, &stored, filter);
 		diags_release(&d);
 	}
 	free(options);
@@ -222,7 +315,7 @@ static int explain_as_stored(struct store *s, int64_t id, struct battle *b, cons
  * the options and the following it was audited with unless run says
  * otherwise (follow_given: whether --follow was). */
 static int explain_stored(const char *db, const char *battle, const char *included, int line, struct runopts *run,
-			  bool follow_given)
+			  bool follow_given, const struct filter *filter)
 {
 	struct store *s = load_archive(db, STORE_WAL, LOAD_READ);
 	if (!s)
@@ -234,7 +327,7 @@ static int explain_stored(const char *db, const char *battle, const char *includ
 	if (!b)
 		msg_error("%s", err ? err : store_error(s));
 	else
-		status = explain_as_stored(s, id, b, battle, included, line, run, follow_given);
+		status = explain_as_stored(s, id, b, battle, included, line, run, follow_given, filter);
 	free(err);
 	store_close(s);
 	return status;
@@ -247,10 +340,15 @@ int cmd_explain(int argc, char **argv)
 		{"option", required_argument, NULL, 'o'},
 		{"include-root", required_argument, NULL, 'I'},
 		{"db", required_argument, NULL, 'd'},
+		{"turn", required_argument, NULL, 't'},
+		{"side", required_argument, NULL, 's'},
+		{"unit", required_argument, NULL, 'u'},
+		{"severity", required_argument, NULL, 'e'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	struct runopts run = {.follow = FOLLOW_CLAIMED};
+	struct filter filter = filter_none();
 	const char *db = NULL;
 	bool follow_given = false;
 	int c;
@@ -268,6 +366,13 @@ int cmd_explain(int argc, char **argv)
 		case 'd':
 			db = optarg;
 			break;
+		case 't':
+		case 's':
+		case 'u':
+		case 'e':
+			if (!runopts_take_filter(&filter, "explain", c, optarg))
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			fputs(cmd_explain_usage, stdout);
 			return EXIT_CLEAN;
@@ -277,15 +382,26 @@ int cmd_explain(int argc, char **argv)
 		}
 	}
 	char *file = NULL, *included = NULL;
-	int line;
-	if (optind != argc - 1 || split_target(argv[optind], &file, &included, &line) < 0) {
-		msg_usage("explain", db ? "expected one BATTLE:LINE" : "expected one FILE:LINE");
+	int line = 0;
+	const char *arg = optind == argc - 1 ? argv[optind] : NULL;
+	const char *colon = arg ? strrchr(arg, ':') : NULL;
+	bool numbered = colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1);
+	if (!arg || (numbered && split_target(arg, &file, &included, &line) < 0)) {
+		msg_usage("explain", db ? "expected one BATTLE:LINE, or BATTLE" : "expected one FILE:LINE, or FILE");
 		free(file);
 		free(included);
 		return EXIT_USAGE;
 	}
-	int status = db ? explain_stored(db, file, included, line, &run, follow_given)
-			: explain_file(file, included, line, &run);
+	if (!numbered)	/* no LINE: every event the filters select */
+		file = xstrdup(arg);
+	else if (filter_any(&filter)) {
+		msg_usage("explain", "--turn, --side, --unit and --severity select events to explain without a LINE");
+		free(file);
+		free(included);
+		return EXIT_USAGE;
+	}
+	int status = db ? explain_stored(db, file, included, line, &run, follow_given, &filter)
+			: explain_file(file, included, line, &run, &filter);
 	free(file);
 	free(included);
 	return status;

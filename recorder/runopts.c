@@ -58,3 +58,20 @@ int runopts_split(char *text, const char **out, int max)
 		out[n++] = tok;
 	return n;
 }
+
+bool runopts_take_filter(struct filter *f, const char *cmd, int c, const char *arg)
+{
+	char why[256] = "";
+	bool ok = true;
+	if (c == 't')
+		ok = filter_turns(f, arg, why, sizeof why);
+	else if (c == 'e')
+		ok = filter_severity(f, arg, why, sizeof why);
+	else if (c == 's')
+		f->side = arg;
+	else
+		f->unit = arg;
+	if (!ok)
+		msg_usage(cmd, "%s", why);
+	return ok;
+}

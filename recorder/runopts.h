@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "../audit/audit.h"
+#include "../audit/filter.h"
 
 struct runopts {
 	enum audit_follow follow;
@@ -28,6 +29,11 @@ bool runopts_check(const struct runopts *r, const char *cmd, const struct battle
 /* The words of a stored audit's options ("NAME=VALUE ..."), split in
  * place into out (at most max); how many. */
 int runopts_split(char *text, const char **out, int max);
+
+/* The filter options audit and explain share, by their getopt letters:
+ * --turn (c 't'), --side ('s'), --unit ('u'), --severity ('e'); false
+ * after a usage message for a bad value.  arg must outlive f. */
+bool runopts_take_filter(struct filter *f, const char *cmd, int c, const char *arg);
 
 /* The audit's options for this run (records: where to keep derivations). */
 struct audit_opts runopts_audit(const struct runopts *r, struct records *records);
