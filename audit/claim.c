@@ -50,12 +50,15 @@ const char *claim_cite(const struct claim_mod *m, char *buf, size_t size)
 	return buf;
 }
 
-/* One claimed modifier against the derived modifier of its factor. */
+/* One claimed modifier against the derived modifier of its factor (named
+ * factor). */
 static void check_one(struct audit *a, const struct mod *m, const struct claim_mod *cm,
-		      const struct derived_mod *dm, const char *unit, enum diag_severity sev)
+		      const struct derived_mod *dm, const char *unit, const char *factor, enum diag_severity sev)
 {
 	char cite[512];
 	int value = m->has_value ? m->value : cm->value;
+	if (!dm->set)	/* the step saying why it does not apply is shown */
+		record_claimed_unapplied(a->rec, factor);
 	if (!dm->set)	/* with the reason the derivation gave, where it gave one */
 		audit_find(a, FINDING_MOD_EXTRA, sev, m->at, claim_cite(cm, cite, sizeof cite),
 			   "%+d%s claimed, but it does not apply to %s%s%s", value, m->code, unit, dm->why[0] ? ": " : "",
@@ -95,7 +98,7 @@ void claim_check_mods(struct audit *a, const struct claim *c, const struct deriv
 			continue;
 		}
 		seen[cm.factor] = m;
-		check_one(a, m, &cm, &d[cm.factor], unit, sev);
+		check_one(a, m, &cm, &d[cm.factor], unit, t->factor_name(cm.factor), sev);
 	}
 	for (int f = 0; f < CLAIM_MAX_FACTORS; f++)
 		if (d[f].set && d[f].m.value != 0 && !seen[f])
@@ -150,7 +153,7 @@ static void record_mods(struct record *rec, struct rec_part *p, const char *unit
 			while (f + 1 < n_factors && !d[f + 1].set && strcmp(d[f + 1].why, d[f].why) == 0 && n > 0 &&
 			       (size_t)n < sizeof names)
 				n += snprintf(names + n, sizeof names - n, "; %s", factor_name(++f));
-			record_step(rec, NULL, "%s: no modifier for %s: %s", unit, names, d[f].why);
+			record_unapplied(rec, unit, names, d[f].why);
 			continue;
 		}
 		if (!d[f].set) {
@@ -163,7 +166,7 @@ static void record_mods(struct record *rec, struct rec_part *p, const char *unit
 		record_step(rec, cite, "%s: %+d%s, %s", unit, d[f].m.value, d[f].m.code, d[f].why);
 	}
 	if (*none)
-		record_step(rec, NULL, "%s: no modifier for %s: none of their conditions holds", unit, none);
+		record_unapplied(rec, unit, none, "none of their conditions holds");
 }
 
 void claim_record(struct record *rec, struct rec_part *p, const char *unit, const struct derived_mod *d,

@@ -12,8 +12,7 @@ int explain_find_stmt(const struct battle *b, int file, int line)
 	return -1;
 }
 
-/* "turn 3 US, daylight, 17:30; phase fire offensive": where the event stands. */
-static void write_when(const struct battle *b, int stmt, struct buf *out)
+void explain_when(const struct battle *b, int stmt, struct buf *out)
 {
 	const struct stmt *turn = NULL, *phase = NULL;
 	for (int i = stmt - 1; i >= 0 && !turn; i--) {
@@ -27,25 +26,31 @@ static void write_when(const struct battle *b, int stmt, struct buf *out)
 	const struct st_turn *t = &turn->u.turn;
 	char clock[8];
 	const char *cond = t->cond ? t->cond : vocab_default(b->vocab, b->vocab->condition);
-	buf_printf(out, "  turn %d%s%s%s%s", t->number, t->side ? " " : "", t->side ? t->side : "",
+	buf_printf(out, "turn %d%s%s%s%s", t->number, t->side ? " " : "", t->side ? t->side : "",
 		   cond ? ", " : "", cond ? cond : "");
 	if (battle_clock(b, t->number, clock))
 		buf_printf(out, ", %s", clock);
 	if (phase)
 		buf_printf(out, "; phase %s%s%s", phase->u.phase.phase, phase->u.phase.mode ? " " : "",
 			   phase->u.phase.mode ? phase->u.phase.mode : "");
-	buf_putc(out, '\n');
 }
 
-void explain_write(const struct battle *b, const struct record *r, const struct findings *f,
+void explain_write(const struct battle *b, const struct record *r, const struct findings *f, bool all,
 		   struct buf *out)
 {
 	const struct stmt *s = &b->stmts[r->stmt];
 	buf_printf(out, "%s:%d: ", b->src.v[s->at.file].path, s->at.line);
 	fmt_stmt(b, s, out);
 	buf_putc(out, '\n');
-	write_when(b, r->stmt, out);
+	struct buf when;
+	buf_init(&when, 0);
+	explain_when(b, r->stmt, &when);
+	if (when.len)	/* nothing before the first turn */
+		buf_printf(out, "  %s\n", when.text);
+	buf_release(&when);
 	for (int i = 0; i < r->n_steps; i++) {
+		if (!record_step_shown(r, &r->steps[i], all))
+			continue;
 		buf_puts(out, "  ");
 		cite_inline(r->steps[i].text, out);
 		if (r->steps[i].source[0]) {

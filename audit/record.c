@@ -78,11 +78,62 @@ void record_step(struct record *rec, const char *source, const char *fmt, ...)
 		rec->steps = xrealloc(rec->steps, rec->cap_steps * sizeof *rec->steps);
 	}
 	struct step *s = &rec->steps[rec->n_steps++];
+	s->names_at = s->names_len = 0;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(s->text, sizeof s->text, fmt, ap);
 	va_end(ap);
 	snprintf(s->source, sizeof s->source, "%s", source ? source : "");
+}
+
+void record_unapplied(struct record *rec, const char *unit, const char *names, const char *why)
+{
+	if (!rec)
+		return;
+	record_step(rec, NULL, "%s: no modifier for %s: %s", unit, names, why);
+	struct step *s = &rec->steps[rec->n_steps - 1];
+	size_t at = strlen(unit) + strlen(": no modifier for "), len = strlen(names);
+	if (at + len < sizeof s->text) {	/* else it is never hidden */
+		s->names_at = (short)at;
+		s->names_len = (short)len;
+	}
+}
+
+void record_claimed_unapplied(struct record *rec, const char *factor)
+{
+	if (!rec)
+		return;
+	if (rec->n_claimed_unapplied < (int)(sizeof rec->claimed_unapplied / sizeof rec->claimed_unapplied[0]))
+		rec->claimed_unapplied[rec->n_claimed_unapplied] = factor;
+	rec->n_claimed_unapplied++;
+}
+
+/* Whether "a; b; c" (n bytes) holds the name factor whole. */
+static bool names_hold(const char *names, size_t n, const char *factor)
+{
+	size_t len = strlen(factor);
+	for (const char *p = names; p + len <= names + n;) {
+		if (strncmp(p, factor, len) == 0 && (p + len == names + n || p[len] == ';'))
+			return true;
+		const char *next = memchr(p, ';', (size_t)(names + n - p));
+		if (!next)
+			break;
+		p = next + 2;
+	}
+	return false;
+}
+
+bool record_step_shown(const struct record *rec, const struct step *s, bool all)
+{
+	if (all || !s->names_len)
+		return true;
+	int n = rec->n_claimed_unapplied;
+	if (n > (int)(sizeof rec->claimed_unapplied / sizeof rec->claimed_unapplied[0]))
+		return true;
+	for (int i = 0; i < n; i++)
+		if (names_hold(s->text + s->names_at, (size_t)s->names_len, rec->claimed_unapplied[i]))
+			return true;
+	return false;
 }
 
 struct rec_part *record_part(struct record *rec, const char *role, const char *unit)

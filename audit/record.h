@@ -45,6 +45,9 @@ struct rec_part {
 struct step {
 	char text[512];
 	char source[256];
+	/* a step naming modifiers that do not apply (record_unapplied): their
+	 * factors' names are text[names_at, names_at + names_len); 0: another step */
+	short names_at, names_len;
 };
 
 /* The state of one unit or leader after the event, as named fields. */
@@ -66,6 +69,10 @@ struct record {
 	int diff;
 	struct rec_state *states;	/* after the event: every unit and leader it names or changes */
 	int n_states, cap_states;
+	/* the factors of modifiers claimed that do not apply (static names;
+	 * past the array, every such step counts as claimed) */
+	const char *claimed_unapplied[8];
+	int n_claimed_unapplied;
 };
 
 struct records {
@@ -89,6 +96,17 @@ const struct record *records_find(const struct records *r, int stmt);
 
 /* Appends a step: what was derived and from which rule (source may be NULL). */
 void record_step(struct record *rec, const char *source, const char *fmt, ...) UMPIRE_PRINTF(3, 4);
+/* Appends a step naming the factors (names, "a; b") that give unit no
+ * modifier, and why: "5inf: no modifier for a; b: why". */
+void record_unapplied(struct record *rec, const char *unit, const char *names, const char *why);
+/* Notes that a modifier of factor (its static name) was claimed where it
+ * does not apply: explain shows the step that says why. */
+void record_claimed_unapplied(struct record *rec, const char *factor);
+/* Whether explain shows step s of rec: every step with all, else all but
+ * those naming modifiers that do not apply, unless one of them was
+ * claimed. */
+bool record_step_shown(const struct record *rec, const struct step *s, bool all);
+
 /* Appends a part for a unit taking part; zeroed but for role, unit and points (-1). */
 struct rec_part *record_part(struct record *rec, const char *role, const char *unit);
 /* The last part of that role ("target"), or NULL: a part stays findable

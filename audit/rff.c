@@ -768,6 +768,30 @@ static const char *const charge_won[] = {"swept-from-the-field", "driven-back", 
 static const char *const charge_lost[] = {"falter", "recoil", "repulsed", NULL};
 static const char *const charge_kinds[] = {"charge", "reroll", NULL};
 
+/* How RFF's fields read (rff_unit.c unit_fields, leader_fields; rff.c's
+ * effectiveness): the words of the Quick Reference Sheet. */
+static const struct field_word unit_words[] = {
+	{"effectiveness", "%v", NULL},
+	{"order", "%v", NULL},
+	{"formation", "%v", NULL},
+	{"disorder_pending", "disordered when the phase ends", NULL},
+	{"mounted", "mounted", "dismounted"},
+	{"limbered", "limbered", "unlimbered"},
+	{"silenced", "%v silenced", NULL},
+	{"damaged", "%v damaged", NULL},
+	{"wrecked", "%v wrecked", NULL},
+	{"low_ammo", "low on ammunition", NULL},
+	{"low_ammo_stands", " (%v stand{|s} marked)", NULL},
+	{"sheltered", NULL, NULL},	/* sheltered_in says where */
+	{"sheltered_in", "crew sheltering in %v", NULL},
+	{NULL, NULL, NULL},
+};
+
+static const struct field_word leader_words[] = {
+	{"dismounted", "dismounted (horse shot)", NULL},
+	{NULL, NULL, NULL},
+};
+
 static const struct ruleset_terms terms = {
 	.strength = "stands",
 	.scale = "men-per-stand",
@@ -782,6 +806,8 @@ static const struct ruleset_terms terms = {
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
 	.note = "note",
+	.unit_words = unit_words,
+	.leader_words = leader_words,
 };
 
 const struct ruleset rff_ruleset = {

@@ -215,6 +215,11 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 	}
 	if (half_or_more(d, raw))
 		derive(d, FM_RAW, "half or more of the fire points come from raw troops or guns");
+	else if (raw)
+		claim_absent(d->mods, FF_RAW, "raw troops or guns give %g of the %g fire points: less than half",
+			     raw / 4.0, d->quarters / 4.0);
+	else	/* an elite battery is not "guns firing" in the -1's sense: the line is for raw firers */
+		claim_absent(d->mods, FF_RAW, "no firer is raw");
 	if (rff_options(a)->ss_mixed_all && !every_sharp) {	/* sharpshooters count only firing alone */
 		either = buck;
 		sharp = 0;
@@ -358,7 +363,7 @@ static void note_absent(const struct audit *a, const struct ev_fire *ev, const s
 	const char *id = t->core.decl->id;
 	const char *f = t->formation ? rff_word(RC_FORMATION, t->formation) : "no logged formation";
 	static const char *const orders[] = {"in good order", "disordered", "broken"};
-	claim_absent(d->mods, FF_RAW, "raw troops or guns fire less than half the points");
+	claim_absent(d->mods, FF_RAW, "raw troops or guns give less than half the fire points");
 	claim_absent(d->mods, FF_BUCK_SHARP, "%s", battle_fact(&ev->target, FACT_CHARGING, 0)
 						   ? "American muskets and sharpshooters fire less than half the points"
 						   : "sharpshooters fire less than half the points, and no charge: the "

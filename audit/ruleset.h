@@ -26,6 +26,18 @@ struct unit_past {
 	bool saw_combat;	/* it fired or was fired at, charged or was charged, in one of them */
 };
 
+/* How a field of a unit's or a leader's state reads to a player
+ * (roster_describe): says is a phrase in which %v stands for the value
+ * and "{one|many}" for one when the value is 1, many otherwise,
+ * said when an int is not 0, a text not null, a bool true; says_false is
+ * said otherwise (0, null, false).  NULL says nothing; a phrase
+ * that begins with a space follows the one before it without a comma. */
+struct field_word {
+	const char *name;	/* the field's name (struct field.name) */
+	const char *says;
+	const char *says_false;
+};
+
 /* How reports speak of a ruleset's units and read its state: the fields
  * of struct fields they take (besides the core's side, stands, start and
  * removed) and its words in order.  Lists end with NULL. */
@@ -44,6 +56,10 @@ struct ruleset_terms {
 	const char *fire_kind;
 	const char *const *charge_kinds;	/* a charge and its rerolls */
 	const char *note;		/* the event keyword of the players' own words (`note "..."`) */
+	/* how its own fields of a unit's and a leader's state read, each list
+	 * ending with a NULL name (the core's are the roster's own) */
+	const struct field_word *unit_words;
+	const struct field_word *leader_words;
 };
 
 struct ruleset {

@@ -411,6 +411,17 @@ static int movement_stragglers(const struct sar_unit *r, const struct face *f, i
 	return movement_cap(r, *sixes);
 }
 
+/* "[5,6]": the faces from to to - 1 ("" when none). */
+static void put_faces(const struct face *f, int from, int to, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = from; i < to && i < f->n && n + 8 < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%d", i == from ? "[" : ",", f->dice[i]);
+	if (n && n + 2 < size)
+		snprintf(buf + n, size - n, "]");
+}
+
 static int sum_dice(const struct face *f, int from, int to)
 {
 	int sum = 0;
@@ -458,8 +469,12 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->at, "004:166", "%s moves %d\" + %dd6%s: %d dice are written",
 			   line->unit.id, inches.value, dice.value, charge ? " and 1d6 charging" : "", f->n);
 	int base = inches.value + sum_dice(f, 0, want);
-	record_step(a->rec, inches.cite, "%s: %d\" + %dd6%s = %d\"", line->unit.id, inches.value, dice.value,
-		    charge ? " + 1d6 (charge)" : "", base);
+	char moving[64], terrain[64];
+	put_faces(f, 0, want, moving, sizeof moving);
+	put_faces(f, want, f->n, terrain, sizeof terrain);
+	record_step(a->rec, inches.cite, "%s: %d\" + %dd6%s %s = %d\"%s%s%s", line->unit.id, inches.value, dice.value,
+		    charge ? " + 1d6 (charge)" : "", moving, base, f->n > want ? "; then " : "", terrain,
+		    f->n > want ? (f->n - want == 1 ? ", a terrain die" : ", terrain dice") : "");
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	if (r->formation == SF_COLUMN) {
 		struct cell col = cell_lookup(a, SCH_MOVE_MODS, SM_COLUMN, 0, 0);
@@ -477,7 +492,7 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 			     line->unit.id, r->formation ? sar_word(SC_FORMATION, r->formation) : "in no logged formation");
 	if (f->n > want) {
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
-		claim_derive(d, &m, "the %d dice past the movement's are terrain dice", f->n - want);
+		claim_derive(d, &m, "%s past the movement's dice: terrain, subtracted", terrain);
 	}
 	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, line->unit.at, d);
 	const enum sar_table tb = STB_MOVE;
@@ -934,6 +949,27 @@ static const char *const charge_won[] = {"defender-breaks", NULL};
 static const char *const charge_lost[] = {"attacker-breaks", NULL};
 static const char *const charge_kinds[] = {"melee", "round", NULL};
 
+/* How SAR's fields read (unit_fields, leader_fields above). */
+static const struct field_word unit_words[] = {
+	{"state", "%v", NULL},
+	{"formation", "%v", NULL},
+	{"order", "ordered to %v this turn", NULL},
+	{"stragglers", "%v straggler{|s}", NULL},
+	{"casualties", "%v casualt{y|ies}", NULL},
+	{"initial_volley", "initial volley not fired yet", "initial volley fired"},
+	{"low_ammo", "low on ammunition", NULL},
+	{"locked", "locked in melee", NULL},
+	{"mounted", "mounted", "dismounted"},
+	{"limbered", "limbered", "unlimbered"},
+	{NULL, NULL, NULL},
+};
+
+static const struct field_word leader_words[] = {
+	{"lr", "LR %v", "LR 0"},
+	{"points_left", "%v point{|s} left this turn", NULL},
+	{NULL, NULL, NULL},
+};
+
 static const struct ruleset_terms terms = {
 	.strength = "effectives",
 	.scale = "men-per-stand",	/* a casting: the header says how many men */
@@ -945,6 +981,8 @@ static const struct ruleset_terms terms = {
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
 	.note = "note",
+	.unit_words = unit_words,
+	.leader_words = leader_words,
 };
 
 const struct ruleset sar_ruleset = {

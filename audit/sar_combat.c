@@ -158,6 +158,17 @@ static struct sar_split check_split(struct audit *a, const struct claim *c, stru
 	return audit_follows_derived(a) ? derived : claimed;
 }
 
+/* Whether the claim's losses are those the chart gives on the claimed
+ * column, a wrong one: the lookup was right, the losses follow the column
+ * (wrong-losses, as RFF's follow a wrong total). */
+static bool follows_claimed_column(struct audit *a, const struct claim *c, int column, int die)
+{
+	if (!c->has_total || c->total == column || !c->has_loss)
+		return false;
+	struct cell theirs = cell_lookup(a, SCH_EFFECTS, die, 0, c->total);
+	return theirs.ok && theirs.value == c->loss;
+}
+
 /* The losses a roll gives on the Combat Effects Chart: the chart file's,
  * else as claimed; -1 when the claim gives only tallies (they alone say). */
 static int chart_losses(struct audit *a, const struct claim *c, int column, int die, struct loc at)
@@ -166,7 +177,12 @@ static int chart_losses(struct audit *a, const struct claim *c, int column, int 
 	if (cell.ok) {
 		record_step(a->rec, cell.cite, "column %d, d20 %d: %d loss%s", column, die, cell.value,
 			    cell.value == 1 ? "" : "es");
-		if (c->has_loss && c->loss != cell.value)
+		if (c->has_loss && c->loss != cell.value && follows_claimed_column(a, c, column, die))
+			audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, "004:234",
+				   "loss=%d claimed, derived %d: the Combat Effects Chart (%s) gives %d for d20 %d on the "
+				   "claimed column %d, %d on column %d", c->loss, cell.value, cell_source(&cell), c->loss, die,
+				   c->total, cell.value, column);
+		else if (c->has_loss && c->loss != cell.value)
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->loss_at, "004:234",
 				   "loss=%d claimed; the Combat Effects Chart (%s) gives %d for d20 %d on column %d", c->loss,
 				   cell_source(&cell), cell.value, die, column);

@@ -96,12 +96,15 @@ int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int
 		return claimed;
 	}
 	const char *word = thomas_word(cat, row->effect);
-	record_step(a->rec, row->cite, "%s: %d: %s", who, value, word);
+	/* a pursuit is read on the total less the morale points (003:20), not a die */
+	char what[64];
+	snprintf(what, sizeof what, roll == TR_PURSUIT ? "the total less the morale points, %+d," : "%d", value);
+	record_step(a->rec, row->cite, "%s: %s gives %s", who, what, word);
 	if (a->rec && !a->rec->effect)
 		a->rec->effect = word;
 	if (claimed && claimed != row->effect)
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, at, row->cite, "%s claimed; %d gives %s",
-			   thomas_word(cat, claimed), value, word);
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, at, row->cite, "%s claimed; %s gives %s",
+			   thomas_word(cat, claimed), what, word);
 	return claimed && !audit_follows_derived(a) ? claimed : row->effect;
 }
 
@@ -455,6 +458,19 @@ static bool thomas_audit_event(struct audit *a, const struct stmt *s)
 static const char *const conditions[] = {"formed", "unformed", "routed", NULL};
 static const char *const charge_kinds[] = {"melee", NULL};
 
+/* How Thomas's fields read (unit_fields above). */
+static const struct field_word unit_words[] = {
+	{"state", "%v", NULL},
+	{"formation", "%v", NULL},
+	{"fire_class", "fire class %v", NULL},
+	{"engaged", "engaged in close action", NULL},
+	{"colours_lost", "colours lost", NULL},
+	{"mounted", "mounted", "dismounted"},
+	{"crew_lost", "crew lost", NULL},
+	{"guns_lost", "%v gun{|s} lost", NULL},
+	{NULL, NULL, NULL},
+};
+
 static const struct ruleset_terms terms = {
 	.strength = "figures",
 	.scale = "men-per-stand",	/* a figure: the header says how many men */
@@ -464,6 +480,7 @@ static const struct ruleset_terms terms = {
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
 	.note = "note",
+	.unit_words = unit_words,
 };
 
 const struct ruleset thomas_ruleset = {

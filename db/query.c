@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../audit/roster.h"
+#include "../audit/ruleset.h"
 #include "../grammar/xalloc.h"
 #include "export.h"
 
@@ -66,9 +68,67 @@ static const char *arg_name(const char *args, int k, char *buf, size_t size)
 	return "";
 }
 
+/* state_words(RULES, FIELD, VALUE), an aggregate: a unit's state given as
+ * rows of its fields, in its ruleset's words (roster_describe), for the
+ * queries' readers: "fresh, disordered, line", not "order=disordered". */
+enum { WORDS_NAME = 32, WORDS_TEXT = 64 };
+
+struct words_ctx {
+	struct fields f;
+	char names[FIELDS_MAX][WORDS_NAME];	/* the rows' texts, copied: SQLite's last one step */
+	char texts[FIELDS_MAX][WORDS_TEXT];
+	char rules[WORDS_NAME];
+};
+
+static void words_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	struct words_ctx *w = sqlite3_aggregate_context(ctx, sizeof *w);
+	const char *field = (const char *)sqlite3_value_text(argv[1]);
+	if (!w || !field || w->f.n == FIELDS_MAX)
+		return;
+	const char *rules = (const char *)sqlite3_value_text(argv[0]);
+	snprintf(w->rules, sizeof w->rules, "%s", rules ? rules : "");
+	int k = w->f.n;
+	snprintf(w->names[k], WORDS_NAME, "%s", field);
+	switch (sqlite3_value_type(argv[2])) {
+	case SQLITE_INTEGER:
+		fields_int(&w->f, w->names[k], sqlite3_value_int(argv[2]));	/* a bool as 0 or 1 reads alike */
+		break;
+	case SQLITE_NULL:
+		fields_text(&w->f, w->names[k], NULL);
+		break;
+	default:
+		snprintf(w->texts[k], WORDS_TEXT, "%s", (const char *)sqlite3_value_text(argv[2]));
+		fields_text(&w->f, w->names[k], w->texts[k]);
+	}
+}
+
+static void words_final(sqlite3_context *ctx)
+{
+	struct words_ctx *w = sqlite3_aggregate_context(ctx, 0);
+	if (!w) {
+		sqlite3_result_null(ctx);	/* no rows */
+		return;
+	}
+	const struct ruleset *rs = ruleset_find(w->rules);
+	struct buf out;
+	buf_init(&out, 0);
+	roster_describe(rs ? rs->terms : NULL, 'U', &w->f, &out);
+	sqlite3_result_text(ctx, out.text, (int)out.len, SQLITE_TRANSIENT);
+	buf_release(&out);
+}
+
+void query_functions(struct store *s)
+{
+	sqlite3_create_function_v2(store_db(s), "state_words", 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL,
+				   words_step, words_final, NULL);
+}
+
 sqlite3_stmt *query_prepare(struct store *s, const struct query_def *q, const char *const *args, int n_args,
 			    char **err)
 {
+	query_functions(s);
 	*err = NULL;
 	int required, n = arity(q->args, &required);
 	char msg[512];

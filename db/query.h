@@ -24,6 +24,11 @@ const struct query_def *query_at(size_t i);
 /* The query called name, or NULL. */
 const struct query_def *query_find(const char *name);
 
+/* Adds the queries' own SQL functions to s's connection (query_prepare
+ * does): state_words(RULES, FIELD, VALUE), an aggregate saying a unit's
+ * state of those field rows in its ruleset's words. */
+void query_functions(struct store *s);
+
 /* The query prepared with args bound in order (a BATTLE resolved to its
  * number; one left out bound NULL); the caller finalizes it.  NULL with a
  * message in *err (the caller frees): too few or too many arguments, a

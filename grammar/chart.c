@@ -36,6 +36,7 @@ struct reader {
 	int errors;
 	int errors_before;	/* when the current chart began: its rows' errors say enough */
 	bool full;		/* the current chart's rows past MAX_ROWS were reported */
+	bool bad_columns;	/* its `columns` line was in error: its rows are not read */
 };
 
 static struct loc at_field(const struct reader *r, const struct field *f)
@@ -189,7 +190,7 @@ static void finish(struct reader *r)
 	c->n_rows = r->n_rows;
 	r->cur = NULL;
 	r->n_rows = r->n_order = 0;
-	r->full = false;
+	r->full = r->bad_columns = false;
 }
 
 static void start_chart(struct reader *r, const struct field *f, int n)
@@ -237,6 +238,7 @@ static void read_columns(struct reader *r, const struct field *f, int n)
 		error(r, DIAG_DUPLICATE, at_field(r, &f[0]), "a second `columns` line for chart %s", s->name);
 		return;
 	}
+	r->bad_columns = true;	/* until the line is read whole */
 	for (int i = 1; i < n; i++) {
 		int c = column_named(s, &f[i]);
 		if (c < 0 || seen[c]) {
@@ -256,6 +258,7 @@ static void read_columns(struct reader *r, const struct field *f, int n)
 		return;
 	}
 	r->n_order = n - 1;
+	r->bad_columns = false;
 }
 
 /* The key of a row: its fields, how many it took in *used. */
@@ -283,6 +286,21 @@ static bool read_key(struct reader *r, const struct field *f, int n, struct char
 		*used = k + 1;
 	}
 	return true;
+}
+
+/* "7", "3-6", "18+" or "2-", as a roll row's key is written. */
+static void put_range(int lo, int hi, char *buf, size_t size)
+{
+	if (lo == INT_MIN && hi == INT_MAX)
+		snprintf(buf, size, "any roll");
+	else if (lo == INT_MIN)
+		snprintf(buf, size, "%d-", hi);
+	else if (hi == INT_MAX)
+		snprintf(buf, size, "%d+", lo);
+	else if (lo == hi)
+		snprintf(buf, size, "%d", lo);
+	else
+		snprintf(buf, size, "%d-%d", lo, hi);
 }
 
 static bool overlaps(const struct chart_row *a, const struct chart_row *b, bool roll)
@@ -324,7 +342,8 @@ static void read_row(struct reader *r, const struct field *f, int n)
 {
 	const struct vocab_chart *s = r->cur->spec;
 	if (!r->n_order) {
-		error(r, DIAG_EXPECTED, at_field(r, &f[0]), "expected the `columns` line of chart %s first", s->name);
+		if (!r->bad_columns)	/* after a bad one, its error says enough */
+			error(r, DIAG_EXPECTED, at_field(r, &f[0]), "expected the `columns` line of chart %s first", s->name);
 		return;
 	}
 	if (r->n_rows == MAX_ROWS) {
@@ -369,8 +388,18 @@ static void read_row(struct reader *r, const struct field *f, int n)
 	row.at.len = (int)(f[n - 1].s + f[n - 1].n - f[0].s);
 	for (int i = 0; i < r->n_rows; i++)
 		if (overlaps(&r->rows[i], &row, !s->key_cats[0])) {
-			error(r, DIAG_DUPLICATE, at_field(r, &f[0]), "this row's key is also the key of the row at line %d",
-			      r->rows[i].at.line);
+			if (s->key_cats[0]) {
+				error(r, DIAG_DUPLICATE, at_field(r, &f[0]), "this row's key is also the key of the row at line %d",
+				      r->rows[i].at.line);
+			} else {
+				char mine[32], theirs[32], both[32];
+				const struct chart_row *o = &r->rows[i];
+				put_range(row.lo, row.hi, mine, sizeof mine);
+				put_range(o->lo, o->hi, theirs, sizeof theirs);
+				put_range(row.lo > o->lo ? row.lo : o->lo, row.hi < o->hi ? row.hi : o->hi, both, sizeof both);
+				error(r, DIAG_DUPLICATE, at_field(r, &f[0]),
+				      "this row (%s) overlaps the row at line %d (%s): both cover %s", mine, o->at.line, theirs, both);
+			}
 			return;
 		}
 	for (int i = 0; i < r->n_order; i++)

@@ -467,7 +467,7 @@ static void put_comment(struct buf *out, const char *c)
 	buf_add(out, c, n);
 }
 
-static void put_line(const struct battle *b, const struct stmt *s, struct buf *out)
+void fmt_line(const struct battle *b, const struct stmt *s, struct buf *out)
 {
 	if (s->kind == ST_ERROR) {
 		size_t len;
@@ -514,7 +514,7 @@ void fmt_each_line(const struct battle *b, int file, void (*each)(void *ctx, int
 		settle_blanks(each, ctx, first_blank, blanks, wrote);
 		blanks = 0;
 		buf_clear(&line);
-		put_line(b, s, &line);
+		fmt_line(b, s, &line);
 		each(ctx, s->at.line, line.text ? line.text : "", line.len);
 		wrote = true;
 	}

@@ -625,6 +625,7 @@ static int db_sql(const char *path, enum store_journal journal, int argc, char *
 	sqlite3_stmt *st = NULL;
 	const char *tail = NULL;
 	int status;
+	query_functions(s);	/* state_words() for the user's SQL as for the named queries */
 	if (sqlite3_prepare_v2(store_db(s), argv[optind], -1, &st, &tail) != SQLITE_OK || !st) {
 		msg_error("%s", st || sqlite3_errcode(store_db(s)) != SQLITE_OK ? store_error(s) : "no statement given");
 		sqlite3_finalize(st);

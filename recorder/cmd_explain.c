@@ -14,7 +14,7 @@
 #include "runopts.h"
 
 const char cmd_explain_usage[] =
-	"usage: umpire explain [--follow=claimed|derived] [--option NAME=VALUE]...\n"
+	"usage: umpire explain [--all] [--follow=claimed|derived] [--option NAME=VALUE]...\n"
 	"                      [--include-root DIR] FILE:LINE | FILE:INCLUDED:LINE\n"
 	"       umpire explain [--turn N[-M]] [--side SIDE] [--unit ID]\n"
 	"                      [--severity error|warning|note] [...] FILE\n"
@@ -23,9 +23,9 @@ const char cmd_explain_usage[] =
 	"\n"
 	"Print the derivation of the event on LINE of FILE (or of the file FILE\n"
 	"includes as INCLUDED) as an umpire would read it out: the dice, every\n"
-	"modifier with the rule it comes from and the ones that do not apply, the\n"
-	"total, the table lookup, the losses and the state after, then the verdict\n"
-	"on what the player claimed. FILE:LINE:COL, as check and audit print a\n"
+	"modifier that applies with the rule it comes from (and why one claimed\n"
+	"does not), the total, the table lookup, the losses and the state after,\n"
+	"then the verdict on what the player claimed. FILE:LINE:COL, as check and audit print a\n"
 	"finding's place, is taken as FILE:LINE; the line of a ruling explains the\n"
 	"event it settles.\n"
 	"\n"
@@ -50,6 +50,7 @@ const char cmd_explain_usage[] =
 	"  --include-root DIR  includes may also lie in DIR and below, besides the\n"
 	"                      battle file's own folder (a path is still relative to\n"
 	"                      the file that includes it)\n"
+	"  --all               also every modifier that does not apply, and why\n"
 	"  --db PATH           explain a line of a battle stored in the archive PATH\n"
 	"  --turn N[-M]        without a LINE: only events of turn N, or N to M\n"
 	"  --side SIDE         without a LINE: only events with a finding charged to SIDE\n"
@@ -60,44 +61,6 @@ const char cmd_explain_usage[] =
 	"exit status: 0 no error in the claims explained, or a ruling settles it; 1 errors;\n"
 	"2 usage error, unreadable file, a log that does not parse, or a line that\n"
 	"is not an event.\n";
-
-/* Splits "FILE:LINE" or "FILE:INCLUDED:LINE" (from the right: file names may
- * hold colons only in the first part).  The caller frees *file and *included. */
-static int split_target(const char *arg, char **file, char **included, int *line)
-{
-	const char *last = strrchr(arg, ':');
-	if (!last || !last[1] || strspn(last + 1, "0123456789") != strlen(last + 1))
-		return -1;
-	*line = atoi(last + 1);
-	char *rest = xstrndup(arg, (size_t)(last - arg));
-	char *mid = strrchr(rest, ':');
-	*included = NULL;
-	if (mid && mid[1] && strspn(mid + 1, "0123456789") == strlen(mid + 1)) {
-		/* FILE:LINE:COL as check and audit print it: the column is dropped */
-		*line = atoi(mid + 1);
-		*mid = '\0';
-		mid = strrchr(rest, ':');
-	}
-	if (mid) {
-		*mid = '\0';
-		*included = xstrdup(mid + 1);
-	}
-	*file = rest;
-	return *line > 0 ? 0 : -1;
-}
-
-/* The source index of the included file named included (its path ends so). */
-static int find_source(const struct battle *b, const char *included)
-{
-	size_t n = strlen(included);
-	for (int i = 0; i < b->src.n; i++) {
-		const char *p = b->src.v[i].path;
-		size_t m = strlen(p);
-		if (m >= n && strcmp(p + m - n, included) == 0 && (m == n || p[m - n - 1] == '/'))
-			return i;
-	}
-	return -1;
-}
 
 /* The audit settled some statements: keep the record of the one explained. */
 static void keep_one(void *ctx, struct records *records, const struct findings *f, int upto)
@@ -114,6 +77,7 @@ struct many {
 	bool by_findings;		/* --side or --severity: events with such a finding */
 	struct buf out;
 	int explained, open;		/* events explained; unsettled errors among their findings */
+	bool all;			/* every step (--all) */
 };
 
 /* Whether the statement's findings among f include one v selects. */
@@ -146,7 +110,7 @@ static void explain_settled(void *ctx, struct records *records, const struct fin
 		buf_clear(&m->out);
 		if (m->explained++)
 			buf_putc(&m->out, '\n');
-		explain_write(m->b, rec, &own, &m->out);
+		explain_write(m->b, rec, &own, m->all, &m->out);
 		free(own.v);
 		fputs(m->out.text, stdout);
 		for (int k = 0; k < f->n; k++)
@@ -158,7 +122,7 @@ static void explain_settled(void *ctx, struct records *records, const struct fin
 /* Every event of b the filter selects, explained; returns the exit status. */
 static int explain_many(const struct battle *b, const struct runopts *run, const struct filter *filter)
 {
-	struct many m = {.b = b, .by_findings = filter->side || filter->severity >= 0};
+	struct many m = {.b = b, .by_findings = filter->side || filter->severity >= 0, .all = run->all_steps};
 	char why[256];
 	if (!filter_view_init(&m.view, filter, b, why, sizeof why)) {
 		msg_error("%s", why);
@@ -199,7 +163,7 @@ static int explain(struct battle *b, struct diags *d, const char *path, const ch
 	struct records r;
 	findings_init(&f);
 	records_init(&r);
-	int file = included && b ? find_source(b, included) : 0;
+	int file = included && b ? load_find_source(b, included) : 0;
 	int stmt = b && file >= 0 ? explain_find_stmt(b, file, line) : -1;
 	if (stmt >= 0 && b->stmts[stmt].kind == ST_RULING)
 		stmt = b->stmts[stmt].u.ruling.event;	/* a ruling: the event it settles */
@@ -227,7 +191,7 @@ static int explain(struct battle *b, struct diags *d, const char *path, const ch
 		struct buf out;
 		buf_init(&out, 0);
 		if (rec)
-			explain_write(b, rec, &f, &out);
+			explain_write(b, rec, &f, run->all_steps, &out);
 		fputs(out.text, stdout);
 		buf_release(&out);
 		for (int i = 0; i < f.n; i++)
@@ -344,6 +308,7 @@ int cmd_explain(int argc, char **argv)
 		{"side", required_argument, NULL, 's'},
 		{"unit", required_argument, NULL, 'u'},
 		{"severity", required_argument, NULL, 'e'},
+		{"all", no_argument, NULL, 'a'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -366,6 +331,9 @@ int cmd_explain(int argc, char **argv)
 		case 'd':
 			db = optarg;
 			break;
+		case 'a':
+			run.all_steps = true;
+			break;
 		case 't':
 		case 's':
 		case 'u':
@@ -386,7 +354,7 @@ int cmd_explain(int argc, char **argv)
 	const char *arg = optind == argc - 1 ? argv[optind] : NULL;
 	const char *colon = arg ? strrchr(arg, ':') : NULL;
 	bool numbered = colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1);
-	if (!arg || (numbered && split_target(arg, &file, &included, &line) < 0)) {
+	if (!arg || (numbered && load_split_target(arg, &file, &included, &line) < 0)) {
 		msg_usage("explain", db ? "expected one BATTLE:LINE, or BATTLE" : "expected one FILE:LINE, or FILE");
 		free(file);
 		free(included);

@@ -178,7 +178,7 @@ static bool show_odds(struct recorder *r, const char *line, bool asked)
 		printf("odds before the roll, under the modifiers that apply now:\n%s", out.text);
 	else if (asked && rc == -1)
 		fprintf(r->said, "odds: no die written into '%s' makes a line that stands here (a line of one die, "
-			"in its phase; a charge rolls two)\n", line);
+			"in its phase; a charge as `charge A -> D`, or with one side's die)\n", line);
 	else if (asked)
 		fprintf(r->said, "odds: the audit derives no effect for '%s' (a chart not supplied, or an event "
 			"it takes on trust)\n", line);
@@ -294,7 +294,7 @@ static void show_record(struct recorder *r, const struct record *rec)
 	for (int i = 0; i < rec->n_states; i++) {
 		const struct rec_state *st = &rec->states[i];
 		buf_clear(&out);
-		bool says = session_describe_fields(st->kind, st->id, &st->fields, &out);
+		bool says = session_describe_fields(r->s, st->kind, st->id, &st->fields, &out);
 		if (st->kind == 'U' || says)	/* a leader with nothing to report is not shown */
 			printf("  %safter: %s%s\n", paint(r, PAINT_DIM), out.text, paint(r, PAINT_NONE));
 	}
@@ -347,7 +347,7 @@ static int ask(struct recorder *r)
 	}
 }
 
-static void accept(struct recorder *r);
+static void accept(struct recorder *r, const char *typed);
 
 /* A line with the facts and the die but no claim: the line the audit
  * would write, for the players to confirm.  True when it was dealt with
@@ -381,10 +381,23 @@ static bool suggest(struct recorder *r, const struct session_take *take)
 	return dealt;
 }
 
-static void accept(struct recorder *r)
+/* Appends the line tried; says so when it is written in another form than
+ * typed (canonical: aliases, case, spaces). */
+static void accept(struct recorder *r, const char *typed)
 {
-	if (session_accept(r->s) == 0)
+	size_t n = strlen(typed);
+	while (n > 0 && strchr(" \t\r\n", typed[n - 1]))
+		n--;
+	const char *text = session_pending_text(r->s);
+	bool same = text && strlen(text) == n && strncmp(text, typed, n) == 0;
+	char *written = text && !same ? xstrdup(text) : NULL;
+	if (session_accept(r->s) == 0) {
+		if (written)
+			fprintf(r->said, "written as: %s\n", written);
+		free(written);
 		return;
+	}
+	free(written);
 	if (errno == ESTALE)
 		changed(r);
 	else
@@ -431,12 +444,12 @@ static void take_line(struct recorder *r, const char *line)
 	if (suggest(r, &take))
 		return;
 	if (!r->tty || weighty == 0) {
-		accept(r);
+		accept(r, line);
 		return;
 	}
 	switch (ask(r)) {
 	case 'a':
-		accept(r);
+		accept(r, line);
 		break;
 	case 'e':
 		session_discard(r->s);
@@ -665,17 +678,30 @@ static char *read_line(struct recorder *r, const char *prompt)
 	return text;
 }
 
-/* "T3 US charge> ": where the battle stands; its colours marked for
- * libedit as taking no room (EL_PROMPT_ESC). */
+/* The mode of the phase the log is in ("defensive"), or NULL. */
+static const char *phase_mode(const struct battle *b)
+{
+	for (int i = b->n_stmts - 1; i >= 0; i--)
+		if (b->stmts[i].kind == ST_PHASE)
+			return b->stmts[i].u.phase.mode;
+		else if (b->stmts[i].kind == ST_TURN)
+			return NULL;
+	return NULL;
+}
+
+/* "T3 US charge> ", "T1 US fire (defensive)> ": where the battle stands;
+ * its colours marked for libedit as taking no room (EL_PROMPT_ESC). */
 static void set_prompt(const struct recorder *r, char *out, size_t size)
 {
 	const struct audit *a = session_audit(r->s);
 	const char *on = r->color ? "\1\033[1m\1" : "", *off = r->color ? "\1\033[0m\1" : "";
+	const char *mode = a->st.phase ? phase_mode(session_battle(r->s)) : NULL;
 	if (!a->st.turn)
 		snprintf(out, size, "%sbefore turn 1>%s ", on, off);
 	else
-		snprintf(out, size, "%sT%d%s%s%s%s>%s ", on, a->st.turn, a->st.side ? " " : "", a->st.side ? a->st.side : "",
-			 a->st.phase ? " " : "", a->st.phase ? a->st.phase : "", off);
+		snprintf(out, size, "%sT%d%s%s%s%s%s%s%s>%s ", on, a->st.turn, a->st.side ? " " : "",
+			 a->st.side ? a->st.side : "", a->st.phase ? " " : "", a->st.phase ? a->st.phase : "",
+			 mode ? " (" : "", mode ? mode : "", mode ? ")" : "", off);
 }
 
 static int run(struct recorder *r)

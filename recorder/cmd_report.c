@@ -77,6 +77,12 @@ const char cmd_report_usage[] =
 	"  --luck VERY,LUCKY   luck's thresholds: very lucky (unlucky) at or under\n"
 	"                      the chance VERY, lucky at or under LUCKY (0.1,0.3)\n"
 	"  --campaign NAME     luck: the dice of every battle of the campaign\n"
+	"  --turn N[-M], --side SIDE, --unit ID, --severity error|warning|note\n"
+	"                      audit: only the findings of events in those turns,\n"
+	"                      charged to SIDE, of that severity (notes then too),\n"
+	"                      of events unit or leader ID takes part in or whose\n"
+	"                      state they change (an event never derived, as an\n"
+	"                      illegal fire, has no parts in the archive)\n"
 	"  --db PATH           the archive; else UMPIRE_DB, else\n"
 	"                      $XDG_DATA_HOME/umpire/archive.db\n"
 	"  --follow=WHICH, --option NAME=VALUE, --include-root DIR\n"
@@ -118,6 +124,7 @@ struct report_args {
 	enum plot_format plot_format;
 	struct luck_opts luck;
 	struct runopts run;
+	struct filter filter;	/* audit: --turn, --side, --unit, --severity */
 	const char *battle;
 };
 
@@ -129,6 +136,8 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 		{"option", required_argument, NULL, 'o'}, {"include-root", required_argument, NULL, 'I'},
 		{"luck", required_argument, NULL, 'l'},	  {"campaign", required_argument, NULL, 'c'},
 		{"dir", required_argument, NULL, 'D'},	  {"plot-format", required_argument, NULL, 'P'},
+		{"turn", required_argument, NULL, 'T'},	  {"side", required_argument, NULL, 'S'},
+		{"unit", required_argument, NULL, 'U'},	  {"severity", required_argument, NULL, 'E'},
 		{"help", no_argument, NULL, 'h'},	  {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -155,6 +164,10 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 						    "as 0.1,0.3; not '%s'", optarg);
 				return -1;
 			}
+		} else if (c == 'T' || c == 'S' || c == 'U' || c == 'E') {	/* audit's filter letters, lower case */
+			if (!runopts_take_filter(&ra->filter, "report", c == 'T' ? 't' : c == 'S' ? 's' : c == 'U' ? 'u' : 'e',
+						 optarg))
+				return -1;
 		} else if (c == 'c') {
 			ra->campaign = optarg;
 		} else if (c == 'D') {
@@ -185,6 +198,11 @@ static int parse_args(int argc, char **argv, struct report_args *ra)
 	}
 	ra->kind = kinds[k].kind;
 	ra->name = kinds[k].name;
+	if (filter_any(&ra->filter) && ra->kind != KIND_AUDIT) {
+		msg_usage("report", "--turn, --side, --unit and --severity select the audit report's findings, not the "
+				    "%s report's", ra->name);
+		return -1;
+	}
 	if (luck_given && ra->kind != KIND_LUCK) {
 		msg_usage("report", "--luck sets the luck report's thresholds, not the %s report's", ra->name);
 		return -1;
@@ -327,7 +345,7 @@ static struct sheet *build(const struct report_args *ra, struct store *s, const 
 	case KIND_EFFECTIVENESS:
 		return report_effectiveness(f);
 	case KIND_AUDIT:
-		return report_audit(s, f, err);
+		return report_audit(s, f, &ra->filter, err);
 	case KIND_LUCK:
 		return luck_battle(s, f, &ra->luck, err);
 	case KIND_WHATIF:	/* whatif_file, whatif_stored */
@@ -579,7 +597,7 @@ static int aar(const struct report_args *ra, struct store *s, const struct facts
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_args ra = {.run.follow = FOLLOW_CLAIMED, .luck = {.very = 0.10, .plain = 0.30}};
+	struct report_args ra = {.run.follow = FOLLOW_CLAIMED, .luck = {.very = 0.10, .plain = 0.30}, .filter = filter_none()};
 	int rc = parse_args(argc, argv, &ra);
 	if (rc)
 		return rc > 0 ? EXIT_CLEAN : EXIT_USAGE;

@@ -9,6 +9,7 @@
 
 #include "../audit/ruleset.h"
 #include "../grammar/lex.h"
+#include "../grammar/xalloc.h"
 #include "../grammar/parse.h"
 #include "msg.h"
 
@@ -114,4 +115,39 @@ void load_print_diags(FILE *f, const struct battle *b, const struct diags *d)
 	if (d->n_dropped)	/* errors displace warnings: these are warnings unless errors passed the limit */
 		fprintf(f, "umpire: %d more diagnostics not shown\n", d->n_dropped);
 	buf_release(&out);
+}
+
+int load_split_target(const char *arg, char **file, char **included, int *line)
+{
+	const char *last = strrchr(arg, ':');
+	if (!last || !last[1] || strspn(last + 1, "0123456789") != strlen(last + 1))
+		return -1;
+	*line = atoi(last + 1);
+	char *rest = xstrndup(arg, (size_t)(last - arg));
+	char *mid = strrchr(rest, ':');
+	*included = NULL;
+	if (mid && mid[1] && strspn(mid + 1, "0123456789") == strlen(mid + 1)) {
+		/* FILE:LINE:COL as check and audit print it: the column is dropped */
+		*line = atoi(mid + 1);
+		*mid = '\0';
+		mid = strrchr(rest, ':');
+	}
+	if (mid) {
+		*mid = '\0';
+		*included = xstrdup(mid + 1);
+	}
+	*file = rest;
+	return *line > 0 ? 0 : -1;
+}
+
+int load_find_source(const struct battle *b, const char *included)
+{
+	size_t n = strlen(included);
+	for (int i = 0; i < b->src.n; i++) {
+		const char *p = b->src.v[i].path;
+		size_t m = strlen(p);
+		if (m >= n && strcmp(p + m - n, included) == 0 && (m == n || p[m - n - 1] == '/'))
+			return i;
+	}
+	return -1;
 }

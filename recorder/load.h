@@ -40,6 +40,16 @@ int load_silence(struct silence *s, const char *cmd, const char *code);
  * were. */
 void load_print_diags(FILE *f, const struct battle *b, const struct diags *d);
 
+/* Splits a place on the command line, "FILE:LINE", "FILE:INCLUDED:LINE" or
+ * "FILE:LINE:COL" as check and audit print one (the column dropped), from
+ * the right: only FILE may hold colons.  *file and *included (NULL when not
+ * given) are the caller's to free.  Returns 0, or -1 when arg names no line. */
+int load_split_target(const char *arg, char **file, char **included, int *line);
+
+/* The source index of b's file named included (its path ends so, after a
+ * slash or whole), or -1. */
+int load_find_source(const struct battle *b, const char *included);
+
 /* The process's lexer, compiled on first use (a broken tokens.def aborts). */
 struct lex;
 struct lex *load_lexer(void);

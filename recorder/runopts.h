@@ -15,6 +15,7 @@ struct runopts {
 	const char *include_root;		/* --include-root DIR, or NULL */
 	const char *defaults[AUDIT_MAX_OPTIONS];	/* a campaign's options, under the battle's own */
 	int n_defaults;
+	bool all_steps;				/* explain --all: the modifiers that do not apply too */
 };
 
 /* Takes --follow=WHICH (c 'f'), --option NAME=VALUE (c 'o') or

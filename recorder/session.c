@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../audit/roster.h"
 #include "../audit/ruleset.h"
 #include "../grammar/fmt.h"
 #include "../grammar/parse.h"
@@ -220,9 +221,13 @@ int session_try(struct session *s, const char *line, struct buf *said, struct se
 	int i = add_line(s, line, len, said);
 	if (i < 0)
 		return i == SESSION_CHANGED ? SESSION_CHANGED : -1;
-	s->pending = xstrndup(line, len);
-	records_clear(&s->records);
 	const struct stmt *st = &s->b->stmts[i];
+	struct buf canonical;	/* what fmt would write: the log stays canonical */
+	buf_init(&canonical, 0);
+	fmt_line(s->b, st, &canonical);
+	s->pending = buf_detach(&canonical);
+	buf_release(&canonical);
+	records_clear(&s->records);
 	*out = (struct session_take){.stmt = i, .since = i};
 	if (st->kind == ST_RULING && st->u.ruling.verb == RULING_OVERRIDE) {
 		rebuild(s);	/* the state follows the umpire from the event it settles */
@@ -237,6 +242,11 @@ int session_try(struct session *s, const char *line, struct buf *said, struct se
 bool session_pending(const struct session *s)
 {
 	return s->pending != NULL;
+}
+
+const char *session_pending_text(const struct session *s)
+{
+	return s->pending;
 }
 
 void session_discard(struct session *s)
@@ -428,44 +438,27 @@ const char *session_path(const struct session *s)
 	return s->path;
 }
 
-bool session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out)
+bool session_describe_fields(const struct session *s, char kind, const char *id, const struct fields *f,
+			     struct buf *out)
 {
-	const struct field *stands = fields_get(f, "stands"), *start = fields_get(f, "start");
-	if (kind == 'U' && stands && start)
-		buf_printf(out, "%s %d/%d stands", id, stands->num, start->num);
-	else
-		buf_printf(out, "%s:", id);
-	const char *sep = kind == 'U' ? ", " : " ";
-	for (int i = 0; i < f->n; i++) {
-		const struct field *x = &f->v[i];
-		if (x == stands || x == start || strcmp(x->name, "side") == 0 || strcmp(x->name, "in_play") == 0)
-			continue;	/* said above, or by the listing */
-		if (x->type == FIELD_BOOL && x->num)
-			buf_printf(out, "%s%s", sep, x->name);
-		else if (x->type == FIELD_INT && x->num)	/* silenced=0: nothing to say */
-			buf_printf(out, "%s%s=%d", sep, x->name, x->num);
-		else if (x->type == FIELD_TEXT && x->text)
-			buf_printf(out, "%s%s=%s", sep, x->name, x->text);
-		else
-			continue;
-		sep = ", ";
-	}
-	return strcmp(sep, ", ") == 0;
+	buf_printf(out, "%s: ", id);
+	size_t at = out->len;
+	roster_describe(s->audit->rs->terms, kind, f, out);
+	return kind == 'U' || strcmp(out->text + at, "in play") != 0;
 }
 
 void session_describe_unit(const struct session *s, int u, struct buf *out)
 {
 	struct fields f;
 	audit_unit_fields(s->audit, u, &f);
-	session_describe_fields('U', state_unit_at(&s->audit->st, u)->decl->id, &f, out);
+	session_describe_fields(s, 'U', state_unit_at(&s->audit->st, u)->decl->id, &f, out);
 }
 
 void session_describe_leader(const struct session *s, int l, struct buf *out)
 {
 	struct fields f;
 	state_leader_fields(&s->audit->st, l, &f);
-	if (!session_describe_fields('L', state_leader_at(&s->audit->st, l)->decl->id, &f, out))
-		buf_puts(out, " in play, nothing to report");
+	session_describe_fields(s, 'L', state_leader_at(&s->audit->st, l)->decl->id, &f, out);
 }
 
 /* Suggestions and odds */
@@ -520,10 +513,10 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 	case SHAPE_CHECK:
 		lines = xcalloc((size_t)e->u.check.n_lines, sizeof *lines);
 		mods = xcalloc((size_t)e->u.check.n_lines * MODS, sizeof *mods);
-		ok = true;
-		for (int i = 0; i < e->u.check.n_lines && ok; i++) {
+		for (int i = 0; i < e->u.check.n_lines; i++) {	/* the units claimed for stay as typed */
 			lines[i] = e->u.check.lines[i];
-			ok = fill_claim(&lines[i].claim, part_of(rec, "unit", lines[i].unit.id), NULL, mods + i * MODS);
+			if (claim_empty(&lines[i].claim))
+				ok |= fill_claim(&lines[i].claim, part_of(rec, "unit", lines[i].unit.id), NULL, mods + i * MODS);
 		}
 		e->u.check.lines = lines;
 		break;
@@ -610,7 +603,145 @@ static int die_place(struct session *s, const char *line, int *sides)
 	return place;
 }
 
-enum { ODDS_PARTS = 8, ODDS_FACES = 100, ODDS_TEXT = 48 };
+enum { ODDS_PARTS = 8, ODDS_FACES = 100, ODDS_TEXT = 48, ODDS_EFFECTS = 24 };
+
+/* A charge line with the dice not given written in: the attacker's face a
+ * at the end of the part before `|` (which must hold no claim yet), the
+ * defender's face d first after it.  *known: which dice the line gave
+ * (bit 0 the attacker's, bit 1 the defender's).  False when the line is
+ * not of that form. */
+static bool charge_faces(const char *line, int a, int d, char *out, size_t size, int *known)
+{
+	const char *bar = strchr(line, '|');
+	size_t left = bar ? (size_t)(bar - line) : strlen(line);
+	while (left && line[left - 1] == ' ')
+		left--;
+	const char *right = bar ? bar + 1 + strspn(bar + 1, " ") : "";
+	bool a_given = memchr(line, '[', left) != NULL, d_given = strchr(right, '[') != NULL;
+	*known = a_given | d_given << 1;
+	if (!a_given && (memchr(line, '+', left) || memchr(line, '=', left)))
+		return false;	/* claims before the die: no place to write it */
+	char af[16] = "", df[16] = "";
+	if (!a_given)
+		snprintf(af, sizeof af, " [%d]", a);
+	if (!d_given)
+		snprintf(df, sizeof df, "[%d]%s", d, *right ? " " : "");
+	return snprintf(out, size, "%.*s%s | %s%s", (int)left, line, af, df, right) < (int)size;
+}
+
+/* How many faces the clash line text rolls a side (its die, or the
+ * ruleset's); 0 when it does not parse as a clash here. */
+static int clash_sides(struct session *s, const char *text)
+{
+	struct diags d;
+	diags_init(&d, 4);
+	int i = parse_session_add(s->ps, text, strlen(text), &d);
+	int sides = 0;
+	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT && s->b->stmts[i].u.event.def->shape == SHAPE_CLASH) {
+		const struct face *f = &s->b->stmts[i].u.event.u.clash.side[0].die;
+		sides = f->die ? f->die : s->b->vocab->die;
+	}
+	if (i != PARSE_SESSION_FULL)
+		parse_session_retract(s->ps);
+	diags_release(&d);
+	return sides;
+}
+
+/* What the charge's outcomes add up to over the dice not given. */
+struct clash_odds {
+	const char *effect[ODDS_EFFECTS];	/* static or the battle's: outlive the discard */
+	int count[ODDS_EFFECTS];
+	long diff[ODDS_EFFECTS];		/* the sum of its rolls' differences, to order them */
+	int n, rolls;
+	const char *unit[ODDS_PARTS];
+	long lost[ODDS_PARTS];
+	int n_units;
+};
+
+static void count_clash(struct clash_odds *o, const struct record *rec)
+{
+	const char *effect = rec->effect ? rec->effect : "?";
+	int k = 0;
+	while (k < o->n && strcmp(o->effect[k], effect) != 0)
+		k++;
+	if (k == o->n && o->n < ODDS_EFFECTS)
+		o->effect[o->n++] = effect;
+	if (k < o->n) {
+		o->count[k]++;
+		o->diff[k] += rec->has_diff ? rec->diff : 0;
+	}
+	for (int i = 0; i < rec->n_parts; i++) {
+		const struct rec_part *p = &rec->parts[i];
+		int u = 0;
+		while (u < o->n_units && strcmp(o->unit[u], p->unit) != 0)
+			u++;
+		if (u == o->n_units && o->n_units < ODDS_PARTS)
+			o->unit[o->n_units++] = p->unit;
+		if (u < o->n_units)
+			o->lost[u] += p->loss;
+	}
+	o->rolls++;
+}
+
+/* Odds of a charge: each effect's chance over the dice the line does not
+ * give (both before the roll; the defender's once the attacker's is
+ * written, or the other way), and each unit's losses on average. */
+static int charge_odds(struct session *s, const char *line, struct buf *out)
+{
+	char *text = xmalloc(strlen(line) + 64);
+	size_t size = strlen(line) + 64;
+	int known = 0;
+	if (!charge_faces(line, 1, 1, text, size, &known) || known == 3) {
+		free(text);
+		return -1;
+	}
+	int sides = clash_sides(s, text);
+	if (sides < 2 || sides > ODDS_FACES) {
+		free(text);
+		return -1;
+	}
+	struct clash_odds o = {0};
+	struct buf scratch;
+	buf_init(&scratch, 0);
+	for (int a = 1; a <= (known & 1 ? 1 : sides); a++)
+		for (int d = 1; d <= (known & 2 ? 1 : sides); d++) {
+			charge_faces(line, a, d, text, size, &known);
+			struct session_take t;
+			buf_clear(&scratch);
+			if (session_try(s, text, &scratch, &t) == 0 && t.rec && t.rec->effect)
+				count_clash(&o, t.rec);
+			session_discard(s);
+		}
+	buf_release(&scratch);
+	free(text);
+	if (!o.rolls)
+		return -2;
+	buf_printf(out, "  %s:", known == 0 ? "over both dice" : known == 1 ? "over the defender's die"
+											 : "over the attacker's die");
+	for (int k = 0; k < o.n; k++) {	/* the attacker's best first: by mean difference */
+		int best = k;
+		for (int j = k + 1; j < o.n; j++)
+			if (o.diff[j] * o.count[best] > o.diff[best] * o.count[j])
+				best = j;
+		const char *e = o.effect[best];
+		int c = o.count[best];
+		long d = o.diff[best];
+		o.effect[best] = o.effect[k], o.count[best] = o.count[k], o.diff[best] = o.diff[k];
+		o.effect[k] = e, o.count[k] = c, o.diff[k] = d;
+		buf_printf(out, "%s %s (%d%%)", k ? "," : "", e, (c * 200 + o.rolls) / (2 * o.rolls));
+	}
+	buf_puts(out, "\n");
+	bool any = false;
+	for (int u = 0; u < o.n_units; u++)
+		any |= o.lost[u] != 0;
+	if (any) {
+		buf_puts(out, "  lost on average:");
+		for (int u = 0; u < o.n_units; u++)
+			buf_printf(out, "%s %s %.1f", u ? "," : "", o.unit[u], (double)o.lost[u] / o.rolls);
+		buf_puts(out, "\n");
+	}
+	return 0;
+}
 
 int session_odds(struct session *s, const char *line, struct buf *out)
 {
@@ -619,7 +750,9 @@ int session_odds(struct session *s, const char *line, struct buf *out)
 		if (reload(s) < 0)
 			return -1;
 	int sides = 0, place = die_place(s, line, &sides);
-	if (place < 0 || sides < 2 || sides > ODDS_FACES)
+	if (place < 0)	/* not a line of one die: a charge's two, perhaps */
+		return charge_odds(s, line, out);
+	if (sides < 2 || sides > ODDS_FACES)
 		return -1;
 	char (*said)[ODDS_FACES][ODDS_TEXT] = xcalloc(ODDS_PARTS, sizeof *said);	/* per part, per face */
 	const char *unit[ODDS_PARTS] = {0};

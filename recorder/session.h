@@ -66,6 +66,8 @@ int session_accept(struct session *s);
 void session_discard(struct session *s);
 /* Whether a line tried waits for accept or discard. */
 bool session_pending(const struct session *s);
+/* The line session_accept would append, in canonical form (fmt), or NULL. */
+const char *session_pending_text(const struct session *s);
 
 enum session_undo { UNDO_DONE, UNDO_NOTHING, UNDO_IO, UNDO_CHANGED };
 /* Takes back the last line of the turns (turn, phase, event or ruling) in
@@ -90,29 +92,35 @@ const struct findings *session_findings(const struct session *s);
 /* The log's path, as given. */
 const char *session_path(const struct session *s);
 
-/* The state of unit u as "5inf 6/7 stands, worn, disordered...": its
- * fields name=value, the true flags by name; appended to out. */
+/* The state of unit u in the ruleset's words (roster_describe), after its
+ * id: "5inf: 6 of 7 stands, worn, disordered, line"; appended to out. */
 void session_describe_unit(const struct session *s, int u, struct buf *out);
-/* The same of leader l ("taylor: attached=5inf, wounded"). */
+/* The same of leader l ("taylor: in play, with 5inf, wounded"). */
 void session_describe_leader(const struct session *s, int l, struct buf *out);
 /* The same from a record's fields (a unit's or leader's state after an
- * event, struct rec_state); whether it said more than the id and stands. */
-bool session_describe_fields(char kind, const char *id, const struct fields *f, struct buf *out);
+ * event, struct rec_state); whether it said more than a leader's "in
+ * play" (a unit always says its stands). */
+bool session_describe_fields(const struct session *s, char kind, const char *id, const struct fields *f,
+			     struct buf *out);
 
 /* The line tried with what the audit derived in place of claims it left
  * empty: when it gives the die and the facts but no modifier, total,
- * effect or loss for any unit that rolled (`mc twiggs [6]: 5inf; 8inf`),
- * its canonical text with the derived modifiers (those not zero), totals,
- * effects and losses into out, true.  False, out untouched, when it
- * claims anything or nothing was derived. */
+ * effect or loss for a unit that rolled (`mc twiggs [6]: 5inf; 8inf`, or
+ * a check's units claimed for but one), its canonical text with the
+ * derived modifiers (those not zero), totals, effects and losses of those
+ * units into out, true; the claims typed stay as typed.  False, out
+ * untouched, when it leaves nothing empty or nothing was derived. */
 bool session_suggest(const struct session *s, const struct session_take *take, struct buf *out);
 
 /* Odds before the roll: line is an event line without its die.  What each
  * face would give every unit that rolls, under the modifiers the state
  * makes legal, from the audit itself: the line is tried with each face and
  * taken back.  Appends "  5inf: 1-2 tardy (20%), 3-7 well-handled (50%),
- * 8-10 double-quick (30%)" a unit to out and returns 0; -1 when no face
- * written into it makes a line that parses (or its event has two dice);
+ * 8-10 double-quick (30%)" a unit to out and returns 0.  A charge (two
+ * dice: "charge A -> D", or with one side's die and claims written, as
+ * "charge A -> D [5] +1vet") is tried with every face of each die not
+ * given: "  over both dice: falter (31%), ..." and each unit's losses on
+ * average.  -1 when no face written into it makes a line that parses;
  * -2 when the audit derives no effect for it (a chart the players have not
  * supplied, an event it does not audit). */
 int session_odds(struct session *s, const char *line, struct buf *out);

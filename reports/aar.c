@@ -145,7 +145,7 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 			 bool svg_inline, char **err)
 {
 	*err = NULL;
-	struct sheet *audit = report_audit(s, f, err);
+	struct sheet *audit = report_audit(s, f, NULL, err);
 	if (!audit)
 		return NULL;
 	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);

@@ -229,7 +229,7 @@ static void write_findings(struct json *j, const struct findings *f, const int *
 	json_array_end(j);
 }
 
-static void write_field(struct json *j, const struct field *f)
+void audit_json_field(struct json *j, const struct field *f)
 {
 	json_key(j, f->name);
 	switch (f->type) {
@@ -256,7 +256,7 @@ static void write_states(struct json *j, const struct record *r)
 		json_key(j, s->kind == 'U' ? "unit" : "leader");
 		json_string(j, s->id);
 		for (int k = 0; k < s->fields.n; k++)
-			write_field(j, &s->fields.v[k]);
+			audit_json_field(j, &s->fields.v[k]);
 		json_object_end(j);
 	}
 	json_array_end(j);

@@ -6,6 +6,7 @@
 #include "../audit/finding.h"
 #include "../audit/record.h"
 #include "../grammar/battle.h"
+#include "json.h"
 
 /* Appends one JSON object per line to out, in the order of the log: each
  * turn header ("kind":"turn": turn, side, light, clock), phase ("phase"),
@@ -41,5 +42,9 @@ void audit_json_select(struct audit_json *w, bool (*keep_stmt)(void *ctx, int st
  * since the last flush (all of them belong to these statements; see
  * audit_opts.flush).  The caller may then clear r. */
 void audit_json_flush(struct audit_json *w, const struct records *r, const struct findings *f, int upto);
+
+/* Writes field f of a unit's or leader's state as a key and its value
+ * (an int, a bool, a string or null) into the object j is in. */
+void audit_json_field(struct json *j, const struct field *f);
 
 #endif

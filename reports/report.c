@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../audit/cite.h"
+#include "../audit/filter.h"
 #include "../grammar/xalloc.h"
 
 void report_meta(struct sheet *sh, const struct facts *f)
@@ -389,16 +390,30 @@ struct sheet *report_effectiveness(const struct facts *f)
 
 /* ---- audit ---- */
 
+/* The findings the filter selects (bound by bind_filter): ?2-?3 the turns
+ * (0: all), ?4 the side, ?5 the severity (NULL: errors and warnings), ?6
+ * the unit or leader, named in a part of the event or changed by it. */
+#define SELECTED_FINDINGS \
+	"f.battle_id = ?1 AND (f.severity = ?5 OR (?5 IS NULL AND f.severity IN ('error', 'warning')))\n" \
+	"  AND (?2 = 0 OR (SELECT e.turn FROM event e WHERE e.id = f.event_id) BETWEEN ?2 AND ?3)\n" \
+	"  AND (?4 IS NULL OR f.side = ?4 COLLATE NOCASE)\n" \
+	"  AND (?6 IS NULL OR EXISTS (SELECT 1 FROM part p LEFT JOIN unit u ON u.id = p.unit_id\n" \
+	"      LEFT JOIN leader l ON l.id = p.leader_id\n" \
+	"      WHERE p.event_id = f.event_id AND ?6 COLLATE NOCASE IN (u.ident, l.ident))\n" \
+	"    OR EXISTS (SELECT 1 FROM unit u JOIN unit_state us ON us.unit_id = u.id\n" \
+	"      WHERE u.battle_id = f.battle_id AND u.ident = ?6 COLLATE NOCASE AND us.stmt = f.stmt)\n" \
+	"    OR EXISTS (SELECT 1 FROM leader l JOIN leader_state ls ON ls.leader_id = l.id\n" \
+	"      WHERE l.battle_id = f.battle_id AND l.ident = ?6 COLLATE NOCASE AND ls.stmt = f.stmt))\n"
 static const char sql_rule_counts[] =
 	"SELECT coalesce(rule, '(no rule: the sums and the state)') AS rule, sum(severity = 'error') AS errors,\n"
 	"  sum(severity = 'warning') AS warnings, sum(overruled) AS overruled\n"
-	"FROM finding WHERE battle_id = ?1 AND severity IN ('error', 'warning')\n"
+	"FROM finding f WHERE " SELECTED_FINDINGS
 	"GROUP BY 1 ORDER BY errors DESC, warnings DESC, 1";
 static const char sql_findings[] =
 	"SELECT coalesce(f.rule, '(no rule: the sums and the state)') AS rule, fl.path AS file, f.line, f.col, f.severity, f.code,\n"
 	"  CASE WHEN f.overruled THEN 'overruled' ELSE '' END AS ruling, f.message\n"
 	"FROM finding f LEFT JOIN file fl ON fl.battle_id = f.battle_id AND fl.idx = f.file_idx\n"
-	"WHERE f.battle_id = ?1 AND f.severity IN ('error', 'warning')\n"
+	"WHERE " SELECTED_FINDINGS
 	"ORDER BY 1, f.file_idx, f.line, f.col";
 static const char sql_notes[] =
 	"SELECT count(*) FROM finding WHERE battle_id = ?1 AND severity = 'note'";
@@ -413,7 +428,45 @@ static bool query_into(struct store *s, struct sheet *sh, sqlite3_stmt *st, char
 	return rows >= 0;
 }
 
-struct sheet *report_audit(struct store *s, const struct facts *f, char **err)
+/* The query sql of battle id with the filter's values bound (NULL: all). */
+static sqlite3_stmt *filtered_query(struct store *s, const char *sql, int64_t id, const struct filter *filter,
+				    char **err)
+{
+	sqlite3_stmt *st = facts_query(s, sql, id, err);
+	if (!st)
+		return NULL;
+	sqlite3_bind_int(st, 2, filter ? filter->turn_from : 0);	/* NULL would select nothing */
+	sqlite3_bind_int(st, 3, filter ? filter->turn_to : 0);
+	if (!filter)
+		return st;
+	if (filter->side)
+		sqlite3_bind_text(st, 4, filter->side, -1, SQLITE_STATIC);
+	if (filter->severity >= 0)
+		sqlite3_bind_text(st, 5, diag_severity_name((enum diag_severity)filter->severity), -1, SQLITE_STATIC);
+	if (filter->unit)
+		sqlite3_bind_text(st, 6, filter->unit, -1, SQLITE_STATIC);
+	return st;
+}
+
+/* "; only turns 2-3, US's, errors, about 5inf": what the filter keeps. */
+static void put_filter(const struct filter *filter, struct buf *out)
+{
+	if (!filter || !filter_any(filter))
+		return;
+	buf_puts(out, " Only the findings");
+	if (filter->turn_from)
+		buf_printf(out, filter->turn_from == filter->turn_to ? " of turn %d" : " of turns %d-%d",
+			   filter->turn_from, filter->turn_to);
+	if (filter->side)
+		buf_printf(out, " charged to %s", filter->side);
+	if (filter->severity >= 0)
+		buf_printf(out, " of severity %s", diag_severity_name((enum diag_severity)filter->severity));
+	if (filter->unit)
+		buf_printf(out, " of events about %s", filter->unit);
+	buf_puts(out, " are shown.");
+}
+
+struct sheet *report_audit(struct store *s, const struct facts *f, const struct filter *filter, char **err)
 {
 	*err = NULL;
 	struct sheet *sh = new_sheet("audit", "Audit", f);
@@ -421,13 +474,17 @@ struct sheet *report_audit(struct store *s, const struct facts *f, char **err)
 	int notes = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
 	sheet_section(sh, "rules", "Rules misapplied", SHEET_ALL);
+	struct buf only;
+	buf_init(&only, 0);
+	put_filter(filter, &only);
 	sheet_para(sh, "Each rule the audit found misapplied in the %d events, with its errors and warnings "
-		       "(and how many an umpire's ruling overruled); %d notes besides (umpire audit --notes).",
-		   f->events, notes);
-	if (!(st = facts_query(s, sql_rule_counts, f->battle, err)) || !query_into(s, sh, st, err))
+		       "(and how many an umpire's ruling overruled); %d notes besides (umpire audit --notes).%s",
+		   f->events, notes, only.text);
+	buf_release(&only);
+	if (!(st = filtered_query(s, sql_rule_counts, f->battle, filter, err)) || !query_into(s, sh, st, err))
 		goto fail;
 	sheet_section(sh, "findings", "Findings by rule", SHEET_ALL);
-	if (!(st = facts_query(s, sql_findings, f->battle, err)) || !query_into(s, sh, st, err))
+	if (!(st = filtered_query(s, sql_findings, f->battle, filter, err)) || !query_into(s, sh, st, err))
 		goto fail;
 	return sh;
 fail:

@@ -25,8 +25,12 @@ struct sheet *report_casualties(const struct facts *f);
 struct sheet *report_effectiveness(const struct facts *f);
 
 /* The battle's errors and warnings grouped by the rule they cite, for an
- * umpire's ruling: how many each rule has, and each with its place. */
-struct sheet *report_audit(struct store *s, const struct facts *f, char **err);
+ * umpire's ruling: how many each rule has, and each with its place.  With
+ * a filter (NULL: everything), only the findings it selects: of events in
+ * its turns, charged to its side, of its severity (notes then too), of
+ * events that name or change its unit or leader. */
+struct filter;
+struct sheet *report_audit(struct store *s, const struct facts *f, const struct filter *filter, char **err);
 
 /* The facts every report shows under its title (date, rules, campaign, scale). */
 void report_meta(struct sheet *sh, const struct facts *f);

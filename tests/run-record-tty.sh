@@ -29,7 +29,7 @@ python3 - "$umpire" "$work" <<'PY'
 import os, re, subprocess, sys, time
 umpire, work = sys.argv[1], sys.argv[2]
 sock = ["tmux", "-L", "umpire-test-%d" % os.getpid(), "-f", "/dev/null"]
-PROMPT = re.compile(r"^(T\d+ \w+( [\w-]+)?|before turn 1)> |^accept as logged|^take the completed", re.M)
+PROMPT = re.compile(r"^(T\d+ \w+( [\w-]+)?( \(\w+\))?|before turn 1)> |^accept as logged|^take the completed", re.M)
 failures = []
 
 def tmux(*args):
@@ -102,7 +102,7 @@ line("")
 line("dismount mccall")
 line("undo", expect="undone: dismount mccall")
 line("dismount may  # the dragoons dismount to push into the chaparral with their carbines")
-send("phase fi", "Tab"); line("defensive")
+send("phase fi", "Tab"); line("defensive", expect="T1 US fire (defensive)> ")  # the prompt names the fire
 for text in [
     "# Mexican LG at 14\" (24\" band): 1 point a stand (002:174), 2 points -3. Elite: 4 or less Desultory.",
     "fire lvgun:2@14 -> ridgely [6] -3fp pts=2 =3 desultory-fire",
@@ -119,7 +119,7 @@ for text in [
     "phase charge",
 ]:
     line(text)
-line("status 2lt", expect="2lt 7/8 stands, order=disordered")
+line("status 2lt", expect="2lt: 7 of 8 stands, fresh, disordered")
 send("C-d")
 wait_for("EXITED 0")
 colored = "\x1b[" in screen(escapes=True)

@@ -108,6 +108,23 @@ static void test_errors(void **state)
 	assert_non_null(strstr(r.d.v[0].msg, "has no chart 'weather'; its charts: "));
 	assert_null(strstr(r.d.v[0].msg, "did you mean"));
 	release(&r);
+	/* one bad `columns` line is one error, not one more per row under it;
+	 * the next chart is read as usual */
+	read_text(&r, "chart random-orders\ncolumns orderz\n1-5 advance\n6-9 halt\n"
+		      "chart melee-column\ncolumns column\n1-5 3\n3 x\n");
+	assert_int_equal(r.d.n, 2);
+	assert_int_equal(r.d.v[0].at.line, 2);
+	assert_int_equal(r.d.v[1].at.line, 8);	/* the second chart's own error */
+	release(&r);
+	/* overlapping ranges are named, with the rolls both cover */
+	read_text(&r, "chart random-orders\ncolumns order\n1-5 advance\n4-9 halt\n5+ withdraw\n");
+	assert_int_equal(r.d.n, 2);	/* a row in error is not kept: the third meets the first */
+	assert_string_equal(r.d.v[0].msg, "this row (4-9) overlaps the row at line 3 (1-5): both cover 4-5");
+	assert_string_equal(r.d.v[1].msg, "this row (5+) overlaps the row at line 3 (1-5): both cover 5");
+	release(&r);
+	read_text(&r, "chart random-orders\ncolumns order\n3- advance\n2-4 halt\n");
+	assert_string_equal(r.d.v[0].msg, "this row (2-4) overlaps the row at line 3 (3-): both cover 2-3");
+	release(&r);
 	expect_error("10 closes\n", DIAG_EXPECTED, 1, 1);
 	expect_error("chart\n", DIAG_EXPECTED, 1, 1);
 	expect_error("chart random-orders extra\n", DIAG_TRAILING, 1, 21);

@@ -139,7 +139,10 @@ static void test_answers(void **state)
 	/* 5inf: 8 stands at Palo Alto, 7 at Resaca (the two orders of battle) */
 	const char *unit[] = {"5inf"};
 	const char *history = rows(s, "unit-history", unit, 1);
-	assert_non_null(strstr(history, "1  Palo Alto 1846-05-08 5inf 8 "));
+	/* at Palo Alto 5inf ends as it began, 8 of 8 (fresh: 8/5/3, 000:685), and
+	 * disordered, its breakthrough (line 210) being a second combat
+	 * (002:238-240); in its ruleset's words, not field=value */
+	assert_non_null(strstr(history, "1  Palo Alto 1846-05-08 5inf 8 8 fresh, disordered, line 0 0 0"));
 	assert_non_null(strstr(history, "2  Resaca de la Palma 1846-05-09 5inf 7 "));
 	/* 7cav after Palo Alto's line 72: 5 stands, broken (002:243, worked out in test_import) */
 	const char *at[] = {"palo-alto", "7cav", "72"};

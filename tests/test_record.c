@@ -24,10 +24,47 @@ static void test_find_part(void **state)
 	records_release(&r);
 }
 
+/* A step naming modifiers that do not apply is shown with --all, or when
+ * one of its factors was claimed (by its whole name, not a prefix); other
+ * steps always. */
+static void test_unapplied_steps(void **state)
+{
+	(void)state;
+	struct records r;
+	records_init(&r);
+	struct record *rec = records_add(&r, 3, "maneuver");
+	record_step(rec, "002:30", "5inf: +1vet, 5inf is veteran");
+	record_unapplied(rec, "5inf", "battery; formation or cover", "5inf is in line");
+	record_unapplied(rec, "5inf", "formation", "not stated");
+	const struct step *plain = &rec->steps[0], *two = &rec->steps[1], *one = &rec->steps[2];
+	assert_string_equal(two->text, "5inf: no modifier for battery; formation or cover: 5inf is in line");
+	assert_true(record_step_shown(rec, plain, false));
+	assert_false(record_step_shown(rec, two, false));
+	assert_false(record_step_shown(rec, one, false));
+	assert_true(record_step_shown(rec, two, true));
+	record_claimed_unapplied(rec, "formation or cover");
+	assert_true(record_step_shown(rec, two, false));
+	assert_false(record_step_shown(rec, one, false));	/* "formation" is another factor */
+	record_claimed_unapplied(rec, "formation");
+	assert_true(record_step_shown(rec, one, false));
+	/* past the notes' room every such step counts as claimed */
+	struct record *many = records_add(&r, 4, "fire");
+	record_unapplied(many, "die roll", "cover", "none stated");
+	for (int i = 0; i < 8; i++)
+		record_claimed_unapplied(many, "battery");
+	assert_false(record_step_shown(many, &many->steps[0], false));
+	record_claimed_unapplied(many, "battery");
+	assert_true(record_step_shown(many, &many->steps[0], false));
+	record_unapplied(NULL, "5inf", "x", "y");	/* records not kept */
+	record_claimed_unapplied(NULL, "x");
+	records_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_part),
+		cmocka_unit_test(test_unapplied_steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -187,7 +187,7 @@ static void test_audit_by_rule(void **state)
 	struct facts f;
 	char *err = NULL;
 	struct store *s = tu_facts("tests/e2e/016-audit-mistakes/game.battle", &f);
-	struct sheet *sh = report_audit(s, &f, &err);
+	struct sheet *sh = report_audit(s, &f, NULL, &err);
 	assert_non_null(sh);
 	char *rules = tu_sheet(sh, SHEET_CSV, "rules");
 	assert_string_equal(rules, "rule,errors,warnings,overruled\r\n"

@@ -1294,6 +1294,15 @@ static void test_chart_fire(void **state)
 	assert_int_equal(findings_on(&x, 4, FINDING_MOD_VALUE), 1);
 	assert_int_equal(part(&x, 4, "firer")->total, 11);
 	done(&x);
+	/* the +1 regular left out: column 12, not 13.  d20 11 (row 11-12)
+	 * gives 4 on column 12 and 5 on 13: the lookup on the claimed column
+	 * was right, the losses follow the wrong column (wrong-losses, as
+	 * RFF's follow a wrong total), not a wrong lookup */
+	charted(&x, "phase first-fire\nfire r13:10@6 -> tgt [11] +2volley =12 loss=4\n");
+	assert_int_equal(findings_on(&x, 2, FINDING_TOTAL), 1);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOSSES), 1);
+	assert_int_equal(findings_on(&x, 2, FINDING_LOOKUP), 0);
+	done(&x);
 	/* without the chart file the same roll is taken on trust */
 	run(&x, "phase first-fire\nfire m10:10@6 -> tgt [5] loss=3\n");
 	assert_int_equal(part(&x, 2, "firer")->total, 12);	/* no training shift known */

@@ -392,7 +392,9 @@ static void next_turn(void **state)
 	session_close(s);
 }
 
-/* The unit's state in words. */
+/* The unit's state in words.  9 against trained troops is a Telling Fire
+ * (002:196), not the Galling Fire claimed: the state follows the claim,
+ * and says the audit disputes it. */
 static void describe(void **state)
 {
 	(void)state;
@@ -401,7 +403,7 @@ static void describe(void **state)
 	struct buf out;
 	buf_init(&out, 0);
 	session_describe_unit(s, state_unit(&session_audit(s)->st, "2lt"), &out);
-	assert_true(strncmp(out.text, "2lt 9/10 stands", 15) == 0);
+	assert_string_equal(out.text, "2lt: 9 of 10 stands, fresh, disordered, line, follows a claim the audit disputes");
 	buf_release(&out);
 	session_close(s);
 }
@@ -409,7 +411,7 @@ static void describe(void **state)
 /* A line of facts and the die: the audit's modifiers (+1 Gallant leader,
  * +1 Veteran, +2 Fresh troops, 002:19-27), total 4 + 4 = 8 and US Double
  * Quick on 8 or more (002:39) written in; a zero modifier is not.  A line
- * that claims anything gets no suggestion. */
+ * that claims anything for every unit gets no suggestion. */
 static void suggestion(void **state)
 {
 	(void)state;
@@ -425,6 +427,13 @@ static void suggestion(void **state)
 	try_ok(s, "mc lee [4]: 5inf =8", &take);
 	assert_false(session_suggest(s, &take, &out));
 	assert_string_equal(out.text, "");
+	/* a check claimed for one unit and not the other: the other is
+	 * completed (8inf, veteran and fresh with 9 of 9, the same +4), the
+	 * claim typed stays */
+	try_ok(s, "mc lee [4]: 5inf +1gallant +1vet +2fresh =8 double-quick move; 8inf move", &take);
+	assert_true(session_suggest(s, &take, &out));
+	assert_string_equal(out.text, "mc lee [4]: 5inf +1gallant +1vet +2fresh =8 double-quick move; "
+				      "8inf +1gallant +1vet +2fresh =8 double-quick move");
 	buf_release(&out);
 	session_close(s);
 }
@@ -448,6 +457,34 @@ static void odds(void **state)
 	buf_release(&out);
 	session_close(s);
 	assert_file("phase maneuver\n");
+}
+
+/* Odds of a charge: 8inf (veteran, fresh: +3, 002:208-211) on 2lt (trained,
+ * fresh: +2); 9 against 10 stands is not 3:2.  Difference = A - D + 1: k =
+ * A - D comes 10 - |k| times in 100; 8+ swept (k 7..9: 6), 4..7 driven
+ * back (k 3..6: 22), 1..3 hard pressed (k 0..2: 27), 0 desperate struggle
+ * (k -1: 9), -1..-3 falter (k -2..-4: 21), -4..-7 recoil (k -5..-8: 14),
+ * -8 or more repulsed (k -9: 1).  A line with claims before the attacker's
+ * die, or both dice, is not one to give odds for; the state is untouched. */
+static void charge_odds(void **state)
+{
+	(void)state;
+	write_log("phase charge\n");
+	struct session *s = open_log(0);
+	int n = session_battle(s)->n_stmts;
+	struct buf out;
+	buf_init(&out, 0);
+	assert_int_equal(session_odds(s, "charge 8inf -> 2lt", &out), 0);
+	assert_non_null(strstr(out.text, "  over both dice: swept-from-the-field (6%), driven-back (22%), hard-pressed (27%), "
+					 "desperate-struggle (9%), falter (21%), recoil (14%), repulsed (1%)\n"));
+	buf_clear(&out);
+	assert_int_equal(session_odds(s, "charge 8inf -> 2lt +1vet", &out), -1);
+	assert_int_equal(session_odds(s, "charge 8inf -> 2lt [7] | [4]", &out), -1);
+	assert_int_equal(session_battle(s)->n_stmts, n);
+	assert_false(session_pending(s));
+	buf_release(&out);
+	session_close(s);
+	assert_file("phase charge\n");
 }
 
 /* A refused line that named more ids than the parser had room for: taking
@@ -634,6 +671,7 @@ int main(void)
 		cmocka_unit_test(describe),
 		cmocka_unit_test(suggestion),
 		cmocka_unit_test(odds),
+		cmocka_unit_test(charge_odds),
 		cmocka_unit_test(commands_are_no_events),
 		cmocka_unit_test(refused_line_of_many_ids),
 		cmocka_unit_test(changed_on_disk),

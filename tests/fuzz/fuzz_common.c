@@ -121,7 +121,7 @@ void fuzz_reports(struct store *s, int64_t id, const char *campaign)
 		write_all(report_casualties(&f), NULL);
 		write_all(report_effectiveness(&f), NULL);
 		err = NULL;
-		write_all(report_audit(s, &f, &err), err);
+		write_all(report_audit(s, &f, NULL, &err), err);
 		err = NULL;
 		write_all(luck_battle(s, &f, &lo, &err), err);
 		struct plots none = {0};
