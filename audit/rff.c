@@ -767,6 +767,12 @@ static const char *const maneuver_effects[] = {
 static const char *const charge_won[] = {"swept-from-the-field", "driven-back", "hard-pressed", NULL};
 static const char *const charge_lost[] = {"falter", "recoil", "repulsed", NULL};
 static const char *const charge_kinds[] = {"charge", "reroll", NULL};
+/* What an after-action report tells: the fire that costs stands (QRS, Fire
+ * Combat Table: Telling and Withering Fire, 001:176; 000:534) and the
+ * maneuver results that stop or turn a unit back (QRS, Maneuver Table:
+ * Tardy, Fall Back, Wavering, Panic, 001:55). */
+static const char *const fire_told[] = {"telling-fire", "withering-fire", NULL};
+static const char *const maneuver_told[] = {"tardy", "fall-back", "wavering", "panic", NULL};
 
 /* How RFF's fields read (rff_unit.c unit_fields, leader_fields; rff.c's
  * effectiveness): the words of the Quick Reference Sheet. */
@@ -795,6 +801,7 @@ static const struct field_word leader_words[] = {
 static const struct ruleset_terms terms = {
 	.strength = "stands",
 	.scale = "men-per-stand",
+	.scale_unit = "stand",
 	.condition = "effectiveness",
 	.conditions = conditions,
 	.order = "order",
@@ -805,6 +812,8 @@ static const struct ruleset_terms terms = {
 	.maneuver_kind = "maneuver",
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
+	.fire_told = fire_told,
+	.maneuver_told = maneuver_told,
 	.note = "note",
 	.unit_words = unit_words,
 	.leader_words = leader_words,

@@ -5,7 +5,7 @@
 #include "rff.h"
 
 const char rff_card[] =
-	"UMPIRE BATTLE NOTATION - table card (rules=rff-maw)  full text: notation.md\n"
+	"UMPIRE BATTLE NOTATION - table card (rules=rff-maw)  full text: docs/notation.md\n"
 	"One line per statement; # starts a comment; case is free; spaces between items.\n"
 	"\n"
 	"HEADER  battle \"Name\" id=ID date=YYYY-MM-DD rules=rff-maw figures=15mm\n"

@@ -164,7 +164,7 @@ struct roster *roster_new(const struct audit *a)
 	struct roster *r = xcalloc(1, sizeof *r);
 	r->n_units = a->st.n_units;
 	r->n = a->st.n_units + a->st.n_leaders;
-	r->v = xcalloc((size_t)r->n + 1, sizeof *r->v);
+	r->v = xcalloc((size_t)r->n, sizeof *r->v);
 	for (int i = 0; i < r->n; i++) {
 		struct roster_entry *e = &r->v[i];
 		if (i < r->n_units) {

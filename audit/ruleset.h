@@ -44,6 +44,13 @@ struct field_word {
 struct ruleset_terms {
 	const char *strength;		/* what a unit's stands are called: "stands" */
 	const char *scale;		/* the header attribute of the men a stand stands for */
+	const char *scale_unit;		/* what that attribute counts men for: "stand", "casting" */
+	/* Losses of two kinds, when the ruleset has them: the field of those
+	 * that may come back (SAR's stragglers) and of those that do not
+	 * (casualties); reports then count men lost by the lasting kind and
+	 * stands regained apart.  NULL: every loss lasts. */
+	const char *returning;
+	const char *lasting;
 	const char *condition;		/* the field of a unit's condition: "effectiveness" */
 	const char *const *conditions;	/* its values, best first */
 	const char *order;		/* the field of a unit's order: "order" */
@@ -55,6 +62,11 @@ struct ruleset_terms {
 	const char *maneuver_kind;
 	const char *fire_kind;
 	const char *const *charge_kinds;	/* a charge and its rerolls */
+	/* the results an after-action report tells of (any fire that breaks or
+	 * removes its target is told too, and any check of a unit that began
+	 * the turn at the worst of the orders: broken) */
+	const char *const *fire_told;
+	const char *const *maneuver_told;
 	const char *note;		/* the event keyword of the players' own words (`note "..."`) */
 	/* how its own fields of a unit's and a leader's state read, each list
 	 * ending with a NULL name (the core's are the roster's own) */

@@ -453,7 +453,7 @@ const struct cite_book sar_cite_book = {
 };
 
 const char sar_card[] =
-	"UMPIRE BATTLE NOTATION - table card (rules=sar)  full text: notation.md\n"
+	"UMPIRE BATTLE NOTATION - table card (rules=sar)  full text: docs/notation.md\n"
 	"One line per statement; # starts a comment; case is free; spaces between items.\n"
 	"\n"
 	"HEADER  battle \"Name\" id=ID rules=sar ...   option NAME=VALUE   include \"file\"\n"

@@ -457,6 +457,9 @@ static bool thomas_audit_event(struct audit *a, const struct stmt *s)
  * its figures are its strength. */
 static const char *const conditions[] = {"formed", "unformed", "routed", NULL};
 static const char *const charge_kinds[] = {"melee", NULL};
+/* A morale check's results other than steady (Thomas, Morale: Fall Back,
+ * rout, 003:24-25). */
+static const char *const maneuver_told[] = {"fall-back", "rout", NULL};
 
 /* How Thomas's fields read (unit_fields above). */
 static const struct field_word unit_words[] = {
@@ -474,11 +477,13 @@ static const struct field_word unit_words[] = {
 static const struct ruleset_terms terms = {
 	.strength = "figures",
 	.scale = "men-per-stand",	/* a figure: the header says how many men */
+	.scale_unit = "figure",
 	.order = "state",
 	.orders = conditions,
 	.maneuver_kind = "morale",
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
+	.maneuver_told = maneuver_told,
 	.note = "note",
 	.unit_words = unit_words,
 };

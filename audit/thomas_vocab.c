@@ -306,7 +306,7 @@ const struct cite_book thomas_cite_book = {
 };
 
 const char thomas_card[] =
-	"UMPIRE BATTLE NOTATION - table card (rules=thomas)  full text: notation.md\n"
+	"UMPIRE BATTLE NOTATION - table card (rules=thomas)  full text: docs/notation.md\n"
 	"One line per statement; # starts a comment; case is free; spaces between items.\n"
 	"\n"
 	"HEADER  battle \"Name\" id=ID rules=thomas ...   option NAME=VALUE\n"

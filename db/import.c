@@ -348,6 +348,19 @@ static void put_header(struct importer *im)
 	}
 }
 
+/* Each file's path as stored: relative to the battle's own folder (the
+ * battle "palo-alto.battle", its include "oob/palo-alto.oob"), so that an
+ * archive handed to the next organiser names no folder of this machine
+ * and the stored text parses again the same (source_join of the stored
+ * paths gives the stored paths); a file outside that folder, as given. */
+static const char *stored_path(const struct sources *src, int i)
+{
+	const char *top = src->v[0].path, *slash = strrchr(top, '/');
+	size_t dir = slash ? (size_t)(slash - top) + 1 : 0;
+	const char *path = src->v[i].path;
+	return dir && strncmp(path, top, dir) == 0 && path[dir] ? path + dir : path;
+}
+
 static void put_files(struct importer *im)
 {
 	const struct sources *src = &im->b->src;
@@ -358,7 +371,7 @@ static void put_files(struct importer *im)
 		const struct source *f = &src->v[i];
 		sqlite3_bind_int64(st, 1, im->battle);
 		sqlite3_bind_int(st, 2, i);
-		bind_text(st, 3, f->path);
+		bind_text(st, 3, stored_path(src, i));
 		sqlite3_bind_text(st, 4, f->text, (int)f->len, SQLITE_TRANSIENT);
 		bind_int(st, 5, f->included_at.file >= 0, f->included_at.file);
 		bind_int(st, 6, f->included_at.file >= 0, f->included_at.line);

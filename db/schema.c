@@ -757,6 +757,16 @@ static const char *const migrations[STORE_VERSION + 1] = {
 	"    FROM event t JOIN state_changes c ON c.battle = t.battle_id AND c.stmt <= t.stmt\n"
 	"    WHERE t.kind = 'turn'\n"
 	"    GROUP BY t.battle_id, t.id, c.kind, c.ident, c.field);\n",
+	[17] =
+	/* each file's path relative to its battle's folder, as imports store
+	 * it now ("oob/palo-alto.oob", not the organiser's /home/.../oob/...):
+	 * the battle's own path loses its folder (rtrim of every character but
+	 * '/' leaves the folder), and every file under that folder the same
+	 * prefix; a file elsewhere keeps its path */
+	"UPDATE file SET path = substr(path, length(top.dir) + 1)\n"
+	"FROM (SELECT battle_id, rtrim(path, replace(path, '/', '')) AS dir FROM file WHERE idx = 0) AS top\n"
+	"WHERE file.battle_id = top.battle_id AND top.dir <> '' AND length(file.path) > length(top.dir)\n"
+	"  AND substr(file.path, 1, length(top.dir)) = top.dir;\n",
 };
 
 const char *store_migration(int v)

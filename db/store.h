@@ -15,7 +15,7 @@
 #include <sqlite3.h>
 
 /* The schema version this umpire reads and writes (PRAGMA user_version). */
-enum { STORE_VERSION = 16 };
+enum { STORE_VERSION = 17 };
 /* PRAGMA application_id of an umpire archive: "UMPR". */
 enum { STORE_APPLICATION_ID = 0x554d5052 };
 

@@ -377,6 +377,23 @@ static int db_show(struct store *s, int argc, char **argv)
 				printf("%s\n", sqlite3_column_name(st, c));	/* no value, no trailing spaces */
 		}
 	sqlite3_reset(st);
+	static const struct {
+		enum store_stmt stmt;
+		const char *title;
+	} lists[] = {{STMT_BATTLE_SIDES, "Sides"}, {STMT_BATTLE_UNITS, "Units"}, {STMT_BATTLE_EVENTS, "Events"}};
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {	/* then what it holds, list by list */
+		sqlite3_stmt *l = store_stmt(s, lists[i].stmt);
+		if (!l) {
+			msg_error("%s", store_error(s));
+			return EXIT_USAGE;
+		}
+		sqlite3_bind_int64(l, 1, id);
+		printf("\n%s\n", lists[i].title);
+		long rows = table_write(stdout, l, TABLE_TEXT);
+		sqlite3_reset(l);
+		if (rows < 0)
+			return EXIT_USAGE;
+	}
 	return EXIT_CLEAN;
 }
 

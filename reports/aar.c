@@ -1,6 +1,7 @@
 /* aar: one battle told for a newsletter. */
 #include "aar.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,9 +45,57 @@ static void forces(struct sheet *sh, const struct facts *f)
 	}
 }
 
-/* One sentence of a turn's account. */
-static void tell(struct buf *b, const struct facts *f, const struct facts_moment *m)
+/* "lost 1 and ... 2 of their stands": what an exchange cost both. */
+static void exchange(struct buf *b, const struct facts *f, const struct facts_moment *m)
 {
+	buf_printf(b, "%s lost %d and %s %d of their %s", unit_name(f, m->unit), m->lost, unit_name(f, m->other),
+		   m->other_lost, f->terms->strength);
+}
+
+/* Whether a unit's check in turn t is told: a result the terms tell, or
+ * any result of a unit that began the turn broken (the worst order). */
+static bool check_told(const struct facts *f, int t, const struct facts_moment *m)
+{
+	if (facts_index(f->terms->maneuver_told, m->effect) >= 0)
+		return true;
+	int worst = 0;
+	while (f->terms->orders && f->terms->orders[worst] && f->terms->orders[worst + 1])
+		worst++;
+	return worst > 0 && facts_state_at(f, t, m->unit)->order == worst;
+}
+
+/* The checks of one statement from moments[m] on that are told, in one
+ * sentence: "Maneuver: Zapadores tardy, 7th Line Cavalry rally."; how many
+ * moments it read. */
+static int checks(struct buf *b, const struct facts *f, int t, int m)
+{
+	int n = 0, told = 0;
+	for (; m + n < f->n_moments && f->moments[m + n].kind == MOMENT_MANEUVER &&
+	       f->moments[m + n].stmt == f->moments[m].stmt; n++) {
+		const struct facts_moment *x = &f->moments[m + n];
+		if (!check_told(f, t, x))
+			continue;
+		if (!told++) {	/* "Maneuver: ", "Morale: ": the terms' word for the check */
+			const char *kind = f->terms->maneuver_kind ? f->terms->maneuver_kind : "check";
+			buf_printf(b, "%s%c%s: ", b->len ? " " : "", toupper((unsigned char)kind[0]), kind + 1);
+		} else {
+			buf_puts(b, ", ");
+		}
+		buf_printf(b, "%s ", unit_name(f, x->unit));
+		prose(b, x->effect);
+	}
+	if (told)
+		buf_putc(b, '.');
+	return n;
+}
+
+/* One sentence of turn t's account, from moments[i]; how many moments it
+ * read. */
+static int tell(struct buf *b, const struct facts *f, int t, int i)
+{
+	const struct facts_moment *m = &f->moments[i];
+	if (m->kind == MOMENT_MANEUVER)
+		return checks(b, f, t, i);
 	buf_puts(b, b->len ? " " : "");
 	switch (m->kind) {
 	case MOMENT_NOTE:	/* the players' own words, as they logged them */
@@ -59,13 +108,27 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 			buf_printf(b, "%s and %s fought on: ", unit_name(f, m->unit), unit_name(f, m->other));
 		else
 			buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
-		prose(b, m->effect);
+		if (m->effect && *m->effect)
+			prose(b, m->effect);
+		else	/* an exchange of losses, no result of its own (Thomas's melee) */
+			exchange(b, f, m);
 		if (facts_index(f->terms->charge_won, m->effect) >= 0)	/* who the result favours, by the ruleset's terms */
 			buf_printf(b, "; %s gave way", unit_name(f, m->other));
 		else if (facts_index(f->terms->charge_lost, m->effect) >= 0)
 			buf_printf(b, "; %s held", unit_name(f, m->other));
 		buf_putc(b, '.');
 		break;
+	case MOMENT_FIRE:
+		buf_printf(b, "%s fired on %s", unit_name(f, m->unit), unit_name(f, m->other));
+		if (m->effect && *m->effect) {
+			buf_puts(b, ": ");
+			prose(b, m->effect);
+		}
+		if (m->other_lost)
+			buf_printf(b, " (%d lost)", m->other_lost);
+		buf_putc(b, '.');
+		break;
+	case MOMENT_MANEUVER:	/* told above */
 	case MOMENT_BROKEN:
 		buf_printf(b, "%s broke.", unit_name(f, m->unit));
 		break;
@@ -73,6 +136,29 @@ static void tell(struct buf *b, const struct facts *f, const struct facts_moment
 		buf_printf(b, "%s was removed from the field.", unit_name(f, m->unit));
 		break;
 	}
+	return 1;
+}
+
+/* Each side's losses in turn t (from its start to the next's), into b:
+ * "Stands lost: US 1, MEX 3."; nothing when no side lost or regained any. */
+static void turn_losses(struct buf *b, const struct facts *f, int t)
+{
+	bool any = false;
+	for (int s = 0; s < f->n_sides; s++)
+		any |= facts_side_stands(f, s, t) != facts_side_stands(f, s, t + 1);
+	if (!any)
+		return;
+	buf_printf(b, "%s%c%s lost:", b->len ? " " : "", toupper((unsigned char)f->terms->strength[0]),
+		   f->terms->strength + 1);
+	for (int s = 0; s < f->n_sides; s++) {
+		long lost = facts_side_stands(f, s, t) - facts_side_stands(f, s, t + 1);
+		buf_printf(b, "%s %s ", s ? "," : "", f->sides[s].ident);
+		if (lost < 0)
+			buf_printf(b, "none (%ld returned)", -lost);
+		else
+			buf_printf(b, "%ld", lost);
+	}
+	buf_putc(b, '.');
 }
 
 /* The battle turn by turn: the players' notes, and each charge, unit
@@ -87,13 +173,14 @@ static void narrative(struct sheet *sh, const struct facts *f)
 		int turn = f->turns[t].turn;
 		bool last = t + 1 == f->n_turns || f->turns[t + 1].turn != turn;
 		buf_clear(&b);
-		for (; m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn)); m++)
-			tell(&b, f, &f->moments[m]);
+		while (m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn)))
+			m += tell(&b, f, t, m);
 		for (; l < f->n_fallen && f->fallen[l].turn <= turn; l++) {
 			buf_printf(&b, "%s%s was hit: ", b.len ? " " : "", f->fallen[l].name);
 			prose(&b, f->fallen[l].what);
 			buf_putc(&b, '.');
 		}
+		turn_losses(&b, f, t);
 		if (!b.len)
 			continue;
 		sheet_para(sh, "Turn %d%s%s%s. %s", turn, f->turns[t].side ? " (" : "",
@@ -132,11 +219,11 @@ static void audit_summary(struct sheet *sh, const struct sheet *audit, const str
 {
 	sheet_section(sh, "audit", "The umpire's audit", SHEET_ALL);
 	if (sheet_section_rows(audit, "rules") == 0) {
-		sheet_para(sh, "umpire re-derived the %d events of the log from the dice and the rules and found every "
+		sheet_para(sh, "Umpire re-derived the %d events of the log from the dice and the rules and found every "
 			       "result as the rules give it.", f->events);
 		return;
 	}
-	sheet_para(sh, "umpire re-derived the %d events of the log from the dice and the rules; these rules were "
+	sheet_para(sh, "Umpire re-derived the %d events of the log from the dice and the rules; these rules were "
 		       "misapplied (an umpire's ruling may have let a result stand: overruled).", f->events);
 	sheet_adopt(sh, audit, "rules", "Rules misapplied");
 }
@@ -149,11 +236,29 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	if (!audit)
 		return NULL;
 	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);
+	struct buf disputed;
+	buf_init(&disputed, 0);
+	long n = report_disputed(s, f->battle, &disputed, err);
+	if (n < 0) {
+		buf_release(&disputed);
+		sheet_free(audit);
+		return NULL;
+	}
 	struct sheet *sh = sheet_newf("aar", "%s: after-action report", f->name ? f->name : "Battle");
 	report_meta(sh, f);
+	if (n) {	/* printed and published as it stands, but marked */
+		char *what = buf_detach(&disputed);
+		struct buf line;
+		buf_init(&line, 0);
+		buf_printf(&line, "%ld disputed result%s: %s", n, n == 1 ? "" : "s", what);
+		sheet_meta(sh, "provisional", line.text);
+		buf_release(&line);
+		free(what);
+	}
+	buf_release(&disputed);
 	forces(sh, f);
+	sheet_adopt(sh, casualties, "sides", "Losses by side");	/* the first page: result, forces, losses, the battle */
 	narrative(sh, f);
-	sheet_adopt(sh, casualties, "sides", "Casualties by side");
 	sheet_adopt(sh, casualties, "brigades", "Casualties by brigade");
 	sheet_adopt(sh, casualties, "units", "Casualties by unit");
 	sheet_adopt(sh, casualties, "leaders", NULL);

@@ -22,7 +22,8 @@ static const char sql_units[] =
 	"WHERE u.battle_id = ?1 ORDER BY u.id";
 static const char sql_turns[] =
 	"SELECT turn, side, line FROM event WHERE battle_id = ?1 AND kind = 'turn' ORDER BY stmt";
-/* Every change of a unit's stands, removal, condition (?2) and order (?3)
+/* Every change of a unit's stands, removal, condition (?2), order (?3) and
+ * losses that return (?4) and last (?5)
  * in the order played, with each turn line after its own changes (source
  * 1 after 0: the turn's state is taken after them); of one event's
  * changes, by field name backwards: stands before removed, so that the
@@ -32,7 +33,8 @@ static const char sql_changes[] =
 	"           WHERE u.battle_id = ?1),\n"
 	"f AS (SELECT ident, stmt, 'stands' AS field, stands AS value FROM c WHERE stands IS NOT NULL\n"	/* typed */
 	"      UNION ALL SELECT ident, stmt, 'removed', removed FROM c WHERE removed IS NOT NULL\n"
-	"      UNION ALL SELECT ident, stmt, j.key, j.value FROM c JOIN json_each(c.fields) j WHERE j.key IN (?2, ?3))\n"
+	"      UNION ALL SELECT ident, stmt, j.key, j.value FROM c JOIN json_each(c.fields) j\n"
+	"                WHERE j.key IN (?2, ?3, ?4, ?5))\n"
 	"SELECT e.stmt, 0 AS source, e.turn, e.line, e.derived_kind, f.ident, f.field, f.value, f.value, e.kind\n"
 	"FROM f JOIN event e ON e.battle_id = ?1 AND e.stmt = f.stmt\n"
 	"UNION ALL\n"
@@ -78,6 +80,8 @@ static const struct ruleset_terms bare_terms = {.strength = "stands"};
 
 bool facts_cause_named(const struct facts *f, enum facts_cause c)
 {
+	if (c == CAUSE_RETURNED)
+		return f->terms->returning != NULL;
 	return c == CAUSE_OTHER || c == CAUSE_REMOVED || strcmp(facts_cause_name(f, c), "other") != 0;
 }
 
@@ -101,6 +105,8 @@ const char *facts_cause_name(const struct facts *f, enum facts_cause c)
 		break;
 	case CAUSE_REMOVED:
 		return "removed";
+	case CAUSE_RETURNED:
+		return "returned";
 	case CAUSE_OTHER:
 	case CAUSE_N:
 		break;
@@ -299,7 +305,7 @@ static struct facts_moment *moment(struct facts *f, enum facts_moment_kind kind,
 {
 	f->moments = xrealloc(f->moments, ((size_t)f->n_moments + 1) * sizeof *f->moments);
 	struct facts_moment *m = &f->moments[f->n_moments++];
-	*m = (struct facts_moment){kind, turn, line, stmt, unit, other, effect ? xstrdup(effect) : NULL, false};
+	*m = (struct facts_moment){kind, turn, line, stmt, unit, other, effect ? xstrdup(effect) : NULL, false, 0, 0};
 	return m;
 }
 
@@ -333,6 +339,10 @@ static void set_field(const struct facts *f, struct facts_state *x, sqlite3_stmt
 		x->condition = facts_index(f->terms->conditions, text);
 	else if (f->terms->order && strcmp(field, f->terms->order) == 0)
 		x->order = facts_index(f->terms->orders, text);
+	else if (f->terms->returning && strcmp(field, f->terms->returning) == 0)
+		x->returning = sqlite3_column_int(st, 7);
+	else if (f->terms->lasting && strcmp(field, f->terms->lasting) == 0)
+		x->lasting = sqlite3_column_int(st, 7);
 }
 
 /* One change of a unit's state: its losses by cause, its removal. */
@@ -343,7 +353,8 @@ static void apply_change(struct facts *f, int u, sqlite3_stmt *st, struct losses
 	set_field(f, &fu->end, st);
 	int lost = before.stands - fu->end.stands;
 	if (lost) {
-		fu->lost[cause_of(f->terms, (const char *)sqlite3_column_text(st, 4))] += lost;
+		enum facts_cause why = cause_of(f->terms, (const char *)sqlite3_column_text(st, 4));
+		fu->lost[lost < 0 && f->terms->returning ? CAUSE_RETURNED : why] += lost;
 		if (l->n == l->cap) {
 			l->cap = l->cap ? 2 * l->cap : 64;
 			l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
@@ -372,6 +383,8 @@ static bool load_changes(struct store *s, int64_t id, struct facts *f, const str
 		return false;
 	sqlite3_bind_text(st, 2, f->terms->condition ? f->terms->condition : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, f->terms->order ? f->terms->order : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, f->terms->returning ? f->terms->returning : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, f->terms->lasting ? f->terms->lasting : "", -1, SQLITE_STATIC);
 	int rc, turn = -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (sqlite3_column_int(st, 1) == 1) {	/* a turn line, after its changes: the turn's state */
@@ -442,25 +455,73 @@ static void credit_part(struct facts *f, const struct losses *l, int stmt, int u
 	}
 }
 
+/* One part of a derived event, as load_parts reads it. */
+struct part_row {
+	int stmt, unit, turn, line;
+	char *kind, *event_effect, *role, *effect;
+};
+
+/* Whether unit u broke or was removed in statement stmt: a moment among
+ * the first n, those of load_changes, in statement order. */
+static bool fell_in(const struct facts *f, int n, int stmt, int u)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (f->moments[mid].stmt < stmt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < n && f->moments[i].stmt == stmt; i++)
+		if (f->moments[i].unit == u)
+			return true;
+	return false;
+}
+
+/* A fire the after-action report tells: its result is one the terms
+ * tell, or its target broke or left the field.  The first firer names it. */
+static void told_fire(struct facts *f, int n_changes, const struct losses *l, const struct part_row *parts, int n,
+		      int target)
+{
+	if (target < 0 || cause_of(f->terms, parts[0].kind) != CAUSE_FIRE)
+		return;
+	if (facts_index(f->terms->fire_told, parts[0].event_effect) < 0 && !fell_in(f, n_changes, parts[0].stmt, target))
+		return;
+	for (int k = 0; k < n; k++)
+		if (parts[k].unit >= 0 && parts[k].role && strcmp(parts[k].role, "firer") == 0) {
+			moment(f, MOMENT_FIRE, parts[0].stmt, parts[0].turn, parts[0].line, parts[k].unit, target,
+			       parts[0].event_effect)->other_lost = lost_in(l, parts[0].stmt, target);
+			return;
+		}
+}
+
+/* A unit's maneuver result (the part's own effect, or the event's): the
+ * after-action report tells some. */
+static void told_check(struct facts *f, const struct part_row *p)
+{
+	const char *effect = p->effect ? p->effect : p->event_effect;
+	if (p->unit >= 0 && effect && cause_of(f->terms, p->kind) == CAUSE_MANEUVER)
+		moment(f, MOMENT_MANEUVER, p->stmt, p->turn, p->line, p->unit, -1, effect);
+}
+
 static bool load_parts(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix,
 		       const struct losses *l, char **err)
 {
+	int n_changes = f->n_moments;	/* load_changes's, in statement order */
 	/* read twice over one statement's parts: the target first, then the credit */
 	sqlite3_stmt *st = facts_query(s, sql_parts, id, err);
 	if (!st)
 		return false;
 	int rc;
-	struct row {
-		int stmt, unit, turn, line;
-		char *kind, *event_effect, *role, *effect;
-	} *rows = NULL;
+	struct part_row *rows = NULL;
 	int n = 0, cap = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
 			rows = xrealloc(rows, (size_t)cap * sizeof *rows);
 		}
-		rows[n++] = (struct row){sqlite3_column_int(st, 0), unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
+		rows[n++] = (struct part_row){sqlite3_column_int(st, 0), unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
 					 sqlite3_column_int(st, 6), sqlite3_column_int(st, 7),
 					 dup_col(st, 1), dup_col(st, 2), dup_col(st, 3), dup_col(st, 5)};
 	}
@@ -475,9 +536,16 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 			else if (strcmp(role, "defender") == 0 && defender < 0)
 				defender = rows[j].unit;
 		}
-		if (attacker >= 0 && defender >= 0 && cause_of(f->terms, rows[i].kind) == CAUSE_CHARGE)
-			moment(f, MOMENT_CHARGE, rows[i].stmt, rows[i].turn, rows[i].line, attacker, defender,
-			       rows[i].event_effect)->again = strcmp(rows[i].kind, f->terms->charge_kinds[0]) != 0;
+		if (attacker >= 0 && defender >= 0 && cause_of(f->terms, rows[i].kind) == CAUSE_CHARGE) {
+			struct facts_moment *m = moment(f, MOMENT_CHARGE, rows[i].stmt, rows[i].turn, rows[i].line,
+							attacker, defender, rows[i].event_effect);
+			m->again = strcmp(rows[i].kind, f->terms->charge_kinds[0]) != 0;
+			m->lost = lost_in(l, rows[i].stmt, attacker);
+			m->other_lost = lost_in(l, rows[i].stmt, defender);
+		}
+		told_fire(f, n_changes, l, rows + i, j - i, target);
+		for (int k = i; k < j; k++)
+			told_check(f, rows + k);
 		for (int k = i; k < j; k++)
 			if (rows[k].unit >= 0 && rows[k].kind && rows[k].role)
 				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].kind, rows[k].role,
@@ -569,6 +637,17 @@ bool facts_load(struct store *s, int64_t id, struct facts *f, char **err)
 	if (!ok)
 		facts_release(f);
 	return ok;
+}
+
+long facts_side_stands(const struct facts *f, int s, int t)
+{
+	long n = 0;
+	for (int u = 0; u < f->n_units; u++)
+		if (f->units[u].side && strcmp(f->units[u].side, f->sides[s].ident) == 0) {
+			const struct facts_state *x = t < f->n_turns ? facts_state_at(f, t, u) : &f->units[u].end;
+			n += x->removed ? 0 : x->stands;
+		}
+	return n;
 }
 
 const struct facts_state *facts_state_at(const struct facts *f, int t, int u)

@@ -19,8 +19,10 @@
 #include "../db/store.h"
 
 /* What a loss came from: the kinds of event the ruleset's terms name, any
- * other, and the stands a unit still had when it was removed. */
-enum facts_cause { CAUSE_FIRE, CAUSE_CHARGE, CAUSE_MANEUVER, CAUSE_OTHER, CAUSE_REMOVED, CAUSE_N };
+ * other, and the stands a unit still had when it was removed; where the
+ * terms have losses that come back (terms->returning), the stands regained,
+ * as a negative loss. */
+enum facts_cause { CAUSE_FIRE, CAUSE_CHARGE, CAUSE_MANEUVER, CAUSE_OTHER, CAUSE_REMOVED, CAUSE_RETURNED, CAUSE_N };
 
 /* A unit's state when a turn began (or at the end): -1 for a word the
  * ruleset's terms do not list (or none). */
@@ -28,6 +30,7 @@ struct facts_state {
 	int stands;
 	int condition;	/* index into terms->conditions */
 	int order;	/* index into terms->orders */
+	int returning, lasting;	/* the terms' two kinds of losses, where it has them */
 	bool removed;
 };
 
@@ -60,15 +63,19 @@ struct facts_leader {
 	bool killed, removed, in_play;	/* at the end of the battle */
 };
 
-/* What the after-action report tells of a turn, in the order played. */
-enum facts_moment_kind { MOMENT_NOTE, MOMENT_CHARGE, MOMENT_BROKEN, MOMENT_REMOVED };
+/* What the after-action report may tell of a turn, in the order played:
+ * the players' notes, charges, fire that the terms tell or that broke or
+ * removed its target, every unit's maneuver result, units broken and
+ * removed. */
+enum facts_moment_kind { MOMENT_NOTE, MOMENT_CHARGE, MOMENT_FIRE, MOMENT_MANEUVER, MOMENT_BROKEN, MOMENT_REMOVED };
 
 struct facts_moment {
 	enum facts_moment_kind kind;
 	int turn, line, stmt;
-	int unit;		/* the attacker, the unit broken or removed */
-	int other;		/* a charge's defender, or -1 */
-	char *effect;		/* a charge's result; a note's words */
+	int unit;		/* the attacker, the firer, the unit checked, broken or removed */
+	int other;		/* a charge's defender, a fire's target, or -1 */
+	char *effect;		/* a charge's, fire's or check's result; a note's words */
+	int lost, other_lost;	/* the stands unit and other lost in the event */
 	bool again;		/* a charge's combat rolled again (a reroll) */
 };
 
@@ -115,6 +122,10 @@ sqlite3_stmt *facts_query(struct store *s, const char *sql, int64_t id, char **e
 
 /* The stands unit u has left in play at the end: none once removed. */
 int facts_left(const struct facts_unit *u);
+
+/* The stands side s's units had in play when turn t began (t == n_turns:
+ * at the end). */
+long facts_side_stands(const struct facts *f, int s, int t);
 
 /* The state of unit u when turn t began. */
 const struct facts_state *facts_state_at(const struct facts *f, int t, int u);

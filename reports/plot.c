@@ -1,6 +1,7 @@
 /* plot: gnuplot scripts written and run. */
 #include "plot.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -118,15 +119,37 @@ struct plotter {
 	char **err;
 };
 
-/* The script's head: terminal, output, titles; noenhanced, so that no
- * text of the battle is read as markup. */
+/* The series' line types: the Okabe-Ito colours, safe for colour-blind
+ * readers, without its yellow (faint on white) and ordered dark, light,
+ * dark, so that neighbours differ in grey too; after seven, the colours
+ * again with dashes.  Each its own point type, so that lines drawn over
+ * each other are still told apart by their marks. */
+static const char *const palette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#000000", "#56B4E9", "#D55E00"};
+enum { N_PALETTE = sizeof palette / sizeof palette[0], N_LINETYPES = 2 * N_PALETTE };
+static const int point_types[] = {7, 5, 9, 11, 13, 4, 6, 8, 10, 12, 14, 1, 2, 3};
+
+static void linetypes(struct buf *b)
+{
+	for (int i = 0; i < N_LINETYPES; i++)
+		buf_printf(b, "set linetype %d lc rgb '%s' lw 2 pt %d ps 0.8 dt %d\n", i + 1, palette[i % N_PALETTE],
+			   point_types[i], i < N_PALETTE ? 1 : 2);
+	buf_printf(b, "set linetype cycle %d\n", N_LINETYPES);
+}
+
+/* The script's head: terminal (rows of panels, 1 for a single plot),
+ * output, titles; noenhanced, so that no text of the battle is read as
+ * markup. */
 static void head(struct buf *b, const struct plotter *p, const char *image, const char *title, const char *x,
-		 const char *y)
+		 const char *y, int rows)
 {
 	buf_puts(b, "# Written by umpire: edit it and draw it again with `gnuplot ./");
 	buf_printf(b, "%s-%s.gp`.\n", p->prefix, title);
-	buf_puts(b, p->fmt == PLOT_SVG ? "set terminal svg size 760,420 dynamic font 'Helvetica,12' background rgb 'white'\n"
-				       : "set terminal pngcairo size 1140,630 font 'Helvetica,12' background rgb 'white'\n");
+	int h = rows > 1 ? 70 + 250 * rows : 420;
+	if (p->fmt == PLOT_SVG)
+		buf_printf(b, "set terminal svg size 760,%d dynamic font 'Helvetica,12' background rgb 'white'\n", h);
+	else
+		buf_printf(b, "set terminal pngcairo size 1140,%d font 'Helvetica,12' background rgb 'white'\n", h * 3 / 2);
+	linetypes(b);
 	buf_puts(b, "set termoption noenhanced\nset output ");
 	quoted(b, image);
 	buf_puts(b, "\nset encoding utf8\nset grid ytics lc rgb '#dddddd'\nset key outside right top\nset xlabel ");
@@ -234,7 +257,7 @@ static bool place(const struct plotter *p, const char *name, char **out)
 /* Writes the script (its head and body) and draws it, both in p->work,
  * then moves them into p->dir; adds the plot to out. */
 static bool draw(const struct plotter *p, const char *name, const char *caption, const char *x, const char *y,
-		 const char *body)
+		 const char *body, int rows)
 {
 	struct buf script, image, path, text;
 	buf_init(&script, 0);
@@ -243,10 +266,13 @@ static bool draw(const struct plotter *p, const char *name, const char *caption,
 	buf_init(&text, 0);
 	buf_printf(&script, "%s-%s.gp", p->prefix, name);
 	buf_printf(&image, "%s-%s.%s", p->prefix, name, p->fmt == PLOT_SVG ? "svg" : "png");
-	head(&text, p, image.text, name, x, y);
-	buf_puts(&text, "set title ");
-	quoted(&text, caption);
-	buf_printf(&text, "\n%s", body);
+	head(&text, p, image.text, name, x, y, rows);
+	if (rows <= 1) {	/* panels have titles of their own, the caption over them all */
+		buf_puts(&text, "set title ");
+		quoted(&text, caption);
+		buf_putc(&text, '\n');
+	}
+	buf_puts(&text, body);
 	buf_printf(&path, "%s/%s", p->work, script.text);
 	char *script_at = NULL, *image_at = NULL;
 	bool ok = outfile_write(path.text, text.text, text.len, p->err) && run(p, script.text) &&
@@ -264,17 +290,6 @@ static bool draw(const struct plotter *p, const char *name, const char *caption,
 	buf_release(&path);
 	buf_release(&text);
 	return ok;
-}
-
-static long side_stands(const struct facts *f, int side, int turn)
-{
-	long n = 0;
-	for (int u = 0; u < f->n_units; u++)
-		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
-			const struct facts_state *x = turn < f->n_turns ? facts_state_at(f, turn, u) : &f->units[u].end;
-			n += x->removed ? 0 : x->stands;
-		}
-	return n;
 }
 
 /* The head of a clustered histogram's data: its settings, then the
@@ -329,65 +344,149 @@ static bool losses_plot(const struct plotter *p)
 	for (int t = 0; t < f->n_turns; t++) {
 		buf_printf(&b, "\"%d\"", f->turns[t].turn);
 		for (int s = 0; s < f->n_sides; s++) {
-			long lost = side_stands(f, s, t) - side_stands(f, s, t + 1);
+			long lost = facts_side_stands(f, s, t) - facts_side_stands(f, s, t + 1);
 			buf_printf(&b, " %ld", lost);
 			max = lost > max ? lost : max;
 		}
 		buf_putc(&b, '\n');
 	}
 	plot_columns(&b, f->n_sides, "", max);
+	struct buf caption;	/* in the ruleset's terms: "Effectives lost per turn" */
+	buf_init(&caption, 0);
+	buf_printf(&caption, "%c%s lost per turn", toupper((unsigned char)f->terms->strength[0]), f->terms->strength + 1);
 	bool ok = f->n_sides == 0 || f->n_turns == 0 ||
-		  draw(p, "losses", "Stands lost per turn", "turn", f->terms->strength, b.text);
+		  draw(p, "losses", caption.text, "turn", f->terms->strength, b.text, 1);
+	buf_release(&caption);
 	buf_release(&b);
 	return ok;
 }
 
-/* The stands of each of one side's units when each turn began, then at
- * the end. */
-static bool strength_plot(const struct plotter *p, int side)
+/* Whether unit u is side's. */
+static bool of_side(const struct facts *f, int u, int side)
+{
+	return f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0;
+}
+
+static bool same_brigade(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* One panel: the stands of side's units of brigade when each turn began,
+ * then at the end, in data block $bK, drawn with y up to top, titled title
+ * (the brigade when NULL).  Each line
+ * is moved a little along x from its neighbours, so that units with the
+ * same stands draw side by side, not over each other. */
+static void brigade_panel(struct buf *b, const struct facts *f, int side, const char *brigade, const char *title, int k,
+			  long top)
+{
+	int n = 0;
+	buf_printf(b, "$b%d << EOD\n\"turn\"", k);
+	for (int u = 0; u < f->n_units; u++)
+		if (of_side(f, u, side) && same_brigade(f->units[u].brigade, brigade)) {
+			buf_putc(b, ' ');
+			label(b, f->units[u].name ? f->units[u].name : f->units[u].ident);
+			n++;
+		}
+	buf_putc(b, '\n');
+	for (int t = 0; t <= f->n_turns; t++) {
+		if (t < f->n_turns)
+			buf_printf(b, "\"%d\"", f->turns[t].turn);
+		else
+			buf_puts(b, "\"end\"");
+		for (int u = 0; u < f->n_units; u++)
+			if (of_side(f, u, side) && same_brigade(f->units[u].brigade, brigade)) {
+				const struct facts_state *x = t < f->n_turns ? facts_state_at(f, t, u) : &f->units[u].end;
+				if (x->removed)	/* its line ends where it left the field */
+					buf_puts(b, " ?");
+				else
+					buf_printf(b, " %d", x->stands);
+			}
+		buf_putc(b, '\n');
+	}
+	buf_puts(b, "EOD\nset title ");
+	quoted(b, title ? title : brigade ? brigade : "(no brigade)");
+	buf_printf(b, "\nset yrange [0:%ld]\nset ytics %ld\nplot", top + 1 + top / 10,
+		   top <= 6 ? 1L : top <= 12 ? 2L : top <= 60 ? 5L : top <= 120 ? 10L : (top / 100 + 1) * 10);
+	for (int i = 0; i < n; i++)
+		buf_printf(b, "%s $b%d using ($0%+.2f):%d title columnheader(%d)", i ? "," : "", k,
+			   0.1 * (i - (n - 1) / 2.0), i + 2, i + 2);
+	buf_putc(b, '\n');
+}
+
+enum { PANELS_PER_FIGURE = 6 };	/* two columns of three: a printed page */
+
+/* Figure part (from 0) of parts of side's strength plot: the brigades
+ * [from, to) of brigades, a panel each. */
+static bool strength_figure(const struct plotter *p, int side, const char *const *brigades, int from, int to,
+			    int part, int parts, long max)
 {
 	const struct facts *f = p->f;
+	int n = to - from, cols = n <= 1 ? 1 : 2, rows = (n + cols - 1) / cols;
 	struct buf b, name, caption;
 	buf_init(&b, 0);
 	buf_init(&name, 0);
 	buf_init(&caption, 0);
-	buf_puts(&b, "set yrange [0:*]\nset style data linespoints\nset datafile missing '?'\n$data << EOD\n\"turn\"");
-	int n = 0;
-	for (int u = 0; u < f->n_units; u++)
-		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
-			buf_putc(&b, ' ');
-			label(&b, f->units[u].ident);
-			n++;
-		}
-	buf_putc(&b, '\n');
-	for (int t = 0; t <= f->n_turns; t++) {
+	buf_printf(&caption, "%s", f->sides[side].ident);
+	if (parts > 1)
+		buf_printf(&caption, " (%d of %d)", part + 1, parts);
+	buf_printf(&caption, ": %s of each unit when each turn began", f->terms->strength);
+	buf_puts(&b, "set style data linespoints\nset datafile missing '?'\n");
+	buf_puts(&b, n > 1 ? "set key outside right top vertical font ',9' samplen 2 spacing 0.9\n" : "");
+	buf_puts(&b, "set xtics (");	/* the turns at 0, 1, ...: each line is drawn a little off them */
+	for (int t = 0; t <= f->n_turns; t++)
 		if (t < f->n_turns)
-			buf_printf(&b, "\"%d\"", f->turns[t].turn);
+			buf_printf(&b, "%s\"%d\" %d", t ? ", " : "", f->turns[t].turn, t);
 		else
-			buf_puts(&b, "\"end\"");
-		for (int u = 0; u < f->n_units; u++)
-			if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0) {
-				const struct facts_state *x = t < f->n_turns ? facts_state_at(f, t, u) : &f->units[u].end;
-				if (x->removed)	/* its line ends where it left the field */
-					buf_puts(&b, " ?");
-				else
-					buf_printf(&b, " %d", x->stands);
-			}
-		buf_putc(&b, '\n');
+			buf_printf(&b, "%s\"end\" %d", t ? ", " : "", t);
+	buf_printf(&b, ")\nset xrange [-0.5:%d.5]\n", f->n_turns);
+	if (n > 1) {
+		buf_printf(&b, "set multiplot layout %d,%d title ", rows, cols);
+		quoted(&b, caption.text);
+		buf_puts(&b, "\n");
 	}
-	long max = 0;
-	for (int u = 0; u < f->n_units; u++)
-		if (f->units[u].side && strcmp(f->units[u].side, f->sides[side].ident) == 0 && f->units[u].start > max)
-			max = f->units[u].start;
-	plot_columns(&b, n, "0:", max);
+	for (int k = from; k < to; k++)
+		brigade_panel(&b, f, side, brigades[k], n > 1 ? NULL : caption.text, k + 1, max);
+	if (n > 1)
+		buf_puts(&b, "unset multiplot\n");
 	char *file = plot_file_prefix(f->sides[side].ident);
 	buf_printf(&name, "stands-%d-%s", side + 1, file);	/* the number: two ids may clean alike */
+	if (parts > 1)
+		buf_printf(&name, "-%d", part + 1);
 	free(file);
-	buf_printf(&caption, "%s: %s of each unit when each turn began", f->sides[side].ident, f->terms->strength);
-	bool ok = n == 0 || f->n_turns == 0 || draw(p, name.text, caption.text, "turn", f->terms->strength, b.text);
+	bool ok = draw(p, name.text, caption.text, "turn", f->terms->strength, b.text, n > 1 ? rows : 1);
 	buf_release(&b);
 	buf_release(&name);
 	buf_release(&caption);
+	return ok;
+}
+
+/* The stands of each of one side's units when each turn began, then at
+ * the end: a small panel for each brigade (its units' colours and marks
+ * then few enough to tell apart), on one scale, six panels a figure. */
+static bool strength_plot(const struct plotter *p, int side)
+{
+	const struct facts *f = p->f;
+	const char **brigades = xcalloc((size_t)f->n_units + 1, sizeof *brigades);
+	int n = 0;
+	long max = 0;
+	for (int u = 0; u < f->n_units; u++) {
+		if (!of_side(f, u, side))
+			continue;
+		max = f->units[u].start > max ? f->units[u].start : max;
+		int k = 0;
+		while (k < n && !same_brigade(brigades[k], f->units[u].brigade))
+			k++;
+		if (k == n)
+			brigades[n++] = f->units[u].brigade;
+	}
+	int parts = (n + PANELS_PER_FIGURE - 1) / PANELS_PER_FIGURE;
+	bool ok = true;
+	for (int part = 0; ok && part < parts && f->n_turns > 0; part++) {
+		int from = part * PANELS_PER_FIGURE, to = from + PANELS_PER_FIGURE < n ? from + PANELS_PER_FIGURE : n;
+		ok = strength_figure(p, side, brigades, from, to, part, parts, max);
+	}
+	free(brigades);
 	return ok;
 }
 
@@ -418,7 +517,7 @@ static bool effects_plot(const struct plotter *p)
 		buf_putc(&b, '\n');
 	}
 	plot_columns(&b, f->n_sides, "", max);
-	bool ok = f->n_sides == 0 || draw(p, "effects", "Maneuver results by side", "effect", "checks", b.text);
+	bool ok = f->n_sides == 0 || draw(p, "effects", "Maneuver results by side", "effect", "checks", b.text, 1);
 	buf_release(&b);
 	return ok;
 }
@@ -444,7 +543,7 @@ static bool dice_plot(const struct plotter *p, struct store *s)
 		buf_putc(&b, '\n');
 	}
 	plot_columns(&b, lf.n, "", max);
-	bool ok = lf.n == 0 || lf.most == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text);
+	bool ok = lf.n == 0 || lf.most == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text, 1);
 	buf_release(&b);
 	luck_faces_release(&lf);
 	return ok;

@@ -22,8 +22,8 @@ void report_meta(struct sheet *sh, const struct facts *f)
 		sheet_meta(sh, "result", f->result);
 	if (f->men_per_stand) {
 		char scale[64];
-		snprintf(scale, sizeof scale, "%d men a %.*s", f->men_per_stand,
-			 (int)strlen(f->terms->strength) - 1, f->terms->strength);	/* "stands" -> "stand" */
+		snprintf(scale, sizeof scale, "%d men a %s", f->men_per_stand,
+			 f->terms->scale_unit ? f->terms->scale_unit : "stand");
 		sheet_meta(sh, "scale", scale);
 	}
 }
@@ -35,12 +35,31 @@ static struct sheet *new_sheet(const char *kind, const char *what, const struct 
 	return sh;
 }
 
+/* A unit's or leader's three columns, from col: its id for the data
+ * formats, its name where a person reads (the id when it has none), and the
+ * name beside the id in the data formats: a newsletter shows "1st Ohio
+ * Volunteers", a script joins on "1oh". */
+static void named_columns(struct sheet *sh, int col)
+{
+	sheet_column_audience(sh, col, SHEET_DATA);
+	sheet_column_audience(sh, col + 1, SHEET_READER);
+	sheet_column_audience(sh, col + 2, SHEET_DATA);
+}
+
+static void named_cells(struct sheet *sh, const char *ident, const char *name)
+{
+	sheet_text(sh, ident);
+	sheet_text(sh, name && *name ? name : ident);
+	sheet_text(sh, name);
+}
+
 /* ---- casualties ---- */
 
 /* Stands counted for a unit, a brigade or a side. */
 struct count {
 	const char *side, *brigade;
 	int units, start, lost[CAUSE_N], left, removed;
+	int returning, lasting;	/* at the end, where the terms have the two kinds */
 };
 
 static void count_add(struct count *t, const struct facts_unit *u)
@@ -50,6 +69,8 @@ static void count_add(struct count *t, const struct facts_unit *u)
 	for (int c = 0; c < CAUSE_N; c++)
 		t->lost[c] += u->lost[c];
 	t->left += facts_left(u);
+	t->returning += u->end.returning;
+	t->lasting += u->end.lasting;
 	t->removed += u->removed_turn > 0 || u->end.removed;
 }
 
@@ -73,25 +94,30 @@ static int total_lost(const int lost[CAUSE_N])
 }
 
 /* The columns every casualty table shares, after its own: the causes
- * between start and lost, named by the ruleset's terms. */
+ * between start and lost, named by the ruleset's terms; where the terms
+ * have losses that come back, the two kinds after lost. */
 static const char *const loss_columns[] = {"start", "lost", "left", "lost %", "men lost"};
 enum { N_LOSS_COLUMNS = sizeof loss_columns / sizeof loss_columns[0] };
 
-static void loss_cells(struct sheet *sh, const struct facts *f, int start, const int lost[CAUSE_N], int left)
+static void loss_cells(struct sheet *sh, const struct facts *f, const struct count *t)
 {
-	sheet_int(sh, start);
+	sheet_int(sh, t->start);
 	for (int c = 0; c < CAUSE_N; c++)
 		if (facts_cause_named(f, (enum facts_cause)c))
-			sheet_int(sh, lost[c]);
-	int all = total_lost(lost);
+			sheet_int(sh, c == CAUSE_RETURNED ? -t->lost[c] : t->lost[c]);	/* regained: a negative loss */
+	int all = total_lost(t->lost);
 	sheet_int(sh, all);
-	sheet_int(sh, left);
-	if (start > 0)
-		sheet_real(sh, 100.0 * all / start, 1);
+	if (f->terms->returning) {
+		sheet_int(sh, t->returning);
+		sheet_int(sh, t->lasting);
+	}
+	sheet_int(sh, t->left);
+	if (t->start > 0)
+		sheet_real(sh, 100.0 * all / t->start, 1);
 	else
 		sheet_empty(sh);
-	if (f->men_per_stand)
-		sheet_int(sh, (long)all * f->men_per_stand);
+	if (f->men_per_stand)	/* men who do not come back */
+		sheet_int(sh, (long)(f->terms->returning ? t->lasting : all) * f->men_per_stand);
 	else
 		sheet_empty(sh);
 }
@@ -108,8 +134,13 @@ static void loss_table(struct sheet *sh, const struct facts *f, const char *cons
 	for (int c = 0; c < CAUSE_N; c++)
 		if (facts_cause_named(f, (enum facts_cause)c))
 			names[n++] = facts_cause_name(f, (enum facts_cause)c);
-	for (int i = 1; i < N_LOSS_COLUMNS; i++)
+	for (int i = 1; i < N_LOSS_COLUMNS; i++) {
 		names[n++] = loss_columns[i];
+		if (i == 1 && f->terms->returning) {
+			names[n++] = f->terms->returning;
+			names[n++] = f->terms->lasting;
+		}
+	}
 	for (int i = 0; i < n_after; i++)
 		names[n++] = after[i];
 	sheet_columns(sh, n, names);
@@ -122,15 +153,22 @@ static void unit_losses(struct sheet *sh, const struct facts *f)
 		       "and corrections; removed: those it still had when it was removed), and has left in play, as "
 		       "the audit followed the battle.",
 		   f->terms->strength);
-	static const char *const own[] = {"side", "brigade", "unit"};
+	if (f->terms->returning)
+		sheet_para(sh, "Of those lost, the %s may come back and the %s do not: returned counts the %s that came "
+			       "back, and men lost counts the %s alone.",
+			   f->terms->returning, f->terms->lasting, f->terms->strength, f->terms->lasting);
+	static const char *const own[] = {"side", "brigade", "unit", "unit", "name"};
 	static const char *const after[] = {"removed in"};
-	loss_table(sh, f, own, 3, after, 1);
+	loss_table(sh, f, own, 5, after, 1);
+	named_columns(sh, 2);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		sheet_text(sh, u->side);
 		sheet_text(sh, u->brigade);
-		sheet_text(sh, u->ident);
-		loss_cells(sh, f, u->start, u->lost, facts_left(u));
+		named_cells(sh, u->ident, u->name);
+		struct count one = {0};
+		count_add(&one, u);
+		loss_cells(sh, f, &one);
 		if (u->removed_turn)
 			sheet_textf(sh, "turn %d (line %d)", u->removed_turn, u->removed_line);
 		else
@@ -162,7 +200,7 @@ static void group_losses(struct sheet *sh, const struct facts *f, bool by_brigad
 		if (by_brigade)
 			sheet_text(sh, list[i].brigade ? list[i].brigade : "(none)");
 		sheet_int(sh, list[i].units);
-		loss_cells(sh, f, list[i].start, list[i].lost, list[i].left);
+		loss_cells(sh, f, &list[i]);
 		sheet_row(sh);
 	}
 	free(list);
@@ -171,8 +209,9 @@ static void group_losses(struct sheet *sh, const struct facts *f, bool by_brigad
 static void removed_units(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "removed", "Units removed", SHEET_ALL);
-	static const char *const cols[] = {"turn", "line", "side", "unit", "name", "start", "when removed"};
-	sheet_columns(sh, 7, cols);
+	static const char *const cols[] = {"turn", "line", "side", "unit", "unit", "name", "start", "when removed"};
+	sheet_columns(sh, 8, cols);
+	named_columns(sh, 3);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		if (!u->removed_turn)
@@ -180,8 +219,7 @@ static void removed_units(struct sheet *sh, const struct facts *f)
 		sheet_int(sh, u->removed_turn);
 		sheet_int(sh, u->removed_line);
 		sheet_text(sh, u->side);
-		sheet_text(sh, u->ident);
-		sheet_text(sh, u->name);
+		named_cells(sh, u->ident, u->name);
 		sheet_int(sh, u->start);
 		sheet_int(sh, u->lost[CAUSE_REMOVED]);
 		sheet_row(sh);
@@ -191,15 +229,15 @@ static void removed_units(struct sheet *sh, const struct facts *f)
 static void fallen_leaders(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "leaders", "Leaders fallen", SHEET_ALL);
-	static const char *const cols[] = {"turn", "line", "side", "leader", "name", "result", "at the end"};
-	sheet_columns(sh, 7, cols);
+	static const char *const cols[] = {"turn", "line", "side", "leader", "leader", "name", "result", "at the end"};
+	sheet_columns(sh, 8, cols);
+	named_columns(sh, 3);
 	for (int i = 0; i < f->n_fallen; i++) {
 		const struct facts_leader *l = &f->fallen[i];
 		sheet_int(sh, l->turn);
 		sheet_int(sh, l->line);
 		sheet_text(sh, l->side);
-		sheet_text(sh, l->ident);
-		sheet_text(sh, l->name);
+		named_cells(sh, l->ident, l->name);
 		sheet_text(sh, l->what);
 		sheet_text(sh, l->killed ? "killed" : l->removed ? "out of the battle" : l->in_play ? "in play" : "out of play");
 		sheet_row(sh);
@@ -269,7 +307,7 @@ static void turn_matrix(struct sheet *sh, const struct facts *f)
 	sheet_columns(sh, n, names);
 	for (int i = 0; i < f->n_units; i++) {
 		sheet_text(sh, f->units[i].side);
-		sheet_text(sh, f->units[i].ident);
+		sheet_text(sh, f->units[i].name ? f->units[i].name : f->units[i].ident);
 		for (int t = 0; t < f->n_turns; t++)
 			state_cell(sh, f, facts_state_at(f, t, i));
 		state_cell(sh, f, &f->units[i].end);
@@ -287,6 +325,7 @@ static void state_row(struct sheet *sh, const struct facts *f, const struct fact
 {
 	sheet_text(sh, u->side);
 	sheet_text(sh, u->ident);
+	sheet_text(sh, u->name);
 	if (t) {
 		sheet_int(sh, t->turn);
 		sheet_int(sh, t->line);
@@ -304,10 +343,10 @@ static void state_row(struct sheet *sh, const struct facts *f, const struct fact
 static void turn_rows(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "states", "State turn by turn", SHEET_DATA);
-	const char *cols[] = {"side", "unit", "turn", "line", f->terms->strength,
+	const char *cols[] = {"side", "unit", "name", "turn", "line", f->terms->strength,
 			      f->terms->condition ? f->terms->condition : "condition",
 			      f->terms->order ? f->terms->order : "order", "removed"};
-	sheet_columns(sh, 8, cols);
+	sheet_columns(sh, 9, cols);
 	for (int i = 0; i < f->n_units; i++) {
 		for (int t = 0; t < f->n_turns; t++)
 			state_row(sh, f, &f->units[i], &f->turns[t], facts_state_at(f, t, i));
@@ -319,11 +358,13 @@ static void turn_rows(struct sheet *sh, const struct facts *f)
 static void maneuver_results(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "checks", "Maneuver results", SHEET_ALL);
-	const char **names = xmalloc(((size_t)f->n_effects + 4) * sizeof *names);
+	const char **names = xmalloc(((size_t)f->n_effects + 6) * sizeof *names);
 	bool *seen = xcalloc((size_t)f->n_effects + 1, sizeof *seen);
 	int n = 0;
 	names[n++] = "side";
 	names[n++] = "unit";
+	names[n++] = "unit";
+	names[n++] = "name";
 	names[n++] = "checks";
 	for (int k = 0; k < f->n_effects; k++) {
 		for (int i = 0; i < f->n_units && !seen[k]; i++)
@@ -332,13 +373,14 @@ static void maneuver_results(struct sheet *sh, const struct facts *f)
 			names[n++] = f->terms->maneuver_effects[k];
 	}
 	sheet_columns(sh, n, names);
+	named_columns(sh, 1);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		int checks = 0;
 		for (int k = 0; k < f->n_effects; k++)
 			checks += u->effects[k];
 		sheet_text(sh, u->side);
-		sheet_text(sh, u->ident);
+		named_cells(sh, u->ident, u->name);
 		sheet_int(sh, checks);
 		for (int k = 0; k < f->n_effects; k++)
 			if (seen[k])
@@ -353,13 +395,14 @@ static void maneuver_results(struct sheet *sh, const struct facts *f)
 static void combat(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "combat", "Fire and charges", SHEET_ALL);
-	static const char *const cols[] = {"side", "unit", "fires", "inflicted", "per fire", "fired at", "lost to fire",
-					   "charges won", "charges lost"};
-	sheet_columns(sh, 9, cols);
+	static const char *const cols[] = {"side", "unit", "unit", "name", "fires", "inflicted", "per fire", "fired at",
+					   "lost to fire", "charges won", "charges lost"};
+	sheet_columns(sh, 11, cols);
+	named_columns(sh, 1);
 	for (int i = 0; i < f->n_units; i++) {
 		const struct facts_unit *u = &f->units[i];
 		sheet_text(sh, u->side);
-		sheet_text(sh, u->ident);
+		named_cells(sh, u->ident, u->name);
 		sheet_int(sh, u->fires);
 		sheet_int(sh, u->inflicted);
 		if (u->fires)
@@ -389,6 +432,34 @@ struct sheet *report_effectiveness(const struct facts *f)
 }
 
 /* ---- audit ---- */
+
+static const char sql_disputed[] =
+	"SELECT e.line, CASE WHEN e.file_idx > 0 THEN fl.path END, coalesce(e.keyword, e.kind)\n"
+	"FROM event e LEFT JOIN file fl ON fl.battle_id = e.battle_id AND fl.idx = e.file_idx\n"
+	"WHERE e.battle_id = ?1 AND EXISTS (SELECT 1 FROM finding f WHERE f.event_id = e.id\n"
+	"  AND f.severity = 'error' AND NOT f.overruled)\n"
+	"ORDER BY e.stmt";
+
+long report_disputed(struct store *s, int64_t battle, struct buf *out, char **err)
+{
+	*err = NULL;
+	sqlite3_stmt *st = facts_query(s, sql_disputed, battle, err);
+	if (!st)
+		return -1;
+	long n = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *file = (const char *)sqlite3_column_text(st, 1);
+		buf_printf(out, "%s%s%sline %d (%s)", n++ ? ", " : "", file ? file : "", file ? " " : "",
+			   sqlite3_column_int(st, 0), (const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		*err = xstrdup(store_error(s));
+		return -1;
+	}
+	return n;
+}
 
 /* The findings the filter selects (bound by bind_filter): ?2-?3 the turns
  * (0: all), ?4 the side, ?5 the severity (NULL: errors and warnings), ?6

@@ -24,6 +24,12 @@ struct figure {
 	char *caption, *svg, *file;
 };
 
+struct link {	/* a body cell that an HTML page makes a link */
+	size_t row;
+	int col;
+	char *href;
+};
+
 struct strings {
 	char **v;
 	int n, cap;
@@ -36,6 +42,9 @@ struct section {
 	struct figure *figs;
 	int n_figs, cap_figs;
 	struct strings cols;
+	enum sheet_audience *col_who;	/* cols.n of them once one is set; NULL: every column everywhere */
+	struct link *links;
+	int n_links;
 	struct cell *cells;	/* row after row, cols.n a row */
 	size_t n_cells, cap_cells;
 };
@@ -117,6 +126,10 @@ void sheet_free(struct sheet *s)
 		strings_free(&x->paras);
 		strings_free(&x->notes);
 		strings_free(&x->cols);
+		free(x->col_who);
+		for (int l = 0; l < x->n_links; l++)
+			free(x->links[l].href);
+		free(x->links);
 		for (int f = 0; f < x->n_figs; f++) {
 			free(x->figs[f].caption);
 			free(x->figs[f].svg);
@@ -198,6 +211,34 @@ void sheet_columns(struct sheet *s, int n, const char *const *names)
 	struct section *x = current(s);
 	for (int c = 0; c < n; c++)
 		strings_add(&x->cols, names[c]);
+}
+
+static size_t n_rows(const struct section *x);
+
+void sheet_column_audience(struct sheet *s, int col, enum sheet_audience who)
+{
+	struct section *x = current(s);
+	if (col < 0 || col >= x->cols.n)
+		return;
+	if (!x->col_who)
+		x->col_who = xcalloc((size_t)x->cols.n, sizeof *x->col_who);	/* SHEET_ALL is 0 */
+	x->col_who[col] = who;
+}
+
+bool sheet_link(struct sheet *s, const char *id, long row, const char *column, const char *href)
+{
+	for (int i = 0; i < s->n_secs; i++) {
+		struct section *x = &s->secs[i];
+		if (strcmp(x->id, id) != 0 || row < 0 || (size_t)row >= n_rows(x))
+			continue;
+		for (int c = 0; c < x->cols.n; c++)
+			if (strcmp(x->cols.v[c], column) == 0) {
+				x->links = xrealloc(x->links, ((size_t)x->n_links + 1) * sizeof *x->links);
+				x->links[x->n_links++] = (struct link){(size_t)row, c, xstrdup(href)};
+				return true;
+			}
+	}
+	return false;
 }
 
 static struct cell *next_cell(struct sheet *s)
@@ -318,6 +359,10 @@ bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const
 	strings_copy(&y->paras, &x->paras);
 	strings_copy(&y->notes, &x->notes);
 	strings_copy(&y->cols, &x->cols);
+	if (x->col_who) {
+		y->col_who = xmalloc((size_t)x->cols.n * sizeof *y->col_who);
+		memcpy(y->col_who, x->col_who, (size_t)x->cols.n * sizeof *y->col_who);
+	}
 	for (int f = 0; f < x->n_figs; f++)
 		sheet_figure(s, x->figs[f].caption, x->figs[f].svg, x->figs[f].file);
 	for (size_t c = 0; c < x->n_cells; c++) {
@@ -387,6 +432,14 @@ static bool shown(const struct section *x, enum sheet_format f)
 {
 	bool data = f == SHEET_CSV || f == SHEET_JSON;
 	return x->who == SHEET_ALL || (x->who == SHEET_DATA) == data;
+}
+
+/* Whether column c of x shows in format f (the same rule as a section's). */
+static bool col_shown(const struct section *x, int c, enum sheet_format f)
+{
+	bool data = f == SHEET_CSV || f == SHEET_JSON;
+	enum sheet_audience who = x->col_who ? x->col_who[c] : SHEET_ALL;
+	return who == SHEET_ALL || (who == SHEET_DATA) == data;
 }
 
 /* The number of characters of a UTF-8 text, for alignment. */
@@ -463,6 +516,10 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 	struct buf b, line;
 	buf_init(&b, 0);
 	buf_init(&line, 0);
+	int last_shown = -1;
+	for (int c = 0; c < n; c++)
+		if (col_shown(x, c, SHEET_TEXT))
+			last_shown = c;
 	for (int c = 0; c < n; c++) {
 		num[c] = numeric(x, c);
 		for (size_t r = 0; r <= rows; r++) {
@@ -478,6 +535,8 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 		if (md)
 			buf_puts(&line, "| ");
 		for (int c = 0; c < n; c++) {
+			if (!col_shown(x, c, SHEET_TEXT))
+				continue;
 			const char *t;
 			if (md && r == 1) {	/* the rule row: ---: for numbers */
 				buf_clear(&b);
@@ -489,7 +548,7 @@ static void aligned_table(FILE *out, const struct section *x, bool md)
 				t = shown_cell(x, md && r > 1 ? r - 1 : r, c, md, &b);
 			}
 			int pad = (int)(w[c] - width(t));
-			bool last = c + 1 == n;
+			bool last = c == last_shown;
 			if (num[c])
 				buf_printf(&line, "%*s%s", pad, "", t);
 			else
@@ -612,8 +671,10 @@ static void write_csv(const struct sheet *s, FILE *out, const char *only)
 			fputs("\r\n", out);	/* a blank line between tables */
 		first = false;
 		buf_clear(&line);
-		for (int c = 0; c < x->cols.n; c++) {
-			if (c)
+		for (int c = 0, k = 0; c < x->cols.n; c++) {
+			if (!col_shown(x, c, SHEET_CSV))
+				continue;
+			if (k++)
 				buf_putc(&line, ',');
 			csv_field(&line, x->cols.v[c], true);
 		}
@@ -621,8 +682,10 @@ static void write_csv(const struct sheet *s, FILE *out, const char *only)
 		fputs(line.text, out);
 		for (size_t r = 0; r < n_rows(x); r++) {
 			buf_clear(&line);
-			for (int c = 0; c < x->cols.n; c++) {
-				if (c)
+			for (int c = 0, k = 0; c < x->cols.n; c++) {
+				if (!col_shown(x, c, SHEET_CSV))
+					continue;
+				if (k++)
 					buf_putc(&line, ',');
 				const struct cell *v = cell_at(x, r, c);
 				csv_field(&line, cell_text(v, &cell), v->type == CELL_TEXT);
@@ -676,6 +739,8 @@ static void json_section(struct json *j, const struct section *x)
 		for (size_t r = 0; r < n_rows(x); r++) {
 			json_object_begin(j);
 			for (int c = 0; c < x->cols.n; c++) {
+				if (!col_shown(x, c, SHEET_JSON))
+					continue;
 				json_key(j, x->cols.v[c]);
 				json_cell(j, cell_at(x, r, c));
 			}
@@ -761,8 +826,19 @@ const char sheet_css[] =
 	"p.note{font-size:.85em;color:#444;margin:.2em 0}figure{margin:1em 0}figure svg{max-width:100%;height:auto}"
 	"figcaption{font-size:.85em;color:#444}\n"
 	"nav{font-size:.9em;margin-bottom:1em}nav a{margin-right:1em}ul.battles{line-height:1.6}\n"
-	"@media print{nav{display:none}body{max-width:none;margin:0;font-size:10pt}section{break-inside:avoid-page}"
-	"h2{break-after:avoid}table,figure{break-inside:avoid}a{color:inherit;text-decoration:none}}\n";
+	"@media print{nav{display:none}body{max-width:none;margin:0;font-size:10pt}"
+	"h1,h2,dl.meta{break-after:avoid}p{orphans:3;widows:3}tr,figure{break-inside:avoid}"
+	"thead{display:table-header-group}figure svg{max-height:21cm;width:auto}"
+	"a{color:inherit;text-decoration:none}}\n";
+
+/* The link of the body cell (r, c), or NULL (a section has a few). */
+static const char *link_at(const struct section *x, size_t r, int c)
+{
+	for (int l = 0; l < x->n_links; l++)
+		if (x->links[l].row == r && x->links[l].col == c)
+			return x->links[l].href;
+	return NULL;
+}
 
 static void html_section(struct buf *b, const struct section *x)
 {
@@ -783,6 +859,8 @@ static void html_section(struct buf *b, const struct section *x)
 		buf_puts(b, "<table>\n<thead><tr>");
 		for (int c = 0; c < x->cols.n; c++) {
 			num[c] = numeric(x, c);
+			if (!col_shown(x, c, SHEET_HTML))
+				continue;
 			buf_puts(b, num[c] ? "<th class=\"num\">" : "<th>");
 			sheet_html_escape(b, x->cols.v[c]);
 			buf_puts(b, "</th>");
@@ -791,9 +869,17 @@ static void html_section(struct buf *b, const struct section *x)
 		for (size_t r = 0; r < n_rows(x); r++) {
 			buf_puts(b, "<tr>");
 			for (int c = 0; c < x->cols.n; c++) {
+				if (!col_shown(x, c, SHEET_HTML))
+					continue;
 				buf_puts(b, num[c] ? "<td class=\"num\">" : "<td>");
+				const char *href = link_at(x, r, c);
+				if (href) {
+					buf_puts(b, "<a href=\"");
+					sheet_html_escape(b, href);
+					buf_puts(b, "\">");
+				}
 				sheet_html_escape(b, cell_text(cell_at(x, r, c), &t));
-				buf_puts(b, "</td>");
+				buf_puts(b, href ? "</a></td>" : "</td>");
 			}
 			buf_puts(b, "</tr>\n");
 		}

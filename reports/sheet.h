@@ -51,6 +51,15 @@ void sheet_figure(struct sheet *s, const char *caption, const char *svg, const c
 
 /* The current section's table, with its columns' names. */
 void sheet_columns(struct sheet *s, int n, const char *const *names);
+/* Column col of the current section's table shows only where who says
+ * (a unit's id for the data formats, its name for a reader); every column
+ * shows everywhere until this is said. */
+void sheet_column_audience(struct sheet *s, int col, enum sheet_audience who);
+/* In HTML, the cell of section id's table at row (from 0) under the
+ * column named column links to href (the caller's own, trusted: a page of
+ * its site); the other formats show the text alone.  False when there is
+ * no such section, row or column. */
+bool sheet_link(struct sheet *s, const char *id, long row, const char *column, const char *href);
 /* Cells of the current row, left to right; sheet_row ends the row. */
 void sheet_int(struct sheet *s, long v);
 void sheet_real(struct sheet *s, double v, int decimals);

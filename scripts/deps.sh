@@ -13,7 +13,7 @@
 set -u
 
 PACKAGES="${UMPIRE_DEPS:-gcc make pkg-config libsqlite3-dev libpcre2-dev libcmocka-dev libedit-dev gnuplot-nox}"
-[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy tmux python3 clang libclang-rt-dev"
+[ "${1:-}" = test ] && [ -z "${UMPIRE_DEPS:-}" ] && PACKAGES="$PACKAGES chromium tidy poppler-utils tmux python3 clang libclang-rt-dev"
 
 missing=""
 for pkg in $PACKAGES; do

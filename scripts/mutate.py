@@ -24,7 +24,10 @@ flips, equality, arithmetic, number, statement; default all kinds), SEED
 (the draw; the same seed gives the same mutants on the same tree, default
 1), ONLY (FILE:LINE:COL ...: just those mutants, listed equivalent or not,
 to re-check a survivor), FILES (space-separated
-paths: draw from these only), MUTATE_SUITES=cmocka to stop after the
+paths: draw from these only), SINCE (a git revision: every mutant on a
+line of a C file outside tests/ changed since it, equivalent ones left out,
+the check a change needs before it lands; with FILES, of those files only;
+MUTANTS=N draws N of them, MUTANTS=all takes every one), MUTATE_SUITES=cmocka to stop after the
 cmocka suites (a quick loop).  The scratch build is without the sanitizers,
 for speed; a mutant that survives it is retried in a second scratch tree
 built as make test builds (ASan and UBSan), its cmocka suites only, since a
@@ -139,6 +142,24 @@ def kind_of(what):
     return {"binary": "arithmetic", "statement": "statement"}.get(op, "number")
 
 
+def changed_lines(since):
+    """{path: set of line numbers} of the C lines outside tests/ added or
+    changed since the revision, from git diff -U0's hunk headers."""
+    diff = subprocess.run(["git", "diff", "-U0", since, "--", "*.c"], capture_output=True, text=True,
+                          check=True).stdout
+    lines, path = {}, None
+    for l in diff.split("\n"):
+        if l.startswith("+++ "):
+            path = l[6:] if l.startswith("+++ b/") else None
+            if path and path.startswith("tests/"):
+                path = None
+        elif l.startswith("@@") and path:
+            m = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", l)
+            start, count = int(m.group(1)), int(m.group(2) or 1)
+            lines.setdefault(path, set()).update(range(start, start + count))
+    return lines
+
+
 def draw(n, seed, files):
     tracked = subprocess.run(["git", "ls-files", "*.c"], capture_output=True, text=True).stdout.split()
     if files:
@@ -151,6 +172,12 @@ def draw(n, seed, files):
         want = [w.rsplit(":", 2) for w in only]
         return [m for w in want for m in mutants_of(w[0]) if m[1] == int(w[1]) and m[4] == int(w[2])]
     skip = equivalent()
+    since = os.environ.get("SINCE")
+    if since:	# SINCE=REV: every mutant on a line changed since REV
+        lines = changed_lines(since)
+        pool = [m for f in sorted(lines) if f in tracked and (not files or f in files) for m in mutants_of(f)
+                if m[1] in lines[f] and (m[0], m[1], m[4], m[3]) not in skip]
+        return pool if n <= 0 or n >= len(pool) else sorted(random.Random(seed).sample(pool, n))
     stale = sorted(e for e in skip if os.path.exists(e[0]) and
                    e not in {(m[0], m[1], m[4], m[3]) for m in mutants_of(e[0])})
     for e in stale:	# the line moved or changed: the entry names no mutant now

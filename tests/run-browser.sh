@@ -5,7 +5,8 @@
 # script, stylesheet, image or frame fetched), and headless Chromium loads
 # it with every plot drawn inline (five SVG figures: losses, each side's
 # stands, maneuver results, dice; four under Santa Anna Rules and Thomas's
-# rules, which have no maneuver table)
+# rules, which have no maneuver table; a side's stands take a figure for
+# each six brigades)
 # and renders it to a PNG.  One "ok NAME"
 # or "not ok NAME" line per check.  Everything goes to build/browser/.
 set -u
@@ -17,6 +18,46 @@ top=$(pwd)
 chrome() {
 	timeout 180 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$top/$out/profile" "$@" \
 		2>>"$out/chromium.log"
+}
+# The page printed as an editor prints it: Chromium's PDF, its pages
+# turned into images (pdftoppm, one a page: look at them in build/browser/),
+# the first page a summary (forces, losses by side, the battle's start) and
+# no plot cut across pages: each figure's title, drawn at its top, is on the
+# page of its caption, under it (pdftotext reads both).
+print_check() {
+	name=$1 page=$2
+	pdf="$out/$name.pdf"
+	chrome --no-pdf-header-footer --print-to-pdf="$top/$pdf" "file://$top/$page" >/dev/null
+	pages=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+	pdftoppm -r 50 -png "$pdf" "$out/$name-page" 2>/dev/null
+	images=$(ls "$out/$name"-page-*.png 2>/dev/null | wc -l)
+	if [ -n "$pages" ] && [ "$pages" -ge 2 ] && [ "$pages" -le 14 ] && [ "$images" = "$pages" ]; then
+		echo "ok aar-$name-print ($pages pages)"
+	else
+		echo "not ok aar-$name-print: ${pages:-no} pages, $images images"
+	fi
+	first=$(pdftotext -f 1 -l 1 "$pdf" - 2>/dev/null)
+	missing=""
+	for heading in "Forces" "Losses by side" "The battle, turn by turn" "Turn 1"; do
+		printf '%s\n' "$first" | grep -q "$heading" || missing="$missing '$heading'"
+	done
+	[ -z "$missing" ] && echo "ok aar-$name-print-first-page" ||
+		echo "not ok aar-$name-print-first-page: page 1 lacks$missing"
+	split=""
+	captions=$(grep -o '<figcaption>[^<]*' "$page" | sed 's/<figcaption>//')
+	for caption in $(printf '%s\n' "$captions" | cut -c1-24 | tr ' ' '~'); do
+		want=$(printf '%s' "$caption" | tr '~' ' ')
+		whole=0
+		p=1
+		while [ "$p" -le "${pages:-0}" ]; do
+			n=$(pdftotext -f "$p" -l "$p" "$pdf" - 2>/dev/null | grep -cF "$want")
+			[ "$n" -ge 2 ] && whole=1
+			p=$((p + 1))
+		done
+		[ "$whole" = 1 ] || split="$split '$want'"
+	done
+	[ -n "$captions" ] && [ -z "$split" ] && echo "ok aar-$name-print-plots-whole" ||
+		echo "not ok aar-$name-print-plots-whole: not drawn and captioned on one page:$split"
 }
 for f in examples/*.battle; do
 	name=$(basename "$f" .battle)
@@ -35,6 +76,7 @@ for f in examples/*.battle; do
 	chrome --dump-dom "file://$top/$page" >"$out/$name.dom"
 	want=5
 	grep -q '^battle .*rules=\(sar\|thomas\)' "$f" && want=4
+	[ "$name" = buena-vista ] && want=6	# its Mexican army's 17 brigades: three figures of six panels
 	figures=$(grep -o '<figure>' "$out/$name.dom" | wc -l)
 	svgs=$(grep -o '<svg' "$out/$name.dom" | wc -l)
 	if grep -q '</html>' "$out/$name.dom" && grep -q 'after-action report' "$out/$name.dom" &&
@@ -48,6 +90,7 @@ for f in examples/*.battle; do
 	size=$(wc -c <"$out/$name.png" 2>/dev/null || echo 0)
 	[ "$size" -gt 20000 ] && echo "ok aar-$name-screenshot" ||
 		echo "not ok aar-$name-screenshot: $out/$name.png is $size bytes"
+	print_check "$name" "$page"
 done
 # The site of an archive holding both Fire and Fury examples: every page valid, every
 # link to a page that is there, the index loading in Chromium.

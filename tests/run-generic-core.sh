@@ -19,8 +19,9 @@ words=$("$umpire" help words | sed -n 's/^| `\([^`]*\)` | \([^|]*\)|.*/\1 \2/p' 
 # and column; replace is the core's own state verb (a leader takes over
 # another's command) as well as `db import --replace`; db is the archive's
 # command, not RFF's alias of driven-back; HOME is the environment's, not the
-# charge outcome.
-core="stands note removed attached line col replace db home"
+# charge outcome; a battle with disputed results is provisional in the
+# after-action report, whatever a ruleset calls a provisional command.
+core="stands note removed attached line col replace db home provisional"
 for f in grammar/*.c grammar/*.h grammar/*.def audit/audit.c audit/audit.h audit/ruleset.h audit/ruleset.c \
 	audit/explain.c audit/record.c audit/record.h audit/finding.c audit/finding.h \
 	audit/cite.c audit/cite.h audit/cell.c audit/cell.h audit/claim.c audit/claim.h audit/state.c audit/state.h recorder/*.c recorder/*.h reports/*.c reports/*.h \

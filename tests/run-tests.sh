@@ -62,6 +62,8 @@ counted() {
 # fmt and export keep what the audit reads, on every file of the tree that
 # parses: hundreds of runs, so with the release build (the others: ASan)
 counted tests/run-fmt-property.py python3 tests/run-fmt-property.py build/umpire
+# every command README.md and docs/*.md show runs (or its block says why not)
+counted tests/run-doc-commands.py python3 tests/run-doc-commands.py build/asan/umpire
 for script in tests/run-e2e.sh tests/run-fuzz-regressions.sh tests/run-fuzz-targets.sh tests/hostile/run.sh tests/run-generic-core.sh \
 	tests/run-toy-registry.sh tests/run-kill.sh tests/run-record-kill.sh tests/run-record-tty.sh tests/run-browser.sh; do
 	counted "$script" sh "$script" build/asan/umpire

@@ -54,8 +54,8 @@ check $r "toy-registry: the toy's record and removal at one stand reach the JSON
 # removed with its last at line 14), and no column of a cause it does not
 # name.
 "$toy" report casualties --format csv --table units tests/toy/toy.battle >"$copy/report.out" 2>&1
-grep -q '^side,brigade,unit,start,other,removed,lost,left,lost %,men lost,removed in' "$copy/report.out" &&
-	grep -q '^B,Colonel,b,3,2,1,3,0,100.0,,turn 1 (line 14)' "$copy/report.out" && r=ok || r=bad
+grep -q '^side,brigade,unit,name,start,other,removed,lost,left,lost %,men lost,removed in' "$copy/report.out" &&
+	grep -q '^B,Colonel,b,B,3,2,1,3,0,100.0,,turn 1 (line 14)' "$copy/report.out" && r=ok || r=bad
 check $r "toy-registry: a ruleset without report terms reports its losses as other"
 "$umpire" audit examples/palo-alto.battle >"$copy/rff.want" 2>&1
 "$toy" audit examples/palo-alto.battle >"$copy/rff.got" 2>&1

@@ -10,10 +10,15 @@
 #include "../db/import.h"
 #include "../reports/aar.h"
 
-/* Turn 2: 2lt's Panic leaves it broken (002:43).  Turn 3: the 5th's
- * charge sweeps the 4th Line from the field (+9, 002:238), which leaves it
- * broken; Arista, attached, is grievously wounded (002:227); the 4th Line
- * is removed.  Turn 1 has only fire: nothing to tell. */
+/* Turn 1: the 5th's Telling Fire costs the 2nd Light a stand (QRS, Fire
+ * Combat Table; 000:534), told; the 3rd's Galling Fire on a formed target
+ * costs nothing and is not.  Turn 2: 2lt's Panic (told: QRS, Maneuver
+ * Table) leaves it broken (002:43), and costs it 2 stands.  Turn 3: the
+ * 5th's charge sweeps the 4th Line from the field (+9, 002:238), which
+ * leaves it broken; Arista, attached, is grievously wounded (002:227); the
+ * 4th Line is removed with the 7 stands it began the turn with (2 lost to
+ * the charge, 5 removed); the 3rd loses a straggling stand.  Each turn
+ * ends with each side's stands lost in it. */
 static void test_known_account(void **state)
 {
 	(void)state;
@@ -26,18 +31,21 @@ static void test_known_account(void **state)
 	assert_non_null(sh);
 	char *story = tu_sheet(sh, SHEET_MD, "narrative");
 	assert_string_equal(story, "\n## The battle, turn by turn\n\n"
-				   "Turn 2 (MEX). 2nd Light Infantry broke.\n\n"
+				   "Turn 1 (US). 5th Infantry fired on 2nd Light Infantry: telling fire (1 lost). Stands "
+				   "lost: US 0, MEX 1.\n\n"
+				   "Turn 2 (MEX). Maneuver: 2nd Light Infantry panic. 2nd Light Infantry broke. Stands "
+				   "lost: US 0, MEX 2.\n\n"
 				   "Turn 3 (US). 5th Infantry charged 4th Line Infantry: swept from the field; 4th Line "
 				   "Infantry gave way. 4th Line Infantry broke. 4th Line Infantry was removed from the "
-				   "field. Gen Arista was hit: grievously wounded.\n\n");
+				   "field. Gen Arista was hit: grievously wounded. Stands lost: US 1, MEX 7.\n\n");
 	char *forces = tu_sheet(sh, SHEET_CSV, "forces");
 	assert_string_equal(forces, "side,name,units,stands,men\r\nUS,Americans,2,14,560\r\n"
 				    "MEX,Mexicans,2,17,680\r\n");
 	char *audit = tu_sheet(sh, SHEET_MD, "audit");	/* no error in the log: one sentence */
-	assert_string_equal(audit, "\n## The umpire's audit\n\numpire re-derived the 8 events of the log from the "
+	assert_string_equal(audit, "\n## The umpire's audit\n\nUmpire re-derived the 8 events of the log from the "
 				   "dice and the rules and found every result as the rules give it.\n\n");
 	free(audit);
-	char *sides = tu_sheet(sh, SHEET_CSV, "sides");	/* the casualty report's */
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");	/* the casualty report's, on the first page */
 	assert_non_null(strstr(sides, "MEX,2,17,1,2,2,0,5,10,7,58.8,400\r\n"));
 	char *page = tu_sheet(sh, SHEET_HTML, NULL);
 	assert_non_null(strstr(page, "<h1>Known totals: after-action report</h1>"));
@@ -74,8 +82,58 @@ static void test_notes_told(void **state)
 	store_close(s);
 }
 
+/* tests/reports/known.battle with its line 21 claiming what follows the
+ * total (its own "panic loss=2" replaced by tail), written to path. */
+static void known_with_claim(const char *path, const char *tail)
+{
+	char *text = tu_read_file("tests/reports/known.battle", NULL);
+	char *at = strstr(text, "panic loss=2\n");
+	assert_non_null(at);
+	*at = '\0';
+	FILE *out = fopen(path, "w");
+	fprintf(out, "%s%s%s", text, tail, at + strlen("panic loss=2\n"));
+	fclose(out);
+	free(text);
+}
+
+/* A battle with an error no ruling settled is printed as it stands, marked
+ * provisional, naming the result in dispute: line 21's Maneuver check
+ * claims Wavering where its total of -1 gives Panic (QRS, Maneuver Table;
+ * the same roll as tests/test_report.c's).  Once an umpire's ruling
+ * accepts it, the mark goes. */
+static void test_provisional(void **state)
+{
+	(void)state;
+	known_with_claim("build/provisional.battle", "wavering loss=2\n");
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("build/provisional.battle", &f);
+	struct sheet *sh = aar_report(s, &f, NULL, NULL, false, &err);
+	assert_non_null(sh);
+	char *page = tu_sheet(sh, SHEET_TEXT, NULL);
+	assert_non_null(strstr(page, "\nprovisional: 1 disputed result: line 21 (mc)\n"));
+	free(page);
+	page = tu_sheet(sh, SHEET_HTML, NULL);
+	assert_non_null(strstr(page, "<dt>provisional</dt><dd>1 disputed result: line 21 (mc)</dd>"));
+	free(page);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+
+	known_with_claim("build/settled.battle", "wavering loss=2\n  ruling accept by=umpire \"agreed at the table\"\n");
+	s = tu_facts("build/settled.battle", &f);
+	sh = aar_report(s, &f, NULL, NULL, false, &err);
+	page = tu_sheet(sh, SHEET_TEXT, NULL);
+	assert_null(strstr(page, "provisional"));
+	free(page);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_account), cmocka_unit_test(test_notes_told)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_account), cmocka_unit_test(test_notes_told),
+		cmocka_unit_test(test_provisional)};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -71,6 +71,14 @@ static void test_align(void **state)
 	/* different events at one place, neither found later: each alone */
 	static const char *const other[] = {"1 maneuver mc|art|2lt"};
 	assert_string_equal(aligned(base, 1, other, 1), "0/- -/0");
+	/* two events at each place, none found in the other: each pair alone, in turn, a's first */
+	static const char *const a4[] = {"1 fire fire|5inf|2lt", "1 fire fire|3inf|2lt"};
+	static const char *const b4[] = {"1 fire fire|8inf|2lt", "1 fire fire|4inf|2lt"};
+	assert_string_equal(aligned(a4, 2, b4, 2), "0/- -/0 1/- -/1");
+	/* b has two events before the one a has: they stand alone, then the match */
+	static const char *const b5[] = {"1 fire fire|8inf|2lt", "1 fire fire|4inf|2lt", "1 fire fire|5inf|2lt"};
+	assert_string_equal(aligned(a4, 1, b5, 3), "-/0 -/1 0/2");
+	assert_string_equal(aligned(b5, 3, a4, 1), "0/- 1/- 2/0");
 	/* a tie (each first event comes second in the other): a's goes first */
 	static const char *const skip[] = {"1 fire fire|8inf|2lt", "1 fire fire|5inf|2lt"};
 	assert_string_equal(aligned(base + 1, 2, skip, 2), "0/- 1/0 -/1");

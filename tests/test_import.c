@@ -100,7 +100,9 @@ static void test_import_palo_alto(void **state)
 	assert_string_equal(text(s, "SELECT ident || ' ' || name || ' ' || date || ' ' || rules || ' ' || follow "
 				   "FROM battle"), "palo-alto Palo Alto 1846-05-08 rff-maw claimed");
 	assert_int_equal(count(s, "SELECT count(*) FROM file"), 2);	/* the battle and its order of battle */
-	assert_string_equal(text(s, "SELECT path FROM file WHERE idx = 1"), "examples/oob/palo-alto.oob");
+	/* read as examples/palo-alto.battle: stored relative to its folder, as an archive handed on reads */
+	assert_string_equal(text(s, "SELECT path FROM file WHERE idx = 0"), "palo-alto.battle");
+	assert_string_equal(text(s, "SELECT path FROM file WHERE idx = 1"), "oob/palo-alto.oob");
 	assert_int_equal(count(s, "SELECT count(*) FROM side"), 2);
 	assert_int_equal(count(s, "SELECT count(*) FROM unit"), 20);
 	assert_string_equal(text(s, "SELECT group_concat(category || '=' || word, ' ') FROM "

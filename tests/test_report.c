@@ -88,9 +88,16 @@ static void test_known_casualty_tables(void **state)
 				   "US,2,14,0,0,0,1,0,1,13,7.1,40\r\n"
 				   "MEX,2,17,1,2,2,0,5,10,7,58.8,400\r\n");
 	char *units = tu_sheet(sh, SHEET_CSV, "units");
-	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,10,1,0,2,0,0,3,7,30.0,120,\r\n"));
-	assert_non_null(strstr(units, "MEX,Gen Arista,4line,7,0,2,0,0,5,7,0,100.0,280,turn 3 (line 28)\r\n"));
-	assert_non_null(strstr(units, "US,Capt Lee,3inf,6,0,0,0,1,0,1,5,16.7,40,\r\n"));
+	/* the data formats: the id, then the name beside it */
+	assert_non_null(strstr(units, "side,brigade,unit,name,start,"));
+	assert_non_null(strstr(units, "MEX,Gen Arista,2lt,2nd Light Infantry,10,1,0,2,0,0,3,7,30.0,120,\r\n"));
+	assert_non_null(strstr(units, "MEX,Gen Arista,4line,4th Line Infantry,7,0,2,0,0,5,7,0,100.0,280,turn 3 (line 28)\r\n"));
+	assert_non_null(strstr(units, "US,Capt Lee,3inf,3rd Infantry,6,0,0,0,1,0,1,5,16.7,40,\r\n"));
+	char *read = tu_sheet(sh, SHEET_TEXT, "units");	/* a reader: the names alone */
+	assert_non_null(strstr(read, "side  brigade     unit                start"));
+	assert_non_null(strstr(read, "\nMEX   Gen Arista  2nd Light Infantry     10"));
+	assert_null(strstr(read, "2lt"));
+	free(read);
 	char *leaders = tu_sheet(sh, SHEET_CSV, "leaders");
 	assert_string_equal(leaders, "turn,line,side,leader,name,result,at the end\r\n"
 				     "3,26,MEX,art,Gen Arista,grievously-wounded,out of the battle\r\n");
@@ -111,25 +118,30 @@ static void test_known_effectiveness(void **state)
 	/* the state when each turn began: turn 2 after the two fires, turn 3
 	 * after the Panic; then the end */
 	char *states = tu_sheet(sh, SHEET_CSV, "states");
-	assert_non_null(strstr(states, "MEX,2lt,1,13,10,fresh,good-order,0\r\n"
-				       "MEX,2lt,2,18,9,fresh,disordered,0\r\n"
-				       "MEX,2lt,3,23,7,worn,broken,0\r\n"
-				       "MEX,2lt,end,,7,worn,broken,0\r\n"));
-	assert_non_null(strstr(states, "MEX,4line,2,18,7,fresh,disordered,0\r\n"));
-	assert_non_null(strstr(states, "MEX,4line,end,,5,worn,broken,1\r\n"));
-	assert_non_null(strstr(states, "US,3inf,end,,5,fresh,good-order,0\r\n"));
-	char *matrix = tu_sheet(sh, SHEET_TEXT, "by-turn");
-	assert_non_null(strstr(matrix, "MEX   2lt    10 F  9 FD  7 WB  7 WB\n"));
-	assert_non_null(strstr(matrix, "MEX   4line  7 F   7 FD  7 FD  removed\n"));
+	assert_non_null(strstr(states, "MEX,2lt,2nd Light Infantry,1,13,10,fresh,good-order,0\r\n"
+				       "MEX,2lt,2nd Light Infantry,2,18,9,fresh,disordered,0\r\n"
+				       "MEX,2lt,2nd Light Infantry,3,23,7,worn,broken,0\r\n"
+				       "MEX,2lt,2nd Light Infantry,end,,7,worn,broken,0\r\n"));
+	assert_non_null(strstr(states, "MEX,4line,4th Line Infantry,2,18,7,fresh,disordered,0\r\n"));
+	assert_non_null(strstr(states, "MEX,4line,4th Line Infantry,end,,5,worn,broken,1\r\n"));
+	assert_non_null(strstr(states, "US,3inf,3rd Infantry,end,,5,fresh,good-order,0\r\n"));
+	char *matrix = tu_sheet(sh, SHEET_TEXT, "by-turn");	/* a reader's: names */
+	assert_non_null(strstr(matrix, "MEX   2nd Light Infantry  10 F  9 FD  7 WB  7 WB\n"));
+	assert_non_null(strstr(matrix, "MEX   4th Line Infantry   7 F   7 FD  7 FD  removed\n"));
 	char *checks = tu_sheet(sh, SHEET_CSV, "checks");
-	assert_string_equal(checks, "side,unit,checks,panic\r\n"
-				    "US,5inf,0,0\r\nUS,3inf,0,0\r\nMEX,2lt,1,1\r\nMEX,4line,0,0\r\n");
+	assert_string_equal(checks, "side,unit,name,checks,panic\r\n"
+				    "US,5inf,5th Infantry,0,0\r\nUS,3inf,3rd Infantry,0,0\r\n"
+				    "MEX,2lt,2nd Light Infantry,1,1\r\nMEX,4line,4th Line Infantry,0,0\r\n");
 	char *combat = tu_sheet(sh, SHEET_CSV, "combat");
-	assert_string_equal(combat, "side,unit,fires,inflicted,per fire,fired at,lost to fire,charges won,charges lost\r\n"
-				    "US,5inf,1,1,1.00,0,0,1,0\r\n"
-				    "US,3inf,1,0,0.00,0,0,0,0\r\n"
-				    "MEX,2lt,0,0,,1,1,0,0\r\n"
-				    "MEX,4line,0,0,,1,0,0,1\r\n");
+	assert_string_equal(combat, "side,unit,name,fires,inflicted,per fire,fired at,lost to fire,charges won,"
+				    "charges lost\r\n"
+				    "US,5inf,5th Infantry,1,1,1.00,0,0,1,0\r\n"
+				    "US,3inf,3rd Infantry,1,0,0.00,0,0,0,0\r\n"
+				    "MEX,2lt,2nd Light Infantry,0,0,,1,1,0,0\r\n"
+				    "MEX,4line,4th Line Infantry,0,0,,1,0,0,1\r\n");
+	char *json = tu_sheet(sh, SHEET_JSON, "combat");	/* both keys, the reader's column not */
+	assert_non_null(strstr(json, "{\"side\":\"US\",\"unit\":\"5inf\",\"name\":\"5th Infantry\",\"fires\":1,"));
+	free(json);
 	free(states);
 	free(matrix);
 	free(checks);
@@ -181,6 +193,40 @@ static void test_palo_alto_charges(void **state)
 /* tests/e2e/016-audit-mistakes/game.battle (its CHECKED.md): a +2 claimed
  * for Veteran (+1, 002:30), a Rally with Elan overruled (rally at 11 for
  * MEX, 002:40), a Shaken that is Well Handled (4, 002:40). */
+/* Santa Anna Rules! counts losses in its own terms (004:142): stragglers
+ * may come back, casualties do not (tests/reports/known-sar-split.battle).
+ * m10's volley on tgt is line 18 of
+ * tests/reports/known-sar.battle (worked out in tests/test_luck.c): column
+ * 13, d20 15, 5 losses; tgt is in line, so the odd ones are stragglers and
+ * the even ones casualties (004:236): 3 and 2.  In the rally phase tgt, on
+ * Hold, green, with no leader attached, neither fired nor meleed: its d4 of
+ * 2 recovers 2 of its 3 stragglers (004:144).  So tgt began with 20, lost 5
+ * to fire, 2 came back: 3 lost, 1 straggler, 2 casualties, 17 left (15%),
+ * and only the casualties are men lost: 2 castings of 30 men. */
+static void test_sar_stragglers_and_casualties(void **state)
+{
+	(void)state;
+	struct facts f;
+	struct store *s = tu_facts("tests/reports/known-sar-split.battle", &f);
+	struct sheet *sh = report_casualties(&f);
+	char *units = tu_sheet(sh, SHEET_CSV, "units");
+	assert_non_null(strstr(units, "side,brigade,unit,name,start,fire,melee,move,other,removed,returned,lost,"
+				      "stragglers,casualties,left,lost %,men lost,removed in\r\n"));
+	assert_non_null(strstr(units, "\r\nMEX,Mejia,tgt,Target,20,5,0,0,0,0,2,3,1,2,17,15.0,60,\r\n"));
+	assert_non_null(strstr(units, "\r\nUS,Wool,m10,Musket regulars,12,0,0,0,0,0,0,0,0,0,12,0.0,0,\r\n"));
+	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
+	assert_non_null(strstr(sides, "\r\nMEX,1,20,5,0,0,0,0,2,3,1,2,17,15.0,60\r\n"));
+	char *all = tu_sheet(sh, SHEET_TEXT, NULL);
+	assert_non_null(strstr(all, "scale: 30 men a casting\n"));	/* a casting, not "a effective" */
+	assert_non_null(strstr(all, "the stragglers may come back and the casualties do not"));
+	free(units);
+	free(sides);
+	free(all);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 static void test_audit_by_rule(void **state)
 {
 	(void)state;
@@ -209,7 +255,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known_losses_by_cause), cmocka_unit_test(test_known_casualty_tables),
 		cmocka_unit_test(test_known_effectiveness),   cmocka_unit_test(test_palo_alto_charges),
-		cmocka_unit_test(test_audit_by_rule),
+		cmocka_unit_test(test_audit_by_rule),          cmocka_unit_test(test_sar_stragglers_and_casualties),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -245,6 +245,65 @@ static void test_cause_after_a_lapse(void **state)
 	diags_release(&d);
 }
 
+/* The statement of b at line of its own file. */
+static int stmt_at_line(const struct battle *b, int line)
+{
+	for (int i = 0; i < b->n_stmts; i++)
+		if (b->stmts[i].at.file == 0 && b->stmts[i].at.line == line)
+			return i;
+	fail_msg("no statement at line %d", line);
+	return -1;
+}
+
+/* tests/reports/known.battle.  Line 21: the disordered 2nd Light's check
+ * totals -1, Panic (QRS, Maneuver Table, Effects: 0 or less, 002:43): its
+ * cause cites that row, its own step, not the table's modifiers cited by
+ * the check's first step; Arista's is his attachment at line 20.  Line 26: Arista, attached to the 4th Line swept
+ * from the field, rolls 8 on the Fallen Leader Table (002:228): grievously
+ * wounded, out of the battle; a leader's state and cause as a unit's. */
+static void test_causes_of_a_check_and_a_leader(void **state)
+{
+	(void)state;
+	struct diags d;
+	diags_init(&d, 50);
+	struct battle *b = tu_parse_file("tests/reports/known.battle", &d);
+	assert_non_null(b);
+	struct roster *r = roster_at(b, stmt_at_line(b, 21));
+	const char *got = causes(r, b, "2lt");
+	assert_non_null(strstr(got, "line 21, mc [1]: "));
+	assert_non_null(strstr(got, "[QRS, Maneuver Table, Effects: 0 or less panic (002:43)]"));
+	/* attached at line 20 (attach art 4line): that line's doing */
+	assert_non_null(strstr(causes(r, b, "art"), "with 4line: line 20, attach art 4line"));
+	roster_free(r);
+	r = roster_at(b, stmt_at_line(b, 26));
+	const struct roster_entry *e = entry(r, "art");
+	assert_string_equal(e->name, "Gen Arista");
+	assert_string_equal(described(ruleset_find("rff-maw")->terms, 'L', &e->now),
+			    "out of play, wounded, out of the battle");
+	got = causes(r, b, "art");
+	assert_non_null(strstr(got, "line 26, fallen art [8] grievously-wounded  [QRS, Fallen Leader Table (002:228)]"));
+	roster_free(r);
+	battle_free(b);
+	diags_release(&d);
+}
+
+/* Fields with nothing to say describe as nothing, and say so. */
+static void test_nothing_to_say(void **state)
+{
+	(void)state;
+	struct fields f = {0};
+	struct buf out;
+	buf_init(&out, 0);
+	buf_puts(&out, "x: ");
+	assert_false(roster_describe(terms_of("rff-maw"), 'U', &f, &out));
+	assert_string_equal(out.text, "x: ");
+	fields_int(&f, "stands", 7);
+	fields_int(&f, "start", 8);
+	assert_true(roster_describe(terms_of("rff-maw"), 'U', &f, &out));
+	assert_string_equal(out.text, "x: 7 of 8 stands");
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +313,8 @@ int main(void)
 		cmocka_unit_test(test_every_field_has_words),
 		cmocka_unit_test(test_causes),
 		cmocka_unit_test(test_cause_after_a_lapse),
+		cmocka_unit_test(test_causes_of_a_check_and_a_leader),
+		cmocka_unit_test(test_nothing_to_say),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -1413,6 +1413,11 @@ static void test_chart_movement(void **state)
 	assert_int_equal(findings_on(&x, 7, FINDING_TRUSTED), 1);
 	assert_int_equal(findings_on(&x, 8, FINDING_MOD_VALUE), 1);
 	assert_true(step_source(&x, 2, "004:166 Movement: \"regular infantry's base movement distance is 5 inches\""));
+	/* the step names the dice and which die is the terrain's (issue 30) */
+	assert_true(step_says(&x, 2, "m10: 5\" + 1d6 [3] = 8\""));
+	assert_false(step_says(&x, 2, "terrain"));
+	assert_true(step_says(&x, 5, "r13: 5\" + 1d6 + 1d6 (charge) [2,5] = 12\""));
+	assert_true(step_says(&x, 6, "r13b: 5\" + 1d6 [4] = 9\"; then [2], a terrain die"));
 	assert_true(step_cites(&x, 3, "Movement Distances, row inf green"));	/* the text gives no green */
 	done(&x);
 	/* the claimed total is the maximum distance (004:166 "determines the
@@ -1454,7 +1459,10 @@ static void test_chart_movement(void **state)
 	assert_int_equal(errors(&x), 0);
 	done(&x);
 	/* with the terrain die claimed, 5 + 4 - 2 is still 7, not 9 */
-	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n");
+	charted(&x, "phase moves\nmove d6[4,2]: r13b -2terrain =9\nmove d6[4,2]: r13 -2terrain =7\n"
+		    "move d6[3,2,5]: r13 =3\n");
+	/* two terrain dice after the movement's one (5 + 3 - 2 - 5 = 1, at least 2": 004:168) */
+	assert_true(step_says(&x, 4, "r13: 5\" + 1d6 [3] = 8\"; then [2,5], terrain dice"));
 	assert_int_equal(findings_on(&x, 2, FINDING_ARITHMETIC), 1);
 	assert_int_equal(findings_on(&x, 3, FINDING_ARITHMETIC) + findings_on(&x, 3, FINDING_TOTAL), 0);
 	done(&x);

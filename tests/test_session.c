@@ -404,6 +404,21 @@ static void describe(void **state)
 	buf_init(&out, 0);
 	session_describe_unit(s, state_unit(&session_audit(s)->st, "2lt"), &out);
 	assert_string_equal(out.text, "2lt: 9 of 10 stands, fresh, disordered, line, follows a claim the audit disputes");
+	/* a leader in play says nothing more than that: not worth a line after an event; a unit always is */
+	struct fields f = {0};
+	fields_bool(&f, "in_play", true);
+	buf_clear(&out);
+	assert_false(session_describe_fields(s, 'L', "lee", &f, &out));
+	assert_string_equal(out.text, "lee: in play");
+	fields_bool(&f, "wounded", true);
+	buf_clear(&out);
+	assert_true(session_describe_fields(s, 'L', "lee", &f, &out));
+	assert_string_equal(out.text, "lee: in play, wounded");
+	struct fields g = {0};
+	fields_int(&g, "stands", 8);
+	fields_int(&g, "start", 8);
+	buf_clear(&out);
+	assert_true(session_describe_fields(s, 'U', "5inf", &g, &out));
 	buf_release(&out);
 	session_close(s);
 }
@@ -477,6 +492,18 @@ static void charge_odds(void **state)
 	assert_int_equal(session_odds(s, "charge 8inf -> 2lt", &out), 0);
 	assert_non_null(strstr(out.text, "  over both dice: swept-from-the-field (6%), driven-back (22%), hard-pressed (27%), "
 					 "desperate-struggle (9%), falter (21%), recoil (14%), repulsed (1%)\n"));
+	buf_clear(&out);
+	/* one die given: the other's ten faces.  The defender's 4 (total 6): the
+	 * difference is a - 3, -2 to 7: driven back on 7-10, hard pressed on
+	 * 4-6, a desperate struggle on 3, falter on 1-2; the attacker's 7
+	 * (total 10): 8 - d, the same counts */
+	assert_int_equal(session_odds(s, "charge 8inf -> 2lt | [4]", &out), 0);
+	assert_non_null(strstr(out.text, "  over the attacker's die: driven-back (40%), hard-pressed (30%), "
+					 "desperate-struggle (10%), falter (20%)\n"));
+	buf_clear(&out);
+	assert_int_equal(session_odds(s, "charge 8inf -> 2lt [7]", &out), 0);
+	assert_non_null(strstr(out.text, "  over the defender's die: driven-back (40%), hard-pressed (30%), "
+					 "desperate-struggle (10%), falter (20%)\n"));
 	buf_clear(&out);
 	assert_int_equal(session_odds(s, "charge 8inf -> 2lt +1vet", &out), -1);
 	assert_int_equal(session_odds(s, "charge 8inf -> 2lt [7] | [4]", &out), -1);

@@ -210,6 +210,55 @@ static void test_only_a_table_shown(void **state)
 	sheet_free(s);
 }
 
+/* Columns of their own audiences: the id for data, the name for readers
+ * (in the middle of the row, and last, where text drops trailing blanks),
+ * each format showing its own and no other, the cells staying in place;
+ * an adopted section keeps them. */
+static void test_column_audience(void **state)
+{
+	(void)state;
+	struct sheet *s = sheet_new("names", "Names");
+	sheet_section(s, "units", "Units", SHEET_ALL);
+	static const char *const cols[] = {"unit", "unit", "name", "stands", "note"};
+	sheet_columns(s, 5, cols);
+	sheet_column_audience(s, 0, SHEET_DATA);
+	sheet_column_audience(s, 1, SHEET_READER);
+	sheet_column_audience(s, 2, SHEET_DATA);
+	sheet_column_audience(s, 4, SHEET_READER);
+	sheet_column_audience(s, 5, SHEET_DATA);	/* past the last column: nothing */
+	sheet_text(s, "1oh");
+	sheet_text(s, "1st Ohio");
+	sheet_text(s, "1st Ohio");
+	sheet_int(s, 8);
+	sheet_text(s, "x");
+	sheet_row(s);
+	char *t = tu_sheet(s, SHEET_TEXT, NULL);
+	assert_string_equal(t, "Names\n=====\n\nUnits\n-----\nunit      stands  note\n1st Ohio       8  x\n");
+	free(t);
+	t = tu_sheet(s, SHEET_MD, "units");
+	assert_string_equal(t, "\n## Units\n\n| unit     | stands | note |\n| -------- | -----: | ---- |\n"
+			       "| 1st Ohio |      8 | x    |\n");
+	free(t);
+	t = tu_sheet(s, SHEET_CSV, NULL);
+	assert_string_equal(t, "unit,name,stands\r\n1oh,1st Ohio,8\r\n");
+	free(t);
+	t = tu_sheet(s, SHEET_JSON, NULL);
+	assert_non_null(strstr(t, "\"rows\":[{\"unit\":\"1oh\",\"name\":\"1st Ohio\",\"stands\":8}]"));
+	free(t);
+	t = tu_sheet(s, SHEET_HTML, NULL);
+	assert_non_null(strstr(t, "<tr><th>unit</th><th class=\"num\">stands</th><th>note</th></tr>"));
+	assert_non_null(strstr(t, "<tr><td>1st Ohio</td><td class=\"num\">8</td><td>x</td></tr>"));
+	assert_null(strstr(t, "1oh"));
+	free(t);
+	struct sheet *copy = sheet_new("copy", "Copy");
+	assert_true(sheet_adopt(copy, s, "units", NULL));
+	t = tu_sheet(copy, SHEET_CSV, NULL);
+	assert_string_equal(t, "unit,name,stands\r\n1oh,1st Ohio,8\r\n");
+	free(t);
+	sheet_free(copy);
+	sheet_free(s);
+}
+
 /* A report past 64 MiB (one cell of 70 000 000 letters) is written whole
  * as JSON and as HTML: the writers stream (they once cut at 64 MiB and
  * left invalid JSON). */
@@ -248,7 +297,7 @@ int main(void)
 		cmocka_unit_test(test_markdown_autolinks),
 		cmocka_unit_test(test_csv), cmocka_unit_test(test_csv_formulas), cmocka_unit_test(test_csv_semicolon),
 		cmocka_unit_test(test_json), cmocka_unit_test(test_html),     cmocka_unit_test(test_only_a_table_shown),
-		cmocka_unit_test(test_past_the_ceiling),
+		cmocka_unit_test(test_past_the_ceiling),       cmocka_unit_test(test_column_audience),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

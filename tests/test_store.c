@@ -216,7 +216,7 @@ static void test_migrates_version_1(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
 	assert_int_equal(peek(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('snapshot', 'state_delta_by_ident', "
 				    "'state_delta')"), 0);	/* 10, 11 */
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_info('part') WHERE name IN ('unit_id', 'leader_id')"),
@@ -275,7 +275,7 @@ static void test_migrates_snapshots(void **state)
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
 	store_close(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
 	/* version 16: the core's stands a typed column, the rest the JSON it was */
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state"), 3);
 	assert_int_equal(peek(path, "SELECT count(*) FROM unit_state WHERE stmt = 1 AND stands = 8 "
@@ -350,6 +350,29 @@ static void make_version_15(const char *path, const char *more)
 	sqlite3_close(db);
 }
 
+/* Version 17: each file's path relative to its battle's folder, as an
+ * import stores it now: the organiser's folders gone, a file outside the
+ * battle's folder kept as it was, a battle without a folder untouched. */
+static void test_paths_made_relative(void **state)
+{
+	(void)state;
+	const char *path = path_of("v15-paths.db");
+	make_version_15(path, "INSERT INTO battle (id, campaign_id, name, rules, content_hash, umpire_version, follow)"
+			      " VALUES (8, 2, 'Resaca', 'rff-maw', 'h2', '1.0', 'claimed'),"
+			      " (9, 2, 'Monterrey', 'rff-maw', 'h3', '1.0', 'claimed');"
+			      "INSERT INTO file VALUES (8, 0, '/home/org/games/rg.battle', 'x', NULL, NULL),"
+			      " (8, 1, '/home/org/games/oob/rg.oob', 'y', 0, 3),"
+			      " (8, 2, '/home/org/charts/x.charts', 'z', 0, 4),"
+			      " (9, 0, 'games/m.battle', 'x', NULL, NULL), (9, 1, 'games/oob/m.oob', 'y', 0, 2);");
+	char *err = NULL;
+	struct store *s = open_at(path, &err);
+	assert_non_null(s);
+	store_close(s);
+	assert_int_equal(peek(path, "SELECT count(*) FROM file WHERE (battle_id, idx, path) IN (VALUES"
+				    " (7, 0, 'pa.battle'), (8, 0, 'rg.battle'), (8, 1, 'oob/rg.oob'),"
+				    " (8, 2, '/home/org/charts/x.charts'), (9, 0, 'm.battle'), (9, 1, 'oob/m.oob'))"), 6);
+}
+
 /* Version 16: every table STRICT, its rows kept, its indexes and views made
  * again; a unit's state splits into the core's typed columns (NULL where
  * unchanged) and the rest as JSON (NULL when nothing else changed); the
@@ -362,7 +385,7 @@ static void test_migrates_version_15(void **state)
 	char *err = NULL;
 	struct store *s = open_at(path, &err);
 	assert_non_null(s);
-	assert_int_equal(peek(path, "PRAGMA user_version"), 16);
+	assert_int_equal(peek(path, "PRAGMA user_version"), STORE_VERSION);
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND type = 'table' "
 				    "AND name NOT LIKE 'sqlite_%' AND NOT strict"), 0);
 	assert_int_equal(peek(path, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND type = 'table' "
@@ -695,7 +718,7 @@ int main(void)
 		cmocka_unit_test(test_version_0_with_a_table),
 		cmocka_unit_test(test_migrates_version_1),
 		cmocka_unit_test(test_migrates_snapshots),
-		cmocka_unit_test(test_migrates_version_15),
+		cmocka_unit_test(test_migrates_version_15), cmocka_unit_test(test_paths_made_relative),
 		cmocka_unit_test(test_version_15_dangling_refused),
 		cmocka_unit_test(test_failed_migration_rolls_back),
 		cmocka_unit_test(test_planted_trigger),

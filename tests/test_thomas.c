@@ -724,6 +724,14 @@ static void test_pursuit_derived(void **state)
 	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [1]: mex rout\n"
 		"pursuit [9]: vols hold\n", NULL);
 	assert_int_equal(wrong_result(&x, 4), 1);
+	/* the step names what the chart reads: not a die, the relation (issue 30) */
+	assert_true(step_says(&x, 4, "vols: the total less the morale points, +3, gives advance"));
+	done(&x);
+	/* a die read as it is: forced back, mex keeps its colours on a 3 (a 1 loses them, 003:20) */
+	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [1]: mex rout\n"
+		"colours [3]: mex kept\n", NULL);
+	assert_true(step_says(&x, 4, "mex: 3 gives kept"));
+	assert_false(step_says(&x, 4, "morale points, "));
 	done(&x);
 	run(&x, "phase melee\nmelee vols -> mex [5] casualties=2 | [5] casualties=0\nmorale [1]: mex rout\n"
 		"pursuit [8]: vols hold\n", NULL);
