@@ -19,7 +19,7 @@ SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 TEST_CFLAGS = $(STD) $(WARN) $(DEFS) -O1 -g $(SAN) $(PKG_CFLAGS) \
               $(shell pkg-config --cflags cmocka 2>/dev/null) -MMD -MP
 
-LIB_SRC  := $(wildcard grammar/*.c audit/*.c db/*.c reports/*.c) \
+LIB_SRC  := $(wildcard grammar/*.c audit/*.c audit/*/*.c db/*.c reports/*.c) \
             $(filter-out recorder/main.c,$(wildcard recorder/*.c))
 MAIN_SRC := recorder/main.c
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -64,9 +64,10 @@ build/asan/umpire: build/asan/obj/recorder/main.o build/asan/libumpire.a
 build/asan/test_%: build/asan/obj/tests/test_%.o build/asan/obj/tests/testutil.o build/asan/libumpire.a
 	$(CC) $(SAN) -o $@ $^ $(PKG_LIBS) $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-# The toy ruleset of the tests is written as a file of audit/ would be
-# (tests/run-toy-registry.sh builds it there): its includes are audit/'s.
-build/asan/obj/tests/toy/skirmish.o: TEST_CFLAGS += -Iaudit
+# The toy ruleset of the tests is written as a ruleset's folder in audit/
+# would be (tests/run-toy-registry.sh builds it in audit/skirmish/): its
+# "../audit.h" is found from a folder beside it.
+build/asan/obj/tests/toy/skirmish.o: TEST_CFLAGS += -Iaudit/rff
 build/asan/test_ruleset: build/asan/obj/tests/toy/skirmish.o
 
 # `make test`: every cmocka suite, then the end-to-end cases, under the sanitizers.
@@ -116,7 +117,7 @@ clean:
 fuzz:
 	@sh scripts/fuzz.sh
 
-# Mutation testing: MUTANTS=40 SEED=1 FILES="audit/rff_fire.c ..." make
+# Mutation testing: MUTANTS=40 SEED=1 FILES="audit/rff/rff_fire.c ..." make
 # mutate; each mutant applied alone in a scratch copy under build/mutate,
 # killed by the first test that fails (scripts/mutate.py, docs/testing.md).
 mutate:
@@ -131,7 +132,7 @@ coverage:
 # Regenerates the sections of the printed rules that citations name, from
 # the seeds beside the tree (test_cite checks the file against them).
 cites:
-	@sh scripts/rff-cite-sections.sh ../shared/seeds >audit/rff_cite_sections.def
+	@sh scripts/rff-cite-sections.sh ../shared/seeds >audit/rff/rff_cite_sections.def
 
 # Regenerates the vocabulary section of docs/notation.md from the code.
 docs: build/umpire

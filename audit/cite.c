@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../grammar/xalloc.h"
 #include "ruleset.h"
 
 /* The book of the registered ruleset whose documents hold seed, and the
@@ -75,20 +76,24 @@ static bool ref_at(const char *text, const char *s)
 void cite_inline(const char *text, struct buf *out)
 {
 	const char *last = NULL;	/* the section prefixed last in this parenthesis */
+	const char *run = text;	/* the text not yet copied: copied in runs, not a byte at a time */
 	for (const char *s = text; *s; s++) {
 		if (*s == '(' || *s == ')')
 			last = NULL;
-		if (ref_at(text, s)) {
-			int seed = atoi(s), line = atoi(s + 4);
-			const char *doc = cite_document(seed);
-			const char *section = doc ? cite_section(seed, line) : NULL;
-			if (section && section != last)
-				buf_printf(out, "%s, %s, ", doc, section);
-			if (section)
-				last = section;
+		if (!isdigit((unsigned char)*s) || !ref_at(text, s))
+			continue;
+		int seed = atoi(s), line = atoi(s + 4);
+		const char *doc = cite_document(seed);
+		const char *section = doc ? cite_section(seed, line) : NULL;
+		if (section && section != last) {
+			buf_add(out, run, (size_t)(s - run));
+			run = s;
+			buf_printf(out, "%s, %s, ", doc, section);
 		}
-		buf_putc(out, *s);
+		if (section)
+			last = section;
 	}
+	buf_puts(out, run);
 }
 
 /* The row a cite's text names: without the table's name the section says. */
@@ -107,7 +112,44 @@ static const char *row_of(const struct cite_book *book, const char *text)
 	return text;
 }
 
+/* The citations formatted last, by a hash of their text: most events cite
+ * the same few rules, and the JSON of a long battle formats each of them
+ * hundreds of thousands of times.  A pure function's memory: the text
+ * given is the key, the text it gave the value; entries are replaced, never
+ * freed (a few dozen short strings for the program's life). */
+enum { CITE_MEMO = 64 };
+static struct {
+	char *cite, *formatted;
+} memo[CITE_MEMO];
+
+static size_t memo_slot(const char *cite)
+{
+	size_t h = 5381;
+	for (const unsigned char *p = (const unsigned char *)cite; *p; p++)
+		h = h * 33 + *p;
+	return h % CITE_MEMO;
+}
+
+static void format_cite(const char *cite, struct buf *out);
+
 void cite_format(const char *cite, struct buf *out)
+{
+	size_t k = memo_slot(cite);
+	if (memo[k].cite && strcmp(memo[k].cite, cite) == 0) {
+		buf_puts(out, memo[k].formatted);
+		return;
+	}
+	size_t at = out->len;
+	format_cite(cite, out);
+	if (out->full || out->len < at)	/* flushed to a sink, or cut: nothing to keep */
+		return;
+	free(memo[k].cite);
+	free(memo[k].formatted);
+	memo[k].cite = xstrdup(cite);
+	memo[k].formatted = xstrdup(out->text + at);
+}
+
+static void format_cite(const char *cite, struct buf *out)
 {
 	int seed = -1, line = 0;
 	size_t n = refs_length(cite, &seed, &line);

@@ -69,8 +69,22 @@ static int grow(struct buf *b, size_t n)
 	return 0;
 }
 
+/* Whether n more bytes and the NUL fit as things are: no growth, no flush,
+ * under the ceiling.  The common case of every write (a JSON writer's
+ * commas and quotes): it costs a comparison, not a call to grow. */
+static bool roomy(const struct buf *b, size_t n)
+{
+	return b->len + n < b->cap && n <= b->max - b->len && (!b->sink || b->len + n <= BUF_SINK_CHUNK);
+}
+
 int buf_add(struct buf *b, const char *p, size_t n)
 {
+	if (roomy(b, n)) {
+		memcpy(b->text + b->len, p, n);
+		b->len += n;
+		b->text[b->len] = '\0';
+		return 0;
+	}
 	if (b->sink && n > BUF_SINK_CHUNK) {	/* a long piece goes straight out */
 		if (buf_flush(b) == 0 && fwrite(p, 1, n, b->sink) != n)
 			b->write_failed = true;
@@ -91,6 +105,11 @@ int buf_puts(struct buf *b, const char *s)
 
 int buf_putc(struct buf *b, char c)
 {
+	if (roomy(b, 1)) {
+		b->text[b->len++] = c;
+		b->text[b->len] = '\0';
+		return 0;
+	}
 	return buf_add(b, &c, 1);
 }
 
@@ -98,7 +117,16 @@ int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list again;
 	va_copy(again, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	/* written in place when it fits the room there is (one pass, where
+	 * measuring first would format everything twice) */
+	size_t room = b->cap - b->len;
+	int n = vsnprintf(b->text + b->len, room, fmt, ap);
+	if (n >= 0 && roomy(b, (size_t)n)) {
+		va_end(again);
+		b->len += (size_t)n;
+		return 0;
+	}
+	b->text[b->len] = '\0';	/* what was tried is not kept */
 	if (n < 0 || grow(b, (size_t)n) < 0) {
 		va_end(again);
 		b->full = true;

@@ -3,7 +3,7 @@
  * The grammar fixes the shapes of statements; a ruleset names the words that
  * fill them: event keywords, experience grades, effects, modifier codes and
  * facts per event kind, with their aliases.  A ruleset provides one const
- * struct vocab (audit/rff_vocab.c for one); the parser
+ * struct vocab (audit/rff/rff_vocab.c for one); the parser
  * looks words up in it, case-insensitively. */
 #ifndef UMPIRE_VOCAB_H
 #define UMPIRE_VOCAB_H

@@ -603,6 +603,7 @@ static int die_place(struct session *s, const char *line, int *sides)
 	return place;
 }
 
+/* the first room for a line's parts (it grows), the largest die, a result's text, a charge's results */
 enum { ODDS_PARTS = 8, ODDS_FACES = 100, ODDS_TEXT = 48, ODDS_EFFECTS = 24 };
 
 /* A charge line with the dice not given written in: the attacker's face a
@@ -653,9 +654,9 @@ struct clash_odds {
 	int count[ODDS_EFFECTS];
 	long diff[ODDS_EFFECTS];		/* the sum of its rolls' differences, to order them */
 	int n, rolls;
-	const char *unit[ODDS_PARTS];
-	long lost[ODDS_PARTS];
-	int n_units;
+	const char **unit;	/* every unit of the charge, however many each side names */
+	long *lost;
+	int n_units, cap_units;
 };
 
 static void count_clash(struct clash_odds *o, const struct record *rec)
@@ -675,10 +676,16 @@ static void count_clash(struct clash_odds *o, const struct record *rec)
 		int u = 0;
 		while (u < o->n_units && strcmp(o->unit[u], p->unit) != 0)
 			u++;
-		if (u == o->n_units && o->n_units < ODDS_PARTS)
-			o->unit[o->n_units++] = p->unit;
-		if (u < o->n_units)
-			o->lost[u] += p->loss;
+		if (u == o->n_units) {
+			if (o->n_units == o->cap_units) {
+				o->cap_units = o->cap_units ? 2 * o->cap_units : ODDS_PARTS;
+				o->unit = xrealloc(o->unit, (size_t)o->cap_units * sizeof *o->unit);
+				o->lost = xrealloc(o->lost, (size_t)o->cap_units * sizeof *o->lost);
+			}
+			o->unit[o->n_units] = p->unit;
+			o->lost[o->n_units++] = 0;
+		}
+		o->lost[u] += p->loss;
 	}
 	o->rolls++;
 }
@@ -714,8 +721,11 @@ static int charge_odds(struct session *s, const char *line, struct buf *out)
 		}
 	buf_release(&scratch);
 	free(text);
-	if (!o.rolls)
+	if (!o.rolls) {
+		free(o.unit);
+		free(o.lost);
 		return -2;
+	}
 	buf_printf(out, "  %s:", known == 0 ? "over both dice" : known == 1 ? "over the defender's die"
 											 : "over the attacker's die");
 	for (int k = 0; k < o.n; k++) {	/* the attacker's best first: by mean difference */
@@ -740,6 +750,8 @@ static int charge_odds(struct session *s, const char *line, struct buf *out)
 			buf_printf(out, "%s %s %.1f", u ? "," : "", o.unit[u], (double)o.lost[u] / o.rolls);
 		buf_puts(out, "\n");
 	}
+	free(o.unit);
+	free(o.lost);
 	return 0;
 }
 
@@ -754,9 +766,9 @@ int session_odds(struct session *s, const char *line, struct buf *out)
 		return charge_odds(s, line, out);
 	if (sides < 2 || sides > ODDS_FACES)
 		return -1;
-	char (*said)[ODDS_FACES][ODDS_TEXT] = xcalloc(ODDS_PARTS, sizeof *said);	/* per part, per face */
-	const char *unit[ODDS_PARTS] = {0};
-	int n_parts = 0;
+	char (*said)[ODDS_FACES][ODDS_TEXT] = NULL;	/* per part, per face: as many parts as the line has */
+	const char **unit = NULL;
+	int n_parts = 0, cap = 0;
 	size_t len = strlen(line);
 	char *text = xmalloc(len + 16);
 	struct buf scratch;
@@ -768,11 +780,17 @@ int session_odds(struct session *s, const char *line, struct buf *out)
 		if (session_try(s, text, &scratch, &t) < 0 || !t.rec)
 			continue;
 		int k = 0;
-		for (int i = 0; i < t.rec->n_parts && k < ODDS_PARTS; i++) {
+		for (int i = 0; i < t.rec->n_parts; i++) {
 			const struct rec_part *p = &t.rec->parts[i];
 			const char *effect = p->effect ? p->effect : t.rec->effect;
 			if (!effect)	/* a total alone says nothing of the table */
 				continue;
+			if (k == cap) {	/* a brigade's check of many units: every one of them */
+				cap = cap ? 2 * cap : ODDS_PARTS;
+				said = xrealloc(said, (size_t)cap * sizeof *said);
+				memset(said + k, 0, (size_t)(cap - k) * sizeof *said);
+				unit = xrealloc(unit, (size_t)cap * sizeof *unit);
+			}
 			if (p->loss)
 				snprintf(said[k][f - 1], ODDS_TEXT, "%s, %d lost", effect, p->loss);
 			else
@@ -802,6 +820,7 @@ int session_odds(struct session *s, const char *line, struct buf *out)
 	buf_release(&scratch);
 	free(text);
 	free(said);
+	free(unit);
 	return n_parts ? 0 : -2;
 }
 

@@ -96,12 +96,10 @@ static void write_claimed(struct json *j, const struct event *e)
 	json_object_end(j);
 }
 
-/* key: the citation in the player's form (cite.h); key_seed: the seed lines
- * as the audit keeps them, for scripts that check them. */
-static void write_cite(struct json *j, const char *key, const char *cite)
+/* key: the citation in the player's form (cite.h); seed_key (key_seed):
+ * the seed lines as the audit keeps them, for scripts that check them. */
+static void write_cite(struct json *j, const char *key, const char *seed_key, const char *cite)
 {
-	char seed_key[32];
-	snprintf(seed_key, sizeof seed_key, "%s_seed", key);
 	json_key(j, key);
 	if (cite && *cite) {
 		struct buf b;
@@ -150,7 +148,7 @@ static void write_part(struct json *j, const struct rec_part *p)
 		json_string(j, p->mods[i].code);
 		json_key(j, "value");
 		json_int(j, p->mods[i].value);
-		write_cite(j, "source", p->mods[i].source);
+		write_cite(j, "source", "source_seed", p->mods[i].source);
 		json_key(j, "why");
 		write_text(j, p->mods[i].why);
 		json_object_end(j);
@@ -193,7 +191,7 @@ static void write_derived(struct json *j, const struct record *r)
 		json_object_begin(j);
 		json_key(j, "text");
 		write_text(j, r->steps[i].text);
-		write_cite(j, "source", r->steps[i].source);
+		write_cite(j, "source", "source_seed", r->steps[i].source);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -217,7 +215,7 @@ static void write_findings(struct json *j, const struct findings *f, const int *
 		json_string(j, finding_code_name(v->code));
 		json_key(j, "message");
 		write_text(j, v->msg);
-		write_cite(j, "rule", v->cite);
+		write_cite(j, "rule", "rule_seed", v->cite);
 		json_key(j, "line");
 		json_int(j, v->at.line);
 		json_key(j, "col");

@@ -80,6 +80,20 @@ static int utf8_length(const unsigned char *s)
 	return n;
 }
 
+/* The bytes a string literal takes as they are, '1' a byte: printable
+ * ASCII but the quote and the backslash (NUL, which ends the string, is
+ * not one); a table, where four comparisons a byte cost a third of
+ * audit --json. */
+static const char plain_byte[] =
+	"00000000000000000000000000000000"	/* 0x00-0x1f */
+	"11011111111111111111111111111111"	/* 0x20-0x3f */
+	"11111111111111111111111111110111"	/* 0x40-0x5f */
+	"11111111111111111111111111111110"	/* 0x60-0x7f */
+	"00000000000000000000000000000000"	/* 0x80-0x9f */
+	"00000000000000000000000000000000"	/* 0xa0-0xbf */
+	"00000000000000000000000000000000"	/* 0xc0-0xdf */
+	"00000000000000000000000000000000";	/* 0xe0-0xff */
+
 void json_escape(struct buf *out, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -87,7 +101,7 @@ void json_escape(struct buf *out, const char *s)
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
 		unsigned char c = *p;
 		size_t plain = 0;	/* a run of printable ASCII goes in one piece */
-		while (p[plain] >= 0x20 && p[plain] < 0x7F && p[plain] != '"' && p[plain] != '\\')
+		while (plain_byte[p[plain]] == '1')
 			plain++;
 		if (plain) {
 			buf_add(out, (const char *)p, plain);
@@ -132,7 +146,14 @@ void json_string(struct json *j, const char *s)
 void json_int(struct json *j, long v)
 {
 	separate(j);
-	buf_printf(j->out, "%ld", v);
+	char digits[24], *p = digits + sizeof digits;	/* written backwards: no printf for a number */
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	buf_add(j->out, p, (size_t)(digits + sizeof digits - p));
 }
 
 /* A number with decimals, as the report shows it (v printed with decimals

@@ -15,7 +15,7 @@ set -u
 out=build/bench
 mkdir -p "$out"
 sizes=${BENCH_SIZES:-10000 100000 1000000}
-peer_max=${BENCH_PEER_MAX:-100000}
+peer_max=${BENCH_PEER_MAX:-1000000}
 repeats=${BENCH_REPEATS:-1000}
 per_copy=116	# events in one copy of Palo Alto, state events included
 UMPIRE_DEPS="python3 time" sh scripts/deps.sh || exit 1
@@ -50,12 +50,41 @@ bench_file() {
 		esac
 		printf '%-10s %-13s %9s %9s %10s\n' "$label" "$what" "$cpu" "$(ratio "$cpu" "$base")" \
 			"$(echo "$mem" | awk '{printf "%.0f", $1 / 1024}')"
-		[ "$what" = check ] && check_mem=$mem
-		[ "$what" = json ] && json_mem=$mem
+		[ "$what" = check ] && check_mem=$mem && check_cpu=$cpu
+		[ "$what" = audit ] && audit_mem=$mem && audit_cpu=$cpu
+		[ "$what" = json ] && json_mem=$mem && json_cpu=$cpu
 	done
 	# the target: audit --json holds under 64 MiB beyond the parsed battle
 	printf '%-10s %-13s %+9s MiB over check'"'"'s peak (target: under 64)\n' "$label" "json memory" \
 		"$(echo "$json_mem $check_mem" | awk '{printf "%.0f", ($1 - $2) / 1024}')"
+	line_scan=$base
+	bytes=$(wc -c <"$file")
+}
+
+# target LABEL WHAT VALUE OP GOAL: one of issue 32's targets, its ratio as
+# measured in this run and whether it is met ("met" or "MISSED by Nx")
+target() {
+	printf '%-10s target: %-44s %8s  %s\n' "$1" "$2" "$3" "$(echo "$3 $4 $5" | tr -d 'x' | awk '{
+		if ($1 == "-") { print "(too quick to time)"; exit }
+		ok = ($2 == "<=") ? $1 <= $3 : $1 >= $3
+		if (ok) print "met"; else printf "MISSED by %.1fx\n", ($2 == "<=") ? $1 / $3 : $3 / $1 }')"
+}
+
+# x A B: A over B, "12.3x", or "-" when B is 0
+x() {
+	echo "$1 $2" | awk '{ if ($2 > 0 && $1 >= 0.01) printf "%.1fx", $1 / $2; else printf "-" }'
+}
+
+# The targets of a size's run (issue 32): check against the Python peer,
+# check plus audit (the audit command parses too) against the line scan,
+# audit --json against audit, and audit's peak memory against the file.
+targets() {
+	label=$1
+	[ -n "${peer_cpu:-}" ] && target "$label" "check faster than the Python peer (20x)" "$(x "$peer_cpu" "$check_cpu")" ">=" 20
+	target "$label" "check + audit within the line scan (15x)" "$(x "$audit_cpu" "$line_scan")" "<=" 15
+	target "$label" "audit --json within audit (3x)" "$(x "$json_cpu" "$audit_cpu")" "<=" 3
+	target "$label" "audit's peak memory within the file (2x)" \
+		"$(echo "$audit_mem $bytes" | awk '{ printf "%.1fx", $1 * 1024 / $2 }')" "<=" 2
 }
 
 for size in $sizes; do
@@ -63,14 +92,14 @@ for size in $sizes; do
 	file="$out/copies-$copies.battle"
 	[ -f "$file" ] || sh bench/gen-battle.sh -k "$copies" >"$file"
 	bench_file "$file" "$size"
-	check_cpu=$cpu
+	peer_cpu=
 	if [ "$size" -le "$peer_max" ] && command -v python3 >/dev/null 2>&1; then
-		run build/umpire check -q "$file"
-		check_cpu=$cpu
 		run python3 bench/peer.py "$file"
+		peer_cpu=$cpu
 		printf '%-10s %-13s %9s %9s   (its cpu over umpire check'"'"'s)\n' "$size" "python peer" "$cpu" \
 			"$(echo "$cpu $check_cpu" | awk '{ if ($2 > 0) printf "%.1fx", $1 / $2; else printf "-" }')"
 	fi
+	targets "$size"
 done
 file="$out/repeats-$repeats.battle"
 [ -f "$file" ] || sh bench/gen-battle.sh -r "$repeats" >"$file"

@@ -47,10 +47,10 @@ LIBS="$(pkg-config --libs libpcre2-8 sqlite3 libedit) -lm"
 out=build/fuzz
 mkdir -p "$out/obj"
 # An object is rebuilt when its source, or any header of the tree, is newer.
-newest_h=$(ls -t grammar/*.h grammar/*.def audit/*.h audit/*.def db/*.h db/*.def reports/*.h recorder/*.h \
+newest_h=$(ls -t grammar/*.h grammar/*.def audit/*.h audit/*.def audit/*/*.h audit/*/*.def db/*.h db/*.def reports/*.h recorder/*.h \
 	tests/fuzz/*.h 2>/dev/null | head -n 1)
 objs=""
-for src in grammar/*.c audit/*.c db/*.c reports/*.c recorder/*.c tests/fuzz/fuzz_common.c; do
+for src in grammar/*.c audit/*.c audit/*/*.c db/*.c reports/*.c recorder/*.c tests/fuzz/fuzz_common.c; do
 	[ "$src" = recorder/main.c ] && continue
 	obj="$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
 	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_h" -nt "$obj" ]; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """mutate.py: mutation testing of umpire (`make mutate`).
 
-Draws mutants from the C files of the rules (audit/rff_*.c, sar*.c,
-thomas*.c, state.c, audit.c, claim.c) and, with a smaller share, db/,
+Draws mutants from the C files of the rules (audit/rff/, audit/sar/,
+audit/thomas/, and state.c, audit.c, claim.c) and, with a smaller share, db/,
 reports/facts.c and grammar/parse.c, applies each alone to a scratch copy of
 the tree under build/mutate (never the working files), rebuilds what changed
 and runs the tests that can kill it, fastest first: the cmocka suites (the
@@ -45,7 +45,7 @@ import time
 
 SCRATCH = "build/mutate/tree"
 SCRATCH_SAN = "build/mutate/tree-san"	# the same with make test's sanitizers, for survivors
-RULES = re.compile(r"^audit/(rff_\w+|rff|sar\w*|thomas\w*|state|audit|claim)\.c$")
+RULES = re.compile(r"^audit/((rff|sar|thomas)/\w+|state|audit|claim)\.c$")
 OTHERS = re.compile(r"^(db/\w+|reports/facts|grammar/parse)\.c$")
 RULES_SHARE = 0.8
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# rff-cite-sections.sh SEEDS_DIR: writes audit/rff_cite_sections.def to stdout, the
+# rff-cite-sections.sh SEEDS_DIR: writes audit/rff/rff_cite_sections.def to stdout, the
 # section each seed line stands in, as a player finds it in the printed
 # rules.  The rule text (000) is read for its headings and its bold run-in
 # heads ("**Provisional Command or Out of Command.**"); the Quick Reference

@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-toy-registry.sh: adding a ruleset adds its files and one registry
 # line, and changes nothing else.  A copy of the tree under build/ gets the
-# toy ruleset of the tests (tests/toy/skirmish.[ch]) as audit/'s files and
-# one line in audit/rulesets.def; the copy is built as it is, and its
+# toy ruleset of the tests (tests/toy/skirmish.[ch]) in a folder of its own,
+# audit/skirmish/, as each ruleset has (audit/rff/, audit/sar/,
+# audit/thomas/), and one line in audit/rulesets.def; the copy is built as it is, and its
 # command line must know the toy (help, check, audit) while still auditing
 # Fire and Fury as the tree's own build does.  One "ok NAME" or "not ok
 # NAME" line per check.
@@ -13,18 +14,19 @@ copy=build/toy-registry
 rm -rf "$copy" && mkdir -p "$copy" || exit 1
 tar cf - Makefile grammar audit reports recorder scripts docs README.md $(ls -d db 2>/dev/null) |
 	(cd "$copy" && tar xf -) || exit 1
-cp tests/toy/skirmish.c tests/toy/skirmish.h "$copy/audit/"
+mkdir -p "$copy/audit/skirmish"
+cp tests/toy/skirmish.c tests/toy/skirmish.h "$copy/audit/skirmish/"
 echo 'RULESET(skirmish_ruleset)' >>"$copy/audit/rulesets.def"
 
 check() {	# check NAME: the last command's result
 	if [ "$1" = ok ]; then echo "ok $2"; else echo "not ok $2"; fi
 }
 
-# what the copy differs in from the tree: two new files and one line
+# what the copy differs in from the tree: a new folder of two files and one line
 changed=$(cd "$copy" && for f in $(find grammar audit reports recorder -type f); do
 	cmp -s "$f" "$top/$f" 2>/dev/null || echo "$f"; done | sort | tr '\n' ' ')
-[ "$changed" = "audit/rulesets.def audit/skirmish.c audit/skirmish.h " ] && r=ok || r=bad
-check $r "toy-registry: only two files and one registry line added ($changed)"
+[ "$changed" = "audit/rulesets.def audit/skirmish/skirmish.c audit/skirmish/skirmish.h " ] && r=ok || r=bad
+check $r "toy-registry: only a folder of two files and one registry line added ($changed)"
 
 if ! make -C "$copy" -s -j2 build/umpire >"$copy.log" 2>&1; then
 	echo "not ok toy-registry: the copy with the toy does not build"

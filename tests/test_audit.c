@@ -9,7 +9,7 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
-#include "../audit/rff_vocab.h"
+#include "../audit/rff/rff_vocab.h"
 #include "../grammar/buf.h"
 
 /* "code:sev@line:col, ..." of every finding of the audit of text. */

@@ -1,5 +1,5 @@
 /* test_chart: reading a chart file (grammar/chart.c) against a ruleset's
- * chart specs, here Santa Anna Rules!' (audit/sar_vocab.c): rows, ranges,
+ * chart specs, here Santa Anna Rules!' (audit/sar/sar_vocab.c): rows, ranges,
  * `?`, and each error at its line and column. */
 #include <limits.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "testutil.h"
 #include "../audit/ruleset.h"
-#include "../audit/sar.h"
+#include "../audit/sar/sar.h"
 #include "../grammar/arena.h"
 #include "../grammar/buf.h"
 #include "../grammar/chart.h"

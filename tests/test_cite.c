@@ -124,11 +124,11 @@ static void test_sections_current(void **state)
 	free_lines(probe, n);
 	assert_int_equal(system("sh scripts/rff-cite-sections.sh ../shared/seeds >build/rff_cite_sections.def"), 0);
 	char *want = tu_read_file("build/rff_cite_sections.def", NULL);
-	char *have = tu_read_file("audit/rff_cite_sections.def", NULL);
+	char *have = tu_read_file("audit/rff/rff_cite_sections.def", NULL);
 	assert_non_null(want);
 	assert_non_null(have);
 	if (strcmp(want, have) != 0)
-		fail_msg("audit/rff_cite_sections.def is stale: regenerate it with `make cites`");
+		fail_msg("audit/rff/rff_cite_sections.def is stale: regenerate it with `make cites`");
 	free(want);
 	free(have);
 }

@@ -11,7 +11,7 @@
 
 #include "testutil.h"
 #include "../audit/finding.h"
-#include "../audit/rff_vocab.h"
+#include "../audit/rff/rff_vocab.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 #include "../recorder/cmd.h"

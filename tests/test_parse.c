@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "../audit/rff_vocab.h"
+#include "../audit/rff/rff_vocab.h"
 
 /* Parses the prelude + body and asserts no diagnostic at all. */
 static struct battle *clean_body(const char *body, struct diags *d)

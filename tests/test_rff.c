@@ -7,8 +7,8 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
-#include "../audit/rff_tables.h"
-#include "../audit/rff_vocab.h"
+#include "../audit/rff/rff_tables.h"
+#include "../audit/rff/rff_vocab.h"
 #include "../audit/ruleset.h"
 #include "../grammar/buf.h"
 

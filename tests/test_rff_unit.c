@@ -2,7 +2,7 @@
  * arm, where it starts, when it is removed, how its marks follow. */
 
 #include "testutil.h"
-#include "../audit/rff_unit.h"
+#include "../audit/rff/rff_unit.h"
 
 static void test_fields(void **state)
 {

@@ -7,8 +7,8 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
-#include "../audit/sar.h"
-#include "../audit/sar_tables.h"
+#include "../audit/sar/sar.h"
+#include "../audit/sar/sar_tables.h"
 #include "../grammar/buf.h"
 #include "../grammar/fmt.h"
 

@@ -474,6 +474,36 @@ static void odds(void **state)
 	assert_file("phase maneuver\n");
 }
 
+/* Odds of a brigade's check of nine units: every unit's, none left out.
+ * Each is veteran and fresh, +1 +2, under an able leader, +0 (002:19-27):
+ * a total of die + 3, US Double Quick on 8 or more (faces 5-10), Well
+ * Handled on 3-7 (faces 1-4) (002:39-40). */
+static void odds_of_a_large_brigade(void **state)
+{
+	(void)state;
+	FILE *f = fopen(log_path, "wb");
+	assert_non_null(f);
+	fputs("battle \"Big\" id=big rules=rff-maw\nside US nation=US \"Americans\"\n  leader lee \"Capt Lee\" able\n", f);
+	for (int i = 1; i <= 9; i++)
+		fprintf(f, "  unit u%d \"Unit %d\" inf veteran spirited M stands=8 cmd=lee line\n", i, i);
+	fputs("side MEX nation=MEX \"Mexicans\"\n  leader art \"Gen Arista\" able\n"
+	      "  unit 2lt \"2nd Light\" inf trained spirited IM stands=10 cmd=art line\n"
+	      "turn 1 US daylight\nphase maneuver\n", f);
+	assert_int_equal(fclose(f), 0);
+	struct session *s = open_log(0);
+	struct buf out;
+	buf_init(&out, 0);
+	assert_int_equal(session_odds(s, "mc lee: u1 move; u2 move; u3 move; u4 move; u5 move; u6 move; u7 move; u8 move; "
+					 "u9 move", &out), 0);
+	for (int i = 1; i <= 9; i++) {
+		char want[96];
+		snprintf(want, sizeof want, "  u%d: 1-4 well-handled (40%%), 5-10 double-quick (60%%)\n", i);
+		assert_non_null(strstr(out.text, want));
+	}
+	buf_release(&out);
+	session_close(s);
+}
+
 /* Odds of a charge: 8inf (veteran, fresh: +3, 002:208-211) on 2lt (trained,
  * fresh: +2); 9 against 10 stands is not 3:2.  Difference = A - D + 1: k =
  * A - D comes 10 - |k| times in 100; 8+ swept (k 7..9: 6), 4..7 driven
@@ -699,6 +729,7 @@ int main(void)
 		cmocka_unit_test(suggestion),
 		cmocka_unit_test(odds),
 		cmocka_unit_test(charge_odds),
+		cmocka_unit_test(odds_of_a_large_brigade),
 		cmocka_unit_test(commands_are_no_events),
 		cmocka_unit_test(refused_line_of_many_ids),
 		cmocka_unit_test(changed_on_disk),

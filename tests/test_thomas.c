@@ -8,8 +8,8 @@
 
 #include "testutil.h"
 #include "../audit/audit.h"
-#include "../audit/thomas.h"
-#include "../audit/thomas_tables.h"
+#include "../audit/thomas/thomas.h"
+#include "../audit/thomas/thomas_tables.h"
 #include "../grammar/buf.h"
 
 static const char prelude[] =

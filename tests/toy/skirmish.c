@@ -6,14 +6,14 @@
  * leaves the field at one stand.  It is a few lines of data, one
  * derivation and one unit record.  test_ruleset parses, prints and audits
  * with it through the grammar, the driver and the state; run-toy-registry.sh
- * copies the tree, adds this file to audit/ and its one line to
- * audit/rulesets.def, builds, and runs the command line on a toy battle:
- * nothing else changes. */
+ * copies the tree, adds this file to a folder of its own, audit/skirmish/,
+ * and its one line to audit/rulesets.def, builds, and runs the command line
+ * on a toy battle: nothing else changes. */
 #include "skirmish.h"
 
 #include <stdbool.h>
 
-#include "audit.h"
+#include "../audit.h"
 
 enum toy_cat { TC_ARM = VC_NONE + 1, TC_RATING, TC_NATION, TC_PHASE, TC_MOD, TC_EFFECT, TC_FACT, TC_N };
 enum { TOY_SHOOT = 1, TOY_BRAWL };

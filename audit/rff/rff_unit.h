@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "rff_vocab.h"
-#include "state.h"
+#include "../state.h"
 
 struct rff_unit {
 	struct unit_state core;		/* first: the state's record of every ruleset */

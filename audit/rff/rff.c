@@ -13,8 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "audit.h"
-#include "claim.h"
+#include "../audit.h"
+#include "../claim.h"
 #include "rff_charge.h"
 #include "rff_fire.h"
 #include "rff_legal.h"

@@ -2,8 +2,8 @@
 #ifndef UMPIRE_RFF_H
 #define UMPIRE_RFF_H
 
-#include "cite.h"
-#include "ruleset.h"
+#include "../cite.h"
+#include "../ruleset.h"
 
 extern const struct ruleset rff_ruleset;
 /* The notation card (rff_ruleset.card). */

@@ -3,7 +3,7 @@
 #ifndef UMPIRE_RFF_CHARGE_H
 #define UMPIRE_RFF_CHARGE_H
 
-#include "audit.h"
+#include "../audit.h"
 
 /* Audits a charge, breakthrough or reroll: both sides' modifiers, totals,
  * difference, effect and losses; moves the state as the game was played. */

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "rff_legal.h"
 #include "rff_run.h"
 #include "rff_tables.h"

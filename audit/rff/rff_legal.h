@@ -3,7 +3,7 @@
 #ifndef UMPIRE_RFF_LEGAL_H
 #define UMPIRE_RFF_LEGAL_H
 
-#include "audit.h"
+#include "../audit.h"
 #include "rff_unit.h"
 
 /* An action after a maneuver check, given the effect as played (may be NULL). */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "audit.h"
+#include "../audit.h"
 
 /* How the leader-out option reads "Remove leader for one turn" (002:229). */
 enum rff_leader_out { LEADER_OUT_OWN_TURN, LEADER_OUT_PLAYER_TURN, LEADER_OUT_TWO_TURNS, LEADER_OUT_GAME_TURN };

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "rff_vocab.h"
 
 /* Unit Effectiveness Table (000:675-702): a unit starting with `stands` is

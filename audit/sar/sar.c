@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "sar_tables.h"
-#include "../grammar/xalloc.h"
+#include "../../grammar/xalloc.h"
 
 /* The arms, weapons and formations of a unit's declaration. */
 static void unit_init(struct state *st, int u)

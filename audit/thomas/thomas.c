@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "thomas_tables.h"
-#include "../grammar/xalloc.h"
+#include "../../grammar/xalloc.h"
 
 static void unit_init(struct state *st, int u)
 {

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "claim.h"
+#include "../claim.h"
 
 /* The rolls the text decides by a die's range alone. */
 enum thomas_roll { TR_STREAM, TR_FORD, TR_OFFICER, TR_BLAZE, TR_COLOURS, TR_DAMAGE, TR_DAMAGE_REROLL, TR_PURSUIT };

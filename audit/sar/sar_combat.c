@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "sar_tables.h"
 
 enum { COLUMN_MAX = 16 };	/* the columns are numbered 0 to 16 (004:228) */

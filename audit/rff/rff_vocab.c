@@ -8,7 +8,7 @@
 #include "rff_vocab.h"
 
 #include "rff_tables.h"
-#include "state.h"
+#include "../state.h"
 
 /* ORDER: the docs list the categories in this order. */
 static const struct vocab_cat cats[RC_N] = {
@@ -620,7 +620,7 @@ static const struct vocab_event events[] = {
 	 .code = RV_STORMING},
 #define CORE_EVENT(kw, s, d, verb) \
 	{.keyword = kw, .shape = SHAPE_STATE, .sig = s, .phases = VOCAB_ANY_PHASE, .doc = d, .core = verb},
-#include "core_events.def"
+#include "../core_events.def"
 #undef CORE_EVENT
 };
 

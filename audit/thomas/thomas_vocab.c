@@ -5,7 +5,7 @@
  * the rules' text as extracted: 31 long lines, most of the charts lost. */
 #include "thomas.h"
 
-#include "state.h"
+#include "../state.h"
 
 /* ORDER: the docs list the categories in this order. */
 static const struct vocab_cat cats[TC_N] = {
@@ -222,7 +222,7 @@ static const struct vocab_event events[] = {
 	STATE("mount", "U", VOCAB_ANY_PHASE, "mount UNIT", TE_MOUNT),
 	STATE("dismount", "U", VOCAB_ANY_PHASE, "dismount UNIT", TE_DISMOUNT),
 #define CORE_EVENT(kw, s, d, verb) CORE(kw, s, d, verb),
-#include "core_events.def"
+#include "../core_events.def"
 #undef CORE_EVENT
 };
 

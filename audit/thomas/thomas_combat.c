@@ -9,9 +9,9 @@
 
 #include <stdio.h>
 
-#include "claim.h"
+#include "../claim.h"
 #include "thomas_tables.h"
-#include "../grammar/xalloc.h"
+#include "../../grammar/xalloc.h"
 
 /* The claimed modifier of code, or NULL. */
 static const struct mod *claimed_mod(const struct claim *c, int code)

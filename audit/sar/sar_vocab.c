@@ -7,7 +7,7 @@
 
 #include "sar.h"
 
-#include "state.h"
+#include "../state.h"
 
 /* ORDER: the docs list the categories in this order. */
 static const struct vocab_cat cats[SC_N] = {
@@ -308,7 +308,7 @@ static const struct vocab_event events[] = {
 	STATE("unlimber", "U", VOCAB_ANY_PHASE, "unlimber UNIT", SE_UNLIMBER),
 	CORE("replace", "LL", "replace OLD NEW: NEW takes over OLD's command, rated one less (004:379)", SV_REPLACE),
 #define CORE_EVENT(kw, s, d, verb) CORE(kw, s, d, verb),
-#include "core_events.def"
+#include "../core_events.def"
 #undef CORE_EVENT
 };
 

@@ -2,7 +2,7 @@
 #ifndef UMPIRE_RFF_VOCAB_H
 #define UMPIRE_RFF_VOCAB_H
 
-#include "../grammar/vocab.h"
+#include "../../grammar/vocab.h"
 
 /* The word categories of RFF: indices of rff_vocab.cats. */
 enum rff_cat {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../grammar/xalloc.h"
+#include "../../grammar/xalloc.h"
 #include "rff_tables.h"
 #include "rff_unit.h"
 #include "rff_vocab.h"

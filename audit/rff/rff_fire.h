@@ -2,7 +2,7 @@
 #ifndef UMPIRE_RFF_FIRE_H
 #define UMPIRE_RFF_FIRE_H
 
-#include "audit.h"
+#include "../audit.h"
 
 /* Audits the fire event s: derives fire points, modifiers, total, effect,
  * losses and the charge outcome, adds findings, and moves the state as the

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "claim.h"
+#include "../claim.h"
 
 /* Range bands of the Weapon Ranges table (004:210-220). */
 enum sar_band { SB_NONE, SB_SHORT, SB_MEDIUM, SB_LONG, SB_BEYOND };

@@ -16,10 +16,10 @@
 
 #include <stdbool.h>
 
-#include "audit.h"
-#include "cell.h"
-#include "cite.h"
-#include "ruleset.h"
+#include "../audit.h"
+#include "../cell.h"
+#include "../cite.h"
+#include "../ruleset.h"
 
 /* Word categories; the unit slots come first (below UNIT_SLOTS). */
 enum sar_cat {
