@@ -40,7 +40,7 @@ int audit_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind
 	if (u < 0)
 		return -1;
 	a->side = state_unit_at(&a->st, u)->decl->side;
-	*p = record_part(a->rec, "unit", ck->lines[0].unit.id);
+	*p = record_part(a->rec, ROLE_UNIT, ck->lines[0].unit.id);
 	if (*p)
 		(*p)->die = ck->die.value;
 	return u;
@@ -279,7 +279,8 @@ static void audit_event(struct audit *a, const struct stmt *s)
 			apply_state_event(a, e);
 		for (int i = 0; rec && i < e->u.state.n_args; i++)
 			if (e->u.state.args[i].type == 'U' || e->u.state.args[i].type == 'L')
-				record_part(rec, e->u.state.args[i].type == 'U' ? "unit" : "leader", e->u.state.args[i].text);
+				record_part(rec, e->u.state.args[i].type == 'U' ? ROLE_UNIT : ROLE_LEADER,
+					    e->u.state.args[i].text);
 		return;
 	}
 	if (!a->rs->audit_event(a, s)) {

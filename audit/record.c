@@ -136,7 +136,24 @@ bool record_step_shown(const struct record *rec, const struct step *s, bool all)
 	return false;
 }
 
-struct rec_part *record_part(struct record *rec, const char *role, const char *unit)
+#define PART_ROLE_NAME(e, name) [e] = name,
+static const char *const role_names[ROLE_N] = {PART_ROLES(PART_ROLE_NAME)};
+#undef PART_ROLE_NAME
+
+const char *part_role_name(enum part_role r)
+{
+	return r >= 0 && r < ROLE_N ? role_names[r] : "?";
+}
+
+int part_role_of(const char *name)
+{
+	for (int r = 0; name && r < ROLE_N; r++)
+		if (strcmp(role_names[r], name) == 0)
+			return r;
+	return -1;
+}
+
+struct rec_part *record_part(struct record *rec, enum part_role role, const char *unit)
 {
 	if (!rec)
 		return NULL;
@@ -177,10 +194,10 @@ void record_state(struct record *rec, char kind, const char *id, const struct fi
 	s->fields = *f;
 }
 
-struct rec_part *record_find_part(struct record *rec, const char *role)
+struct rec_part *record_find_part(struct record *rec, enum part_role role)
 {
 	for (int i = rec ? rec->n_parts - 1 : -1; i >= 0; i--)
-		if (strcmp(rec->parts[i].role, role) == 0)
+		if (rec->parts[i].role == role)
 			return &rec->parts[i];
 	return NULL;
 }

@@ -20,8 +20,22 @@ struct rec_mod {
 	char why[192];
 };
 
+/* A part's role in its event: an enum in the audit, its name in the JSON
+ * and the archive (part.role), read back once when a report loads it. */
+#define PART_ROLES(X) \
+	X(ROLE_UNIT, "unit") X(ROLE_FIRER, "firer") X(ROLE_TARGET, "target") X(ROLE_ATTACKER, "attacker") \
+	X(ROLE_DEFENDER, "defender") X(ROLE_LEADER, "leader")
+#define PART_ROLE_ENUM(e, name) e,
+enum part_role { PART_ROLES(PART_ROLE_ENUM) ROLE_N };
+#undef PART_ROLE_ENUM
+
+/* The role's name ("firer"). */
+const char *part_role_name(enum part_role r);
+/* The role called name, or -1 for none (a foreign archive's text). */
+int part_role_of(const char *name);
+
 struct rec_part {
-	const char *role;	/* "unit", "firer", "target", "attacker", "defender" */
+	enum part_role role;
 	const char *unit;	/* points into the battle */
 	int die;		/* the face, or 0 for none */
 	struct rec_mod mods[16];
@@ -108,10 +122,10 @@ void record_claimed_unapplied(struct record *rec, const char *factor);
 bool record_step_shown(const struct record *rec, const struct step *s, bool all);
 
 /* Appends a part for a unit taking part; zeroed but for role, unit and points (-1). */
-struct rec_part *record_part(struct record *rec, const char *role, const char *unit);
+struct rec_part *record_part(struct record *rec, enum part_role role, const char *unit);
 /* The last part of that role ("target"), or NULL: a part stays findable
  * after more are added, when a pointer to it may not. */
-struct rec_part *record_find_part(struct record *rec, const char *role);
+struct rec_part *record_find_part(struct record *rec, enum part_role role);
 /* Appends the state of a unit ('U') or leader ('L') after the event. */
 void record_state(struct record *rec, char kind, const char *id, const struct fields *f);
 /* The state recorded for id of that kind, or NULL. */

@@ -67,6 +67,9 @@ struct ruleset_terms {
 	 * the turn at the worst of the orders: broken) */
 	const char *const *fire_told;
 	const char *const *maneuver_told;
+	/* record kinds besides the maneuver's whose results a report tells as
+	 * checks (SAR's rally of a broken unit) */
+	const char *const *check_kinds;
 	const char *note;		/* the event keyword of the players' own words (`note "..."`) */
 	/* how its own fields of a unit's and a leader's state read, each list
 	 * ending with a NULL name (the core's are the roster's own) */

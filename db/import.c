@@ -740,7 +740,7 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 			return;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_int(st, 2, p);
-		bind_text(st, 3, part->role);
+		bind_text(st, 3, part_role_name(part->role));
 		bind_row(im, st, 4, 'U', part->unit);	/* a unit's part, or a leader's */
 		bind_row(im, st, 5, 'L', part->unit);
 		bind_int(st, 6, part->die != 0, part->die);

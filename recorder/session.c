@@ -469,10 +469,10 @@ static bool claim_empty(const struct claim *c)
 }
 
 /* The part of rec for role and unit (NULL: the first of the role). */
-static const struct rec_part *part_of(const struct record *rec, const char *role, const char *unit)
+static const struct rec_part *part_of(const struct record *rec, enum part_role role, const char *unit)
 {
 	for (int i = 0; i < rec->n_parts; i++)
-		if (strcmp(rec->parts[i].role, role) == 0 && (!unit || strcasecmp(rec->parts[i].unit, unit) == 0))
+		if (rec->parts[i].role == role && (!unit || strcasecmp(rec->parts[i].unit, unit) == 0))
 			return &rec->parts[i];
 	return NULL;
 }
@@ -516,19 +516,19 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 		for (int i = 0; i < e->u.check.n_lines; i++) {	/* the units claimed for stay as typed */
 			lines[i] = e->u.check.lines[i];
 			if (claim_empty(&lines[i].claim))
-				ok |= fill_claim(&lines[i].claim, part_of(rec, "unit", lines[i].unit.id), NULL, mods + i * MODS);
+				ok |= fill_claim(&lines[i].claim, part_of(rec, ROLE_UNIT, lines[i].unit.id), NULL, mods + i * MODS);
 		}
 		e->u.check.lines = lines;
 		break;
 	case SHAPE_FIRE:
 		mods = xcalloc(MODS, sizeof *mods);
-		ok = fill_claim(&e->u.fire.claim, part_of(rec, "target", NULL), rec->effect, mods);
+		ok = fill_claim(&e->u.fire.claim, part_of(rec, ROLE_TARGET, NULL), rec->effect, mods);
 		break;
 	case SHAPE_CLASH:
 		mods = xcalloc(2 * MODS, sizeof *mods);
 		ok = !e->u.clash.effect && !e->u.clash.has_diff && rec->effect &&
-		     fill_claim(&e->u.clash.side[0].claim, part_of(rec, "attacker", NULL), NULL, mods) &&
-		     fill_claim(&e->u.clash.side[1].claim, part_of(rec, "defender", NULL), NULL, mods + MODS);
+		     fill_claim(&e->u.clash.side[0].claim, part_of(rec, ROLE_ATTACKER, NULL), NULL, mods) &&
+		     fill_claim(&e->u.clash.side[1].claim, part_of(rec, ROLE_DEFENDER, NULL), NULL, mods + MODS);
 		for (int i = 0; ok && i < 2; i++)
 			e->u.clash.side[i].claim.effect = NULL;	/* the clash's effect is the event's */
 		e->u.clash.effect = rec->effect;

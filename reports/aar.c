@@ -64,24 +64,24 @@ static bool check_told(const struct facts *f, int t, const struct facts_moment *
 	return worst > 0 && facts_state_at(f, t, m->unit)->order == worst;
 }
 
-/* The checks of one statement from moments[m] on that are told, in one
- * sentence: "Maneuver: Zapadores tardy, 7th Line Cavalry rally."; how many
- * moments it read. */
+/* The checks of one kind that follow each other in a turn, from
+ * moments[m] on, those told in one sentence: "Maneuver: Zapadores, tardy;
+ * 7th Line Cavalry, rally."; how many moments it read. */
 static int checks(struct buf *b, const struct facts *f, int t, int m)
 {
 	int n = 0, told = 0;
 	for (; m + n < f->n_moments && f->moments[m + n].kind == MOMENT_MANEUVER &&
-	       f->moments[m + n].stmt == f->moments[m].stmt; n++) {
+	       f->moments[m + n].check == f->moments[m].check; n++) {
 		const struct facts_moment *x = &f->moments[m + n];
 		if (!check_told(f, t, x))
 			continue;
-		if (!told++) {	/* "Maneuver: ", "Morale: ": the terms' word for the check */
-			const char *kind = f->terms->maneuver_kind ? f->terms->maneuver_kind : "check";
+		if (!told++) {	/* "Maneuver: ", "Morale: ", "Rally: ": the terms' word for the check */
+			const char *kind = x->check ? x->check : "check";
 			buf_printf(b, "%s%c%s: ", b->len ? " " : "", toupper((unsigned char)kind[0]), kind + 1);
 		} else {
-			buf_puts(b, ", ");
+			buf_puts(b, "; ");
 		}
-		buf_printf(b, "%s ", unit_name(f, x->unit));
+		buf_printf(b, "%s, ", unit_name(f, x->unit));
 		prose(b, x->effect);
 	}
 	if (told)
@@ -139,6 +139,14 @@ static int tell(struct buf *b, const struct facts *f, int t, int i)
 	return 1;
 }
 
+/* A leader hit, in a sentence. */
+static void fallen(struct buf *b, const struct facts_leader *x)
+{
+	buf_printf(b, "%s%s was hit: ", b->len ? " " : "", x->name ? x->name : x->ident);
+	prose(b, x->what);
+	buf_putc(b, '.');
+}
+
 /* Each side's losses in turn t (from its start to the next's), into b:
  * "Stands lost: US 1, MEX 3."; nothing when no side lost or regained any. */
 static void turn_losses(struct buf *b, const struct facts *f, int t)
@@ -148,8 +156,11 @@ static void turn_losses(struct buf *b, const struct facts *f, int t)
 		any |= facts_side_stands(f, s, t) != facts_side_stands(f, s, t + 1);
 	if (!any)
 		return;
-	buf_printf(b, "%s%c%s lost:", b->len ? " " : "", toupper((unsigned char)f->terms->strength[0]),
+	buf_printf(b, "%s%c%s lost", b->len ? " " : "", toupper((unsigned char)f->terms->strength[0]),
 		   f->terms->strength + 1);
+	if (f->terms->returning)	/* a turn's net: some of its losses came back within it */
+		buf_printf(b, ", net of the %s who came back", f->terms->returning);
+	buf_putc(b, ':');
 	for (int s = 0; s < f->n_sides; s++) {
 		long lost = facts_side_stands(f, s, t) - facts_side_stands(f, s, t + 1);
 		buf_printf(b, "%s %s ", s ? "," : "", f->sides[s].ident);
@@ -173,13 +184,13 @@ static void narrative(struct sheet *sh, const struct facts *f)
 		int turn = f->turns[t].turn;
 		bool last = t + 1 == f->n_turns || f->turns[t + 1].turn != turn;
 		buf_clear(&b);
-		while (m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn)))
+		while (m < f->n_moments && (f->moments[m].turn == turn || (last && f->moments[m].turn < turn))) {
+			for (; l < f->n_fallen && f->fallen[l].turn <= turn && f->fallen[l].stmt < f->moments[m].stmt; l++)
+				fallen(&b, &f->fallen[l]);	/* in the order played */
 			m += tell(&b, f, t, m);
-		for (; l < f->n_fallen && f->fallen[l].turn <= turn; l++) {
-			buf_printf(&b, "%s%s was hit: ", b.len ? " " : "", f->fallen[l].name);
-			prose(&b, f->fallen[l].what);
-			buf_putc(&b, '.');
 		}
+		for (; l < f->n_fallen && f->fallen[l].turn <= turn; l++)
+			fallen(&b, &f->fallen[l]);
 		turn_losses(&b, f, t);
 		if (!b.len)
 			continue;
@@ -214,8 +225,30 @@ static void plot_section(struct sheet *sh, const struct plots *plots, const char
 	}
 }
 
+/* The mark of a battle with n disputed results (lines, a result each):
+ * under the title, and a section of its own before anything else. */
+static void provisional(struct sheet *sh, long n, const char *lines)
+{
+	char count[64];
+	snprintf(count, sizeof count, "%ld disputed result%s", n, n == 1 ? "" : "s");
+	sheet_meta(sh, "provisional", count);
+	sheet_section(sh, "disputed", "Provisional: results in dispute", SHEET_ALL);
+	sheet_para(sh, "The umpire has not yet ruled on %s; what follows tells the battle as the players logged it.",
+		   n == 1 ? "this result" : "these results");
+	for (const char *p = lines; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *one = xmalloc(len + 1);
+		memcpy(one, p, len);
+		one[len] = '\0';
+		sheet_para(sh, "%c%s", toupper((unsigned char)one[0]), one + 1);
+		free(one);
+		p += len + (nl ? 1 : 0);
+	}
+}
+
 /* The audit for a reader: a sentence, and the rules misapplied if any. */
-static void audit_summary(struct sheet *sh, const struct sheet *audit, const struct facts *f)
+static void audit_summary(struct sheet *sh, const struct sheet *audit, const struct facts *f, long disputed)
 {
 	sheet_section(sh, "audit", "The umpire's audit", SHEET_ALL);
 	if (sheet_section_rows(audit, "rules") == 0) {
@@ -223,9 +256,15 @@ static void audit_summary(struct sheet *sh, const struct sheet *audit, const str
 			       "result as the rules give it.", f->events);
 		return;
 	}
-	sheet_para(sh, "Umpire re-derived the %d events of the log from the dice and the rules; these rules were "
-		       "misapplied (an umpire's ruling may have let a result stand: overruled).", f->events);
-	sheet_adopt(sh, audit, "rules", "Rules misapplied");
+	if (disputed)
+		sheet_para(sh, "Umpire re-derived the %d events of the log from the dice and the rules; these rules were "
+			       "misapplied, and where a result stands all the same an umpire's ruling let it (overruled).",
+			   f->events);
+	else
+		sheet_para(sh, "Umpire re-derived the %d events of the log from the dice and the rules. These rules were "
+			       "misapplied, and each time an umpire's ruling let the result stand (overruled).",
+			   f->events);
+	sheet_adopt_table(sh, audit, "rules", "Rules misapplied");	/* the umpire's own words are not a reader's */
 }
 
 struct sheet *aar_report(struct store *s, const struct facts *f, const struct plots *plots, const char *missing,
@@ -235,7 +274,6 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	struct sheet *audit = report_audit(s, f, NULL, err);
 	if (!audit)
 		return NULL;
-	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);
 	struct buf disputed;
 	buf_init(&disputed, 0);
 	long n = report_disputed(s, f->battle, &disputed, err);
@@ -244,17 +282,11 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 		sheet_free(audit);
 		return NULL;
 	}
+	struct sheet *casualties = report_casualties(f), *effect = report_effectiveness(f);
 	struct sheet *sh = sheet_newf("aar", "%s: after-action report", f->name ? f->name : "Battle");
 	report_meta(sh, f);
-	if (n) {	/* printed and published as it stands, but marked */
-		char *what = buf_detach(&disputed);
-		struct buf line;
-		buf_init(&line, 0);
-		buf_printf(&line, "%ld disputed result%s: %s", n, n == 1 ? "" : "s", what);
-		sheet_meta(sh, "provisional", line.text);
-		buf_release(&line);
-		free(what);
-	}
+	if (n)	/* printed and published as it stands, but marked, and what is in dispute said first */
+		provisional(sh, n, disputed.text);
 	buf_release(&disputed);
 	forces(sh, f);
 	sheet_adopt(sh, casualties, "sides", "Losses by side");	/* the first page: result, forces, losses, the battle */
@@ -265,7 +297,7 @@ struct sheet *aar_report(struct store *s, const struct facts *f, const struct pl
 	sheet_adopt(sh, effect, "by-turn", "Units turn by turn");
 	sheet_adopt(sh, effect, "combat", NULL);
 	plot_section(sh, plots, missing, svg_inline);
-	audit_summary(sh, audit, f);
+	audit_summary(sh, audit, f, n);
 	sheet_free(audit);
 	sheet_free(casualties);
 	sheet_free(effect);

@@ -129,7 +129,7 @@ static void write_part(struct json *j, const struct rec_part *p)
 {
 	json_object_begin(j);
 	json_key(j, "role");
-	json_string(j, p->role);
+	json_string(j, part_role_name(p->role));
 	json_key(j, "unit");
 	json_string(j, p->unit);
 	if (p->die) {

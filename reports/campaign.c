@@ -32,14 +32,15 @@ static const char sql_units[] = BATTLES
 	"          SELECT u.battle_id, u.ident, 'removed', s.removed, max(s.stmt) FROM bs\n"
 	"          JOIN unit u ON u.battle_id = bs.id JOIN unit_state s ON s.unit_id = u.id\n"
 	"          WHERE s.removed IS NOT NULL GROUP BY u.id),\n"
-	"units AS (SELECT bs.k, bs.name, coalesce(s.ident, '') AS side, u.campaign_ident AS unit, u.stands AS start,\n"
+	"units AS (SELECT bs.k, bs.name, coalesce(s.ident, '') AS side, u.campaign_ident AS unit, u.name AS unit_name,\n"
+	"            u.stands AS start,\n"
 	"            CASE WHEN gone.num THEN 0 ELSE coalesce(kept.num, u.stands) END AS left, u.id,\n"
 	"            min(u.id) OVER (PARTITION BY s.ident, u.campaign_ident) AS first,\n"
 	"            min(u.id) OVER (PARTITION BY s.ident) AS side_first\n"
 	"          FROM bs JOIN unit u ON u.battle_id = bs.id LEFT JOIN side s ON s.id = u.side_id\n"
 	"          LEFT JOIN last kept ON kept.battle_id = bs.id AND kept.ident = u.ident AND kept.field = 'stands'\n"
 	"          LEFT JOIN last gone ON gone.battle_id = bs.id AND gone.ident = u.ident AND gone.field = 'removed')\n"
-	"SELECT k, name, side, unit, start, left FROM units ORDER BY side_first, first, k";
+	"SELECT k, name, side, unit, start, left, unit_name FROM units ORDER BY side_first, first, k";
 
 struct side_total {
 	char *side;
@@ -100,8 +101,9 @@ static bool strengths(struct store *s, struct sheet *sh, const char *name, int b
 	static const char *const cols[] = {"side", "unit", "#", "battle", "start", "left"};
 	sheet_columns(rows, 6, cols);
 	sheet_section(sh, "strength", "Each unit's stands, battle by battle", SHEET_READER);
-	sheet_para(sh, "Each unit (by its campaign identity) in each battle, numbered as above: its stands at the "
-		       "start and those it had left in play at the end (none once removed).");
+	sheet_para(sh, "Each unit (by its campaign identity: a battle's unit of the same id or as=, named as in its "
+		       "first battle) in each battle, numbered as above: its stands at the start and those it had left "
+		       "in play at the end (none once removed).");
 	const char **names = xmalloc(((size_t)battles + 3) * sizeof *names);
 	char(*labels)[12] = xmalloc(((size_t)battles + 1) * sizeof *labels);
 	names[0] = "side";
@@ -124,7 +126,8 @@ static bool strengths(struct store *s, struct sheet *sh, const char *name, int b
 			snprintf(side, sizeof side, "%s", sd);
 			snprintf(unit, sizeof unit, "%s", un);
 			sheet_text(sh, sd);
-			sheet_text(sh, un);
+			const char *called = (const char *)sqlite3_column_text(st, 6);	/* its name in its first battle */
+			sheet_text(sh, called && *called ? called : un);
 			at = 0;
 			open = true;
 		}
@@ -208,7 +211,7 @@ struct sheet *campaign_report(struct store *s, const char *name, char **err)
 		return NULL;
 	struct sheet *sh = sheet_newf("campaign", "Campaign: %s", *name ? name : "(battles of no campaign)");
 	sheet_section(sh, "battles", "Battles", SHEET_ALL);
-	sheet_para(sh, "In campaign order: by date, then seq=, then the order they were stored in.");
+	sheet_para(sh, "In the order fought: by date, then the order the organiser gave (seq=), then the order stored.");
 	long n = sheet_query(sh, st, -1, NULL);
 	sqlite3_reset(st);
 	char **names = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *names);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../audit/record.h"
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 
@@ -65,7 +66,7 @@ static const char sql_fallen[] =
 	"SELECT l.ident, l.name, s.ident, e.turn, e.line, coalesce(e.effect, e.keyword),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'killed'), 0),\n"
 	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'removed'), 0),\n"
-	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'in_play'), 1)\n"
+	"  coalesce((SELECT num FROM last WHERE last.ident = l.ident AND field = 'in_play'), 1), hit.stmt\n"
 	"FROM hit JOIN event e ON e.battle_id = ?1 AND e.stmt = hit.stmt\n"
 	"JOIN leader l ON l.battle_id = ?1 AND l.ident = hit.ident LEFT JOIN side s ON s.id = l.side_id\n"
 	"ORDER BY hit.stmt, l.ident";
@@ -305,7 +306,7 @@ static struct facts_moment *moment(struct facts *f, enum facts_moment_kind kind,
 {
 	f->moments = xrealloc(f->moments, ((size_t)f->n_moments + 1) * sizeof *f->moments);
 	struct facts_moment *m = &f->moments[f->n_moments++];
-	*m = (struct facts_moment){kind, turn, line, stmt, unit, other, effect ? xstrdup(effect) : NULL, false, 0, 0};
+	*m = (struct facts_moment){kind, turn, line, stmt, unit, other, effect ? xstrdup(effect) : NULL, false, 0, 0, NULL};
 	return m;
 }
 
@@ -425,26 +426,25 @@ static int lost_in(const struct losses *l, int stmt, int u)
 
 /* What one part of an event did: fired, was fired at, won or lost a
  * charge, or took a maneuver result. */
-static void credit_part(struct facts *f, const struct losses *l, int stmt, int u, const char *kind, const char *role,
+static void credit_part(struct facts *f, const struct losses *l, int stmt, int u, enum facts_cause what, int role,
 			const char *event_effect, const char *effect, int target)
 {
 	struct facts_unit *fu = &f->units[u];
-	enum facts_cause what = cause_of(f->terms, kind);
 	if (what == CAUSE_MANEUVER) {
 		int k = facts_index(f->terms->maneuver_effects, effect);
 		if (k >= 0)
 			fu->effects[k]++;
 	} else if (what == CAUSE_FIRE) {
-		if (strcmp(role, "firer") == 0) {
+		if (role == ROLE_FIRER) {
 			fu->fires++;
 			fu->inflicted += target >= 0 ? lost_in(l, stmt, target) : 0;
-		} else if (strcmp(role, "target") == 0) {
+		} else if (role == ROLE_TARGET) {
 			fu->fired_at++;
 			fu->fire_lost += lost_in(l, stmt, u);
 		}
 	} else if (what == CAUSE_CHARGE) {	/* a charge or its reroll */
-		bool attacker = strcmp(role, "attacker") == 0;
-		if (!attacker && strcmp(role, "defender") != 0)
+		bool attacker = role == ROLE_ATTACKER;
+		if (!attacker && role != ROLE_DEFENDER)
 			return;
 		bool won = facts_index(f->terms->charge_won, event_effect) >= 0;
 		bool lost = facts_index(f->terms->charge_lost, event_effect) >= 0;
@@ -455,10 +455,15 @@ static void credit_part(struct facts *f, const struct losses *l, int stmt, int u
 	}
 }
 
-/* One part of a derived event, as load_parts reads it. */
+/* One part of a derived event, as load_parts reads it: its role and the
+ * kind of its event resolved once, as it is read. */
 struct part_row {
 	int stmt, unit, turn, line;
-	char *kind, *event_effect, *role, *effect;
+	int role;		/* enum part_role, -1 for a role this umpire does not know */
+	enum facts_cause cause;	/* what its event's kind is, by the terms */
+	bool again;		/* a charge's reroll: a charge kind past the first */
+	int check;		/* its kind's place in the terms' check_kinds, or -1 */
+	char *event_effect, *effect;
 };
 
 /* Whether unit u broke or was removed in statement stmt: a moment among
@@ -484,25 +489,28 @@ static bool fell_in(const struct facts *f, int n, int stmt, int u)
 static void told_fire(struct facts *f, int n_changes, const struct losses *l, const struct part_row *parts, int n,
 		      int target)
 {
-	if (target < 0 || cause_of(f->terms, parts[0].kind) != CAUSE_FIRE)
+	if (target < 0 || parts[0].cause != CAUSE_FIRE)
 		return;
 	if (facts_index(f->terms->fire_told, parts[0].event_effect) < 0 && !fell_in(f, n_changes, parts[0].stmt, target))
 		return;
 	for (int k = 0; k < n; k++)
-		if (parts[k].unit >= 0 && parts[k].role && strcmp(parts[k].role, "firer") == 0) {
+		if (parts[k].unit >= 0 && parts[k].role == ROLE_FIRER) {
 			moment(f, MOMENT_FIRE, parts[0].stmt, parts[0].turn, parts[0].line, parts[k].unit, target,
 			       parts[0].event_effect)->other_lost = lost_in(l, parts[0].stmt, target);
 			return;
 		}
 }
 
-/* A unit's maneuver result (the part's own effect, or the event's): the
- * after-action report tells some. */
+/* A unit's check result (the part's own effect, or the event's): of a
+ * maneuver, or of a kind the terms tell as checks.  The after-action
+ * report tells some. */
 static void told_check(struct facts *f, const struct part_row *p)
 {
 	const char *effect = p->effect ? p->effect : p->event_effect;
-	if (p->unit >= 0 && effect && cause_of(f->terms, p->kind) == CAUSE_MANEUVER)
-		moment(f, MOMENT_MANEUVER, p->stmt, p->turn, p->line, p->unit, -1, effect);
+	const char *check = p->cause == CAUSE_MANEUVER ? f->terms->maneuver_kind
+			  : p->check >= 0 ? f->terms->check_kinds[p->check] : NULL;
+	if (p->unit >= 0 && effect && check)
+		moment(f, MOMENT_MANEUVER, p->stmt, p->turn, p->line, p->unit, -1, effect)->check = check;
 }
 
 static bool load_parts(struct store *s, int64_t id, struct facts *f, const struct unit_index *ix,
@@ -521,25 +529,30 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 			cap = cap ? 2 * cap : 64;
 			rows = xrealloc(rows, (size_t)cap * sizeof *rows);
 		}
-		rows[n++] = (struct part_row){sqlite3_column_int(st, 0), unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
-					 sqlite3_column_int(st, 6), sqlite3_column_int(st, 7),
-					 dup_col(st, 1), dup_col(st, 2), dup_col(st, 3), dup_col(st, 5)};
+		const char *kind = (const char *)sqlite3_column_text(st, 1);
+		rows[n++] = (struct part_row){
+			.stmt = sqlite3_column_int(st, 0), .unit = unit_of(ix, (const char *)sqlite3_column_text(st, 4)),
+			.turn = sqlite3_column_int(st, 6), .line = sqlite3_column_int(st, 7),
+			.role = part_role_of((const char *)sqlite3_column_text(st, 3)), .cause = cause_of(f->terms, kind),
+			.again = kind && f->terms->charge_kinds && strcmp(kind, f->terms->charge_kinds[0]) != 0,
+			.check = facts_index(f->terms->check_kinds, kind),
+			.event_effect = dup_col(st, 2), .effect = dup_col(st, 5),
+		};
 	}
 	for (int i = 0, j; i < n; i = j) {
 		int target = -1, attacker = -1, defender = -1;
 		for (j = i; j < n && rows[j].stmt == rows[i].stmt; j++) {
-			const char *role = rows[j].role ? rows[j].role : "";
-			if (strcmp(role, "target") == 0)
+			if (rows[j].role == ROLE_TARGET)
 				target = rows[j].unit;
-			else if (strcmp(role, "attacker") == 0 && attacker < 0)
+			else if (rows[j].role == ROLE_ATTACKER && attacker < 0)
 				attacker = rows[j].unit;
-			else if (strcmp(role, "defender") == 0 && defender < 0)
+			else if (rows[j].role == ROLE_DEFENDER && defender < 0)
 				defender = rows[j].unit;
 		}
-		if (attacker >= 0 && defender >= 0 && cause_of(f->terms, rows[i].kind) == CAUSE_CHARGE) {
+		if (attacker >= 0 && defender >= 0 && rows[i].cause == CAUSE_CHARGE) {
 			struct facts_moment *m = moment(f, MOMENT_CHARGE, rows[i].stmt, rows[i].turn, rows[i].line,
 							attacker, defender, rows[i].event_effect);
-			m->again = strcmp(rows[i].kind, f->terms->charge_kinds[0]) != 0;
+			m->again = rows[i].again;
 			m->lost = lost_in(l, rows[i].stmt, attacker);
 			m->other_lost = lost_in(l, rows[i].stmt, defender);
 		}
@@ -547,14 +560,12 @@ static bool load_parts(struct store *s, int64_t id, struct facts *f, const struc
 		for (int k = i; k < j; k++)
 			told_check(f, rows + k);
 		for (int k = i; k < j; k++)
-			if (rows[k].unit >= 0 && rows[k].kind && rows[k].role)
-				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].kind, rows[k].role,
+			if (rows[k].unit >= 0 && rows[k].role >= 0)
+				credit_part(f, l, rows[k].stmt, rows[k].unit, rows[k].cause, rows[k].role,
 					    rows[k].event_effect, rows[k].effect, target);
 	}
 	for (int i = 0; i < n; i++) {
-		free(rows[i].kind);
 		free(rows[i].event_effect);
-		free(rows[i].role);
 		free(rows[i].effect);
 	}
 	free(rows);
@@ -576,7 +587,7 @@ static bool load_fallen(struct store *s, int64_t id, struct facts *f, char **err
 			.ident = dup_col(st, 0), .name = dup_col(st, 1), .side = dup_col(st, 2),
 			.turn = sqlite3_column_int(st, 3), .line = sqlite3_column_int(st, 4), .what = dup_col(st, 5),
 			.killed = sqlite3_column_int(st, 6) != 0, .removed = sqlite3_column_int(st, 7) != 0,
-			.in_play = sqlite3_column_int(st, 8) != 0,
+			.in_play = sqlite3_column_int(st, 8) != 0, .stmt = sqlite3_column_int(st, 9),
 		};
 	}
 	return finish(s, st, rc, err);

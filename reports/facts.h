@@ -58,7 +58,7 @@ struct facts_turn {
 
 struct facts_leader {
 	char *ident, *name, *side;
-	int turn, line;
+	int turn, line, stmt;
 	char *what;		/* the Fallen Leader result, or the state event that took it out */
 	bool killed, removed, in_play;	/* at the end of the battle */
 };
@@ -76,6 +76,7 @@ struct facts_moment {
 	int other;		/* a charge's defender, a fire's target, or -1 */
 	char *effect;		/* a charge's, fire's or check's result; a note's words */
 	int lost, other_lost;	/* the stands unit and other lost in the event */
+	const char *check;	/* a check's kind, the terms' word ("maneuver", "rally") */
 	bool again;		/* a charge's combat rolled again (a reroll) */
 };
 

@@ -372,18 +372,39 @@ static bool same_brigade(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-/* One panel: the stands of side's units of brigade when each turn began,
- * then at the end, in data block $bK, drawn with y up to top, titled title
- * (the brigade when NULL).  Each line
- * is moved a little along x from its neighbours, so that units with the
- * same stands draw side by side, not over each other. */
-static void brigade_panel(struct buf *b, const struct facts *f, int side, const char *brigade, const char *title, int k,
+enum {
+	PANELS_PER_FIGURE = 6,	/* two columns of three: a printed page */
+	UNITS_PER_PANEL = 6,	/* a larger brigade takes two panels or more: a legend a panel can hold */
+};
+
+/* One panel's units: of side's brigade, from the skip-th of its units,
+ * take of them; part of parts of the brigade. */
+struct panel {
+	const char *brigade;
+	int skip, take, part, parts;
+};
+
+/* Whether unit u is the panel's: its brigade's, in its share. */
+static bool in_panel(const struct facts *f, int side, const struct panel *p, int u, int *seen)
+{
+	if (!of_side(f, u, side) || !same_brigade(f->units[u].brigade, p->brigade))
+		return false;
+	int k = (*seen)++;
+	return k >= p->skip && k < p->skip + p->take;
+}
+
+/* One panel, in data block $bK, drawn with y up to top, titled title (the
+ * brigade's name, and its part when it takes several, when NULL).  Each
+ * line is drawn a tenth of a turn along and a thirtieth of the scale up
+ * from its neighbour's, so that units with the same stands show side by
+ * side, not one hidden under the other (the caption says so). */
+static void brigade_panel(struct buf *b, const struct facts *f, int side, const struct panel *p, const char *title, int k,
 			  long top)
 {
-	int n = 0;
+	int n = 0, seen = 0;
 	buf_printf(b, "$b%d << EOD\n\"turn\"", k);
 	for (int u = 0; u < f->n_units; u++)
-		if (of_side(f, u, side) && same_brigade(f->units[u].brigade, brigade)) {
+		if (in_panel(f, side, p, u, &seen)) {
 			buf_putc(b, ' ');
 			label(b, f->units[u].name ? f->units[u].name : f->units[u].ident);
 			n++;
@@ -394,8 +415,9 @@ static void brigade_panel(struct buf *b, const struct facts *f, int side, const 
 			buf_printf(b, "\"%d\"", f->turns[t].turn);
 		else
 			buf_puts(b, "\"end\"");
+		seen = 0;
 		for (int u = 0; u < f->n_units; u++)
-			if (of_side(f, u, side) && same_brigade(f->units[u].brigade, brigade)) {
+			if (in_panel(f, side, p, u, &seen)) {
 				const struct facts_state *x = t < f->n_turns ? facts_state_at(f, t, u) : &f->units[u].end;
 				if (x->removed)	/* its line ends where it left the field */
 					buf_puts(b, " ?");
@@ -405,20 +427,29 @@ static void brigade_panel(struct buf *b, const struct facts *f, int side, const 
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "EOD\nset title ");
-	quoted(b, title ? title : brigade ? brigade : "(no brigade)");
+	if (title) {
+		quoted(b, title);
+	} else {
+		struct buf name;
+		buf_init(&name, 0);
+		buf_puts(&name, p->brigade ? p->brigade : "(no brigade)");
+		if (p->parts > 1)
+			buf_printf(&name, " (%d of %d)", p->part + 1, p->parts);
+		quoted(b, name.text);
+		buf_release(&name);
+	}
 	buf_printf(b, "\nset yrange [0:%ld]\nset ytics %ld\nplot", top + 1 + top / 10,
 		   top <= 6 ? 1L : top <= 12 ? 2L : top <= 60 ? 5L : top <= 120 ? 10L : (top / 100 + 1) * 10);
+	double up = (double)(top > 6 ? top : 6) / 30.0;
 	for (int i = 0; i < n; i++)
-		buf_printf(b, "%s $b%d using ($0%+.2f):%d title columnheader(%d)", i ? "," : "", k,
-			   0.1 * (i - (n - 1) / 2.0), i + 2, i + 2);
+		buf_printf(b, "%s $b%d using ($0%+.2f):($%d%+.2f) title columnheader(%d)", i ? "," : "", k,
+			   0.1 * (i - (n - 1) / 2.0), i + 2, up * (i - (n - 1) / 2.0), i + 2);
 	buf_putc(b, '\n');
 }
 
-enum { PANELS_PER_FIGURE = 6 };	/* two columns of three: a printed page */
-
-/* Figure part (from 0) of parts of side's strength plot: the brigades
- * [from, to) of brigades, a panel each. */
-static bool strength_figure(const struct plotter *p, int side, const char *const *brigades, int from, int to,
+/* Figure part (from 0) of parts of side's strength plot: the panels
+ * [from, to) of panels. */
+static bool strength_figure(const struct plotter *p, int side, const struct panel *panels, int from, int to,
 			    int part, int parts, long max)
 {
 	const struct facts *f = p->f;
@@ -431,6 +462,7 @@ static bool strength_figure(const struct plotter *p, int side, const char *const
 	if (parts > 1)
 		buf_printf(&caption, " (%d of %d)", part + 1, parts);
 	buf_printf(&caption, ": %s of each unit when each turn began", f->terms->strength);
+	const char *apart = " (lines of equal strength drawn a little apart)";
 	buf_puts(&b, "set style data linespoints\nset datafile missing '?'\n");
 	buf_puts(&b, n > 1 ? "set key outside right top vertical font ',9' samplen 2 spacing 0.9\n" : "");
 	buf_puts(&b, "set xtics (");	/* the turns at 0, 1, ...: each line is drawn a little off them */
@@ -446,7 +478,7 @@ static bool strength_figure(const struct plotter *p, int side, const char *const
 		buf_puts(&b, "\n");
 	}
 	for (int k = from; k < to; k++)
-		brigade_panel(&b, f, side, brigades[k], n > 1 ? NULL : caption.text, k + 1, max);
+		brigade_panel(&b, f, side, &panels[k], n > 1 ? NULL : caption.text, k + 1, max);
 	if (n > 1)
 		buf_puts(&b, "unset multiplot\n");
 	char *file = plot_file_prefix(f->sides[side].ident);
@@ -454,6 +486,7 @@ static bool strength_figure(const struct plotter *p, int side, const char *const
 	if (parts > 1)
 		buf_printf(&name, "-%d", part + 1);
 	free(file);
+	buf_puts(&caption, apart);	/* the figure's caption says what its drawing does */
 	bool ok = draw(p, name.text, caption.text, "turn", f->terms->strength, b.text, n > 1 ? rows : 1);
 	buf_release(&b);
 	buf_release(&name);
@@ -462,12 +495,14 @@ static bool strength_figure(const struct plotter *p, int side, const char *const
 }
 
 /* The stands of each of one side's units when each turn began, then at
- * the end: a small panel for each brigade (its units' colours and marks
- * then few enough to tell apart), on one scale, six panels a figure. */
+ * the end: a small panel for each brigade (six units at most: a larger
+ * brigade takes two or more), its units' colours and marks then few enough
+ * to tell apart, on one scale, six panels a figure. */
 static bool strength_plot(const struct plotter *p, int side)
 {
 	const struct facts *f = p->f;
 	const char **brigades = xcalloc((size_t)f->n_units + 1, sizeof *brigades);
+	int *units = xcalloc((size_t)f->n_units + 1, sizeof *units);
 	int n = 0;
 	long max = 0;
 	for (int u = 0; u < f->n_units; u++) {
@@ -479,13 +514,24 @@ static bool strength_plot(const struct plotter *p, int side)
 			k++;
 		if (k == n)
 			brigades[n++] = f->units[u].brigade;
+		units[k]++;
 	}
-	int parts = (n + PANELS_PER_FIGURE - 1) / PANELS_PER_FIGURE;
+	struct panel *panels = xcalloc((size_t)f->n_units + 1, sizeof *panels);
+	int n_panels = 0;
+	for (int k = 0; k < n; k++) {
+		int parts = (units[k] + UNITS_PER_PANEL - 1) / UNITS_PER_PANEL;
+		for (int q = 0; q < parts; q++)
+			panels[n_panels++] = (struct panel){brigades[k], q * UNITS_PER_PANEL, UNITS_PER_PANEL, q, parts};
+	}
+	int parts = (n_panels + PANELS_PER_FIGURE - 1) / PANELS_PER_FIGURE;
 	bool ok = true;
 	for (int part = 0; ok && part < parts && f->n_turns > 0; part++) {
-		int from = part * PANELS_PER_FIGURE, to = from + PANELS_PER_FIGURE < n ? from + PANELS_PER_FIGURE : n;
-		ok = strength_figure(p, side, brigades, from, to, part, parts, max);
+		int from = part * PANELS_PER_FIGURE;
+		int to = from + PANELS_PER_FIGURE < n_panels ? from + PANELS_PER_FIGURE : n_panels;
+		ok = strength_figure(p, side, panels, from, to, part, parts, max);
 	}
+	free(panels);
+	free(units);
 	free(brigades);
 	return ok;
 }
@@ -505,7 +551,11 @@ static bool effects_plot(const struct plotter *p)
 	side_histogram(&b, "set xtics rotate by -30\n", "effect", f);
 	long max = 0;
 	for (int k = 0; k < f->n_effects; k++) {
-		label(&b, f->terms->maneuver_effects[k]);
+		char word[64];	/* "double quick": the ruleset's word as a reader reads it */
+		snprintf(word, sizeof word, "%s", f->terms->maneuver_effects[k]);
+		for (char *c = word; *c; c++)
+			*c = *c == '-' ? ' ' : *c;
+		label(&b, word);
 		for (int s = 0; s < f->n_sides; s++) {
 			long n = 0;
 			for (int u = 0; u < f->n_units; u++)
@@ -530,18 +580,37 @@ static bool dice_plot(const struct plotter *p, struct store *s)
 		luck_faces_release(&lf);
 		return false;
 	}
+	/* the series in the order of battle's order of sides, as the other
+	 * plots have them: each side its colour in every plot */
+	int *order = xcalloc((size_t)lf.n + 1, sizeof *order);
+	char **names = xcalloc((size_t)lf.n + 1, sizeof *names);
+	int n = 0;
+	for (int s2 = 0; s2 <= p->f->n_sides; s2++)
+		for (int i = 0; i < lf.n; i++) {
+			bool named = false;
+			for (int t = 0; t < p->f->n_sides; t++)
+				named |= lf.sides[i] && strcmp(lf.sides[i], p->f->sides[t].ident) == 0;
+			bool here = s2 < p->f->n_sides ? lf.sides[i] && strcmp(lf.sides[i], p->f->sides[s2].ident) == 0 : !named;
+			if (here) {
+				order[n] = i;
+				names[n++] = lf.sides[i];
+			}
+		}
 	struct buf b;
 	buf_init(&b, 0);
-	histogram(&b, "", "face", lf.sides, lf.n);
+	histogram(&b, "", "face", names, n);
 	long max = 0;
 	for (int face = 1; face <= lf.most; face++) {
 		buf_printf(&b, "\"%d\"", face);
-		for (int i = 0; i < lf.n; i++) {
-			buf_printf(&b, " %ld", lf.counts[i][face]);
-			max = lf.counts[i][face] > max ? lf.counts[i][face] : max;
+		for (int k = 0; k < n; k++) {
+			long c = lf.counts[order[k]][face];
+			buf_printf(&b, " %ld", c);
+			max = c > max ? c : max;
 		}
 		buf_putc(&b, '\n');
 	}
+	free(order);
+	free(names);
 	plot_columns(&b, lf.n, "", max);
 	bool ok = lf.n == 0 || lf.most == 0 || draw(p, "dice", "Faces rolled by side", "face", "rolls", b.text, 1);
 	buf_release(&b);

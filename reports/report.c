@@ -229,9 +229,12 @@ static void removed_units(struct sheet *sh, const struct facts *f)
 static void fallen_leaders(struct sheet *sh, const struct facts *f)
 {
 	sheet_section(sh, "leaders", "Leaders fallen", SHEET_ALL);
-	static const char *const cols[] = {"turn", "line", "side", "leader", "leader", "name", "result", "at the end"};
-	sheet_columns(sh, 8, cols);
+	static const char *const cols[] = {"turn", "line", "side", "leader", "leader", "name", "result", "result",
+					   "at the end"};
+	sheet_columns(sh, 9, cols);
 	named_columns(sh, 3);
+	sheet_column_audience(sh, 6, SHEET_DATA);	/* the ruleset's word, "flesh-wound" */
+	sheet_column_audience(sh, 7, SHEET_READER);	/* as a reader reads it, "flesh wound" */
 	for (int i = 0; i < f->n_fallen; i++) {
 		const struct facts_leader *l = &f->fallen[i];
 		sheet_int(sh, l->turn);
@@ -239,6 +242,12 @@ static void fallen_leaders(struct sheet *sh, const struct facts *f)
 		sheet_text(sh, l->side);
 		named_cells(sh, l->ident, l->name);
 		sheet_text(sh, l->what);
+		struct buf words;
+		buf_init(&words, 0);
+		for (const char *c = l->what; c && *c; c++)
+			buf_putc(&words, *c == '-' ? ' ' : *c);
+		sheet_text(sh, words.text);
+		buf_release(&words);
 		sheet_text(sh, l->killed ? "killed" : l->removed ? "out of the battle" : l->in_play ? "in play" : "out of play");
 		sheet_row(sh);
 	}
@@ -433,8 +442,12 @@ struct sheet *report_effectiveness(const struct facts *f)
 
 /* ---- audit ---- */
 
+/* Each event with an unsettled error: its place, its text, its first such
+ * error's message. */
 static const char sql_disputed[] =
-	"SELECT e.line, CASE WHEN e.file_idx > 0 THEN fl.path END, coalesce(e.keyword, e.kind)\n"
+	"SELECT e.line, CASE WHEN e.file_idx > 0 THEN fl.path END, e.text,\n"
+	"  (SELECT f.message FROM finding f WHERE f.event_id = e.id AND f.severity = 'error' AND NOT f.overruled\n"
+	"   ORDER BY f.line, f.col LIMIT 1)\n"
 	"FROM event e LEFT JOIN file fl ON fl.battle_id = e.battle_id AND fl.idx = e.file_idx\n"
 	"WHERE e.battle_id = ?1 AND EXISTS (SELECT 1 FROM finding f WHERE f.event_id = e.id\n"
 	"  AND f.severity = 'error' AND NOT f.overruled)\n"
@@ -450,8 +463,11 @@ long report_disputed(struct store *s, int64_t battle, struct buf *out, char **er
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *file = (const char *)sqlite3_column_text(st, 1);
-		buf_printf(out, "%s%s%sline %d (%s)", n++ ? ", " : "", file ? file : "", file ? " " : "",
-			   sqlite3_column_int(st, 0), (const char *)sqlite3_column_text(st, 2));
+		buf_printf(out, "%s%sline %d: %s: ", file ? file : "", file ? " " : "", sqlite3_column_int(st, 0),
+			   (const char *)sqlite3_column_text(st, 2));
+		cite_inline((const char *)sqlite3_column_text(st, 3), out);
+		buf_putc(out, '\n');
+		n++;
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {

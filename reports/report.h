@@ -33,10 +33,10 @@ struct filter;
 struct sheet *report_audit(struct store *s, const struct facts *f, const struct filter *filter, char **err);
 
 /* The battle's disputed results: its events with an error no ruling
- * overruled, as "line 41 (fire), oob/x.oob line 7 (charge)" into out (the file
- * named where it is not the battle's own); how many, -1 with a message in
- * *err (the caller frees) when the archive cannot be read.  A battle with
- * any is provisional. */
+ * overruled, a line each into out, "line 21: EVENT: ITS FIRST SUCH ERROR"
+ * (the file named before "line" where it is not the battle's own); how
+ * many, -1 with a message in *err (the caller frees) when the archive
+ * cannot be read.  A battle with any is provisional. */
 long report_disputed(struct store *s, int64_t battle, struct buf *out, char **err);
 
 /* The facts every report shows under its title (date, rules, campaign, scale). */

@@ -346,7 +346,20 @@ static void strings_copy(struct strings *to, const struct strings *from)
 		strings_add(to, from->v[i]);
 }
 
+static bool adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title, bool words);
+
 bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title)
+{
+	return adopt(s, src, id, title, true);
+}
+
+bool sheet_adopt_table(struct sheet *s, const struct sheet *src, const char *id, const char *title)
+{
+	return adopt(s, src, id, title, false);
+}
+
+/* Copies section id of src to s, its paragraphs and notes too when words. */
+static bool adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title, bool words)
 {
 	const struct section *x = NULL;
 	for (int i = 0; i < src->n_secs && !x; i++)
@@ -356,8 +369,10 @@ bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const
 		return false;
 	sheet_section(s, x->id, title ? title : x->title, x->who);
 	struct section *y = current(s);
-	strings_copy(&y->paras, &x->paras);
-	strings_copy(&y->notes, &x->notes);
+	if (words) {
+		strings_copy(&y->paras, &x->paras);
+		strings_copy(&y->notes, &x->notes);
+	}
 	strings_copy(&y->cols, &x->cols);
 	if (x->col_who) {
 		y->col_who = xmalloc((size_t)x->cols.n * sizeof *y->col_who);

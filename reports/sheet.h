@@ -79,6 +79,9 @@ long sheet_section_rows(const struct sheet *s, const char *id);
  * NULL): a report made of others' tables (the after-action report).  False
  * when src has no such section. */
 bool sheet_adopt(struct sheet *s, const struct sheet *src, const char *id, const char *title);
+/* The same without the section's paragraphs and notes: its table alone,
+ * under words of the adopter's own. */
+bool sheet_adopt_table(struct sheet *s, const struct sheet *src, const char *id, const char *title);
 
 /* The ids of the sections format f shows that have a table, ", "-separated,
  * into out (for a message naming what --table takes). */

@@ -131,7 +131,8 @@ if "$umpire" site --db "$db" --title "Rio Grande Wargames Club" "$out/site" >"$o
 	[ "$cells" = 3 ] && echo "ok site-campaign-table-links" ||
 		echo "not ok site-campaign-table-links: $cells battle names linked in its table"
 	chrome --dump-dom "file://$top/$(ls "$out"/site/battles/*-disputed.html)" >"$out/disputed.dom"
-	grep -q '<dt>provisional</dt><dd>1 disputed result: line 21 (mc)</dd>' "$out/disputed.dom" &&
+	grep -q '<dt>provisional</dt><dd>1 disputed result</dd>' "$out/disputed.dom" &&
+		grep -q '<p>Line 21: mc \[1\]: .* wavering loss=2: wavering claimed, but a total of -1 gives panic' "$out/disputed.dom" &&
 		echo "ok site-battle-provisional" || echo "not ok site-battle-provisional"
 	"$umpire" db --db "$db" rm disputed >/dev/null 2>&1
 	if "$umpire" site --db "$db" --title "Rio Grande Wargames Club" "$out/site" >"$out/site2.out" 2>&1 &&

@@ -15,8 +15,8 @@
  * costs nothing and is not.  Turn 2: 2lt's Panic (told: QRS, Maneuver
  * Table) leaves it broken (002:43), and costs it 2 stands.  Turn 3: the
  * 5th's charge sweeps the 4th Line from the field (+9, 002:238), which
- * leaves it broken; Arista, attached, is grievously wounded (002:227); the
- * 4th Line is removed with the 7 stands it began the turn with (2 lost to
+ * leaves it broken; Arista, attached, is grievously wounded (002:227, line
+ * 26, told in its place, before the removal of line 28); the 4th Line is removed with the 7 stands it began the turn with (2 lost to
  * the charge, 5 removed); the 3rd loses a straggling stand.  Each turn
  * ends with each side's stands lost in it. */
 static void test_known_account(void **state)
@@ -33,11 +33,11 @@ static void test_known_account(void **state)
 	assert_string_equal(story, "\n## The battle, turn by turn\n\n"
 				   "Turn 1 (US). 5th Infantry fired on 2nd Light Infantry: telling fire (1 lost). Stands "
 				   "lost: US 0, MEX 1.\n\n"
-				   "Turn 2 (MEX). Maneuver: 2nd Light Infantry panic. 2nd Light Infantry broke. Stands "
+				   "Turn 2 (MEX). Maneuver: 2nd Light Infantry, panic. 2nd Light Infantry broke. Stands "
 				   "lost: US 0, MEX 2.\n\n"
 				   "Turn 3 (US). 5th Infantry charged 4th Line Infantry: swept from the field; 4th Line "
-				   "Infantry gave way. 4th Line Infantry broke. 4th Line Infantry was removed from the "
-				   "field. Gen Arista was hit: grievously wounded. Stands lost: US 1, MEX 7.\n\n");
+				   "Infantry gave way. 4th Line Infantry broke. Gen Arista was hit: grievously wounded. "
+				   "4th Line Infantry was removed from the field. Stands lost: US 1, MEX 7.\n\n");
 	char *forces = tu_sheet(sh, SHEET_CSV, "forces");
 	assert_string_equal(forces, "side,name,units,stands,men\r\nUS,Americans,2,14,560\r\n"
 				    "MEX,Mexicans,2,17,680\r\n");
@@ -111,10 +111,17 @@ static void test_provisional(void **state)
 	struct sheet *sh = aar_report(s, &f, NULL, NULL, false, &err);
 	assert_non_null(sh);
 	char *page = tu_sheet(sh, SHEET_TEXT, NULL);
-	assert_non_null(strstr(page, "\nprovisional: 1 disputed result: line 21 (mc)\n"));
+	assert_non_null(strstr(page, "\nprovisional: 1 disputed result\n"));
+	/* the result in dispute said before anything else: where, the claim, and why it is disputed */
+	char *disputed = tu_sheet(sh, SHEET_TEXT, "disputed");
+	assert_non_null(strstr(disputed, "Provisional: results in dispute\n"));
+	assert_non_null(strstr(disputed, "\nLine 21: mc [1]: 2lt(outflanked) -2ooc +2fresh -2outflanked =-1 wavering loss=2: "
+					 "wavering claimed, but a total of -1 gives panic"));
+	free(disputed);
 	free(page);
 	page = tu_sheet(sh, SHEET_HTML, NULL);
-	assert_non_null(strstr(page, "<dt>provisional</dt><dd>1 disputed result: line 21 (mc)</dd>"));
+	assert_non_null(strstr(page, "<dt>provisional</dt><dd>1 disputed result</dd>"));
+	assert_true(strstr(page, "<section id=\"disputed\">") < strstr(page, "<section id=\"forces\">"));
 	free(page);
 	sheet_free(sh);
 	facts_release(&f);

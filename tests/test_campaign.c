@@ -40,8 +40,9 @@ static void test_two_battles(void **state)
 	char *sides = tu_sheet(sh, SHEET_CSV, "sides");
 	assert_string_equal(sides, "side,battles,stands brought,lost\r\nUS,2,28,2\r\nMEX,2,34,20\r\n");
 	char *strength = tu_sheet(sh, SHEET_TEXT, "strength");
-	assert_non_null(strstr(strength, "MEX   4line  7/0   7/0\n"));
-	assert_non_null(strstr(strength, "US    3inf   6/5   6/5\n"));
+	/* a reader's: the units by name (as in their first battle) */
+	assert_non_null(strstr(strength, "MEX   4th Line Infantry   7/0   7/0\n"));
+	assert_non_null(strstr(strength, "US    3rd Infantry        6/5   6/5\n"));
 	free(losses);
 	free(battles);
 	free(sides);

@@ -42,13 +42,15 @@ static void test_known_plots(void **state)
 				       "set linetype 2 lc rgb '#E69F00' lw 2 pt 5 ps 0.8 dt 1\n"));
 	assert_non_null(strstr(script, "set linetype 8 lc rgb '#0072B2' lw 2 pt 8 ps 0.8 dt 2\n"));
 	free(script);
-	/* one brigade, one panel: the units by name, each line a tenth of a turn off its neighbour's */
+	/* one brigade, one panel: the units by name, each line a tenth of a turn
+	 * along and a thirtieth of the scale (MEX's largest, 10 stands) up from
+	 * its neighbour's: 0.05 and 0.17 either way */
 	script = tu_read_file("build/test-plot/known-stands-2-MEX.gp", NULL);
 	assert_non_null(strstr(script, "$b1 << EOD\n\"turn\" \"2nd Light Infantry\" \"4th Line Infantry\"\n"
 				       "\"1\" 10 7\n\"2\" 9 7\n\"3\" 7 7\n\"end\" 7 ?\nEOD\n"));
 	assert_non_null(strstr(script, "set xtics (\"1\" 0, \"2\" 1, \"3\" 2, \"end\" 3)\n"));
-	assert_non_null(strstr(script, "plot $b1 using ($0-0.05):2 title columnheader(2), "
-				       "$b1 using ($0+0.05):3 title columnheader(3)\n"));
+	assert_non_null(strstr(script, "plot $b1 using ($0-0.05):($2-0.17) title columnheader(2), "
+				       "$b1 using ($0+0.05):($3+0.17) title columnheader(3)\n"));
 	assert_null(strstr(script, "multiplot"));
 	free(script);
 	script = tu_read_file("build/test-plot/known-dice.gp", NULL);

@@ -11,17 +11,31 @@ static void test_find_part(void **state)
 	struct records r;
 	records_init(&r);
 	struct record *rec = records_add(&r, 7, "charge");
-	record_part(rec, "attacker", "5inf");
-	record_part(rec, "defender", "2lt");
+	record_part(rec, ROLE_ATTACKER, "5inf");
+	record_part(rec, ROLE_DEFENDER, "2lt");
 	for (int i = 0; i < 40; i++)
-		record_part(rec, "supporter", "bty");
-	record_part(rec, "defender", "lancers");	/* the last of a role is the one found */
-	assert_string_equal(record_find_part(rec, "attacker")->unit, "5inf");
-	assert_string_equal(record_find_part(rec, "defender")->unit, "lancers");
-	assert_null(record_find_part(rec, "target"));
-	assert_null(record_find_part(NULL, "target"));	/* records not kept */
+		record_part(rec, ROLE_UNIT, "bty");
+	record_part(rec, ROLE_DEFENDER, "lancers");	/* the last of a role is the one found */
+	assert_string_equal(record_find_part(rec, ROLE_ATTACKER)->unit, "5inf");
+	assert_string_equal(record_find_part(rec, ROLE_DEFENDER)->unit, "lancers");
+	assert_null(record_find_part(rec, ROLE_TARGET));
+	assert_null(record_find_part(NULL, ROLE_TARGET));	/* records not kept */
 	assert_int_equal(records_find(&r, 7)->n_parts, 43);
 	records_release(&r);
+}
+
+/* A role is its name in the JSON and the archive, and back. */
+static void test_role_names(void **state)
+{
+	(void)state;
+	static const char *const names[ROLE_N] = {"unit", "firer", "target", "attacker", "defender", "leader"};
+	for (int r = 0; r < ROLE_N; r++) {
+		assert_string_equal(part_role_name((enum part_role)r), names[r]);
+		assert_int_equal(part_role_of(names[r]), r);
+	}
+	assert_int_equal(part_role_of("supporter"), -1);
+	assert_int_equal(part_role_of(NULL), -1);
+	assert_string_equal(part_role_name(ROLE_N), "?");
 }
 
 /* A step naming modifiers that do not apply is shown with --all, or when
@@ -63,7 +77,7 @@ static void test_unapplied_steps(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_find_part),
+		cmocka_unit_test(test_find_part), cmocka_unit_test(test_role_names),
 		cmocka_unit_test(test_unapplied_steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);

@@ -126,7 +126,7 @@ static bool step_says(const struct run *x, int n, const char *text)
 
 static const struct rec_part *part(const struct run *x, int n, const char *role)
 {
-	const struct rec_part *p = record_find_part((struct record *)rec(x, n), role);
+	const struct rec_part *p = record_find_part((struct record *)rec(x, n), (enum part_role)part_role_of(role));
 	if (!p)
 		fail_msg("no %s part on body line %d", role, n);
 	return p;
@@ -425,15 +425,15 @@ static void test_worked_example(void **state)
 	assert_non_null(melee);
 	assert_non_null(round);
 	assert_int_equal(close->parts[0].total, 12);	/* 12 -1 -2 +3 (004:256) */
-	const struct rec_part *att = record_find_part((struct record *)melee, "attacker");
-	const struct rec_part *def = record_find_part((struct record *)melee, "defender");
+	const struct rec_part *att = record_find_part((struct record *)melee, ROLE_ATTACKER);
+	const struct rec_part *def = record_find_part((struct record *)melee, ROLE_DEFENDER);
 	assert_int_equal(att->points, 9);	/* participants */
 	assert_int_equal(def->points, 14);
 	assert_int_equal(att->total, 3);	/* 3 -1 +2 -1 */
 	assert_int_equal(def->total, 5);	/* 4 +1 */
 	assert_string_equal(melee->effect, "fight-on");
-	att = record_find_part((struct record *)round, "attacker");
-	def = record_find_part((struct record *)round, "defender");
+	att = record_find_part((struct record *)round, ROLE_ATTACKER);
+	def = record_find_part((struct record *)round, ROLE_DEFENDER);
 	assert_int_equal(att->total, 2);	/* 3 -1: no charge, not outnumbered (10 - 8) */
 	assert_int_equal(def->total, 5);
 	assert_string_equal(round->effect, "locked");
@@ -489,9 +489,9 @@ static void test_round_remaining(void **state)
 		if (strcmp(x.r.v[i].kind, "round") == 0)
 			round = &x.r.v[i];
 	assert_non_null(round);
-	assert_int_equal(record_find_part((struct record *)round, "attacker")->points, 8);
-	assert_int_equal(record_find_part((struct record *)round, "defender")->points, 10);
-	assert_int_equal(record_find_part((struct record *)round, "attacker")->total, 2);
+	assert_int_equal(record_find_part((struct record *)round, ROLE_ATTACKER)->points, 8);
+	assert_int_equal(record_find_part((struct record *)round, ROLE_DEFENDER)->points, 10);
+	assert_int_equal(record_find_part((struct record *)round, ROLE_ATTACKER)->total, 2);
 	int one = 0, three = 0;	/* "rolls a 12, resulting in 1 more US straggler"; the 13 gives 3 */
 	for (int i = 0; i < round->n_steps; i++) {
 		one += strcmp(round->steps[i].text, "column 2, d20 12: 1 loss") == 0;

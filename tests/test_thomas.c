@@ -69,7 +69,7 @@ static const struct rec_part *part(const struct run *x, int n, const char *role)
 {
 	for (int i = 0; i < x->r.n; i++)
 		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1) {
-			const struct rec_part *p = record_find_part(&x->r.v[i], role);
+			const struct rec_part *p = record_find_part(&x->r.v[i], (enum part_role)part_role_of(role));
 			if (p)
 				return p;
 		}

@@ -461,7 +461,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 	}
 	struct mc_derivation d;
 	derive_mc(a, mc, l, u, &line->unit, &d);
-	struct rec_part *part = record_part(a->rec, "unit", line->unit.id);
+	struct rec_part *part = record_part(a->rec, ROLE_UNIT, line->unit.id);
 	if (part) {
 		part->die = mc->die.value;
 		part->total = d.total;

@@ -52,7 +52,7 @@ static void derive(struct derived_mod *d, enum rff_charge_mod m, const char *fmt
 }
 
 /* The roles of the two sides' principal units in the record. */
-static const char *const side_roles[] = {"attacker", "defender"};
+static const enum part_role side_roles[] = {ROLE_ATTACKER, ROLE_DEFENDER};
 
 /* Stands that count for outnumbering: sheltered crews do not (000:646). */
 static int side_stands(const struct audit *a, const struct clash_side *s)
@@ -426,7 +426,8 @@ static void derive_charge(struct audit *a, const struct combat *c, struct charge
 		derive_side(a, c, side, d->mods[side]);
 		d->total[side] = claim_total(c->roll->side[side].die.value, d->mods[side]);
 		parts[side] = record_part(a->rec, side_roles[side], id);
-		record_step(a->rec, NULL, "%s %s: die %d", side_roles[side], id, c->roll->side[side].die.value);
+		record_step(a->rec, NULL, "%s %s: die %d", part_role_name(side_roles[side]), id,
+			    c->roll->side[side].die.value);
 		claim_record(a->rec, parts[side], id, d->mods[side], rff_charge_factor_name, CF_N);
 		record_step(a->rec, NULL, "%s: total %d", id, d->total[side]);
 	}
@@ -907,7 +908,7 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 	struct leader_state *ls = state_leader_at(&a->st, l);
 	a->side = ls->decl->side;
 	struct record *rec = audit_record(a, "fallen-leader");
-	struct rec_part *part = record_part(rec, "leader", f->leader);
+	struct rec_part *part = record_part(rec, ROLE_LEADER, f->leader);
 	if (part) {	/* the die, and its odds: a lower face is better for the leader (002:225-233) */
 		part->die = f->die.value;
 		part->odds.sides = f->die.die ? f->die.die : rff_vocab.die;

@@ -174,7 +174,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 		why = us->low_ammo ? ", damaged or low-on-ammunition stands at half (002:178, 002:198)"
 				   : ", damaged stands at half (002:178)";
 	}
-	struct rec_part *p = record_part(a->rec, "firer", ref->id);
+	struct rec_part *p = record_part(a->rec, ROLE_FIRER, ref->id);
 	if (p)
 		p->points = f->quarters / 4;
 	record_step(a->rec, row->cite, "%s: %d stand%s of %s at %d\": %g point%s a stand, %g%s%s", ref->id, f->stands,
@@ -443,7 +443,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	derive_dark(a, ev, target, d);
 	note_absent(a, ev, target, d);
 	d->total = claim_total(ev->die.value, d->mods);
-	struct rec_part *tp = record_part(a->rec, "target", ev->target.id);
+	struct rec_part *tp = record_part(a->rec, ROLE_TARGET, ev->target.id);
 	if (tp) {
 		tp->die = ev->die.value;
 		tp->total = d->total;
@@ -794,7 +794,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	apply_effect(a, t, as_played.result.effect, as_played.loss, d.cannonade);
 	base_ten(a, ev, &d);
 	if (a->rec) {
-		struct rec_part *tp = record_find_part(a->rec, "target");
+		struct rec_part *tp = record_find_part(a->rec, ROLE_TARGET);
 		rff_describe(a, t, tp->after, sizeof tp->after);
 		record_step(a->rec, d.result.cite, "%s loses %d stand%s; after%s: %s", ev->target.id, d.loss,
 			    d.loss == 1 ? "" : "s", diverges ? " (as played)" : "", tp->after);

@@ -277,7 +277,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 		r->order2 = line->actions[0].verb_code;	/* "both orders", one point (004:310) */
 		record_step(a->rec, "004:310 Artillery", "%s: %s, its second function this turn, costs no point", who,
 			    line->actions[0].verb);
-		record_part(a->rec, "unit", who);
+		record_part(a->rec, ROLE_UNIT, who);
 		return;
 	}
 	if (r->order_turn == a->st.turn && r->order) {
@@ -307,7 +307,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	r->order = order;
 	r->order2 = line->n_actions > 1 && two_functions(r) ? line->actions[1].verb_code : 0;
 	r->order_turn = a->st.turn;
-	record_part(a->rec, "unit", who);
+	record_part(a->rec, ROLE_UNIT, who);
 }
 
 /* A roll whose every face gives its own result: leader points (004:72). */
@@ -342,7 +342,7 @@ static void audit_orders(struct audit *a, const struct ev_check *ck)
 	lr->spent = 0;
 	record_step(a->rec, "004:72 Command and Control", "%s: leader points = LR %d + 1d4 %d = %d", ck->leader, lr->lr,
 		    ck->die.value, lr->points);
-	struct rec_part *p = record_part(a->rec, "leader", ck->leader);
+	struct rec_part *p = record_part(a->rec, ROLE_LEADER, ck->leader);
 	if (p) {
 		p->die = ck->die.value;
 		p->total = lr->points;
@@ -364,7 +364,7 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 			continue;
 		struct sar_unit *r = sar_unit(a, u);
 		a->side = r->core.decl->side;
-		struct rec_part *p = record_part(a->rec, "unit", line->unit.id);
+		struct rec_part *p = record_part(a->rec, ROLE_UNIT, line->unit.id);
 		if (p)
 			p->die = ck->die.value;
 		if (r->order_turn == a->st.turn && r->order)
@@ -582,7 +582,8 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 	}
 	for (int i = 0; i < line->claim.n_mods; i++)
 		if (line->claim.mods[i].id == SM_COVER) {	/* where the unit stands: the table's fact */
-			struct claim_mod m = sar_claim_mod(sar_mod_of(STB_RECOVER, SM_COVER), 2);
+			const struct sar_mod_row *cover = sar_mod_of(STB_RECOVER, SM_COVER);	/* its +2: the table's */
+			struct claim_mod m = sar_claim_mod(cover, cover->value);
 			claim_derive(d, &m, "behind cover, as claimed (taken on trust)");
 		}
 	const enum sar_table tb = STB_RECOVER;
@@ -667,7 +668,7 @@ static int leader_roll(struct audit *a, const char *kind, const struct ev_leader
 	if (l < 0)
 		return -1;
 	a->side = state_leader_at(&a->st, l)->decl->side;
-	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
+	struct rec_part *p = record_part(a->rec, ROLE_LEADER, lr->leader);
 	if (p)
 		p->die = lr->die.value;
 	return l;
@@ -712,7 +713,7 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 			   sar_word(SC_EFFECT_HIT, hit));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_HIT, hit);
-	struct rec_part *p = record_find_part(a->rec, "leader");
+	struct rec_part *p = record_find_part(a->rec, ROLE_LEADER);
 	if (p)	/* a face over the losses misses: a higher face is better for him */
 		record_odds_of(&p->odds, 20, lr->die.value, true, hit_by_face, &r->losses);
 	struct sar_leader *sl = sar_leader(a, l);
@@ -779,7 +780,7 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	int effect = lr->effect && !audit_follows_derived(a) ? lr->effect_code : row->effect;
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_WOUND, effect);
-	struct rec_part *p = record_find_part(a->rec, "leader");
+	struct rec_part *p = record_find_part(a->rec, ROLE_LEADER);
 	if (p)	/* a lower face is a lighter wound */
 		record_odds_of(&p->odds, 20, lr->die.value, false, wound_by_face, NULL);
 	struct sar_leader *r = sar_leader(a, l);
@@ -948,6 +949,9 @@ static const char *const orders[] = {"formed", "broken", NULL};
 static const char *const charge_won[] = {"defender-breaks", NULL};
 static const char *const charge_lost[] = {"attacker-breaks", NULL};
 static const char *const charge_kinds[] = {"melee", "round", NULL};
+/* A broken unit's roll to rally or rout (SAR, Rally or Route, 004:391-401):
+ * told as a check. */
+static const char *const check_kinds[] = {"rally", "route", NULL};
 
 /* How SAR's fields read (unit_fields, leader_fields above). */
 static const struct field_word unit_words[] = {
@@ -983,6 +987,7 @@ static const struct ruleset_terms terms = {
 	.maneuver_kind = "move",
 	.fire_kind = "fire",
 	.charge_kinds = charge_kinds,
+	.check_kinds = check_kinds,
 	.note = "note",
 	.unit_words = unit_words,
 	.leader_words = leader_words,

@@ -8,6 +8,7 @@
  * fall as stragglers and casualties, and whether a unit breaks, derived. */
 #include "sar.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 #include "../claim.h"
@@ -106,9 +107,22 @@ void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct 
 	}
 }
 
-static void derive(struct derived_mod *d, enum sar_table t, int code, int value, const char *why)
+/* A modifier of the table whose value the table holds (FIX): each number
+ * in one place, the table's row. */
+static void derive_fixed(struct derived_mod *d, enum sar_table t, int code, const char *why)
 {
 	const struct sar_mod_row *row = sar_mod_of(t, code);
+	assert(!row->variable && !row->chart);	/* a value of its own is derive_value's */
+	struct claim_mod m = sar_claim_mod(row, row->value);
+	claim_derive(d, &m, "%s", why);
+}
+
+/* A modifier whose value the battle gives (VAR: losses, a difference, a
+ * leader's rating). */
+static void derive_value(struct derived_mod *d, enum sar_table t, int code, int value, const char *why)
+{
+	const struct sar_mod_row *row = sar_mod_of(t, code);
+	assert(row->variable);
 	struct claim_mod m = sar_claim_mod(row, value);
 	claim_derive(d, &m, "%s", why);
 }
@@ -300,15 +314,15 @@ static void fire_shifts(const struct sar_unit *r, const struct sar_unit *t, cons
 			struct derived_mod *d)
 {
 	if (r->arm != SAR_ART && !r->volley_used)
-		derive(d, STB_FIRE, SM_VOLLEY, 2, "its first fire of the game");
+		derive_fixed(d, STB_FIRE, SM_VOLLEY, "its first fire of the game");
 	else
 		claim_absent(d, SF_VOLLEY, r->arm == SAR_ART ? "artillery has no initial volley (004:312)" : "it has fired before");
 	if (battle_fact(target, SX_SCREENED, 0))
-		derive(d, STB_FIRE, SM_SCREENED, -2, "it fires at the unit behind skirmishers");
+		derive_fixed(d, STB_FIRE, SM_SCREENED, "it fires at the unit behind skirmishers");
 	else if (battle_fact(target, SX_SKIRMISHERS, 0) || t->formation == SF_SKIRMISH)
-		derive(d, STB_FIRE, SM_SKIRMISHERS, -4, "the target is in skirmish order");
+		derive_fixed(d, STB_FIRE, SM_SKIRMISHERS, "the target is in skirmish order");
 	if (t->arm == SAR_ART && !t->limbered)
-		derive(d, STB_FIRE, SM_GUNNERS, -4, "the target is unlimbered artillery");
+		derive_fixed(d, STB_FIRE, SM_GUNNERS, "the target is unlimbered artillery");
 	else if (t->arm == SAR_ART)
 		claim_absent(d, SF_GUNNERS, "limbered artillerists: no shift (004:318)");
 }
@@ -366,7 +380,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	if (f->n_firers > 1)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->firers[1].at, "004:206",
 			   "a unit fires alone at its one target: one fire event a unit");
-	struct rec_part *p = record_part(a->rec, "firer", firer->id);
+	struct rec_part *p = record_part(a->rec, ROLE_FIRER, firer->id);
 	if (p)
 		p->die = f->die.value;
 	check_fire_order(a, r, firer);
@@ -425,7 +439,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	t->battery_stragglers += split.stragglers;
 	if (p)
 		p->loss = 0;
-	struct rec_part *tp = record_part(a->rec, "target", f->target.id);
+	struct rec_part *tp = record_part(a->rec, ROLE_TARGET, f->target.id);
 	if (tp) {
 		tp->die = f->die.value;	/* the firer's, whose odds go with the losses they cause */
 		tp->loss = split.stragglers + split.casualties;
@@ -475,13 +489,14 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 	if (sar_opts(a)->close_losses_ignored)
 		claim_absent(d, SF_LOSSES, "losses are not subtracted (option close-losses=ignore, as 004:284 adds up)");
 	else if (lost)
-		derive(d, tb, SM_LOSSES, -lost, close ? "its losses from fire this turn" : "its casualties from fire this turn");
+		derive_value(d, tb, SM_LOSSES, -lost,
+			     close ? "its losses from fire this turn" : "its casualties from fire this turn");
 	else
 		claim_absent(d, SF_LOSSES, close ? "no losses from fire this turn" : "no casualties from fire this turn");
 	if (close) {
-		derive(d, tb, SM_CHARGING, 3, "the charging unit rolls to close");
+		derive_fixed(d, tb, SM_CHARGING, "the charging unit rolls to close");
 		if (r->exp == SAR_GREEN)
-			derive(d, tb, SM_GREEN, -2, "a green unit");
+			derive_fixed(d, tb, SM_GREEN, "a green unit");
 	}
 	sar_chart_mods(a, tb, &line->claim, r, line->unit.at, d);
 	struct claim_table table = sar_claim_table(&tb);
@@ -573,36 +588,36 @@ static void melee_shifts(struct audit *a, const struct melee_side *me, const str
 	const struct sar_unit *r = sar_unit(a, me->unit), *e = sar_unit(a, enemy->unit);
 	char why[96];
 	if (charging)
-		derive(d, STB_MELEE, SM_CHARGING, 2, "it charged: its first roll");
+		derive_fixed(d, STB_MELEE, SM_CHARGING, "it charged: its first roll");
 	else
 		claim_absent(d, SF_CHARGING, "the charge bonus is for the first roll only (004:292)");
 	int diff = enemy->participants - me->participants;
 	if (diff >= 5) {
 		snprintf(why, sizeof why, "outnumbered %d to %d: %d / 5, rounded down", enemy->participants,
 			 me->participants, diff);
-		derive(d, STB_MELEE, SM_OUTNUMBERED, -(diff / 5), why);
+		derive_value(d, STB_MELEE, SM_OUTNUMBERED, -(diff / 5), why);
 	} else
 		claim_absent(d, SF_OUTNUMBERED, "%d to %d: not outnumbered by 5 or more", me->participants,
 			     enemy->participants);
 	int l = state_attached_leader(&a->st, me->unit);
 	if (l >= 0 && sar_leader(a, l)->lr > 0) {
 		snprintf(why, sizeof why, "%s (LR %d) is attached", state_leader_at(&a->st, l)->decl->id, sar_leader(a, l)->lr);
-		derive(d, STB_MELEE, SM_LEADER, sar_leader(a, l)->lr, why);
+		derive_value(d, STB_MELEE, SM_LEADER, sar_leader(a, l)->lr, why);
 	}
 	bool me_skirm = side_has_fact(me, SX_SKIRMISHERS) || r->formation == SF_SKIRMISH;
 	bool enemy_skirm = side_has_fact(enemy, SX_SKIRMISHERS) || e->formation == SF_SKIRMISH;
 	if (enemy_skirm && !me_skirm)
-		derive(d, STB_MELEE, SM_SKIRMISHERS, 4, "against skirmishers");
+		derive_fixed(d, STB_MELEE, SM_SKIRMISHERS, "against skirmishers");
 	if (e->arm == SAR_ART && !e->limbered)
-		derive(d, STB_MELEE, SM_GUNNERS, 4, "against unlimbered artillerists");
+		derive_fixed(d, STB_MELEE, SM_GUNNERS, "against unlimbered artillerists");
 	if (r->exp == SAR_GREEN)
-		derive(d, STB_MELEE, SM_GREEN, -1, "a green unit");
+		derive_fixed(d, STB_MELEE, SM_GREEN, "a green unit");
 	if (r->core.nation_code == SAR_US && r->arm != SAR_ART)
-		derive(d, STB_MELEE, SM_US, 1, "US infantry or cavalry");
+		derive_fixed(d, STB_MELEE, SM_US, "US infantry or cavalry");
 }
 
 /* One side's roll: its column and the losses it inflicts on the enemy. */
-static void melee_roll(struct audit *a, const char *role, struct melee_side *me, struct melee_side *enemy,
+static void melee_roll(struct audit *a, enum part_role role, struct melee_side *me, struct melee_side *enemy,
 		       bool charging, struct sar_split *inflicted)
 {
 	const struct clash_side *cs = me->roll;
@@ -729,8 +744,8 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	for (int i = 0; i < 2; i++)
 		side[i].participants = participants(a, &side[i], second);
 	struct sar_split hit[2];
-	melee_roll(a, "attacker", &side[0], &side[1], charging, &hit[0]);
-	melee_roll(a, "defender", &side[1], &side[0], false, &hit[1]);
+	melee_roll(a, ROLE_ATTACKER, &side[0], &side[1], charging, &hit[0]);
+	melee_roll(a, ROLE_DEFENDER, &side[1], &side[0], false, &hit[1]);
 	bool was[2] = {att->broken, def->broken};
 	sar_take(a, side[1].unit, hit[0].stragglers, hit[0].casualties, true);
 	sar_take(a, side[0].unit, hit[1].stragglers, hit[1].casualties, true);
@@ -739,7 +754,7 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 		r->fought_turn = a->st.turn;
 		r->volley_used = true;	/* an unused initial volley is wasted in melee (004:244) */
 	}
-	struct rec_part *parts[2] = {record_find_part(a->rec, "attacker"), record_find_part(a->rec, "defender")};
+	struct rec_part *parts[2] = {record_find_part(a->rec, ROLE_ATTACKER), record_find_part(a->rec, ROLE_DEFENDER)};
 	for (int i = 0; i < 2; i++)
 		if (parts[i])
 			parts[i]->loss = hit[1 - i].stragglers + hit[1 - i].casualties;

@@ -187,7 +187,8 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 	struct thomas_unit *r = thomas_unit(a, u);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	if (r->troop == TT_US_REGULAR) {
-		struct claim_mod m = thomas_claim_mod(thomas_mod_of(TK_PASS, TM_REGULAR), 3);
+		const struct thomas_mod_row *row = thomas_mod_of(TK_PASS, TM_REGULAR);	/* its +3: the table's */
+		struct claim_mod m = thomas_claim_mod(row, row->value);
 		claim_derive(d, &m, "a US Regular unit");
 	} else
 		claim_absent(d, TQ_TROOP, "%s is not a US Regular unit", line->unit.id);
@@ -227,7 +228,7 @@ static void audit_officer(struct audit *a, const struct ev_leader_roll *lr)
 		return;
 	struct thomas_leader *r = thomas_leader(a, l);
 	a->side = r->core.decl->side;
-	struct rec_part *p = record_part(a->rec, "leader", lr->leader);
+	struct rec_part *p = record_part(a->rec, ROLE_LEADER, lr->leader);
 	if (p)
 		p->die = lr->die.value;
 	fixed_odds(p, TR_OFFICER, lr->die.value, true);	/* a 1 removes him (003:12) */

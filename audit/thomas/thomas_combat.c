@@ -7,6 +7,7 @@
  * gives them, or the claim is taken on trust and said so. */
 #include "thomas.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 #include "../claim.h"
@@ -61,9 +62,22 @@ static int lose(struct audit *a, int u, int n)
 	return lost;
 }
 
-static void derive(struct derived_mod *d, enum thomas_table t, int code, int value, const char *why)
+/* A modifier whose value the table holds (FIX): each number in one place,
+ * the table's row. */
+static void derive_fixed(struct derived_mod *d, enum thomas_table t, int code, const char *why)
 {
-	struct claim_mod m = thomas_claim_mod(thomas_mod_of(t, code), value);
+	const struct thomas_mod_row *row = thomas_mod_of(t, code);
+	assert(!row->variable && !row->chart);	/* a value of its own is derive_value's */
+	struct claim_mod m = thomas_claim_mod(row, row->value);
+	claim_derive(d, &m, "%s", why);
+}
+
+/* A modifier whose value the battle gives (VAR: casualties, an officer's). */
+static void derive_value(struct derived_mod *d, enum thomas_table t, int code, int value, const char *why)
+{
+	const struct thomas_mod_row *row = thomas_mod_of(t, code);
+	assert(row->variable);
+	struct claim_mod m = thomas_claim_mod(row, value);
 	claim_derive(d, &m, "%s", why);
 }
 
@@ -130,7 +144,7 @@ static void fire_mods(struct audit *a, const struct ev_fire *f, const struct tho
 		return;
 	}
 	if (battle_fact(&f->target, TX_HIDDEN, 0))
-		derive(d, TK_FIRE, TM_SUSPICION, 2, "suspicion fire at a unit away from the woods' edge");
+		derive_fixed(d, TK_FIRE, TM_SUSPICION, "suspicion fire at a unit away from the woods' edge");
 	else
 		claim_absent(d, TQ_SUSPICION, "the target is not hidden");
 	chart_mod(a, d, TK_FIRE, TCH_FIRE_MODS, TM_RANKS, battle_fact(&f->target, TX_RANKS, 0) && r->arm == TA_ART,
@@ -183,7 +197,7 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	if (f->n_firers > 1)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->firers[1].at, "003:13",
 			   "each unit casts its own dice: one firing unit a fire event");
-	struct rec_part *p = record_part(a->rec, "firer", firer->id);
+	struct rec_part *p = record_part(a->rec, ROLE_FIRER, firer->id);
 	if (p)
 		p->die = f->die.value;
 	if (r->fired_turn == a->st.turn)
@@ -216,7 +230,7 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 		t->fire_lost = 0;
 	t->fire_lost_turn = a->st.turn;
 	t->fire_lost += lose(a, tu, hits);
-	struct rec_part *tp = record_part(a->rec, "target", f->target.id);
+	struct rec_part *tp = record_part(a->rec, ROLE_TARGET, f->target.id);
 	if (tp)
 		tp->loss = hits;
 	return true;
@@ -301,7 +315,7 @@ static void melee_odds(const struct audit *a, int column, int rolled, struct rec
 }
 
 /* One side's roll: the casualties it inflicts. */
-static int melee_roll(struct audit *a, const char *role, int u, const struct clash_side *cs)
+static int melee_roll(struct audit *a, enum part_role role, int u, const struct clash_side *cs)
 {
 	struct thomas_unit *r = thomas_unit(a, u);
 	const char *who = r->core.decl->id;
@@ -400,11 +414,11 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	if (thomas_unit(a, u[0])->held_turn == a->st.turn)	/* "a negative result: it holds its position" */
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c->side[0].units[0].at, "003:15",
 			   "%s held short on its close check this turn: there is no melee", c->side[0].units[0].id);
-	int inflicted[2] = {melee_roll(a, "attacker", u[0], &c->side[0]), melee_roll(a, "defender", u[1], &c->side[1])};
+	int inflicted[2] = {melee_roll(a, ROLE_ATTACKER, u[0], &c->side[0]), melee_roll(a, ROLE_DEFENDER, u[1], &c->side[1])};
 	int lost[2];
 	for (int i = 0; i < 2; i++)
 		lost[1 - i] = lose(a, u[1 - i], inflicted[i]);
-	struct rec_part *parts[2] = {record_find_part(a->rec, "attacker"), record_find_part(a->rec, "defender")};
+	struct rec_part *parts[2] = {record_find_part(a->rec, ROLE_ATTACKER), record_find_part(a->rec, ROLE_DEFENDER)};
 	if (parts[0] && parts[1]) {	/* each side's expected losses are the other's roll's (0 without odds) */
 		double e = parts[0]->odds.exp_loss;
 		parts[0]->odds.exp_loss = parts[1]->odds.exp_loss;
@@ -585,29 +599,29 @@ static void morale_mods(struct audit *a, const struct check_line *line, const st
 	enum thomas_table t = table_of(event);
 	const struct uref *x = &line->unit;
 	if (r->unformed)
-		derive(d, t, TM_UNFORMED, -2, "the unit is unformed");
+		derive_fixed(d, t, TM_UNFORMED, "the unit is unformed");
 	else
 		claim_absent(d, TQ_UNFORMED, "the unit is formed");
 	int lost = r->core.start - r->core.stands, tenths = r->core.start ? lost * 10 / r->core.start : 0;
 	if (tenths) {
 		char why[96];
 		snprintf(why, sizeof why, "%d of %d figures lost: %d times 10%%", lost, r->core.start, tenths);
-		derive(d, t, TM_CASUALTIES, -tenths, why);
+		derive_value(d, t, TM_CASUALTIES, -tenths, why);
 	} else
 		claim_absent(d, TQ_CASUALTIES, "%d of %d figures lost: under 10%%", lost, r->core.start);
 	const struct mod *officer = claimed_mod(&line->claim, TM_OFFICER);
 	if (officer) {
-		derive(d, t, TM_OFFICER, officer->has_value ? officer->value : 0, "as claimed");
+		derive_value(d, t, TM_OFFICER, officer->has_value ? officer->value : 0, "as claimed");
 		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, officer->at, "003:25",
 			   "an officer's influence taken on trust: his distance and factor are not in the log");
 	} else
 		claim_absent(d, TQ_OFFICER, "no officer's influence claimed");
 	if (battle_fact(x, TX_COVER, 0))
-		derive(d, t, TM_COVER, 1, "in or behind cover");
+		derive_fixed(d, t, TM_COVER, "in or behind cover");
 	else
 		claim_absent(d, TQ_COVER, "not in cover");
 	if (battle_fact(x, TX_FLANK, 0))
-		derive(d, t, TM_FLANK, 2, "charging the enemy's flank or rear");
+		derive_fixed(d, t, TM_FLANK, "charging the enemy's flank or rear");
 	else
 		claim_absent(d, TQ_FLANK, "not charging a flank or rear");
 	bool square = r->arm == TA_INF && r->formation == TF_SQUARE && battle_fact(x, TX_CAVALRY, 0);
@@ -615,18 +629,18 @@ static void morale_mods(struct audit *a, const struct check_line *line, const st
 	if (charged && !thomas_opts(a)->square_adds)
 		claim_absent(d, TQ_SQUARE, "the stand check's +4 replaces it (option square-stand=replace)");
 	else if (square)
-		derive(d, t, TM_SQUARE, 2, "infantry in square against mounted cavalry");
+		derive_fixed(d, t, TM_SQUARE, "infantry in square against mounted cavalry");
 	else
 		claim_absent(d, TQ_SQUARE, "not infantry in square against cavalry");
 	if (charged)
-		derive(d, t, TM_SQUARE_CHARGED, 4, "infantry in square charged by cavalry");
+		derive_fixed(d, t, TM_SQUARE_CHARGED, "infantry in square charged by cavalry");
 	bool fear = battle_fact(x, TX_FEAR, 0), shaky = r->troop == TT_US_VOLUNTEER || r->troop == TT_MEX_MILITIA;
 	if (fear && shaky)
-		derive(d, t, TM_FEAR, -1, "a fear of disaster check of a US Volunteer or Mexican Militia unit");
+		derive_fixed(d, t, TM_FEAR, "a fear of disaster check of a US Volunteer or Mexican Militia unit");
 	else
 		claim_absent(d, TQ_FEAR, fear ? "not a US Volunteer or Mexican Militia unit" : "not a fear of disaster check");
 	if (event == TE_CLOSE && battle_fact(x, TX_WORKS, 0))
-		derive(d, t, TM_WORKS, -1, "ordered to charge prepared works");
+		derive_fixed(d, t, TM_WORKS, "ordered to charge prepared works");
 }
 
 /* A close check's result (003:15): a negative result holds the charger. */
