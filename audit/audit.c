@@ -25,9 +25,15 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 	return f;
 }
 
+/* Whether the current statement keeps a record (opts.only_record). */
+static bool keeps_record(const struct audit *a)
+{
+	return a->opts->records && (!a->opts->only_record || a->stmt == a->opts->only_record - 1);
+}
+
 struct record *audit_record(struct audit *a, const char *kind)
 {
-	a->rec = a->opts->records ? records_add(a->opts->records, a->stmt, kind) : NULL;
+	a->rec = keeps_record(a) ? records_add(a->opts->records, a->stmt, kind) : NULL;
 	return a->rec;
 }
 
@@ -459,8 +465,8 @@ static void event_states(struct audit *a, const struct stmt *s)
  * it changed (disorder marked at the end of a phase, leaders back in play). */
 static void header_states(struct audit *a, const struct stmt *s)
 {
-	struct record *rec = a->opts->records ? records_add(a->opts->records, a->stmt,
-							    s->kind == ST_TURN ? "turn" : "phase") : NULL;
+	struct record *rec = keeps_record(a) ? records_add(a->opts->records, a->stmt,
+							   s->kind == ST_TURN ? "turn" : "phase") : NULL;
 	if (rec) {
 		named_start(a->named, &a->st);
 		for (int i = 0; i < a->st.n_touched; i++)

@@ -21,6 +21,9 @@ enum audit_follow { FOLLOW_CLAIMED, FOLLOW_DERIVED };
 struct audit_opts {
 	enum audit_follow follow;
 	struct records *records;	/* where to keep each derivation, or NULL */
+	/* When not 0, only statement only_record - 1 keeps a record: explain of
+	 * one line writes no prose of the events before it. */
+	int only_record;
 	/* Rule options for this run, "NAME=VALUE", over the battle's own
 	 * (checked with audit_check_option); not copied. */
 	const char *const *options;

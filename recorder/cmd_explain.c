@@ -184,6 +184,7 @@ static int explain(struct battle *b, struct diags *d, const char *path, const ch
 	} else {
 		struct audit_opts opts = runopts_audit(run, &r);
 		opts.until = stmt + 1;	/* what follows the line cannot change it */
+		opts.only_record = stmt + 1;	/* the derivations before it are not read */
 		opts.flush = keep_one;	/* nor does any record but the line's matter */
 		opts.flush_ctx = &stmt;
 		audit_battle(b, &opts, &f);

@@ -1731,10 +1731,48 @@ static void test_stands_past_the_count(void **state)
 	buf_release(&body);
 }
 
+/* only_record keeps the record of one statement alone (explain of a late
+ * line writes no prose for the events before it); without it every event
+ * keeps its own.  Palo Alto: the first fire's statement is kept, alone. */
+static void test_only_record(void **state)
+{
+	(void)state;
+	struct diags d;
+	diags_init(&d, 50);
+	struct battle *b = tu_parse_file("examples/palo-alto.battle", &d);
+	assert_non_null(b);
+	int fire = -1;
+	for (int i = 0; i < b->n_stmts && fire < 0; i++)
+		if (b->stmts[i].kind == ST_EVENT && b->stmts[i].at.file == 0 && b->stmts[i].at.line == 35)
+			fire = i;
+	assert_true(fire > 0);
+	struct findings f;
+	struct records all, one;
+	findings_init(&f);
+	records_init(&all);
+	records_init(&one);
+	struct audit_opts opts = {.records = &all};
+	audit_battle(b, &opts, &f);
+	assert_true(all.n > 100);
+	findings_release(&f);
+	findings_init(&f);
+	opts = (struct audit_opts){.records = &one, .only_record = fire + 1};
+	audit_battle(b, &opts, &f);
+	assert_int_equal(one.n, 1);
+	assert_int_equal(one.v[0].stmt, fire);
+	assert_int_equal(records_find(&all, fire)->n_steps, one.v[0].n_steps);	/* the same derivation */
+	records_release(&all);
+	records_release(&one);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stands_past_the_count),
+		cmocka_unit_test(test_only_record),
 		cmocka_unit_test(test_mistakes),
 		cmocka_unit_test(test_artillery_commander),
 		cmocka_unit_test(test_replace_cycle),
