@@ -98,15 +98,13 @@ static void write_claimed(struct json *j, const struct event *e)
 
 /* key: the citation in the player's form (cite.h); seed_key (key_seed):
  * the seed lines as the audit keeps them, for scripts that check them. */
-static void write_cite(struct json *j, const char *key, const char *seed_key, const char *cite)
+static void write_cite(struct json *j, struct buf *scratch, const char *key, const char *seed_key, const char *cite)
 {
 	json_key(j, key);
 	if (cite && *cite) {
-		struct buf b;
-		buf_init(&b, 0);
-		cite_format(cite, &b);
-		json_string(j, b.text);
-		buf_release(&b);
+		buf_clear(scratch);
+		cite_format(cite, scratch);
+		json_string(j, scratch->text);
 	} else {
 		json_null(j);
 	}
@@ -115,17 +113,16 @@ static void write_cite(struct json *j, const char *key, const char *seed_key, co
 }
 
 /* A message, step or why text: its inline seed lines in the player's form
- * (cite_inline). */
-static void write_text(struct json *j, const char *text)
+ * (cite_inline), built in the writer's scratch buffer (one for the whole
+ * run: no allocation a text). */
+static void write_text(struct json *j, struct buf *scratch, const char *text)
 {
-	struct buf b;
-	buf_init(&b, 0);
-	cite_inline(text, &b);
-	json_string(j, b.text ? b.text : "");
-	buf_release(&b);
+	buf_clear(scratch);
+	cite_inline(text, scratch);
+	json_string(j, scratch->text);
 }
 
-static void write_part(struct json *j, const struct rec_part *p)
+static void write_part(struct json *j, struct buf *scratch, const struct rec_part *p)
 {
 	json_object_begin(j);
 	json_key(j, "role");
@@ -148,9 +145,9 @@ static void write_part(struct json *j, const struct rec_part *p)
 		json_string(j, p->mods[i].code);
 		json_key(j, "value");
 		json_int(j, p->mods[i].value);
-		write_cite(j, "source", "source_seed", p->mods[i].source);
+		write_cite(j, scratch, "source", "source_seed", p->mods[i].source);
 		json_key(j, "why");
-		write_text(j, p->mods[i].why);
+		write_text(j, scratch, p->mods[i].why);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -166,18 +163,18 @@ static void write_part(struct json *j, const struct rec_part *p)
 	json_int(j, p->loss);
 	if (p->after[0]) {
 		json_key(j, "after");
-		write_text(j, p->after);
+		write_text(j, scratch, p->after);
 	}
 	json_object_end(j);
 }
 
-static void write_derived(struct json *j, const struct record *r)
+static void write_derived(struct json *j, struct buf *scratch, const struct record *r)
 {
 	json_object_begin(j);
 	json_key(j, "parts");
 	json_array_begin(j);
 	for (int i = 0; i < r->n_parts; i++)
-		write_part(j, &r->parts[i]);
+		write_part(j, scratch, &r->parts[i]);
 	json_array_end(j);
 	json_key(j, "effect");
 	json_string(j, r->effect);
@@ -190,8 +187,8 @@ static void write_derived(struct json *j, const struct record *r)
 	for (int i = 0; i < r->n_steps; i++) {
 		json_object_begin(j);
 		json_key(j, "text");
-		write_text(j, r->steps[i].text);
-		write_cite(j, "source", "source_seed", r->steps[i].source);
+		write_text(j, scratch, r->steps[i].text);
+		write_cite(j, scratch, "source", "source_seed", r->steps[i].source);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -200,7 +197,7 @@ static void write_derived(struct json *j, const struct record *r)
 
 /* The findings order[from .. to - 1] of f. */
 /* The findings order[from..to) of f that keep keeps (NULL: all). */
-static void write_findings(struct json *j, const struct findings *f, const int *order, int from, int to,
+static void write_findings(struct json *j, struct buf *scratch, const struct findings *f, const int *order, int from, int to,
 			   bool (*keep)(void *ctx, const struct finding *x), void *ctx)
 {
 	json_array_begin(j);
@@ -214,8 +211,8 @@ static void write_findings(struct json *j, const struct findings *f, const int *
 		json_key(j, "code");
 		json_string(j, finding_code_name(v->code));
 		json_key(j, "message");
-		write_text(j, v->msg);
-		write_cite(j, "rule", "rule_seed", v->cite);
+		write_text(j, scratch, v->msg);
+		write_cite(j, scratch, "rule", "rule_seed", v->cite);
 		json_key(j, "line");
 		json_int(j, v->at.line);
 		json_key(j, "col");
@@ -313,7 +310,7 @@ static void write_texts(struct json *j, const struct ev_state *e)
 	json_string(j, text);
 }
 
-static void write_event(struct json *j, const struct stmt *s, const struct record *r, int turn,
+static void write_event(struct json *j, struct buf *scratch, const struct stmt *s, const struct record *r, int turn,
 			const char *phase)
 {
 	json_key(j, "event");
@@ -330,7 +327,7 @@ static void write_event(struct json *j, const struct stmt *s, const struct recor
 	if (s->u.event.def->shape == SHAPE_STATE)
 		write_texts(j, &s->u.event.u.state);
 	json_key(j, "derived");
-	write_derived(j, r);
+	write_derived(j, scratch, r);
 	json_key(j, "claimed");
 	write_claimed(j, &s->u.event);
 	write_states(j, r);
@@ -382,6 +379,7 @@ struct audit_json {
 	int turn;
 	const char *phase;
 	struct buf line;	/* one object */
+	struct buf scratch;	/* a text's player form, before it is escaped into line: reused */
 	bool failed;		/* a write failed or an object did not fit */
 	bool (*keep_stmt)(void *ctx, int stmt);	/* audit_json_select */
 	bool (*keep_finding)(void *ctx, const struct finding *x);
@@ -405,6 +403,7 @@ struct audit_json *audit_json_new(const struct battle *b, enum audit_follow foll
 	w->write = write;
 	w->ctx = ctx;
 	buf_init(&w->line, 0);
+	buf_init(&w->scratch, 0);
 	return w;
 }
 
@@ -414,6 +413,7 @@ int audit_json_free(struct audit_json *w)
 		return 0;
 	int rc = w->failed ? -1 : 0;
 	buf_release(&w->line);
+	buf_release(&w->scratch);
 	free(w);
 	return rc;
 }
@@ -451,10 +451,10 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 		write_declaration(&j, b, s);
 	} else {
 		write_head(&j, b, s, rec->kind, w->follow);
-		write_event(&j, s, rec, w->turn, w->phase);
+		write_event(&j, &w->scratch, s, rec, w->turn, w->phase);
 	}
 	json_key(&j, "findings");
-	write_findings(&j, f, order, from, to, w->keep_finding, w->keep_ctx);
+	write_findings(&j, &w->scratch, f, order, from, to, w->keep_finding, w->keep_ctx);
 	json_object_end(&j);
 	buf_putc(&w->line, '\n');
 	return true;

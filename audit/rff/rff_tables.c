@@ -455,67 +455,55 @@ const char *rff_fire_factor_name(int f)
 	return names[f];
 }
 
-/* Results bands, 002:195-201 (row text) and 001:174-180 (layout).  Four
- * columns: those of 001, Elite being the first column of values that 002
- * prints under its DIE RESULT heading; five: 002 literally. */
+/* Results bands, 002:195-201 (row text) and 001:174-180 (layout),
+ * transcribed once: the five columns of values 002 prints, the first under
+ * its DIE RESULT heading, then Elite, Veteran, Trained and Raw.  The two
+ * readings differ only in which column each experience reads: four (001's
+ * layout) takes the first four for Elite to Raw; five (002 literally) the
+ * last four (docs/rules.md, option fire-columns). */
 static const struct {
-	int columns;
-	enum rff_experience column;
+	int column;	/* the printed column, 0 to 4 */
 	int lo, hi;
 	enum rff_fire_band band;
 	const char *cell;
 } fire_bands[] = {
-	{.columns = 4, .column = RFF_ELITE, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 4, .column = RFF_ELITE, .lo = 10, .hi = 10, .band = FB_CHECKED_OR_CS, .cell = "10"},
-	{.columns = 4, .column = RFF_ELITE, .lo = 7, .hi = 9, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8, 9"},
-	{.columns = 4, .column = RFF_ELITE, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.columns = 4, .column = RFF_ELITE, .lo = -99, .hi = 5, .band = FB_DESULTORY, .cell = "5 or less"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
-	{.columns = 4, .column = RFF_VETERAN, .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
-	{.columns = 4, .column = RFF_TRAINED, .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
-	{.columns = 4, .column = RFF_RAW, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 4, .column = RFF_RAW, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.columns = 4, .column = RFF_RAW, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.columns = 4, .column = RFF_RAW, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.columns = 4, .column = RFF_RAW, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.columns = 4, .column = RFF_RAW, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
-	{.columns = 5, .column = RFF_ELITE, .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
-	{.columns = 5, .column = RFF_ELITE, .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
-	{.columns = 5, .column = RFF_VETERAN, .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.columns = 5, .column = RFF_TRAINED, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
-	{.columns = 5, .column = RFF_RAW, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
-	{.columns = 5, .column = RFF_RAW, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
-	{.columns = 5, .column = RFF_RAW, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
-	{.columns = 5, .column = RFF_RAW, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
-	{.columns = 5, .column = RFF_RAW, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
-	{.columns = 5, .column = RFF_RAW, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+	{.column = 0, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.column = 0, .lo = 10, .hi = 10, .band = FB_CHECKED_OR_CS, .cell = "10"},
+	{.column = 0, .lo = 7, .hi = 9, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8, 9"},
+	{.column = 0, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
+	{.column = 0, .lo = -99, .hi = 5, .band = FB_DESULTORY, .cell = "5 or less"},
+	{.column = 1, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.column = 1, .lo = 10, .hi = 10, .band = FB_TELLING, .cell = "10"},
+	{.column = 1, .lo = 9, .hi = 9, .band = FB_CHECKED_OR_CS, .cell = "9"},
+	{.column = 1, .lo = 7, .hi = 8, .band = FB_HOME_MEX_CHECKED, .cell = "7, 8"},
+	{.column = 1, .lo = 6, .hi = 6, .band = FB_GALLING, .cell = "6"},
+	{.column = 1, .lo = 5, .hi = 5, .band = FB_LIVELY, .cell = "5"},
+	{.column = 1, .lo = -99, .hi = 4, .band = FB_DESULTORY, .cell = "4 or less"},
+	{.column = 2, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.column = 2, .lo = 9, .hi = 10, .band = FB_TELLING, .cell = "9, 10"},
+	{.column = 2, .lo = 8, .hi = 8, .band = FB_CHECKED_OR_CS, .cell = "8"},
+	{.column = 2, .lo = 7, .hi = 7, .band = FB_HOME_MEX_CHECKED, .cell = "7"},
+	{.column = 2, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.column = 2, .lo = 4, .hi = 4, .band = FB_LIVELY, .cell = "4"},
+	{.column = 2, .lo = -99, .hi = 3, .band = FB_DESULTORY, .cell = "3 or less"},
+	{.column = 3, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.column = 3, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
+	{.column = 3, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
+	{.column = 3, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.column = 3, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
+	{.column = 3, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+	{.column = 4, .lo = 11, .hi = 99, .band = FB_WITHERING, .cell = "11 or more"},
+	{.column = 4, .lo = 8, .hi = 10, .band = FB_TELLING, .cell = "8, 9, 10"},
+	{.column = 4, .lo = 7, .hi = 7, .band = FB_CHECKED_OR_CS, .cell = "7"},
+	{.column = 4, .lo = 5, .hi = 6, .band = FB_GALLING, .cell = "5, 6"},
+	{.column = 4, .lo = 3, .hi = 4, .band = FB_LIVELY, .cell = "3, 4"},
+	{.column = 4, .lo = -99, .hi = 2, .band = FB_DESULTORY, .cell = "2 or less"},
+};
+
+/* The printed column each experience reads, under each layout. */
+static const int fire_column[2][RFF_EXP_N] = {
+	{[RFF_ELITE] = 0, [RFF_VETERAN] = 1, [RFF_TRAINED] = 2, [RFF_RAW] = 3},	/* four (001) */
+	{[RFF_ELITE] = 1, [RFF_VETERAN] = 2, [RFF_TRAINED] = 3, [RFF_RAW] = 4},	/* five (002) */
 };
 
 /* What each band does: the fire effect on any target, the charge outcome of
@@ -541,9 +529,11 @@ static const struct {
 bool rff_fire_result(int columns, bool split, enum rff_experience experience, int total,
 		     struct rff_fire_result *out)
 {
+	if (experience <= RFF_EXP_NONE || experience >= RFF_EXP_N)
+		return false;
+	int column = fire_column[columns == 5][experience];
 	for (size_t i = 0; i < sizeof fire_bands / sizeof fire_bands[0]; i++) {
-		if (fire_bands[i].columns != columns || fire_bands[i].column != experience || total < fire_bands[i].lo ||
-		    total > fire_bands[i].hi)
+		if (fire_bands[i].column != column || total < fire_bands[i].lo || total > fire_bands[i].hi)
 			continue;
 		enum rff_fire_band b = fire_bands[i].band;
 		out->effect = band_effects[b].effect;
