@@ -200,12 +200,24 @@ def draw(n, seed, files):
 
 
 def copy_tree(tree):
-    """The tracked files into tree, those that changed only."""
+    """The tracked files into tree, those that changed only; a file the tree
+    still has that is no longer tracked (one moved or removed since the
+    scratch tree was made) goes, or the build would compile it again."""
     os.makedirs(tree, exist_ok=True)
     shared = os.path.join(os.path.dirname(tree), "shared")
     if os.path.isdir("../shared") and not os.path.exists(shared):
         os.symlink(os.path.abspath("../shared"), shared)
     files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split("\n")
+    tracked = set(f for f in files if f)
+    for top, dirs, names in os.walk(tree):
+        rel = os.path.relpath(top, tree)
+        if rel == "build" or rel.startswith("build" + os.sep):
+            dirs[:] = []
+            continue
+        for name in names:
+            f = os.path.normpath(os.path.join(rel, name))
+            if f not in tracked:
+                os.remove(os.path.join(top, name))
     for f in files:
         if not f:
             continue

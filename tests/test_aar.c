@@ -82,6 +82,57 @@ static void test_notes_told(void **state)
 	store_close(s);
 }
 
+/* A turn whose last moment is a check is told to its end (the sanitizer
+ * watches the reading): the 2nd Light, trained and fresh (+2, QRS Maneuver
+ * Table, 002:21), rolls 1 for a total of 3: Mexican troops in good order
+ * are Tardy on 1-3 (002:40). */
+static void test_last_moment_a_check(void **state)
+{
+	(void)state;
+	FILE *out = fopen("build/tardy.battle", "w");
+	fprintf(out, "%sturn 2 MEX daylight\nphase maneuver\nmc art [1]: 2lt +2fresh =3 tardy\nfallen art [8] grievously-wounded\n",
+		tu_prelude);
+	fclose(out);
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("build/tardy.battle", &f);
+	struct sheet *sh = aar_report(s, &f, NULL, NULL, false, &err);
+	char *story = tu_sheet(sh, SHEET_TEXT, "narrative");
+	/* and a leader hit after the turn's last moment is told in its turn: the Fallen Leader Table's 8 (002:228) */
+	assert_non_null(strstr(story, "Turn 2 (MEX). Maneuver: 2nd Light, tardy. Gen Arista was hit: grievously wounded.\n"));
+	free(story);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
+/* Santa Anna Rules! (tests/reports/known-sar-rally.battle): m10's volley
+ * (column 13, d20 15: 5 losses, as in test_luck) on the 6 castings of tgt
+ * falls as 3 stragglers and 2 casualties (004:236): 1 effective against 3
+ * stragglers, it breaks (004:248).  In turn 2 it rallies on 15 (the test
+ * chart's 10 or more), keeping as many stragglers as effectives (004:397):
+ * of 4 present, 2 and 2, one straggler back.  The rally is told as a
+ * check, the turn's loss net of the straggler who came back; m10's roll to
+ * route (12, the test chart's 10 or more: holds) tells nothing. */
+static void test_sar_rally_told(void **state)
+{
+	(void)state;
+	struct facts f;
+	char *err = NULL;
+	struct store *s = tu_facts("tests/reports/known-sar-rally.battle", &f);
+	struct sheet *sh = aar_report(s, &f, NULL, NULL, false, &err);
+	char *story = tu_sheet(sh, SHEET_TEXT, "narrative");
+	assert_non_null(strstr(story, "Turn 1. Musket regulars fired on Target: breaks (5 lost). Target broke. "
+				      "Effectives lost, net of the stragglers who came back: MEX 5, US 0.\n"));
+	/* tgt is the first unit declared (MEX's side first), m10's route roll holds: not told */
+	assert_non_null(strstr(story, "Turn 2. Rally: Target, rallies. Effectives lost, net of the stragglers who came "
+				      "back: MEX none (1 returned), US 0.\n"));
+	free(story);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+}
+
 /* tests/reports/known.battle with its line 21 claiming what follows the
  * total (its own "panic loss=2" replaced by tail), written to path. */
 static void known_with_claim(const char *path, const char *tail)
@@ -141,6 +192,7 @@ static void test_provisional(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_account), cmocka_unit_test(test_notes_told),
-		cmocka_unit_test(test_provisional)};
+		cmocka_unit_test(test_provisional), cmocka_unit_test(test_last_moment_a_check),
+		cmocka_unit_test(test_sar_rally_told)};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

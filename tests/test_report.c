@@ -227,6 +227,37 @@ static void test_sar_stragglers_and_casualties(void **state)
 	store_close(s);
 }
 
+/* A leader out of play at the end, neither killed nor removed (leader-out,
+ * and no leader-back), ends the battle "out of play". */
+static void test_leader_out_at_the_end(void **state)
+{
+	(void)state;
+	FILE *out = fopen("build/leader-out.battle", "w");
+	fprintf(out, "%sphase maneuver\nleader-out lee \"thrown from his horse\"\n", tu_prelude);
+	fclose(out);
+	struct facts f;
+	struct store *s = tu_facts("build/leader-out.battle", &f);
+	assert_int_equal(f.n_fallen, 1);
+	assert_false(f.fallen[0].in_play);
+	assert_false(f.fallen[0].killed || f.fallen[0].removed);
+	struct sheet *sh = report_casualties(&f);
+	char *leaders = tu_sheet(sh, SHEET_CSV, "leaders");
+	assert_non_null(strstr(leaders, ",lee,Capt Lee,leader-out,out of play\r\n"));
+	free(leaders);
+	sheet_free(sh);
+	facts_release(&f);
+	store_close(s);
+	/* back in play before the end: "in play" */
+	out = fopen("build/leader-back.battle", "w");
+	fprintf(out, "%sphase maneuver\nleader-out lee \"thrown from his horse\"\nleader-back lee\n", tu_prelude);
+	fclose(out);
+	s = tu_facts("build/leader-back.battle", &f);
+	assert_int_equal(f.n_fallen, 1);
+	assert_true(f.fallen[0].in_play);
+	facts_release(&f);
+	store_close(s);
+}
+
 static void test_audit_by_rule(void **state)
 {
 	(void)state;
@@ -256,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_known_losses_by_cause), cmocka_unit_test(test_known_casualty_tables),
 		cmocka_unit_test(test_known_effectiveness),   cmocka_unit_test(test_palo_alto_charges),
 		cmocka_unit_test(test_audit_by_rule),          cmocka_unit_test(test_sar_stragglers_and_casualties),
+		cmocka_unit_test(test_leader_out_at_the_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
