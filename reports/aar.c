@@ -9,13 +9,6 @@
 #include "../grammar/xalloc.h"
 #include "report.h"
 
-/* A ruleset's word as prose: "swept-from-the-field" as "swept from the field". */
-static void prose(struct buf *b, const char *word)
-{
-	for (; word && *word; word++)
-		buf_putc(b, *word == '-' ? ' ' : *word);
-}
-
 static const char *unit_name(const struct facts *f, int u)
 {
 	return u >= 0 && u < f->n_units ? (f->units[u].name ? f->units[u].name : f->units[u].ident) : "?";
@@ -82,7 +75,7 @@ static int checks(struct buf *b, const struct facts *f, int t, int m)
 			buf_puts(b, "; ");
 		}
 		buf_printf(b, "%s, ", unit_name(f, x->unit));
-		prose(b, x->effect);
+		report_words(b, x->effect);
 	}
 	if (told)
 		buf_putc(b, '.');
@@ -109,7 +102,7 @@ static int tell(struct buf *b, const struct facts *f, int t, int i)
 		else
 			buf_printf(b, "%s charged %s: ", unit_name(f, m->unit), unit_name(f, m->other));
 		if (m->effect && *m->effect)
-			prose(b, m->effect);
+			report_words(b, m->effect);
 		else	/* an exchange of losses, no result of its own (Thomas's melee) */
 			exchange(b, f, m);
 		if (facts_index(f->terms->charge_won, m->effect) >= 0)	/* who the result favours, by the ruleset's terms */
@@ -122,7 +115,7 @@ static int tell(struct buf *b, const struct facts *f, int t, int i)
 		buf_printf(b, "%s fired on %s", unit_name(f, m->unit), unit_name(f, m->other));
 		if (m->effect && *m->effect) {
 			buf_puts(b, ": ");
-			prose(b, m->effect);
+			report_words(b, m->effect);
 		}
 		if (m->other_lost)
 			buf_printf(b, " (%d lost)", m->other_lost);
@@ -143,7 +136,7 @@ static int tell(struct buf *b, const struct facts *f, int t, int i)
 static void fallen(struct buf *b, const struct facts_leader *x)
 {
 	buf_printf(b, "%s%s was hit: ", b->len ? " " : "", x->name ? x->name : x->ident);
-	prose(b, x->what);
+	report_words(b, x->what);
 	buf_putc(b, '.');
 }
 

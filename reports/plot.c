@@ -14,6 +14,7 @@
 #include "../grammar/buf.h"
 #include "../grammar/xalloc.h"
 #include "luck.h"
+#include "report.h"
 #include "outfile.h"
 
 /* The text of b, which is released. */
@@ -551,11 +552,11 @@ static bool effects_plot(const struct plotter *p)
 	side_histogram(&b, "set xtics rotate by -30\n", "effect", f);
 	long max = 0;
 	for (int k = 0; k < f->n_effects; k++) {
-		char word[64];	/* "double quick": the ruleset's word as a reader reads it */
-		snprintf(word, sizeof word, "%s", f->terms->maneuver_effects[k]);
-		for (char *c = word; *c; c++)
-			*c = *c == '-' ? ' ' : *c;
-		label(&b, word);
+		struct buf word;	/* "double quick": the ruleset's word as a reader reads it */
+		buf_init(&word, 0);
+		report_words(&word, f->terms->maneuver_effects[k]);
+		label(&b, word.text);
+		buf_release(&word);
 		for (int s = 0; s < f->n_sides; s++) {
 			long n = 0;
 			for (int u = 0; u < f->n_units; u++)

@@ -9,6 +9,12 @@
 #include "../audit/filter.h"
 #include "../grammar/xalloc.h"
 
+void report_words(struct buf *out, const char *word)
+{
+	for (; word && *word; word++)
+		buf_putc(out, *word == '-' ? ' ' : *word);
+}
+
 void report_meta(struct sheet *sh, const struct facts *f)
 {
 	if (f->date)
@@ -244,8 +250,7 @@ static void fallen_leaders(struct sheet *sh, const struct facts *f)
 		sheet_text(sh, l->what);
 		struct buf words;
 		buf_init(&words, 0);
-		for (const char *c = l->what; c && *c; c++)
-			buf_putc(&words, *c == '-' ? ' ' : *c);
+		report_words(&words, l->what);
 		sheet_text(sh, words.text);
 		buf_release(&words);
 		sheet_text(sh, l->killed ? "killed" : l->removed ? "out of the battle" : l->in_play ? "in play" : "out of play");

@@ -39,6 +39,10 @@ struct sheet *report_audit(struct store *s, const struct facts *f, const struct 
  * cannot be read.  A battle with any is provisional. */
 long report_disputed(struct store *s, int64_t battle, struct buf *out, char **err);
 
+/* A ruleset's word as a reader reads it, appended to out:
+ * "swept-from-the-field" as "swept from the field". */
+void report_words(struct buf *out, const char *word);
+
 /* The facts every report shows under its title (date, rules, campaign, scale). */
 void report_meta(struct sheet *sh, const struct facts *f);
 

@@ -1761,6 +1761,26 @@ static void test_only_record(void **state)
 	assert_int_equal(one.n, 1);
 	assert_int_equal(one.v[0].stmt, fire);
 	assert_int_equal(records_find(&all, fire)->n_steps, one.v[0].n_steps);	/* the same derivation */
+	/* a state event's parts by their kind: attach art 4line (line 20 of
+	 * tests/reports/known.battle) names a leader, then a unit */
+	struct battle *k = tu_parse_file("tests/reports/known.battle", &d);
+	records_release(&all);
+	records_init(&all);
+	findings_release(&f);
+	findings_init(&f);
+	opts = (struct audit_opts){.records = &all};
+	audit_battle(k, &opts, &f);
+	const struct record *attach = NULL;
+	for (int i = 0; i < all.n; i++)
+		if (k->stmts[all.v[i].stmt].at.line == 20)
+			attach = &all.v[i];
+	assert_non_null(attach);
+	assert_int_equal(attach->n_parts, 2);
+	assert_int_equal(attach->parts[0].role, ROLE_LEADER);
+	assert_string_equal(attach->parts[0].unit, "art");
+	assert_int_equal(attach->parts[1].role, ROLE_UNIT);
+	assert_string_equal(attach->parts[1].unit, "4line");
+	battle_free(k);
 	records_release(&all);
 	records_release(&one);
 	findings_release(&f);

@@ -20,6 +20,19 @@ static void test_ceiling(void **state)
 	assert_int_equal(buf_flush(&b), 0);	/* no sink: nothing done */
 	assert_string_equal(b.text, "abcd");
 	buf_release(&b);
+	/* a printf past the ceiling adds nothing either, not even what it
+	 * tried in the room there was */
+	buf_init(&b, 100);
+	assert_int_equal(buf_puts(&b, "ab"), 0);
+	assert_int_equal(buf_printf(&b, "%0200d", 7), -1);
+	assert_true(b.full);
+	assert_string_equal(b.text, "ab");
+	assert_int_equal(b.len, 2);
+	/* one that fits where there is room is written in place, whole */
+	buf_clear(&b);
+	assert_int_equal(buf_printf(&b, "%s-%d", "x", 42), 0);
+	assert_string_equal(b.text, "x-42");
+	buf_release(&b);
 }
 
 /* Everything written to a sink buffer, read back from its file. */

@@ -9,6 +9,37 @@
 #include "../audit/cite.h"
 #include "../grammar/buf.h"
 
+/* cite_format remembers what it formatted last: a citation formatted again,
+ * after many others (more than its memory holds, some sharing a place in
+ * it), reads as it did the first time. */
+static void test_format_again(void **state)
+{
+	(void)state;
+	char cite[32];
+	char *first[200];
+	for (int i = 0; i < 200; i++) {
+		snprintf(cite, sizeof cite, "002:%d", 20 + i);
+		struct buf b;
+		buf_init(&b, 0);
+		cite_format(cite, &b);
+		first[i] = buf_detach(&b);
+		buf_release(&b);
+		assert_non_null(strstr(first[i], cite));	/* its own seed line, not another's */
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < 200; i++) {
+			snprintf(cite, sizeof cite, "002:%d", 20 + i);
+			struct buf b;
+			buf_init(&b, 0);
+			buf_puts(&b, "x: ");	/* after text of the caller's: the citation alone is remembered */
+			cite_format(cite, &b);
+			assert_string_equal(b.text + 3, first[i]);
+			buf_release(&b);
+		}
+	for (int i = 0; i < 200; i++)
+		free(first[i]);
+}
+
 static const char *formatted(const char *cite)
 {
 	static char out[512];
@@ -233,7 +264,7 @@ static void test_thomas_sections(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_format), cmocka_unit_test(test_format_again),
 		cmocka_unit_test(test_inline),
 		cmocka_unit_test(test_sections_current),
 		cmocka_unit_test(test_qrs_sections),

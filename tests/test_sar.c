@@ -1803,6 +1803,10 @@ static void test_two_functions(void **state)
 	assert_int_equal(findings_on(&x, 2, FINDING_ILLEGAL), 0);
 	assert_int_equal(findings_on(&x, 4, FINDING_ILLEGAL), 0);
 	assert_int_equal(leader_points_left(&x, 2, "taylor"), 2 + 1 - 1);
+	int g12 = 0;	/* each order names the battery: a part each */
+	for (int i = 0; i < rec(&x, 2)->n_parts; i++)
+		g12 += strcmp(rec(&x, 2)->parts[i].unit, "g12") == 0;
+	assert_int_equal(g12, 2);
 	done(&x);
 	/* a third order is excess */
 	run(&x, "phase orders\norders taylor d4[1]: g12 move; g12 first-fire; g12 hold\n");
