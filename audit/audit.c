@@ -78,8 +78,8 @@ static void resolve_options(struct audit *a)
 		}
 		for (int j = 0; j < a->b->n_stmts; j++) {	/* the battle's, the last one standing */
 			const struct stmt *s = &a->b->stmts[j];
-			if (s->kind == ST_OPTION && strcmp(s->u.option.name, w->word) == 0)
-				a->options[k].value = s->u.option.value;
+			if (s->kind == ST_OPTION && strcmp(s->u->option.name, w->word) == 0)
+				a->options[k].value = s->u->option.value;
 			if (s->kind == ST_TURN)
 				break;	/* options belong to the header */
 		}
@@ -237,7 +237,7 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 	/* A reroll's losses fall on the units of the charge it repeats. */
 	const struct ev_clash *units = e->def->shape == SHAPE_CLASH || a->last_clash < 0
 						? &e->u.clash
-						: &a->b->stmts[a->last_clash].u.event.u.clash;
+						: &a->b->stmts[a->last_clash].u->event.u.clash;
 	for (int i = 0; i < 2; i++) {
 		const struct claim *claim = &e->u.clash.side[i].claim;
 		if (!claim->has_loss || units->side[i].n_units == 0)
@@ -272,7 +272,7 @@ static const char *state_event_side(const struct audit *a, const struct ev_state
 
 static void audit_event(struct audit *a, const struct stmt *s)
 {
-	const struct event *e = &s->u.event;
+	const struct event *e = &s->u->event;
 	a->side = a->st.side;	/* the ruleset names the side of each unit it audits */
 	a->rec = NULL;
 	if (e->def->shape == SHAPE_STATE) {
@@ -368,7 +368,7 @@ static void event_named(const struct audit *a, const struct event *e, struct nam
 	case SHAPE_CLASH:
 	case SHAPE_REROLL: {
 		const struct ev_clash *c = e->def->shape == SHAPE_REROLL && a->last_clash >= 0
-						    ? &a->b->stmts[a->last_clash].u.event.u.clash
+						    ? &a->b->stmts[a->last_clash].u->event.u.clash
 						    : &e->u.clash;
 		for (int side = 0; side < 2; side++)
 			for (int i = 0; i < c->side[side].n_units; i++)
@@ -451,7 +451,7 @@ static void detach_from_removed(struct audit *a, struct named *x)
 static void event_states(struct audit *a, const struct stmt *s)
 {
 	named_start(a->named, &a->st);
-	event_named(a, &s->u.event, a->named);
+	event_named(a, &s->u->event, a->named);
 	for (int i = 0; i < a->st.n_touched; i++)
 		add_code(a->named, &a->st, a->st.touched[i]);
 	detach_from_removed(a, a->named);
@@ -489,7 +489,7 @@ static const struct stmt *override_of(const struct battle *b, int i)
 		const struct stmt *s = &b->stmts[j];
 		if (s->kind == ST_BLANK)
 			continue;
-		if (s->kind == ST_RULING && s->u.ruling.event == i && s->u.ruling.verb == RULING_OVERRIDE)
+		if (s->kind == ST_RULING && s->u->ruling.event == i && s->u->ruling.verb == RULING_OVERRIDE)
 			return s;
 		return NULL;
 	}
@@ -522,12 +522,13 @@ static int side_of(const struct ev_clash *c, const char *id)
  * caller frees).  A charge takes the umpire's effect, or keeps the logged
  * one when the ruling names a unit and gives none; loss=N and tallies go to
  * the named unit's side, and name no side otherwise. */
-static bool overridden(const struct stmt *s, const struct stmt *ruling, struct stmt *copy, struct check_line **lines)
+static bool overridden(const struct stmt *s, const struct stmt *ruling, struct stmt *copy, union stmt_body *body,
+		       struct check_line **lines)
 {
-	const struct claim *umpire = &ruling->u.ruling.claim;
-	const char *unit = ruling->u.ruling.unit;
-	*copy = *s;
-	struct event *e = &copy->u.event;
+	const struct claim *umpire = &ruling->u->ruling.claim;
+	const char *unit = ruling->u->ruling.unit;
+	stmt_copy(s, copy, body);
+	struct event *e = &copy->u->event;
 	switch (e->def->shape) {
 	case SHAPE_CHECK: {
 		int n = e->u.check.n_lines;
@@ -576,19 +577,20 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	state_copy(&before, &a->st);
 	audit_event(a, s);
 	struct stmt copy;
+	union stmt_body body;
 	struct check_line *lines = NULL;
-	if (!overridden(s, ruling, &copy, &lines)) {
+	if (!overridden(s, ruling, &copy, &body, &lines)) {
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
 			   "this override cannot say which claim it replaces (name the unit: ruling override UNIT ...): "
 			   "the state follows the log");
 		state_release(&before);
 		return;
 	}
-	const struct claim *u = &ruling->u.ruling.claim;
+	const struct claim *u = &ruling->u->ruling.claim;
 	char loss[32] = "";
 	if (u->has_loss)
 		snprintf(loss, sizeof loss, ", loss=%d", u->loss);
-	const char *unit = ruling->u.ruling.unit;
+	const char *unit = ruling->u->ruling.unit;
 	record_step(a->rec, NULL, "ruling override (%s%s%s%s): the state follows the umpire's result, not the above",
 		    unit ? unit : "", unit ? ": " : "", u->effect ? u->effect : "as derived", loss);
 	state_copy(&a->st, &before);
@@ -614,8 +616,8 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 static void apply_ruling(struct audit *a, const struct stmt *s)
 {
 	/* the event's findings are the last ones: a ruling follows its event */
-	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt >= s->u.ruling.event; i--)
-		if (a->out->v[i].stmt == s->u.ruling.event)
+	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt >= s->u->ruling.event; i--)
+		if (a->out->v[i].stmt == s->u->ruling.event)
 			a->out->v[i].overruled = true;
 }
 
@@ -665,7 +667,7 @@ static void audit_stmt(struct audit *a, int i)
 		else
 			audit_event(a, s);
 		event_states(a, s);
-		if (s->u.event.def->shape == SHAPE_CLASH)
+		if (s->u->event.def->shape == SHAPE_CLASH)
 			a->last_clash = i;
 		break;
 	case ST_RULING:
@@ -683,8 +685,8 @@ void audit_through(struct audit *a, int upto)
 		const struct stmt *s = &a->b->stmts[i];
 		a->stmt = i;
 		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
-			       (s->kind == ST_EVENT && s->u.event.def->shape != SHAPE_REROLL &&
-				s->u.event.def->shape != SHAPE_STATE);
+			       (s->kind == ST_EVENT && s->u->event.def->shape != SHAPE_REROLL &&
+				s->u->event.def->shape != SHAPE_STATE);
 		if (settles && a->rs->settle)	/* a roll due and not logged is reported now */
 			a->rs->settle(a);
 		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT)) {

@@ -32,7 +32,7 @@ static char *text_of(struct buf *b)
  * event with none (a note) is about its whole line. */
 static void put_about(const struct stmt *s, const struct record *r, const char *claim, struct buf *out)
 {
-	const struct vocab_event *def = s->u.event.def;
+	const struct vocab_event *def = s->u->event.def;
 	buf_puts(out, def->canon ? def->canon : def->keyword);
 	int n = 0;
 	for (int i = 0; r && i < r->n_parts; i++)
@@ -110,12 +110,12 @@ static void take(void *ctx, struct records *records, const struct findings *f, i
 	for (; c->next < upto; c->next++) {
 		const struct stmt *s = &c->b->stmts[c->next];
 		if (s->kind == ST_TURN) {
-			c->turn = s->u.turn.number;
+			c->turn = s->u->turn.number;
 			c->phase = 0;
 			c->phase_word = NULL;
 		} else if (s->kind == ST_PHASE) {
 			c->phase++;
-			c->phase_word = s->u.phase.phase;
+			c->phase_word = s->u->phase.phase;
 		} else if (s->kind == ST_EVENT) {
 			add_event(c, c->next, records_find(records, c->next));
 		}

@@ -23,7 +23,7 @@ void explain_when(const struct battle *b, int stmt, struct buf *out)
 	}
 	if (!turn)
 		return;
-	const struct st_turn *t = &turn->u.turn;
+	const struct st_turn *t = &turn->u->turn;
 	char clock[8];
 	const char *cond = t->cond ? t->cond : vocab_default(b->vocab, b->vocab->condition);
 	buf_printf(out, "turn %d%s%s%s%s", t->number, t->side ? " " : "", t->side ? t->side : "",
@@ -31,8 +31,8 @@ void explain_when(const struct battle *b, int stmt, struct buf *out)
 	if (battle_clock(b, t->number, clock))
 		buf_printf(out, ", %s", clock);
 	if (phase)
-		buf_printf(out, "; phase %s%s%s", phase->u.phase.phase, phase->u.phase.mode ? " " : "",
-			   phase->u.phase.mode ? phase->u.phase.mode : "");
+		buf_printf(out, "; phase %s%s%s", phase->u->phase.phase, phase->u->phase.mode ? " " : "",
+			   phase->u->phase.mode ? phase->u->phase.mode : "");
 }
 
 void explain_write(const struct battle *b, const struct record *r, const struct findings *f, bool all,

@@ -70,7 +70,7 @@ static int *turns_of(const struct battle *b)
 	int now = 0;
 	for (int i = 0; i < b->n_stmts; i++) {
 		if (b->stmts[i].kind == ST_TURN)
-			now = b->stmts[i].u.turn.number;
+			now = b->stmts[i].u->turn.number;
 		turn[i] = now;
 	}
 	return turn;
@@ -118,7 +118,7 @@ bool filter_stmt(const struct filter_view *v, int stmt)
 	if (stmt < 0 || stmt >= v->b->n_stmts)
 		return !filter_any(v->f);
 	const struct stmt *s = &v->b->stmts[stmt];
-	int at = s->kind == ST_RULING ? s->u.ruling.event : stmt;	/* a ruling is about what its event is */
+	int at = s->kind == ST_RULING ? s->u->ruling.event : stmt;	/* a ruling is about what its event is */
 	if (v->f->turn_from && (v->turn_of[at] < v->f->turn_from || v->turn_of[at] > v->f->turn_to))
 		return false;
 	return !v->about || v->about[at];

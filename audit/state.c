@@ -13,7 +13,7 @@
 static const struct st_side *side_of(const struct battle *b, const char *side)
 {
 	const struct sym *s = side ? battle_find(b, 'S', side) : NULL;
-	return s ? &b->stmts[s->stmt].u.side : NULL;
+	return s ? &b->stmts[s->stmt].u->side : NULL;
 }
 
 static void init_unit(struct unit_state *u, const struct battle *b, const struct st_unit *d, int stmt)
@@ -65,13 +65,13 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 		const struct stmt *s = &b->stmts[y->stmt];
 		st->of_sym[i] = y->kind == 'U' ? u : y->kind == 'L' ? l : -1;
 		if (y->kind == 'U') {
-			init_unit(state_unit_at(st, u), b, &s->u.unit, y->stmt);
+			init_unit(state_unit_at(st, u), b, &s->u->unit, y->stmt);
 			if (rules && rules->unit_init)
 				rules->unit_init(st, u);
 			u++;
 		} else if (y->kind == 'L') {
 			struct leader_state *ls = state_leader_at(st, l++);
-			ls->decl = &s->u.leader;
+			ls->decl = &s->u->leader;
 			ls->attached = -1;
 			ls->next = -1;
 			ls->deputy_for = -1;
@@ -221,7 +221,7 @@ void state_enter(struct state *st, const struct stmt *s)
 	}
 	st->n_waiting = kept;
 	if (s->kind == ST_TURN) {
-		const struct st_turn *t = &s->u.turn;
+		const struct st_turn *t = &s->u->turn;
 		st->turn = t->number;
 		st->side = t->side;
 		default_condition(st);
@@ -248,8 +248,8 @@ void state_enter(struct state *st, const struct stmt *s)
 		}
 		st->n_away = kept;
 	} else if (s->kind == ST_PHASE) {
-		st->phase = s->u.phase.phase;
-		st->phase_bit = s->u.phase.bit;
+		st->phase = s->u->phase.phase;
+		st->phase_bit = s->u->phase.bit;
 	}
 }
 

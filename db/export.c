@@ -90,8 +90,8 @@ static void put_inline(const struct battle *b, int file, struct buf *out)
 			continue;
 		const char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
-		if (s->kind == ST_INCLUDE && s->u.include.file > 0 && !s->u.include.charts)	/* a chart file is data */
-			put_inline(b, s->u.include.file, out);
+		if (s->kind == ST_INCLUDE && s->u->include.file > 0 && !s->u->include.charts)	/* a chart file is data */
+			put_inline(b, s->u->include.file, out);
 		else
 			buf_add(out, line, n);
 		line += n;
@@ -276,8 +276,8 @@ static bool write_file(const char *dir, const char *rel, const char *data, size_
 static bool is_chart_file(const struct battle *b, int file)
 {
 	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].kind == ST_INCLUDE && b->stmts[i].u.include.file == file)
-			return b->stmts[i].u.include.charts;
+		if (b->stmts[i].kind == ST_INCLUDE && b->stmts[i].u->include.file == file)
+			return b->stmts[i].u->include.charts;
 	return false;
 }
 
@@ -289,12 +289,12 @@ static bool write_battle(const struct battle *b, const char *dir, const char *fo
 	bool ok = true;
 	for (int i = 0; i < b->n_stmts && ok; i++) {	/* each include names its file's place beside its includer */
 		const struct stmt *s = &b->stmts[i];
-		int f = s->kind == ST_INCLUDE ? s->u.include.file : -1;
+		int f = s->kind == ST_INCLUDE ? s->u->include.file : -1;
 		if (f <= 0 || rel[f])
 			continue;
-		rel[f] = inside(rel[s->at.file], s->u.include.path);
+		rel[f] = inside(rel[s->at.file], s->u->include.path);
 		if (!rel[f]) {
-			*err = message("an include would leave the battle's folder: ", s->u.include.path);
+			*err = message("an include would leave the battle's folder: ", s->u->include.path);
 			ok = false;
 		}
 	}

@@ -340,7 +340,7 @@ static void put_header(struct importer *im)
 			for (int k = 0; k < s->n_kvs; k++)
 				put_attr(im, "attr", seq++, s->kvs[k].key, s->kvs[k].value);
 		else if (s->kind == ST_OPTION)
-			put_attr(im, "option", seq++, s->u.option.name, s->u.option.value);
+			put_attr(im, "option", seq++, s->u->option.name, s->u->option.value);
 		else if (s->kind == ST_SPECIAL)
 			put_attr(im, "special", seq++, "special", s->text);
 		else if (s->kind == ST_TURN)
@@ -534,14 +534,14 @@ static void put_order_of_battle(struct importer *im)
 		sqlite3_stmt *st;
 		if (s->kind == ST_SIDE && (st = stmt(im, STMT_SIDE_ADD))) {
 			sqlite3_bind_int64(st, 1, im->battle);
-			bind_text(st, 2, s->u.side.id);
-			bind_text(st, 3, s->u.side.label);
-			bind_text(st, 4, s->u.side.nation);
-			bind_int(st, 5, s->u.side.players >= 0, s->u.side.players);
+			bind_text(st, 2, s->u->side.id);
+			bind_text(st, 3, s->u->side.label);
+			bind_text(st, 4, s->u->side.nation);
+			bind_int(st, 5, s->u->side.players >= 0, s->u->side.players);
 			bind_text(st, 6, kv_value(s, "as"));
 			run(im, st);
 		} else if (s->kind == ST_LEADER && (st = stmt(im, STMT_LEADER_ADD))) {
-			const struct st_leader *l = &s->u.leader;
+			const struct st_leader *l = &s->u->leader;
 			sqlite3_bind_int64(st, 1, im->battle);
 			bind_text(st, 2, l->side);
 			bind_text(st, 3, l->id);
@@ -551,7 +551,7 @@ static void put_order_of_battle(struct importer *im)
 			if (run(im, st))
 				note_row(im, 'L', l->id);
 		} else if (s->kind == ST_UNIT && (st = stmt(im, STMT_UNIT_ADD))) {
-			const struct st_unit *u = &s->u.unit;
+			const struct st_unit *u = &s->u->unit;
 			sqlite3_bind_int64(st, 1, im->battle);
 			bind_text(st, 2, u->side);
 			bind_text(st, 3, u->id);
@@ -772,11 +772,11 @@ static void put_record(struct importer *im, int64_t event, const struct record *
 static void follow_place(struct importer *im, const struct stmt *s)
 {
 	if (s->kind == ST_TURN) {
-		im->turn = s->u.turn.number;
-		im->side = s->u.turn.side;
+		im->turn = s->u->turn.number;
+		im->side = s->u->turn.side;
 		im->phase = NULL;
 	} else if (s->kind == ST_PHASE) {
-		im->phase = s->u.phase.phase;
+		im->phase = s->u->phase.phase;
 	}
 }
 
@@ -814,7 +814,7 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 	sqlite3_bind_int(st, 3, s->at.file);
 	sqlite3_bind_int(st, 4, s->at.line);
 	bind_text(st, 5, kind_name(s->kind));
-	bind_text(st, 6, s->kind == ST_EVENT ? s->u.event.def->keyword : s->kind == ST_PHASE ? s->u.phase.phase : NULL);
+	bind_text(st, 6, s->kind == ST_EVENT ? s->u->event.def->keyword : s->kind == ST_PHASE ? s->u->phase.phase : NULL);
 	bind_int(st, 7, im->turn > 0, im->turn);
 	bind_text(st, 8, im->side);
 	bind_text(st, 9, im->phase);
@@ -822,17 +822,17 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 	bind_text(st, 11, rec ? rec->kind : NULL);
 	bind_text(st, 12, rec ? rec->effect : NULL);
 	bind_int(st, 13, rec && rec->has_diff, rec ? rec->diff : 0);
-	bind_text(st, 14, s->kind == ST_EVENT ? shape_name(s->u.event.def->shape) : NULL);
+	bind_text(st, 14, s->kind == ST_EVENT ? shape_name(s->u->event.def->shape) : NULL);
 	if (!run(im, st))
 		return;
 	int64_t event = im->event_of[i] = sqlite3_last_insert_rowid(store_db(im->s));
 	if (s->kind == ST_EVENT)
-		put_claims(im, event, &s->u.event);
+		put_claims(im, event, &s->u->event);
 	if (s->kind == ST_RULING && (st = stmt(im, STMT_RULING_ADD))) {
 		const struct kv *by = stmt_kv(s, "by");
 		sqlite3_bind_int64(st, 1, event);
-		bind_int(st, 2, s->u.ruling.event >= 0 && im->event_of[s->u.ruling.event], im->event_of[s->u.ruling.event]);
-		bind_text(st, 3, ruling_verb_names[s->u.ruling.verb]);
+		bind_int(st, 2, s->u->ruling.event >= 0 && im->event_of[s->u->ruling.event], im->event_of[s->u->ruling.event]);
+		bind_text(st, 3, ruling_verb_names[s->u->ruling.verb]);
 		bind_text(st, 4, by ? by->value : NULL);
 		bind_text(st, 5, s->text);
 		run(im, st);

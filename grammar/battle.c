@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,75 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at)
 	s->kind = kind;
 	s->at = at;
 	return b->n_stmts++;
+}
+
+/* The bytes of an event's body: the event up to its union, and the
+ * union's member of its shape. */
+static size_t event_size(const struct vocab_event *def)
+{
+	size_t head = offsetof(union stmt_body, event) + offsetof(struct event, u);
+	switch (def->shape) {
+	case SHAPE_CHECK:
+		return head + sizeof(struct ev_check);
+	case SHAPE_FIRE:
+		return head + sizeof(struct ev_fire);
+	case SHAPE_CLASH:
+	case SHAPE_REROLL:
+		return head + sizeof(struct ev_clash);
+	case SHAPE_LEADER_ROLL:
+		return head + sizeof(struct ev_leader_roll);
+	case SHAPE_STATE:
+		return head + sizeof(struct ev_state);
+	}
+	return sizeof(union stmt_body);
+}
+
+/* The bytes of a body of s's kind; 0 for the kinds without one. */
+static size_t body_size(enum stmt_kind kind, const struct vocab_event *def)
+{
+	switch (kind) {
+	case ST_INCLUDE:
+		return sizeof(struct st_include);
+	case ST_OPTION:
+		return sizeof(struct st_option);
+	case ST_SIDE:
+		return sizeof(struct st_side);
+	case ST_LEADER:
+		return sizeof(struct st_leader);
+	case ST_UNIT:
+		return sizeof(struct st_unit);
+	case ST_TURN:
+		return sizeof(struct st_turn);
+	case ST_PHASE:
+		return sizeof(struct st_phase);
+	case ST_EVENT:
+		return event_size(def);
+	case ST_RULING:
+		return sizeof(struct st_ruling);
+	default:
+		return 0;
+	}
+}
+
+union stmt_body *battle_body(struct battle *b, struct stmt *s, enum stmt_kind kind,
+			     const struct vocab_event *def)
+{
+	assert((kind == ST_EVENT) == (def != NULL));
+	s->kind = kind;
+	size_t n = body_size(kind, def);
+	s->u = n ? arena_alloc(b->arena, n) : NULL;
+	if (def)
+		s->u->event.def = def;
+	return s->u;
+}
+
+void stmt_copy(const struct stmt *s, struct stmt *copy, union stmt_body *body)
+{
+	*copy = *s;
+	memset(body, 0, sizeof *body);
+	if (s->u)
+		memcpy(body, s->u, body_size(s->kind, s->kind == ST_EVENT ? s->u->event.def : NULL));
+	copy->u = s->u ? body : NULL;
 }
 
 void battle_reserve(struct battle *b, int n)

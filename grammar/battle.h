@@ -257,6 +257,30 @@ enum stmt_kind {
 	ST_SIDE, ST_LEADER, ST_UNIT, ST_TURN, ST_PHASE, ST_EVENT, ST_RULING,
 };
 
+/* The statements of their own kinds, named so that a copy can be made. */
+struct st_include { const char *path; int file; bool charts; };	/* charts: a chart file (grammar/chart.h); file -1: not loaded */
+struct st_option { const char *name; const char *value; };
+struct st_phase { const char *phase; const char *mode; unsigned bit; };	/* bit: its vocab_phase.bit, 0 if none */
+/* event: stmt index; unit: the one unit of the event whose claim it rules
+ * on, as the event names it, or NULL (all of it) */
+struct st_ruling { enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; };
+
+/* A statement's body, by its kind.  Only the member of the statement's
+ * kind is allocated, and for an event only its shape's member of
+ * event.u (battle_body): a body is never copied as a whole, only by
+ * stmt_copy.  SQLite sizes its Expr nodes the same way. */
+union stmt_body {
+	struct st_include include;	/* include, or charts */
+	struct st_option option;
+	struct st_side side;
+	struct st_leader leader;
+	struct st_unit unit;
+	struct st_turn turn;
+	struct st_phase phase;
+	struct event event;
+	struct st_ruling ruling;
+};
+
 struct stmt {
 	enum stmt_kind kind;
 	struct loc at;			/* file and line; col 1 */
@@ -264,20 +288,7 @@ struct stmt {
 	const char *text;		/* strings: battle/scenario name, special, result, reason */
 	struct kv *kvs;			/* key=value attributes */
 	int n_kvs;
-	union {
-		/* include, or charts (a chart file, grammar/chart.h); file -1: not loaded */
-		struct { const char *path; int file; bool charts; } include;
-		struct { const char *name; const char *value; } option;
-		struct st_side side;
-		struct st_leader leader;
-		struct st_unit unit;
-		struct st_turn turn;
-		struct { const char *phase; const char *mode; unsigned bit; } phase;	/* bit: its vocab_phase.bit, 0 if none */
-		struct event event;
-		/* event: stmt index; unit: the one unit of the event whose claim it
-		 * rules on, as the event names it, or NULL (all of it) */
-		struct { enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; } ruling;
-	} u;
+	union stmt_body *u;		/* in the arena; NULL for the kinds without one */
 };
 
 /* A declared id: units and leaders share one name space, sides have theirs. */
@@ -306,8 +317,16 @@ struct battle {
 struct battle *battle_new(void);
 void battle_free(struct battle *b);
 
-/* Appends a zeroed statement and returns its index. */
+/* Appends a zeroed statement without a body and returns its index. */
 int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
+/* Makes s a statement of kind with a zeroed body of that kind's size in
+ * b's arena (an event's sized for def's shape, and its def set), and
+ * returns the body. */
+union stmt_body *battle_body(struct battle *b, struct stmt *s, enum stmt_kind kind,
+			     const struct vocab_event *def);
+/* A copy of s into *copy whose body is *body, so that a change to the
+ * copy's body leaves s as it is. */
+void stmt_copy(const struct stmt *s, struct stmt *copy, union stmt_body *body);
 /* Makes room for n more statements, so that adding them moves none (the
  * audit's state points into them while the recorder adds lines). */
 void battle_reserve(struct battle *b, int n);

@@ -334,7 +334,7 @@ static void put_slots(const struct battle *b, struct buf *out, const struct st_u
 static void put_unit(const struct battle *b, struct buf *out, const struct stmt *s)
 {
 	static const char *const placed[] = {"stands", "cmd", NULL};	/* before the trailing slots */
-	const struct st_unit *u = &s->u.unit;
+	const struct st_unit *u = &s->u->unit;
 	buf_printf(out, "unit %s ", u->id);
 	put_string(out, u->name);
 	put_slots(b, out, u, false);
@@ -352,7 +352,7 @@ static void put_unit(const struct battle *b, struct buf *out, const struct stmt 
 static void put_leader(const struct battle *b, struct buf *out, const struct stmt *s)
 {
 	static const char *const placed[] = {"under", NULL};	/* its id in the declared spelling */
-	const struct st_leader *l = &s->u.leader;
+	const struct st_leader *l = &s->u->leader;
 	buf_printf(out, "leader %s ", l->id);
 	put_string(out, l->name);
 	if (l->rating)
@@ -378,10 +378,10 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 
 static void put_ruling(struct buf *out, const struct stmt *s)
 {
-	buf_printf(out, "ruling %s", ruling_verb_names[s->u.ruling.verb]);
-	if (s->u.ruling.unit)
-		buf_printf(out, " %s", s->u.ruling.unit);
-	put_claim(out, &s->u.ruling.claim);
+	buf_printf(out, "ruling %s", ruling_verb_names[s->u->ruling.verb]);
+	if (s->u->ruling.unit)
+		buf_printf(out, " %s", s->u->ruling.unit);
+	put_claim(out, &s->u->ruling.claim);
 	put_kvs(out, s, NULL);
 	buf_putc(out, ' ');
 	put_string(out, s->text);
@@ -395,8 +395,8 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 	case ST_ERROR:
 		break;
 	case ST_INCLUDE:
-		buf_puts(out, s->u.include.charts ? "charts " : "include ");
-		put_string(out, s->u.include.path);
+		buf_puts(out, s->u->include.charts ? "charts " : "include ");
+		put_string(out, s->u->include.path);
 		break;
 	case ST_BATTLE:
 	case ST_SCENARIO:
@@ -408,16 +408,16 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		put_kvs(out, s, NULL);
 		break;
 	case ST_OPTION:
-		buf_printf(out, "option %s=%s", s->u.option.name, s->u.option.value);
+		buf_printf(out, "option %s=%s", s->u->option.name, s->u->option.value);
 		break;
 	case ST_SIDE:
-		buf_printf(out, "side %s", s->u.side.id);
-		if (s->u.side.nation)
-			buf_printf(out, " nation=%s", s->u.side.nation);
+		buf_printf(out, "side %s", s->u->side.id);
+		if (s->u->side.nation)
+			buf_printf(out, " nation=%s", s->u->side.nation);
 		put_kvs(out, s, side_placed);
-		if (s->u.side.label) {
+		if (s->u->side.label) {
 			buf_putc(out, ' ');
-			put_string(out, s->u.side.label);
+			put_string(out, s->u->side.label);
 		}
 		break;
 	case ST_LEADER:
@@ -427,15 +427,15 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		put_unit(b, out, s);
 		break;
 	case ST_TURN:
-		put_turn(b, out, &s->u.turn);
+		put_turn(b, out, &s->u->turn);
 		break;
 	case ST_PHASE:
-		buf_printf(out, "phase %s", s->u.phase.phase);
-		if (s->u.phase.mode)
-			buf_printf(out, " %s", s->u.phase.mode);
+		buf_printf(out, "phase %s", s->u->phase.phase);
+		if (s->u->phase.mode)
+			buf_printf(out, " %s", s->u->phase.mode);
 		break;
 	case ST_EVENT:
-		put_event(b, out, &s->u.event);
+		put_event(b, out, &s->u->event);
 		break;
 	case ST_RULING:
 		put_ruling(out, s);
@@ -447,7 +447,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 static bool indented(const struct stmt *s)
 {
 	return s->kind == ST_LEADER || s->kind == ST_UNIT || s->kind == ST_RULING ||
-	       (s->kind == ST_EVENT && s->u.event.def->shape == SHAPE_REROLL);
+	       (s->kind == ST_EVENT && s->u->event.def->shape == SHAPE_REROLL);
 }
 
 /* Whether the source line starts with white space (for comment lines). */

@@ -689,7 +689,7 @@ static int before_first_turn(struct parser *p, const struct token *t, const char
 static int parse_battle(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_BATTLE;
+	battle_body(p->b, s, ST_BATTLE, NULL);
 	if (p->file != 0 || p->saw_battle || p->section != SEC_HEADER)
 		return misplaced(p, kw, p->saw_battle ? "a second battle line"
 					   : "the battle line must open the top-level file");
@@ -726,7 +726,7 @@ static void check_scenario_sides(struct parser *p)
 		if (a->kind != ST_SIDE)
 			continue;
 		const struct kv *as = stmt_kv(a, "as");
-		const char *name = as ? as->value : a->u.side.id;
+		const char *name = as ? as->value : a->u->side.id;
 		struct loc at = as ? as->value_at : a->at;
 		if (strcasecmp(name, "draw") == 0) {
 			diag_add(p->d, DIAG_DUPLICATE, at, "a side may not be called 'draw': victor=draw names a draw");
@@ -735,9 +735,9 @@ static void check_scenario_sides(struct parser *p)
 		for (int k = 0; k < i; k++) {
 			const struct stmt *b = &p->b->stmts[k];
 			const struct kv *bas = b->kind == ST_SIDE ? stmt_kv(b, "as") : NULL;
-			if (b->kind == ST_SIDE && strcasecmp(name, bas ? bas->value : b->u.side.id) == 0) {
+			if (b->kind == ST_SIDE && strcasecmp(name, bas ? bas->value : b->u->side.id) == 0) {
 				diag_add(p->d, DIAG_DUPLICATE, at, "side '%s' is also the name of side '%s' in its scenario (as=)",
-					 a->u.side.id, b->u.side.id);
+					 a->u->side.id, b->u->side.id);
 				break;
 			}
 		}
@@ -749,7 +749,7 @@ static int once(struct parser *p, enum stmt_kind kind, const char *option, struc
 {
 	for (int i = 0; i < p->stmt; i++) {
 		const struct stmt *s = &p->b->stmts[i];
-		if (s->kind != kind || (option && strcmp(s->u.option.name, option) != 0))
+		if (s->kind != kind || (option && strcmp(s->u->option.name, option) != 0))
 			continue;
 		return error_at(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
 				option ? "option " : "a ", option ? option : kind == ST_SCENARIO ? "scenario" : "result",
@@ -769,7 +769,7 @@ static int header_only(struct parser *p, struct token *kw)
 static int parse_scenario(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_SCENARIO;
+	battle_body(p->b, s, ST_SCENARIO, NULL);
 	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, loc_of(p, kw)) < 0 ||
 	    !(s->text = want_string(p, "the scenario's name in quotes")))
 		return -1;
@@ -785,7 +785,7 @@ static int parse_scenario(struct parser *p, struct token *kw)
 static int parse_special(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_SPECIAL;
+	battle_body(p->b, s, ST_SPECIAL, NULL);
 	if (header_only(p, kw) < 0)
 		return -1;
 	s->text = want_string(p, "the special rule in quotes");
@@ -796,7 +796,7 @@ static int parse_special(struct parser *p, struct token *kw)
 static int parse_option(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_OPTION;
+	battle_body(p->b, s, ST_OPTION, NULL);
 	if (header_only(p, kw) < 0)
 		return -1;
 	struct token *name = peek(p);
@@ -817,9 +817,9 @@ static int parse_option(struct parser *p, struct token *kw)
 		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, val), "option %s takes %s, not %s",
 				opt->word, opt->spec, found(p, val));
 	next(p);
-	s->u.option.name = opt->word;
-	s->u.option.value = tok_text(p, val);
-	for (char *c = (char *)s->u.option.value; *c; c++)
+	s->u->option.name = opt->word;
+	s->u->option.value = tok_text(p, val);
+	for (char *c = (char *)s->u->option.value; *c; c++)
 		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
 	return 0;
 }
@@ -828,7 +828,7 @@ static int parse_option(struct parser *p, struct token *kw)
 static int parse_result(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_RESULT;
+	battle_body(p->b, s, ST_RESULT, NULL);
 	if (once(p, ST_RESULT, NULL, loc_of(p, kw)) < 0 || !(s->text = want_string(p, "the result in quotes")))
 		return -1;
 	struct kv kvs[MAX_ITEMS];
@@ -912,11 +912,11 @@ static void chain_text(const struct parser *p, int file, struct buf *out)
 static int parse_include(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_INCLUDE;
-	s->u.include.file = -1;
-	s->u.include.charts = kw->len == 6;	/* "charts" */
+	battle_body(p->b, s, ST_INCLUDE, NULL);
+	s->u->include.file = -1;
+	s->u->include.charts = kw->len == 6;	/* "charts" */
 	struct token *t = peek(p);
-	const char *name = want_string(p, s->u.include.charts ? "the chart file's path in quotes"
+	const char *name = want_string(p, s->u->include.charts ? "the chart file's path in quotes"
 							       : "the included file's path in quotes");
 	/* an include line in error reads nothing: what it would declare is not
 	 * reported missing, as when the file itself cannot be read */
@@ -924,7 +924,7 @@ static int parse_include(struct parser *p, struct token *kw)
 		p->degraded = true;
 		return -1;
 	}
-	s->u.include.path = name;
+	s->u->include.path = name;
 	if (peek(p)->kind != TOK_END) {
 		p->degraded = true;
 		return 0;	/* the caller reports the trailing text */
@@ -952,8 +952,8 @@ static int parse_include(struct parser *p, struct token *kw)
 			p->degraded = true;
 			free(err);
 		} else {
-			s->u.include.file = file;
-			rc = s->u.include.charts ? (chart_read(&p->b->charts, &p->b->src, file, p->v, p->b->arena, p->d)
+			s->u->include.file = file;
+			rc = s->u->include.charts ? (chart_read(&p->b->charts, &p->b->src, file, p->v, p->b->arena, p->d)
 						    ? -1 : 0)
 						 : parse_nested(p, file);
 		}
@@ -970,7 +970,7 @@ static int parse_include(struct parser *p, struct token *kw)
 static int parse_side(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_SIDE;
+	battle_body(p->b, s, ST_SIDE, NULL);
 	if (p->section == SEC_TURNS)
 		return misplaced(p, kw, "sides are declared before the first turn");
 	p->section = SEC_ORDER_OF_BATTLE;
@@ -979,17 +979,17 @@ static int parse_side(struct parser *p, struct token *kw)
 	if (t->kind != TOK_WORD)
 		return expected(p, "a side id");
 	next(p);
-	s->u.side.id = tok_text(p, t);
-	s->u.side.players = -1;
-	if (declare(p, 'S', s->u.side.id, loc_of(p, t)) < 0)
+	s->u->side.id = tok_text(p, t);
+	s->u->side.players = -1;
+	if (declare(p, 'S', s->u->side.id, loc_of(p, t)) < 0)
 		return -1;
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && peek(p)->kind != TOK_END) {
 		if (at_kv(p))
 			rc = parse_kv(p, side_keys, kvs, &n);
-		else if (peek(p)->kind == TOK_STRING && !s->u.side.label)
-			s->u.side.label = want_string(p, "the side's label");
+		else if (peek(p)->kind == TOK_STRING && !s->u->side.label)
+			s->u->side.label = want_string(p, "the side's label");
 		else
 			break;
 	}
@@ -999,16 +999,16 @@ static int parse_side(struct parser *p, struct token *kw)
 	const struct kv *nation = stmt_kv(s, "nation");
 	const struct kv *players = stmt_kv(s, "players");
 	if (players)
-		s->u.side.players = atoi(players->value);
+		s->u->side.players = atoi(players->value);
 	if (!nation && !p->v->nation)
 		return 0;	/* a ruleset without nations */
 	if (!nation)
-		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u.side.id);
+		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u->side.id);
 	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
 	if (!w)
 		return error_at(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
-	s->u.side.nation = w->word;
-	s->u.side.nation_code = w->code;
+	s->u->side.nation = w->word;
+	s->u->side.nation_code = w->code;
 	return 0;
 }
 
@@ -1024,7 +1024,7 @@ static int in_order_of_battle(struct parser *p, struct token *kw, const char *wh
 
 static const char *current_side(struct parser *p)
 {
-	return p->side_stmt >= 0 ? p->b->stmts[p->side_stmt].u.side.id : NULL;
+	return p->side_stmt >= 0 ? p->b->stmts[p->side_stmt].u->side.id : NULL;
 }
 
 /* Adds an attribute word (canonical) to a declaration's list, once. */
@@ -1045,8 +1045,7 @@ static int add_flag(struct parser *p, const char **flags, int *codes, int *n_fla
 static int parse_leader(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	struct st_leader *l = &s->u.leader;
-	s->kind = ST_LEADER;
+	struct st_leader *l = &battle_body(p->b, s, ST_LEADER, NULL)->leader;
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD)
 		return expected(p, "a leader id");
@@ -1215,8 +1214,7 @@ static int unit_complete(struct parser *p, struct st_unit *u)
 static int parse_unit(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	struct st_unit *u = &s->u.unit;
-	s->kind = ST_UNIT;
+	struct st_unit *u = &battle_body(p->b, s, ST_UNIT, NULL)->unit;
 	u->stands = -1;
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD)
@@ -1294,8 +1292,7 @@ static bool has_modes(const struct vocab *v, const char *phase)
 static int parse_turn(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	struct st_turn *t = &s->u.turn;
-	s->kind = ST_TURN;
+	struct st_turn *t = &battle_body(p->b, s, ST_TURN, NULL)->turn;
 	if (p->section == SEC_HEADER)
 		return misplaced(p, kw, "a turn before any side is declared");
 	p->section = SEC_TURNS;
@@ -1326,7 +1323,7 @@ static int parse_turn(struct parser *p, struct token *kw)
 static int parse_phase(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_PHASE;
+	battle_body(p->b, s, ST_PHASE, NULL);
 	if (p->section != SEC_TURNS)
 		return before_first_turn(p, kw, "a phase");
 	struct token *t = peek(p);
@@ -1335,20 +1332,20 @@ static int parse_phase(struct parser *p, struct token *kw)
 	const struct vocab_word *pw = want_word(p, p->v->phase);
 	if (!pw)
 		return -1;
-	const char *phase = s->u.phase.phase = pw->word;
+	const char *phase = s->u->phase.phase = pw->word;
 	if (has_modes(p->v, phase) && peek(p)->kind == TOK_WORD) {
 		const struct vocab_word *mode = want_word(p, p->v->phase_mode);
 		if (!mode)
 			return -1;
-		s->u.phase.mode = mode->word;
+		s->u->phase.mode = mode->word;
 	}
 	p->phase_unknown = false;
-	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u.phase.mode);
-	s->u.phase.bit = ph ? ph->bit : 0;
+	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u->phase.mode);
+	s->u->phase.bit = ph ? ph->bit : 0;
 	int rank = ph ? ph->rank : p->phase_rank;
 	if (rank < p->phase_rank)
 		warn_at(p, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s%s%s after a later phase of turn %d",
-			phase, s->u.phase.mode ? " " : "", s->u.phase.mode ? s->u.phase.mode : "", p->turn);
+			phase, s->u->phase.mode ? " " : "", s->u->phase.mode ? s->u->phase.mode : "", p->turn);
 	p->phase_rank = rank;
 	p->phase = phase;
 	return 0;
@@ -1931,7 +1928,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 	}
 	if (ev->shape == SHAPE_REROLL) {
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
-		enum event_shape shape = last && last->kind == ST_EVENT ? last->u.event.def->shape : SHAPE_STATE;
+		enum event_shape shape = last && last->kind == ST_EVENT ? last->u->event.def->shape : SHAPE_STATE;
 		if (shape != SHAPE_CLASH && shape != SHAPE_REROLL)	/* after a line that failed: said there */
 			return p->prev_failed ? -1 : misplaced(p, kw, reroll_why(p->v, ev, why, sizeof why));
 	}
@@ -1942,9 +1939,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 static int parse_event(struct parser *p, struct token *kw, const struct vocab_event *ev)
 {
 	struct stmt *s = cur(p);
-	struct event *e = &s->u.event;
-	s->kind = ST_EVENT;
-	e->def = ev;
+	struct event *e = &battle_body(p->b, s, ST_EVENT, ev)->event;
 	e->kw_at = loc_of(p, kw);
 	int placed = event_placed(p, kw, ev);
 	p->last_event = p->stmt;	/* a ruling or reroll after it belongs to it, placed or not */
@@ -2021,7 +2016,7 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt
 	struct token *t = peek(p);
 	if (t->kind != TOK_WORD)
 		return 0;
-	if (!event_names_unit(p, &ruled->u.event, t)) {
+	if (!event_names_unit(p, &ruled->u->event, t)) {
 		char word[64];
 		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
 		if (battle_find(p->b, 'U', word))
@@ -2029,8 +2024,8 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt
 					word, ruled->at.line);
 		return 0;
 	}
-	s->u.ruling.unit = tok_text(p, t);	/* as written: fmt keeps the spelling */
-	s->u.ruling.unit_at = loc_of(p, t);
+	s->u->ruling.unit = tok_text(p, t);	/* as written: fmt keeps the spelling */
+	s->u->ruling.unit_at = loc_of(p, t);
 	next(p);
 	return 0;
 }
@@ -2039,13 +2034,13 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt
 static int parse_ruling(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
-	s->kind = ST_RULING;
+	battle_body(p->b, s, ST_RULING, NULL);
 	if (p->last_event < 0)	/* after a line that failed: said there */
 		return p->prev_failed ? -1 : misplaced(p, kw, "a ruling must follow the event it settles");
-	s->u.ruling.event = p->last_event;
-	if (want_ruling_verb(p, &s->u.ruling.verb) < 0)
+	s->u->ruling.event = p->last_event;
+	if (want_ruling_verb(p, &s->u->ruling.verb) < 0)
 		return -1;
-	const struct vocab_event *ruled = p->b->stmts[p->last_event].u.event.def;
+	const struct vocab_event *ruled = p->b->stmts[p->last_event].u->event.def;
 	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, ruled->tallies};
 	struct kv kvs[MAX_ITEMS];
 	int n = 0, rc = parse_ruling_unit(p, s, &p->b->stmts[p->last_event]);
@@ -2056,11 +2051,11 @@ static int parse_ruling(struct parser *p, struct token *kw)
 		else if (t->kind == TOK_STRING && !s->text)
 			s->text = want_string(p, "the reason");
 		else if (t->kind == TOK_WORD || t->kind == TOK_EQ || at_kv(p))
-			rc = parse_claim(p, &k, &s->u.ruling.claim, NULL);
+			rc = parse_claim(p, &k, &s->u->ruling.claim, NULL);
 		else
 			break;
-		if (s->u.ruling.claim.n_mods)
-			rc = error_at(p, DIAG_EXPECTED, s->u.ruling.claim.mods[0].at,
+		if (s->u->ruling.claim.n_mods)
+			rc = error_at(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
 				      "a ruling names an effect or loss=, not modifiers");
 	}
 	keep_kvs(p, s, kvs, n);
@@ -2249,7 +2244,7 @@ static int parse_file_into(struct parser *p, int file)
 /* The leader symbol l names as superior through under=, or -1. */
 static int superior(const struct parser *p, int leader)
 {
-	const struct st_leader *l = &p->b->stmts[p->b->syms[leader].stmt].u.leader;
+	const struct st_leader *l = &p->b->stmts[p->b->syms[leader].stmt].u->leader;
 	const struct sym *s = l->under ? battle_find(p->b, 'L', l->under) : NULL;
 	return s && s->kind == 'L' ? (int)(s - p->b->syms) : -1;
 }
@@ -2281,7 +2276,7 @@ static void check_chain_of_command(struct parser *p)
 	for (int i = 0; i < n; i++) {
 		if (mark[i] != CYCLE)
 			continue;
-		const struct st_leader *l = &p->b->stmts[p->b->syms[i].stmt].u.leader;
+		const struct st_leader *l = &p->b->stmts[p->b->syms[i].stmt].u->leader;
 		diag_add(p->d, DIAG_COMMAND_CYCLE, l->under_at,
 			 "'%.64s' is above himself in the chain of command", l->id);
 	}
@@ -2301,14 +2296,14 @@ static void check_empty_sides(struct parser *p)
 	bool units = false;	/* has it a unit yet */
 	for (int i = 0; i <= p->b->n_stmts; i++) {
 		const struct stmt *s = i < p->b->n_stmts ? &p->b->stmts[i] : NULL;
-		if (s && declares[i] && side >= 0 && s->u.unit.side == p->b->stmts[side].u.side.id)
+		if (s && declares[i] && side >= 0 && s->u->unit.side == p->b->stmts[side].u->side.id)
 			units = true;
 		if (s && s->kind != ST_SIDE)
 			continue;
 		if (side >= 0 && !units) {
 			const struct stmt *e = &p->b->stmts[side];
 			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){e->at.file, e->at.line, 1, 4},
-				 "side '%s' declares no unit", e->u.side.id);
+				 "side '%s' declares no unit", e->u->side.id);
 		}
 		side = i;
 		units = false;

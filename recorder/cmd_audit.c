@@ -159,8 +159,8 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 	const char **sides = xcalloc((size_t)n_sides + 1, sizeof *sides);
 	n_sides = 0;
 	for (int i = 0; i < b->n_stmts; i++)	/* the side asked for alone, with --side */
-		if (b->stmts[i].kind == ST_SIDE && (!v->f->side || strcasecmp(b->stmts[i].u.side.id, v->f->side) == 0))
-			sides[n_sides++] = b->stmts[i].u.side.id;
+		if (b->stmts[i].kind == ST_SIDE && (!v->f->side || strcasecmp(b->stmts[i].u->side.id, v->f->side) == 0))
+			sides[n_sides++] = b->stmts[i].u->side.id;
 	struct buf line;
 	buf_init(&line, 0);
 	puts("summary: unsettled errors / warnings by the side whose claim it is");
@@ -180,7 +180,7 @@ static void print_summary(const struct battle *b, const struct findings *f, cons
 			turn_label(b, turn.turn, label, sizeof label);
 			if ((turn.turn && turn_selected(v, turn.turn)) || count_any(&turn, n_sides))	/* turn 0: the order of battle */
 				print_row(&line, turn.turn ? label : "oob", &turn, n_sides);
-			count_reset(&turn, n_sides, s->u.turn.number);
+			count_reset(&turn, n_sides, s->u->turn.number);
 		} else if (s->kind == ST_EVENT && filter_stmt(v, i)) {	/* state events too: each is a line of the log */
 			turn.events++;
 			total.events++;

@@ -279,10 +279,10 @@ static void put_losses(const struct compare_version *a, const struct compare_ver
 		const struct battle *bt = pass ? b->b : a->b;
 		for (int i = 0; i < bt->n_stmts; i++) {
 			const struct stmt *s = &bt->stmts[i];
-			if (s->kind != ST_SIDE || (pass && battle_find(a->b, 'S', s->u.side.id)))
+			if (s->kind != ST_SIDE || (pass && battle_find(a->b, 'S', s->u->side.id)))
 				continue;
-			buf_printf(out, "%s%s %d and %d", sep, s->u.side.id, lost_by(a, s->u.side.id),
-				   lost_by(b, s->u.side.id));
+			buf_printf(out, "%s%s %d and %d", sep, s->u->side.id, lost_by(a, s->u->side.id),
+				   lost_by(b, s->u->side.id));
 			sep = "; ";
 		}
 	}

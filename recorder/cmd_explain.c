@@ -166,7 +166,7 @@ static int explain(struct battle *b, struct diags *d, const char *path, const ch
 	int file = included && b ? load_find_source(b, included) : 0;
 	int stmt = b && file >= 0 ? explain_find_stmt(b, file, line) : -1;
 	if (stmt >= 0 && b->stmts[stmt].kind == ST_RULING)
-		stmt = b->stmts[stmt].u.ruling.event;	/* a ruling: the event it settles */
+		stmt = b->stmts[stmt].u->ruling.event;	/* a ruling: the event it settles */
 	if (!b || d->n_errors) {
 		load_print_diags(stderr, b, d);
 		status = EXIT_USAGE;

@@ -683,7 +683,7 @@ static const char *phase_mode(const struct battle *b)
 {
 	for (int i = b->n_stmts - 1; i >= 0; i--)
 		if (b->stmts[i].kind == ST_PHASE)
-			return b->stmts[i].u.phase.mode;
+			return b->stmts[i].u->phase.mode;
 		else if (b->stmts[i].kind == ST_TURN)
 			return NULL;
 	return NULL;

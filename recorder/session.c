@@ -229,9 +229,9 @@ int session_try(struct session *s, const char *line, struct buf *said, struct se
 	buf_release(&canonical);
 	records_clear(&s->records);
 	*out = (struct session_take){.stmt = i, .since = i};
-	if (st->kind == ST_RULING && st->u.ruling.verb == RULING_OVERRIDE) {
+	if (st->kind == ST_RULING && st->u->ruling.verb == RULING_OVERRIDE) {
 		rebuild(s);	/* the state follows the umpire from the event it settles */
-		out->since = st->u.ruling.event;
+		out->since = st->u->ruling.event;
 	} else {
 		audit_through(s->audit, i + 1);
 	}
@@ -397,22 +397,24 @@ bool session_next_turn(const struct session *s, struct buf *out)
 			last = i;
 	if (last < 0)
 		return false;
-	struct stmt next = b->stmts[last];
-	next.u.turn.number++;
-	if (next.u.turn.side) {	/* the side after it in the order they are declared, round */
+	struct stmt next;
+	union stmt_body body;
+	stmt_copy(&b->stmts[last], &next, &body);
+	next.u->turn.number++;
+	if (next.u->turn.side) {	/* the side after it in the order they are declared, round */
 		const char *first = NULL, *after = NULL;
 		bool seen = false;
 		for (int i = 0; i < b->n_stmts && !after; i++) {
 			if (b->stmts[i].kind != ST_SIDE)
 				continue;
-			const char *id = b->stmts[i].u.side.id;
+			const char *id = b->stmts[i].u->side.id;
 			if (!first)
 				first = id;
 			if (seen)
 				after = id;
-			seen = seen || strcmp(id, next.u.turn.side) == 0;
+			seen = seen || strcmp(id, next.u->turn.side) == 0;
 		}
-		next.u.turn.side = after ? after : first;
+		next.u->turn.side = after ? after : first;
 	}
 	fmt_stmt(b, &next, out);
 	return true;
@@ -503,8 +505,10 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 	const struct record *rec = take->rec;
 	if (st->kind != ST_EVENT || !rec)
 		return false;
-	struct stmt copy = *st;
-	struct event *e = &copy.u.event;
+	struct stmt copy;
+	union stmt_body body;
+	stmt_copy(st, &copy, &body);
+	struct event *e = &copy.u->event;
 	enum { MODS = 16 };
 	bool ok = false;
 	struct check_line *lines = NULL;
@@ -568,7 +572,7 @@ static bool parses_with_die(struct session *s, const char *text, int *sides)
 	int i = parse_session_add(s->ps, text, strlen(text), &d);
 	bool ok = false;
 	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT) {
-		const struct face *f = event_die(&s->b->stmts[i].u.event);
+		const struct face *f = event_die(&s->b->stmts[i].u->event);
 		ok = f && f->n == 1;
 		if (ok)
 			*sides = f->die ? f->die : s->b->vocab->die;
@@ -638,8 +642,8 @@ static int clash_sides(struct session *s, const char *text)
 	diags_init(&d, 4);
 	int i = parse_session_add(s->ps, text, strlen(text), &d);
 	int sides = 0;
-	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT && s->b->stmts[i].u.event.def->shape == SHAPE_CLASH) {
-		const struct face *f = &s->b->stmts[i].u.event.u.clash.side[0].die;
+	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT && s->b->stmts[i].u->event.def->shape == SHAPE_CLASH) {
+		const struct face *f = &s->b->stmts[i].u->event.u.clash.side[0].die;
 		sides = f->die ? f->die : s->b->vocab->die;
 	}
 	if (i != PARSE_SESSION_FULL)

@@ -74,9 +74,9 @@ static int put_charts(struct maker *m, const struct stmt *s)
 {
 	/* the path is the including file's folder's */
 	char *in = xstrdup(m->b->src.v[s->at.file].path);
-	size_t size = strlen(in) + strlen(s->u.include.path) + 2;
+	size_t size = strlen(in) + strlen(s->u->include.path) + 2;
 	char *from = xmalloc(size);
-	snprintf(from, size, "%s/%s", dirname(in), s->u.include.path);
+	snprintf(from, size, "%s/%s", dirname(in), s->u->include.path);
 	char *real = realpath(from, NULL);
 	size_t n = strlen(m->log_dir);
 	bool inside = real && strncmp(real, m->log_dir, n) == 0 && real[n] == '/';
@@ -89,8 +89,10 @@ static int put_charts(struct maker *m, const struct stmt *s)
 		free(in);
 		return -1;
 	}
-	struct stmt copy = *s;
-	copy.u.include.path = real + n + 1;
+	struct stmt copy;
+	union stmt_body body;
+	stmt_copy(s, &copy, &body);
+	copy.u->include.path = real + n + 1;
 	fmt_stmt(m->b, &copy, m->out);
 	buf_putc(m->out, '\n');
 	free(real);
@@ -114,15 +116,15 @@ static int copy_lines(struct maker *m, int f, int end)
 			put_battle(m, s);
 		} else if (s->kind == ST_RESULT) {
 			continue;	/* a new game has not ended */
-		} else if (s->kind == ST_INCLUDE && s->u.include.charts) {
+		} else if (s->kind == ST_INCLUDE && s->u->include.charts) {
 			if (put_charts(m, s) < 0)
 				return -1;
-		} else if (s->kind == ST_INCLUDE && s->u.include.file >= 0) {
-			int inc = s->u.include.file;
-			buf_printf(m->out, "# from the template's include \"%s\"\n", s->u.include.path);
+		} else if (s->kind == ST_INCLUDE && s->u->include.file >= 0) {
+			int inc = s->u->include.file;
+			buf_printf(m->out, "# from the template's include \"%s\"\n", s->u->include.path);
 			if (copy_lines(m, inc, INT_MAX) < 0)
 				return -1;
-			buf_printf(m->out, "# end of \"%s\"\n", s->u.include.path);
+			buf_printf(m->out, "# end of \"%s\"\n", s->u->include.path);
 		} else {
 			buf_add(m->out, line, len);
 			buf_putc(m->out, '\n');

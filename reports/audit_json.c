@@ -274,7 +274,7 @@ static void write_head(struct json *j, const struct battle *b, const struct stmt
 
 static void write_turn(struct json *j, const struct battle *b, const struct stmt *s, const struct record *r)
 {
-	const struct st_turn *t = &s->u.turn;
+	const struct st_turn *t = &s->u->turn;
 	json_key(j, "turn");
 	json_int(j, t->number);
 	json_key(j, "side");
@@ -293,9 +293,9 @@ static void write_turn(struct json *j, const struct battle *b, const struct stmt
 static void write_phase(struct json *j, const struct stmt *s, const struct record *r)
 {
 	json_key(j, "phase");
-	json_string(j, s->u.phase.phase);
+	json_string(j, s->u->phase.phase);
 	json_key(j, "mode");
-	json_string(j, s->u.phase.mode);
+	json_string(j, s->u->phase.mode);
 	write_states(j, r);
 }
 
@@ -314,7 +314,7 @@ static void write_event(struct json *j, struct buf *scratch, const struct stmt *
 			const char *phase)
 {
 	json_key(j, "event");
-	json_string(j, s->u.event.def->keyword);
+	json_string(j, s->u->event.def->keyword);
 	json_key(j, "turn");
 	json_int(j, turn);
 	json_key(j, "phase");
@@ -324,20 +324,20 @@ static void write_event(struct json *j, struct buf *scratch, const struct stmt *
 	for (int k = 0; k < r->n_parts; k++)
 		json_string(j, r->parts[k].unit);
 	json_array_end(j);
-	if (s->u.event.def->shape == SHAPE_STATE)
-		write_texts(j, &s->u.event.u.state);
+	if (s->u->event.def->shape == SHAPE_STATE)
+		write_texts(j, &s->u->event.u.state);
 	json_key(j, "derived");
 	write_derived(j, scratch, r);
 	json_key(j, "claimed");
-	write_claimed(j, &s->u.event);
+	write_claimed(j, &s->u->event);
 	write_states(j, r);
 }
 
 static void write_ruling(struct json *j, const struct battle *b, const struct stmt *s)
 {
-	const struct stmt *ev = &b->stmts[s->u.ruling.event];
+	const struct stmt *ev = &b->stmts[s->u->ruling.event];
 	json_key(j, "ruling");
-	json_string(j, ruling_verb_names[s->u.ruling.verb]);
+	json_string(j, ruling_verb_names[s->u->ruling.verb]);
 	json_key(j, "settles");
 	json_object_begin(j);
 	json_key(j, "file");
@@ -351,9 +351,9 @@ static void write_ruling(struct json *j, const struct battle *b, const struct st
 	json_key(j, "reason");
 	json_string(j, s->text);
 	json_key(j, "unit");	/* the one unit of the event it rules on, or null */
-	json_string(j, s->u.ruling.unit);
+	json_string(j, s->u->ruling.unit);
 	json_key(j, "claim");
-	write_claim(j, &s->u.ruling.claim);
+	write_claim(j, &s->u->ruling.claim);
 }
 
 /* Findings on the order of battle (a unit's rating, say): one line per
@@ -363,7 +363,7 @@ static void write_declaration(struct json *j, const struct battle *b, const stru
 	json_key(j, "units");
 	json_array_begin(j);
 	if (s->kind == ST_UNIT)
-		json_string(j, s->u.unit.id);
+		json_string(j, s->u->unit.id);
 	json_array_end(j);
 	(void)b;
 }
@@ -426,10 +426,10 @@ static bool write_stmt(struct audit_json *w, int i, const struct record *rec, co
 	const struct stmt *s = &b->stmts[i];
 	bool declaration = s->kind == ST_UNIT || s->kind == ST_LEADER || s->kind == ST_SIDE;
 	if (s->kind == ST_TURN) {
-		w->turn = s->u.turn.number;
+		w->turn = s->u->turn.number;
 		w->phase = NULL;
 	} else if (s->kind == ST_PHASE) {
-		w->phase = s->u.phase.phase;
+		w->phase = s->u->phase.phase;
 	}
 	if (!rec && s->kind != ST_RULING && !(declaration && from < to))
 		return false;

@@ -53,9 +53,9 @@ static void test_header(void **state)
 	assert_string_equal(stmt_kv(s, "men-per-stand")->value, "40");
 	assert_int_equal(b->stmts[2].kind, ST_SPECIAL);
 	assert_string_equal(b->stmts[2].text, "chaparral");
-	assert_string_equal(b->stmts[3].u.option.value, "text");
-	assert_string_equal(b->stmts[5].u.side.nation, "US");
-	assert_int_equal(b->stmts[5].u.side.players, 2);
+	assert_string_equal(b->stmts[3].u->option.value, "text");
+	assert_string_equal(b->stmts[5].u->side.nation, "US");
+	assert_int_equal(b->stmts[5].u->side.players, 2);
 	assert_string_equal(b->vocab->name, "rff-maw");
 	battle_free(b);
 	diags_release(&d);
@@ -74,26 +74,26 @@ static void test_order_of_battle_aliases(void **state)
 		"  unit g \"G\" art green hc HG stands=2 cmd=duncan unlimbered fixed bty\n"
 		"  unit r \"R\" gun veteran lcRK stands=1 section\n"
 		"  unit c \"C\" cav vet spirited C stands=6 dismounted mr as=2drag carry vol\n", &d);
-	const struct st_unit *a = &b->stmts[4].u.unit;
+	const struct st_unit *a = &b->stmts[4].u->unit;
 	assert_string_equal(a->slot[RC_EXPERIENCE], "elite");
 	assert_string_equal(a->slot[RC_FORMATION], "open");
 	assert_string_equal(a->slot[RC_ORDER], "disordered");
 	assert_string_equal(a->cmd, "taylor");
-	const struct st_unit *g = &b->stmts[5].u.unit;
+	const struct st_unit *g = &b->stmts[5].u->unit;
 	assert_string_equal(g->slot[RC_EXPERIENCE], "raw");
 	assert_string_equal(g->slot[RC_CARRIAGE], "hc");
 	assert_string_equal(g->slot[RC_WEAPON], "HG");
 	assert_int_equal(g->n_flags, 2);
-	const struct st_unit *r = &b->stmts[6].u.unit;
+	const struct st_unit *r = &b->stmts[6].u->unit;
 	assert_string_equal(r->slot[RC_WEAPON], "HR");
 	assert_string_equal(r->slot[RC_CARRIAGE], "lc");
-	const struct st_unit *c = &b->stmts[7].u.unit;
+	const struct st_unit *c = &b->stmts[7].u->unit;
 	assert_true(c->carry);
 	assert_string_equal(c->as, "2drag");
-	assert_int_equal(b->stmts[3].u.leader.n_flags, 1);
-	assert_string_equal(b->stmts[3].u.leader.flags[0], "arty");
-	assert_string_equal(b->stmts[3].u.leader.rating, "poor");
-	assert_string_equal(b->stmts[3].u.leader.under, "taylor");
+	assert_int_equal(b->stmts[3].u->leader.n_flags, 1);
+	assert_string_equal(b->stmts[3].u->leader.flags[0], "arty");
+	assert_string_equal(b->stmts[3].u->leader.rating, "poor");
+	assert_string_equal(b->stmts[3].u->leader.under, "taylor");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -106,16 +106,16 @@ static void test_turns_and_phases(void **state)
 				      "phase charge\nturn 2 MEX twilight 2 evening\n"
 				      "turn 3 night full-moon\nturn 4 US day\n", &d);
 	const struct stmt *t2 = &b->stmts[tu_prelude_lines() + 4];
-	assert_string_equal(t2->u.turn.side, "MEX");
-	assert_string_equal(t2->u.turn.cond, "twilight");
-	assert_int_equal(t2->u.turn.cond_num, 2);
-	assert_string_equal(t2->u.turn.cond_word, "evening");
+	assert_string_equal(t2->u->turn.side, "MEX");
+	assert_string_equal(t2->u->turn.cond, "twilight");
+	assert_int_equal(t2->u->turn.cond_num, 2);
+	assert_string_equal(t2->u->turn.cond_word, "evening");
 	const struct stmt *t3 = &b->stmts[tu_prelude_lines() + 5];
-	assert_null(t3->u.turn.side);
-	assert_string_equal(t3->u.turn.cond_word, "full-moon");
-	assert_string_equal(b->stmts[tu_prelude_lines() + 1].u.phase.mode, "defensive");
-	assert_string_equal(b->stmts[tu_prelude_lines() + 2].u.phase.mode, "offensive");
-	assert_string_equal(last_stmt(b, ST_TURN)->u.turn.cond, "daylight");
+	assert_null(t3->u->turn.side);
+	assert_string_equal(t3->u->turn.cond_word, "full-moon");
+	assert_string_equal(b->stmts[tu_prelude_lines() + 1].u->phase.mode, "defensive");
+	assert_string_equal(b->stmts[tu_prelude_lines() + 2].u->phase.mode, "offensive");
+	assert_string_equal(last_stmt(b, ST_TURN)->u->turn.cond, "daylight");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -129,7 +129,7 @@ static void test_maneuver_check(void **state)
 		"MC LEE [0]: 5INF(outflanked,ground=rough) +1vet fresh -2flank =10 DQ move charge 2lt, "
 		"lancers cs; bty +2elite +2bty +1limb =14 well-handled unlimber form line\n"
 		"mc d10[4]: 2lt -2ooc =2 tardy\n", &d);
-	const struct ev_check *mc = &b->stmts[tu_prelude_lines() + 1].u.event.u.check;
+	const struct ev_check *mc = &b->stmts[tu_prelude_lines() + 1].u->event.u.check;
 	assert_string_equal(mc->leader, "lee");	/* the declared spelling of LEE */
 	assert_int_equal(mc->die.value, 10);	/* [0] is 10 on a d10 */
 	assert_int_equal(mc->n_lines, 2);
@@ -149,7 +149,7 @@ static void test_maneuver_check(void **state)
 	assert_int_equal(l->actions[1].n_targets, 2);
 	assert_string_equal(l->actions[1].flag, "cold-steel");
 	assert_string_equal(mc->lines[1].actions[1].word, "line");
-	const struct ev_check *ooc = &b->stmts[tu_prelude_lines() + 2].u.event.u.check;
+	const struct ev_check *ooc = &b->stmts[tu_prelude_lines() + 2].u->event.u.check;
 	assert_null(ooc->leader);
 	assert_int_equal(ooc->die.die, 0);
 	battle_free(b);
@@ -164,7 +164,7 @@ static void test_fire(void **state)
 		"phase fire\n"
 		"fire 5inf:8@6(charged), bty@30 [7] -> 2lt(cover=partial,massed=lancers) [9] pts=10 +1fp "
 		"-1partial =9 tf checked loss=1\n", &d);
-	const struct ev_fire *f = &b->stmts[tu_prelude_lines() + 1].u.event.u.fire;
+	const struct ev_fire *f = &b->stmts[tu_prelude_lines() + 1].u->event.u.fire;
 	assert_int_equal(f->n_firers, 2);
 	assert_int_equal(f->firers[0].stands, 8);
 	assert_int_equal(f->firers[0].range, 6);
@@ -194,20 +194,20 @@ static void test_charge_reroll_breakthrough(void **state)
 		"breakthrough 5inf -> lancers [7] +1bt | [3] : swept\n"
 		"fallen art [8] grievously-wounded\n", &d);
 	int base = tu_prelude_lines();
-	const struct ev_clash *c = &b->stmts[base + 1].u.event.u.clash;
+	const struct ev_clash *c = &b->stmts[base + 1].u->event.u.clash;
 	assert_int_equal(c->side[0].n_units, 2);
 	assert_int_equal(c->side[1].die.value, 5);
 	assert_int_equal(c->side[1].claim.total, 7);
 	assert_int_equal(c->diff, 1);
 	assert_string_equal(c->effect, "hard-pressed");
-	const struct ev_clash *r = &b->stmts[base + 2].u.event.u.clash;
+	const struct ev_clash *r = &b->stmts[base + 2].u->event.u.clash;
 	assert_int_equal(r->side[0].n_units, 0);
 	assert_true(r->has_diff);
 	assert_int_equal(r->diff, 0);
 	assert_string_equal(r->effect, "desperate-struggle");
-	assert_string_equal(b->stmts[base + 4].u.event.def->keyword, "breakthrough");
-	assert_string_equal(b->stmts[base + 4].u.event.u.clash.effect, "swept-from-the-field");
-	assert_string_equal(b->stmts[base + 5].u.event.u.leader_roll.effect, "grievously-wounded");
+	assert_string_equal(b->stmts[base + 4].u->event.def->keyword, "breakthrough");
+	assert_string_equal(b->stmts[base + 4].u->event.u.clash.effect, "swept-from-the-field");
+	assert_string_equal(b->stmts[base + 5].u->event.u.leader_roll.effect, "grievously-wounded");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -226,15 +226,15 @@ static void test_state_events_and_ruling(void **state)
 		"stands 8inf -2 \"lost on the march\"\nremove 2lt\narrive lancers\nnote \"free text\"\n"
 		"  ruling override loss=1 by=\"J. Smith\" \"the chaparral\"\n", &d);
 	const struct stmt *st = &b->stmts[tu_prelude_lines() + 24];
-	assert_string_equal(st->u.event.def->keyword, "stands");
-	assert_int_equal(st->u.event.u.state.args[1].num, -2);
-	assert_string_equal(st->u.event.u.state.args[2].text, "lost on the march");
+	assert_string_equal(st->u->event.def->keyword, "stands");
+	assert_int_equal(st->u->event.u.state.args[1].num, -2);
+	assert_string_equal(st->u->event.u.state.args[2].text, "lost on the march");
 	const struct stmt *ruling = last_stmt(b, ST_RULING);
-	assert_int_equal(ruling->u.ruling.verb, RULING_OVERRIDE);
-	assert_int_equal(ruling->u.ruling.claim.loss, 1);
+	assert_int_equal(ruling->u->ruling.verb, RULING_OVERRIDE);
+	assert_int_equal(ruling->u->ruling.claim.loss, 1);
 	assert_string_equal(stmt_kv(ruling, "by")->value, "J. Smith");
-	assert_int_equal(b->stmts[ruling->u.ruling.event].u.event.def->shape, SHAPE_STATE);
-	assert_null(ruling->u.ruling.unit);
+	assert_int_equal(b->stmts[ruling->u->ruling.event].u->event.def->shape, SHAPE_STATE);
+	assert_null(ruling->u->ruling.unit);
 	battle_free(b);
 	diags_release(&d);
 }
@@ -250,7 +250,7 @@ static void test_crlf_bom_comments(void **state)
 	assert_string_equal(b->stmts[0].comment, "# the header");
 	assert_int_equal(b->stmts[2].kind, ST_BLANK);
 	assert_string_equal(b->stmts[2].comment, "# a note");
-	assert_int_equal(b->stmts[3].u.unit.stands, 4);
+	assert_int_equal(b->stmts[3].u->unit.stands, 4);
 	battle_free(b);
 	diags_release(&d);
 }
@@ -313,7 +313,7 @@ static void test_include(void **state)
 	assert_int_equal(d.v[0].at.file, 1);
 	assert_int_equal(b->src.v[1].included_at.line, 2);
 	assert_int_equal(b->stmts[1].kind, ST_INCLUDE);
-	assert_int_equal(b->stmts[1].u.include.file, 1);
+	assert_int_equal(b->stmts[1].u->include.file, 1);
 	struct buf out;
 	buf_init(&out, 0);
 	diag_render(&d.v[0], &b->src, &out);
@@ -584,7 +584,7 @@ static void test_battle_fact(void **state)
 	struct diags d;
 	struct battle *b = tu_parse_body("phase charge\ncharge 8inf(cold-steel,ground=rough) -> 2lt [5] | [4]\n", &d);
 	assert_int_equal(d.n_errors, 0);
-	const struct uref *att = &last_stmt(b, ST_EVENT)->u.event.u.clash.side[0].units[0];
+	const struct uref *att = &last_stmt(b, ST_EVENT)->u->event.u.clash.side[0].units[0];
 	assert_non_null(battle_fact(att, FACT_COLD_STEEL, 0));
 	assert_null(battle_fact(att, FACT_COLD_STEEL, 3));		/* a bare fact has no value */
 	assert_string_equal(battle_fact(att, FACT_GROUND, 0)->value, "rough");

@@ -1191,8 +1191,8 @@ static void test_dice(void **state)
 	struct run x;
 	run(&x, "phase moves\nmove d6[ 6 ,3,6]: m10\n");
 	const struct stmt *s = tu_stmt(x.b, ST_EVENT, 0);
-	assert_int_equal(s->u.event.u.check.die.n, 3);
-	assert_int_equal(s->u.event.u.check.die.dice[2], 6);
+	assert_int_equal(s->u->event.u.check.die.n, 3);
+	assert_int_equal(s->u->event.u.check.die.dice[2], 6);
 	struct buf out;
 	buf_init(&out, 0);
 	fmt_battle(x.b, 0, &out);

@@ -541,7 +541,7 @@ static void check_leader(struct audit *a, const struct ev_check *mc, int l, cons
 
 static void audit_mc(struct audit *a, const struct stmt *s)
 {
-	const struct ev_check *mc = &s->u.event.u.check;
+	const struct ev_check *mc = &s->u->event.u.check;
 	int l = mc->leader ? state_leader(&a->st, mc->leader) : -1;
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
@@ -604,7 +604,7 @@ static void check_event(struct audit *a, const struct event *e)
 
 static bool audit_event(struct audit *a, const struct stmt *s)
 {
-	const struct event *e = &s->u.event;
+	const struct event *e = &s->u->event;
 	check_event(a, e);
 	switch (e->def->shape) {
 	case SHAPE_CHECK:
@@ -723,7 +723,7 @@ static void settle_fallen(struct audit *a)
 		return;
 	d->due = false;
 	const struct stmt *next = a->stmt < a->b->n_stmts ? &a->b->stmts[a->stmt] : NULL;
-	if (next && next->kind == ST_EVENT && next->u.event.def->shape == SHAPE_LEADER_ROLL)
+	if (next && next->kind == ST_EVENT && next->u->event.def->shape == SHAPE_LEADER_ROLL)
 		return;	/* logged: the check comes next */
 	int here = a->stmt;
 	const char *side = a->side;
@@ -745,7 +745,7 @@ static void rff_settle(struct audit *a)
 		return;
 	int here = a->stmt;
 	a->stmt = audit_last_clash(a);
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[audit_last_clash(a)].u.event.kw_at, "002:241",
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, a->b->stmts[audit_last_clash(a)].u->event.kw_at, "002:241",
 		   "a Desperate Struggle: both sides roll again, and the reroll is not logged");
 	a->stmt = here;
 	rff_run(a)->reroll_due = false;

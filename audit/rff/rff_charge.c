@@ -793,7 +793,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 
 void rff_charge_audit(struct audit *a, const struct stmt *s)
 {
-	const struct event *e = &s->u.event;
+	const struct event *e = &s->u->event;
 	struct combat c = {.roll = &e->u.clash};
 	c.reroll = e->def->shape == SHAPE_REROLL;
 	c.breakthrough = e->def->code == RV_BREAKTHROUGH;
@@ -805,8 +805,8 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 			return;
 		}
 		const struct stmt *charge = &a->b->stmts[audit_last_clash(a)];
-		c.units = &charge->u.event.u.clash;
-		c.breakthrough = charge->u.event.def->code == RV_BREAKTHROUGH;
+		c.units = &charge->u->event.u.clash;
+		c.breakthrough = charge->u->event.def->code == RV_BREAKTHROUGH;
 	} else {
 		c.units = &e->u.clash;
 		note_facts(a, c.units);
@@ -900,7 +900,7 @@ static int out_until(const struct audit *a, const struct leader_state *ls)
 /* fallen: the fallen-leader table's effect on the leader (002:225-233). */
 void rff_fallen_audit(struct audit *a, const struct stmt *s)
 {
-	const struct ev_leader_roll *f = &s->u.event.u.leader_roll;
+	const struct ev_leader_roll *f = &s->u->event.u.leader_roll;
 	int l = state_leader(&a->st, f->leader);
 	const struct rff_fallen_row *row = rff_fallen(f->die.value);
 	if (l < 0 || !row)

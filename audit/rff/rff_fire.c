@@ -747,7 +747,7 @@ static void note_diverged(struct audit *a, const struct ev_fire *ev, struct rff_
 
 void rff_fire_audit(struct audit *a, const struct stmt *s)
 {
-	const struct ev_fire *ev = &s->u.event.u.fire;
+	const struct ev_fire *ev = &s->u->event.u.fire;
 	audit_record(a, "fire");
 	record_step(a->rec, NULL, "base die %d", ev->die.value);
 	int t = state_unit(&a->st, ev->target.id);

@@ -900,7 +900,7 @@ static void audit_state(struct audit *a, const struct event *e)
 
 static bool sar_audit_event(struct audit *a, const struct stmt *s)
 {
-	const struct event *e = &s->u.event;
+	const struct event *e = &s->u->event;
 	switch ((enum sar_event)e->def->code) {
 	case SE_ORDERS:
 		audit_orders(a, &e->u.check);

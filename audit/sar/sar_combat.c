@@ -369,7 +369,7 @@ static int castings_firing(struct audit *a, const struct sar_unit *r, const stru
 
 bool sar_audit_fire(struct audit *a, const struct stmt *s)
 {
-	const struct ev_fire *f = &s->u.event.u.fire;
+	const struct ev_fire *f = &s->u->event.u.fire;
 	a->rec = audit_record(a, "fire");
 	const struct uref *firer = &f->firers[0];
 	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
@@ -470,8 +470,8 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 
 bool sar_audit_close(struct audit *a, const struct stmt *s)
 {
-	const struct ev_check *ck = &s->u.event.u.check;
-	bool close = s->u.event.def->code == SE_CLOSE;
+	const struct ev_check *ck = &s->u->event.u.check;
+	bool close = s->u->event.def->code == SE_CLOSE;
 	enum sar_table tb = close ? STB_CLOSE : STB_STAND;
 	a->rec = audit_record(a, close ? "close" : "stand");
 	const struct check_line *line = &ck->lines[0];
@@ -716,17 +716,17 @@ static void melee_victory(struct audit *a, int winner, int loser, struct loc at)
 
 bool sar_audit_melee(struct audit *a, const struct stmt *s)
 {
-	const struct ev_clash *c = &s->u.event.u.clash;
-	bool second = s->u.event.def->code == SE_ROUND;
+	const struct ev_clash *c = &s->u->event.u.clash;
+	bool second = s->u->event.def->code == SE_ROUND;
 	a->rec = audit_record(a, second ? "round" : "melee");
 	const struct ev_clash *units = c;
 	if (second) {
 		int last = audit_last_clash(a);
 		if (last < 0) {
-			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, s->u.event.kw_at, "004:276", "no melee before this round");
+			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, s->u->event.kw_at, "004:276", "no melee before this round");
 			return true;
 		}
-		units = &a->b->stmts[last].u.event.u.clash;
+		units = &a->b->stmts[last].u->event.u.clash;
 	}
 	struct melee_side side[2];
 	for (int i = 0; i < 2; i++) {
@@ -805,7 +805,7 @@ static int breakthrough_stragglers(struct audit *a, const struct check_line *lin
 
 bool sar_audit_breakthrough(struct audit *a, const struct stmt *s)
 {
-	const struct ev_check *ck = &s->u.event.u.check;
+	const struct ev_check *ck = &s->u->event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
 	int u = audit_unit_roll(a, ck, "breakthrough", &p);
@@ -857,7 +857,7 @@ static int square_total(struct audit *a, const struct check_line *line, const st
 
 bool sar_audit_square(struct audit *a, const struct stmt *s)
 {
-	const struct ev_check *ck = &s->u.event.u.check;
+	const struct ev_check *ck = &s->u->event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
 	int u = audit_unit_roll(a, ck, "square", &p);

@@ -419,7 +419,7 @@ static void audit_order_of_battle(struct audit *a)
 
 static bool thomas_audit_event(struct audit *a, const struct stmt *s)
 {
-	const struct event *e = &s->u.event;
+	const struct event *e = &s->u->event;
 	switch ((enum thomas_event)e->def->code) {
 	case TE_FORD:
 		audit_ford(a, &e->u.check);

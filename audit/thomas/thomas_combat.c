@@ -186,7 +186,7 @@ static int count_hits(struct audit *a, const struct face *f, int mods, struct ce
 
 bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 {
-	const struct ev_fire *f = &s->u.event.u.fire;
+	const struct ev_fire *f = &s->u->event.u.fire;
 	a->rec = audit_record(a, "fire");
 	const struct uref *firer = &f->firers[0];
 	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
@@ -240,7 +240,7 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 
 bool thomas_audit_damage(struct audit *a, const struct stmt *s)
 {
-	const struct ev_check *ck = &s->u.event.u.check;
+	const struct ev_check *ck = &s->u->event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
 	int u = audit_unit_roll(a, ck, "damage", &p);
@@ -403,7 +403,7 @@ static void charge_checks_due(struct audit *a, const struct ev_clash *c, const i
 
 bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 {
-	const struct ev_clash *c = &s->u.event.u.clash;
+	const struct ev_clash *c = &s->u->event.u.clash;
 	a->rec = audit_record(a, "melee");
 	int u[2];
 	for (int i = 0; i < 2; i++)
@@ -722,8 +722,8 @@ static const char *const check_kinds[] = {
 
 bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 {
-	int event = s->u.event.def->code;
-	const struct ev_check *ck = &s->u.event.u.check;
+	int event = s->u->event.def->code;
+	const struct ev_check *ck = &s->u->event.u.check;
 	const struct check_line *line = &ck->lines[0];
 	struct rec_part *p;
 	int u = audit_unit_roll(a, ck, check_kinds[event], &p);

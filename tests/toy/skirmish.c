@@ -100,9 +100,9 @@ static const struct state_rules toy_state = {
 /* The one derivation: die, -1 for cover, a hit on 4 or more. */
 static bool toy_audit(struct audit *a, const struct stmt *s)
 {
-	if (s->u.event.def->code != TOY_SHOOT)
+	if (s->u->event.def->code != TOY_SHOOT)
 		return false;	/* the core's stands event: nothing to check */
-	const struct ev_fire *f = &s->u.event.u.fire;
+	const struct ev_fire *f = &s->u->event.u.fire;
 	int target = state_unit(&a->st, f->target.id);
 	if (target < 0)
 		return false;
