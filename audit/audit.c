@@ -227,15 +227,15 @@ static void apply_state_event(struct audit *a, const struct event *e)
 /* For events the ruleset does not audit yet, the claimed losses still count. */
 static void apply_claimed_losses(struct audit *a, const struct event *e)
 {
-	if (e->def->shape == SHAPE_FIRE && e->u.fire.claim.has_loss) {
+	if (e->def->shape == &shape_fire && e->u.fire.claim.has_loss) {
 		int u = state_unit(&a->st, e->u.fire.target.id);
 		if (u >= 0)
 			state_lose(&a->st, u, e->u.fire.claim.loss);
 	}
-	if (e->def->shape != SHAPE_CLASH && e->def->shape != SHAPE_REROLL)
+	if (e->def->shape != &shape_clash && e->def->shape != &shape_reroll)
 		return;
 	/* A reroll's losses fall on the units of the charge it repeats. */
-	const struct ev_clash *units = e->def->shape == SHAPE_CLASH || a->last_clash < 0
+	const struct ev_clash *units = e->def->shape == &shape_clash || a->last_clash < 0
 						? &e->u.clash
 						: &a->b->stmts[a->last_clash].u->event.u.clash;
 	for (int i = 0; i < 2; i++) {
@@ -275,7 +275,7 @@ static void audit_event(struct audit *a, const struct stmt *s)
 	const struct event *e = &s->u->event;
 	a->side = a->st.side;	/* the ruleset names the side of each unit it audits */
 	a->rec = NULL;
-	if (e->def->shape == SHAPE_STATE) {
+	if (e->def->shape == &shape_state) {
 		a->side = state_event_side(a, &e->u.state);
 		struct record *rec = audit_record(a, "state");
 		int illegal = audit_illegal_count(a);
@@ -349,44 +349,32 @@ static void add_leader(const struct audit *a, struct named *x, const char *id)
 		add_code(x, &a->st, -1 - l);
 }
 
+struct naming {
+	const struct audit *a;
+	struct named *x;
+};
+
+static void name_one(void *ctx, char kind, const char *id)
+{
+	struct naming *n = ctx;
+	if (kind == 'U')
+		add_unit(n->a, n->x, id);
+	else
+		add_leader(n->a, n->x, id);
+}
+
+/* The event a repeat (a reroll) repeats, or NULL. */
+static const struct event *repeated_of(const struct audit *a, const struct event *e)
+{
+	return e->def->shape->repeats && a->last_clash >= 0 ? &a->b->stmts[a->last_clash].u->event : NULL;
+}
+
 /* The units and leaders an event names, in the order it names them (a
  * reroll names those of the charge it repeats). */
 static void event_named(const struct audit *a, const struct event *e, struct named *x)
 {
-	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		if (e->u.check.leader)
-			add_leader(a, x, e->u.check.leader);
-		for (int i = 0; i < e->u.check.n_lines; i++)
-			add_unit(a, x, e->u.check.lines[i].unit.id);
-		break;
-	case SHAPE_FIRE:
-		for (int i = 0; i < e->u.fire.n_firers; i++)
-			add_unit(a, x, e->u.fire.firers[i].id);
-		add_unit(a, x, e->u.fire.target.id);
-		break;
-	case SHAPE_CLASH:
-	case SHAPE_REROLL: {
-		const struct ev_clash *c = e->def->shape == SHAPE_REROLL && a->last_clash >= 0
-						    ? &a->b->stmts[a->last_clash].u->event.u.clash
-						    : &e->u.clash;
-		for (int side = 0; side < 2; side++)
-			for (int i = 0; i < c->side[side].n_units; i++)
-				add_unit(a, x, c->side[side].units[i].id);
-		break;
-	}
-	case SHAPE_LEADER_ROLL:
-		add_leader(a, x, e->u.leader_roll.leader);
-		break;
-	case SHAPE_STATE:
-		for (int i = 0; i < e->u.state.n_args; i++) {
-			if (e->u.state.args[i].type == 'U')
-				add_unit(a, x, e->u.state.args[i].text);
-			else if (e->u.state.args[i].type == 'L')
-				add_leader(a, x, e->u.state.args[i].text);
-		}
-		break;
-	}
+	struct naming n = {a, x};
+	e->def->shape->read(e, repeated_of(a, e), &(struct shape_reader){.ctx = &n, .named = name_one});
 }
 
 void audit_unit_fields(const struct audit *a, int u, struct fields *out)
@@ -529,7 +517,7 @@ static bool overridden(const struct stmt *s, const struct stmt *ruling, struct s
 	const char *unit = ruling->u->ruling.unit;
 	stmt_copy(s, copy, body);
 	struct event *e = &copy->u->event;
-	switch (e->def->shape) {
+	switch (e->def->shape->id) {
 	case SHAPE_CHECK: {
 		int n = e->u.check.n_lines;
 		int which = unit ? line_of(&e->u.check, unit) : n == 1 ? 0 : -1;
@@ -667,7 +655,7 @@ static void audit_stmt(struct audit *a, int i)
 		else
 			audit_event(a, s);
 		event_states(a, s);
-		if (s->u->event.def->shape == SHAPE_CLASH)
+		if (s->u->event.def->shape == &shape_clash)
 			a->last_clash = i;
 		break;
 	case ST_RULING:
@@ -685,8 +673,8 @@ void audit_through(struct audit *a, int upto)
 		const struct stmt *s = &a->b->stmts[i];
 		a->stmt = i;
 		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
-			       (s->kind == ST_EVENT && s->u->event.def->shape != SHAPE_REROLL &&
-				s->u->event.def->shape != SHAPE_STATE);
+			       (s->kind == ST_EVENT && s->u->event.def->shape != &shape_reroll &&
+				s->u->event.def->shape != &shape_state);
 		if (settles && a->rs->settle)	/* a roll due and not logged is reported now */
 			a->rs->settle(a);
 		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT)) {

@@ -599,25 +599,23 @@ static void put_claim(struct importer *im, int64_t event, const char *who, const
 		put_mod(im, event, "claimed", (*seq)++, -1, who, c->mods[i].code, c->mods[i].has_value, c->mods[i].value);
 }
 
+struct claims_put {
+	struct importer *im;
+	int64_t event;
+	int seq;
+};
+
+static void put_claimed(void *ctx, const char *who, const struct claim *c)
+{
+	struct claims_put *cp = ctx;
+	put_claim(cp->im, cp->event, who, c, &cp->seq);
+}
+
+/* Every claim of the event, in its shape's order (shape.h). */
 static void put_claims(struct importer *im, int64_t event, const struct event *e)
 {
-	int seq = 0;
-	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		for (int i = 0; i < e->u.check.n_lines; i++)
-			put_claim(im, event, e->u.check.lines[i].unit.id, &e->u.check.lines[i].claim, &seq);
-		break;
-	case SHAPE_FIRE:
-		put_claim(im, event, "target", &e->u.fire.claim, &seq);
-		break;
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		put_claim(im, event, "attacker", &e->u.clash.side[0].claim, &seq);
-		put_claim(im, event, "defender", &e->u.clash.side[1].claim, &seq);
-		break;
-	default:
-		break;
-	}
+	struct claims_put cp = {im, event, 0};
+	e->def->shape->read(e, NULL, &(struct shape_reader){.ctx = &cp, .claimed = put_claimed});
 }
 
 /* Whether field b has the value of a (NULL: none stored yet). */
@@ -780,17 +778,6 @@ static void follow_place(struct importer *im, const struct stmt *s)
 	}
 }
 
-/* A statement shape's name in the archive: the grammar's, every ruleset's
- * (a check of units, one side shooting at another, a clash of two sides
- * and its roll again, a leader's roll, a state event). */
-static const char *shape_name(enum event_shape shape)
-{
-	static const char *const names[] = {
-		[SHAPE_CHECK] = "unit-check", [SHAPE_FIRE] = "shooting", [SHAPE_CLASH] = "clash",
-		[SHAPE_REROLL] = "clash-again", [SHAPE_LEADER_ROLL] = "leader-roll", [SHAPE_STATE] = "state-event",
-	};
-	return names[shape];
-}
 
 static const char *kind_name(enum stmt_kind k)
 {
@@ -822,7 +809,7 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 	bind_text(st, 11, rec ? rec->kind : NULL);
 	bind_text(st, 12, rec ? rec->effect : NULL);
 	bind_int(st, 13, rec && rec->has_diff, rec ? rec->diff : 0);
-	bind_text(st, 14, s->kind == ST_EVENT ? shape_name(s->u->event.def->shape) : NULL);
+	bind_text(st, 14, s->kind == ST_EVENT ? s->u->event.def->shape->name : NULL);
 	if (!run(im, st))
 		return;
 	int64_t event = im->event_of[i] = sqlite3_last_insert_rowid(store_db(im->s));

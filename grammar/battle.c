@@ -59,21 +59,7 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at)
  * union's member of its shape. */
 static size_t event_size(const struct vocab_event *def)
 {
-	size_t head = offsetof(union stmt_body, event) + offsetof(struct event, u);
-	switch (def->shape) {
-	case SHAPE_CHECK:
-		return head + sizeof(struct ev_check);
-	case SHAPE_FIRE:
-		return head + sizeof(struct ev_fire);
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		return head + sizeof(struct ev_clash);
-	case SHAPE_LEADER_ROLL:
-		return head + sizeof(struct ev_leader_roll);
-	case SHAPE_STATE:
-		return head + sizeof(struct ev_state);
-	}
-	return sizeof(union stmt_body);
+	return offsetof(union stmt_body, event) + offsetof(struct event, u) + def->shape->size;
 }
 
 /* The bytes of a body of s's kind; 0 for the kinds without one. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* The declared spelling of an id used on a line. */
-static const char *canon_id(const struct battle *b, char kind, const char *id)
+const char *fmt_id(const struct battle *b, char kind, const char *id)
 {
 	const struct sym *s = battle_find(b, kind, id);
 	return s && s->kind == kind ? s->id : id;
@@ -24,7 +24,7 @@ static bool bare_word(const char *s)
 	return s[strlen(s) - 1] != '-';
 }
 
-static void put_string(struct buf *out, const char *s)
+void fmt_string(struct buf *out, const char *s)
 {
 	buf_putc(out, '"');
 	for (const char *c = s; *c; c++) {
@@ -40,7 +40,7 @@ static void put_value(struct buf *out, const char *s)
 	if (bare_word(s))
 		buf_puts(out, s);
 	else
-		put_string(out, s);
+		fmt_string(out, s);
 }
 
 /* Keys whose values are always quoted. */
@@ -69,7 +69,7 @@ static void put_kvs(struct buf *out, const struct stmt *s, const char *const *sk
 			continue;
 		buf_printf(out, " %s=", kv->key);
 		if (quoted_key(kv->key))
-			put_string(out, kv->value);
+			fmt_string(out, kv->value);
 		else if (strcmp(kv->key, "start") == 0)
 			buf_puts(out, kv->value);	/* HH:MM, checked by the parser */
 		else
@@ -77,7 +77,7 @@ static void put_kvs(struct buf *out, const struct stmt *s, const char *const *sk
 	}
 }
 
-static void put_face(struct buf *out, const struct face *f)
+void fmt_face(struct buf *out, const struct face *f)
 {
 	if (f->die)
 		buf_printf(out, "d%d", f->die);
@@ -87,9 +87,9 @@ static void put_face(struct buf *out, const struct face *f)
 	buf_putc(out, ']');
 }
 
-static void put_uref(const struct battle *b, struct buf *out, const struct uref *u)
+void fmt_uref(const struct battle *b, struct buf *out, const struct uref *u)
 {
-	buf_puts(out, canon_id(b, 'U', u->id));
+	buf_puts(out, fmt_id(b, 'U', u->id));
 	if (u->stands >= 0)
 		buf_printf(out, ":%d", u->stands);
 	if (u->range >= 0)
@@ -104,16 +104,16 @@ static void put_uref(const struct battle *b, struct buf *out, const struct uref 
 		buf_putc(out, ')');
 	if (u->hit.at.file >= 0) {
 		buf_putc(out, ' ');
-		put_face(out, &u->hit);
+		fmt_face(out, &u->hit);
 	}
 }
 
-static void put_urefs(const struct battle *b, struct buf *out, const struct uref *u, int n)
+void fmt_urefs(const struct battle *b, struct buf *out, const struct uref *u, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
 			buf_puts(out, ", ");
-		put_uref(b, out, &u[i]);
+		fmt_uref(b, out, &u[i]);
 	}
 }
 
@@ -148,7 +148,7 @@ static void put_tallies(struct buf *out, const struct claim *c, enum tally_place
 
 /* Each claim item with a space before it: mods, leading tallies, =total,
  * effect, outcome, bare tallies, loss=, counted tallies. */
-static void put_claim(struct buf *out, const struct claim *c)
+void fmt_claim(struct buf *out, const struct claim *c)
 {
 	for (int i = 0; i < c->n_mods; i++) {
 		if (c->mods[i].has_value)
@@ -169,134 +169,23 @@ static void put_claim(struct buf *out, const struct claim *c)
 	put_tallies(out, c, TALLY_COUNTED);
 }
 
-static void put_action(const struct battle *b, struct buf *out, const struct action *a)
+void fmt_action(const struct battle *b, struct buf *out, const struct action *a)
 {
 	buf_printf(out, " %s", a->verb);
 	if (a->word)
 		buf_printf(out, " %s", a->word);
 	if (a->n_targets) {
 		buf_putc(out, ' ');
-		put_urefs(b, out, a->targets, a->n_targets);
+		fmt_urefs(b, out, a->targets, a->n_targets);
 	}
 	if (a->flag)
 		buf_printf(out, " %s", a->flag);
 }
 
-static void put_check(const struct battle *b, struct buf *out, const struct ev_check *ck)
-{
-	if (ck->leader)
-		buf_printf(out, " %s", canon_id(b, 'L', ck->leader));
-	buf_putc(out, ' ');
-	put_face(out, &ck->die);
-	buf_putc(out, ':');
-	for (int i = 0; i < ck->n_lines; i++) {
-		const struct check_line *l = &ck->lines[i];
-		buf_puts(out, i ? "; " : " ");
-		put_uref(b, out, &l->unit);
-		put_claim(out, &l->claim);
-		for (int j = 0; j < l->n_actions; j++)
-			put_action(b, out, &l->actions[j]);
-	}
-}
-
-static void put_fire(const struct battle *b, struct buf *out, const struct ev_fire *f)
-{
-	buf_putc(out, ' ');
-	put_urefs(b, out, f->firers, f->n_firers);
-	buf_puts(out, " -> ");
-	put_uref(b, out, &f->target);
-	buf_putc(out, ' ');
-	put_face(out, &f->die);
-	put_claim(out, &f->claim);
-}
-
-static void put_clash(const struct battle *b, struct buf *out, const struct ev_clash *c)
-{
-	if (c->side[0].n_units) {
-		buf_putc(out, ' ');
-		put_urefs(b, out, c->side[0].units, c->side[0].n_units);
-		buf_puts(out, " ->");
-		buf_putc(out, ' ');
-		put_urefs(b, out, c->side[1].units, c->side[1].n_units);
-	}
-	for (int i = 0; i < 2; i++) {
-		buf_puts(out, i ? " | " : " ");
-		put_face(out, &c->side[i].die);
-		put_claim(out, &c->side[i].claim);
-	}
-	if (c->has_diff || c->effect)
-		buf_puts(out, " :");
-	if (c->has_diff)
-		buf_printf(out, c->diff ? " %+d" : " %d", c->diff);
-	if (c->effect)
-		buf_printf(out, " %s", c->effect);
-}
-
-static void put_state(const struct battle *b, struct buf *out, const struct event *e)
-{
-	const char *sig = e->def->sig;
-	int k = 0;
-	for (const char *c = sig; *c; c++) {
-		if (*c == '?')
-			continue;
-		if (*c == '>') {
-			buf_puts(out, " ->");
-			continue;
-		}
-		if (k >= e->u.state.n_args)
-			break;
-		const struct arg *a = &e->u.state.args[k];
-		if (a->type != *c)
-			continue;	/* an optional argument not given */
-		k++;
-		buf_putc(out, ' ');
-		switch (a->type) {
-		case 'U':
-		case 'L':
-			buf_puts(out, canon_id(b, a->type, a->text));
-			break;
-		case 'N':
-			buf_printf(out, "%+d", a->num);
-			break;
-		case 'C':
-			buf_printf(out, "%d", a->num);
-			break;
-		case 'S':
-			put_string(out, a->text);
-			break;
-		case 'D':
-			put_face(out, &a->face);
-			break;
-		default:
-			buf_puts(out, a->text);
-		}
-	}
-}
-
 static void put_event(const struct battle *b, struct buf *out, const struct event *e)
 {
 	buf_puts(out, e->def->keyword);
-	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		put_check(b, out, &e->u.check);
-		break;
-	case SHAPE_FIRE:
-		put_fire(b, out, &e->u.fire);
-		break;
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		put_clash(b, out, &e->u.clash);
-		break;
-	case SHAPE_LEADER_ROLL:
-		buf_printf(out, " %s ", canon_id(b, 'L', e->u.leader_roll.leader));
-		put_face(out, &e->u.leader_roll.die);
-		if (e->u.leader_roll.effect)
-			buf_printf(out, " %s", e->u.leader_roll.effect);
-		break;
-	case SHAPE_STATE:
-		put_state(b, out, e);
-		break;
-	}
+	e->def->shape->print(b, e, out);
 }
 
 /* A declaration's attribute flags (canonical words of categories of role,
@@ -336,12 +225,12 @@ static void put_unit(const struct battle *b, struct buf *out, const struct stmt 
 	static const char *const placed[] = {"stands", "cmd", NULL};	/* before the trailing slots */
 	const struct st_unit *u = &s->u->unit;
 	buf_printf(out, "unit %s ", u->id);
-	put_string(out, u->name);
+	fmt_string(out, u->name);
 	put_slots(b, out, u, false);
 	if (u->stands >= 0)
 		buf_printf(out, " stands=%d", u->stands);
 	if (u->cmd)
-		buf_printf(out, " cmd=%s", canon_id(b, 'L', u->cmd));
+		buf_printf(out, " cmd=%s", fmt_id(b, 'L', u->cmd));
 	put_slots(b, out, u, true);
 	put_flags(b->vocab, out, VC_NONE, VR_UNIT_FLAG, u->flags, u->n_flags);
 	put_kvs(out, s, placed);
@@ -354,12 +243,12 @@ static void put_leader(const struct battle *b, struct buf *out, const struct stm
 	static const char *const placed[] = {"under", NULL};	/* its id in the declared spelling */
 	const struct st_leader *l = &s->u->leader;
 	buf_printf(out, "leader %s ", l->id);
-	put_string(out, l->name);
+	fmt_string(out, l->name);
 	if (l->rating)
 		buf_printf(out, " %s", l->rating);
 	put_flags(b->vocab, out, b->vocab->leader_flag, VR_OTHER, l->flags, l->n_flags);
 	if (l->under)
-		buf_printf(out, " under=%s", canon_id(b, 'L', l->under));
+		buf_printf(out, " under=%s", fmt_id(b, 'L', l->under));
 	put_kvs(out, s, placed);
 }
 
@@ -367,7 +256,7 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 {
 	buf_printf(out, "turn %d", t->number);
 	if (t->side)
-		buf_printf(out, " %s", canon_id(b, 'S', t->side));
+		buf_printf(out, " %s", fmt_id(b, 'S', t->side));
 	if (t->cond)
 		buf_printf(out, " %s", t->cond);
 	if (t->cond_num)
@@ -381,10 +270,10 @@ static void put_ruling(struct buf *out, const struct stmt *s)
 	buf_printf(out, "ruling %s", ruling_verb_names[s->u->ruling.verb]);
 	if (s->u->ruling.unit)
 		buf_printf(out, " %s", s->u->ruling.unit);
-	put_claim(out, &s->u->ruling.claim);
+	fmt_claim(out, &s->u->ruling.claim);
 	put_kvs(out, s, NULL);
 	buf_putc(out, ' ');
-	put_string(out, s->text);
+	fmt_string(out, s->text);
 }
 
 void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
@@ -396,7 +285,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		break;
 	case ST_INCLUDE:
 		buf_puts(out, s->u->include.charts ? "charts " : "include ");
-		put_string(out, s->u->include.path);
+		fmt_string(out, s->u->include.path);
 		break;
 	case ST_BATTLE:
 	case ST_SCENARIO:
@@ -404,7 +293,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 	case ST_RESULT:
 		buf_puts(out, s->kind == ST_BATTLE ? "battle " : s->kind == ST_SCENARIO ? "scenario "
 			      : s->kind == ST_SPECIAL ? "special " : "result ");
-		put_string(out, s->text);
+		fmt_string(out, s->text);
 		put_kvs(out, s, NULL);
 		break;
 	case ST_OPTION:
@@ -417,7 +306,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 		put_kvs(out, s, side_placed);
 		if (s->u->side.label) {
 			buf_putc(out, ' ');
-			put_string(out, s->u->side.label);
+			fmt_string(out, s->u->side.label);
 		}
 		break;
 	case ST_LEADER:
@@ -447,7 +336,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 static bool indented(const struct stmt *s)
 {
 	return s->kind == ST_LEADER || s->kind == ST_UNIT || s->kind == ST_RULING ||
-	       (s->kind == ST_EVENT && s->u->event.def->shape == SHAPE_REROLL);
+	       (s->kind == ST_EVENT && s->u->event.def->shape == &shape_reroll);
 }
 
 /* Whether the source line starts with white space (for comment lines). */

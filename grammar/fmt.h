@@ -34,4 +34,17 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out);
  * indentation, canonical text and comment (the recorder's accepted lines). */
 void fmt_line(const struct battle *b, const struct stmt *s, struct buf *out);
 
+/* The pieces of a line, for a shape's print (grammar/shape.h), each
+ * appended to out as fmt writes it: an id as declared (kind 'U', 'L' or
+ * 'S'); a quoted string; a die face; a unit reference; a list of them,
+ * ", "-separated; each claim item with a space before it; an action with
+ * a space before it. */
+const char *fmt_id(const struct battle *b, char kind, const char *id);
+void fmt_string(struct buf *out, const char *s);
+void fmt_face(struct buf *out, const struct face *f);
+void fmt_uref(const struct battle *b, struct buf *out, const struct uref *u);
+void fmt_urefs(const struct battle *b, struct buf *out, const struct uref *u, int n);
+void fmt_claim(struct buf *out, const struct claim *c);
+void fmt_action(const struct battle *b, struct buf *out, const struct action *a);
+
 #endif

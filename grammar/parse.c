@@ -19,11 +19,7 @@
 
 enum {
 	MAX_TOKENS = 256,	/* tokens on one line, besides its end */
-	MAX_ITEMS = 32,		/* units, modifiers, facts, actions in one list */
 	MAX_INCLUDE_DEPTH = 16,
-	MAX_STANDS = 99,
-	MAX_RANGE = 200,
-	MAX_TOTAL = 999,
 	MAX_DICE = 64,		/* dice in one roll: d6[3,6,...], up to one for each figure of a unit */
 };
 
@@ -74,7 +70,7 @@ struct parser {
 
 /* Tokens and positions */
 
-static struct token *peek(struct parser *p)
+struct token *parse_peek(struct parser *p)
 {
 	return &p->tok[p->pos];
 }
@@ -84,7 +80,7 @@ static struct token *peek2(struct parser *p)
 	return p->pos + 1 < p->n_tok ? &p->tok[p->pos + 1] : &p->tok[p->n_tok - 1];
 }
 
-static struct token *next(struct parser *p)
+struct token *parse_next(struct parser *p)
 {
 	struct token *t = &p->tok[p->pos];
 	if (t->kind != TOK_END)
@@ -92,7 +88,7 @@ static struct token *next(struct parser *p)
 	return t;
 }
 
-static struct loc loc_of(const struct parser *p, const struct token *t)
+struct loc parse_loc(const struct parser *p, const struct token *t)
 {
 	return (struct loc){p->file, p->line, t->col, t->ncols > 0 ? t->ncols : 1};
 }
@@ -115,7 +111,7 @@ static bool is_word(struct parser *p, const struct token *t, const char *word)
 }
 
 /* "'foo'", "end of line", "number 7": what was found, for messages. */
-static const char *found(struct parser *p, const struct token *t)
+const char *parse_found(struct parser *p, const struct token *t)
 {
 	static char buf[96];
 	switch (t->kind) {
@@ -133,10 +129,10 @@ static const char *found(struct parser *p, const struct token *t)
 	}
 }
 
-static int error_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+int parse_error(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
 	UMPIRE_PRINTF(4, 5);
 
-static int error_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+int parse_error(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
 {
 	if (p->quiet || (p->degraded && code == DIAG_MISPLACED))
 		return -1;	/* nothing invented after an error */
@@ -166,17 +162,17 @@ static void warn_at(struct parser *p, enum diag_code code, struct loc at, const 
 }
 
 /* "expected WHAT, found X" at the current token. */
-static int expected(struct parser *p, const char *what)
+int parse_expected(struct parser *p, const char *what)
 {
-	struct token *t = peek(p);
-	return error_at(p, DIAG_EXPECTED, loc_of(p, t), "expected %s, found %s", what, found(p, t));
+	struct token *t = parse_peek(p);
+	return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "expected %s, found %s", what, parse_found(p, t));
 }
 
-static int expect(struct parser *p, enum token_kind kind, const char *what)
+int parse_expect(struct parser *p, enum token_kind kind, const char *what)
 {
-	if (peek(p)->kind != kind)
-		return expected(p, what);
-	next(p);
+	if (parse_peek(p)->kind != kind)
+		return parse_expected(p, what);
+	parse_next(p);
 	return 0;
 }
 
@@ -208,27 +204,27 @@ static const char *nearest_word(const struct parser *p, int cat, const struct to
 /* A word of cat, or an unknown-word error naming the category. */
 static const struct vocab_word *want_word(struct parser *p, int cat)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD) {
 		char what[64];
 		snprintf(what, sizeof what, "a %s", vocab_cat_name(p->v, cat));
-		expected(p, what);
+		parse_expected(p, what);
 		return NULL;
 	}
 	const struct vocab_word *w = lookup(p, cat, t);
 	if (!w) {
 		const char *hint = nearest_word(p, cat, t);
-		error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(p->v, cat),
-			 found(p, t), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+		parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(p->v, cat),
+			 parse_found(p, t), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		return NULL;
 	}
-	next(p);
+	parse_next(p);
 	return w;
 }
 
 /* want_word, keeping the word's canonical spelling and its code (the
  * ruleset's enum) in *word and *code; -1 after an error. */
-static int want_coded(struct parser *p, int cat, const char **word, int *code)
+int parse_word(struct parser *p, int cat, const char **word, int *code)
 {
 	const struct vocab_word *w = want_word(p, cat);
 	if (!w)
@@ -255,17 +251,17 @@ static void note_use(struct parser *p, const char *id, char kind, struct loc at)
 }
 
 /* id = WORD ; a unit, leader or side named on this line. */
-static const char *parse_id(struct parser *p, char kind, struct loc *at)
+const char *parse_id(struct parser *p, char kind, struct loc *at)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD) {
 		char what[32];
 		snprintf(what, sizeof what, "a %s id", kind_name(kind));
-		expected(p, what);
+		parse_expected(p, what);
 		return NULL;
 	}
-	next(p);
-	*at = loc_of(p, t);
+	parse_next(p);
+	*at = parse_loc(p, t);
 	const char *id = tok_text(p, t);
 	note_use(p, id, kind, *at);
 	/* an id declared already is used in its declared spelling, as fmt
@@ -285,9 +281,9 @@ static int declare(struct parser *p, char kind, const char *id, struct loc at)
 	const struct stmt *s = &p->b->stmts[old->stmt];
 	const char *first = p->b->src.v[s->at.file].path;
 	if (s->at.line == at.line && strcmp(first, p->b->src.v[at.file].path) == 0)
-		return error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s': %s is included twice",
+		return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s': %s is included twice",
 				kind_name(kind), id, first);
-	return error_at(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s', first declared at %s:%d",
+	return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s', first declared at %s:%d",
 			kind_name(kind), id, first, s->at.line);
 }
 
@@ -353,15 +349,15 @@ static const char *saturated(struct parser *p, long n)
 	return s;
 }
 
-static int want_number(struct parser *p, const char *what, int lo, int hi, int *out)
+int parse_number(struct parser *p, const char *what, int lo, int hi, int *out)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	/* -1 is a number out of range; +1 is no plain number */
 	if (t->kind != TOK_NUMBER && !(t->kind == TOK_SIGNED && t->num < 0))
-		return expected(p, what);
-	next(p);
+		return parse_expected(p, what);
+	parse_next(p);
 	if (t->num < lo || t->num > hi)
-		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %s is out of range (%d-%d)", what,
+		return parse_error(p, DIAG_OUT_OF_RANGE, parse_loc(p, t), "%s: %s is out of range (%d-%d)", what,
 				number_as_written(p, t), lo, hi);
 	*out = (int)t->num;
 	return 0;
@@ -369,23 +365,17 @@ static int want_number(struct parser *p, const char *what, int lo, int hi, int *
 
 /* A signed or plain number within lo..hi; for totals, differences and
  * adjustments. */
-static int want_signed(struct parser *p, const char *what, int lo, int hi, int *out)
+int parse_signed(struct parser *p, const char *what, int lo, int hi, int *out)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_NUMBER && t->kind != TOK_SIGNED)
-		return expected(p, what);
-	next(p);
+		return parse_expected(p, what);
+	parse_next(p);
 	if (t->num < lo || t->num > hi)
-		return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t), "%s: %s is out of range (%+d to %+d)", what,
+		return parse_error(p, DIAG_OUT_OF_RANGE, parse_loc(p, t), "%s: %s is out of range (%+d to %+d)", what,
 				number_as_written(p, t), lo, hi);
 	*out = (int)t->num;
 	return 0;
-}
-
-/* How many dice an event's face may list. */
-static int dice_of(const struct vocab_event *ev)
-{
-	return ev->dice > 1 ? ev->dice : 1;
 }
 
 /* One face of a d`die`, checked: 0 on a d10 stands for 10. */
@@ -393,7 +383,7 @@ static int face_value(struct parser *p, struct loc at, int die, long written, in
 {
 	int value = written == 0 && die == 10 ? 10 : (int)written;
 	if (written < 1 - (die == 10) || written > die)
-		return error_at(p, DIAG_OUT_OF_RANGE, at, "face %s is outside a d%d (1-%d)",
+		return parse_error(p, DIAG_OUT_OF_RANGE, at, "face %s is outside a d%d (1-%d)",
 				saturated(p, written), die, die);
 	*out = value;
 	return 0;
@@ -401,17 +391,17 @@ static int face_value(struct parser *p, struct loc at, int die, long written, in
 
 /* face = [ "d" NUMBER ] "[" NUMBER { "," NUMBER } "]" ; a d10 face 0 stands
  * for 10; at most max dice (the event's vocab_event.dice, 1 elsewhere). */
-static int parse_face_of(struct parser *p, struct face *f, int max)
+int parse_dice(struct parser *p, struct face *f, int max)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_FACE)
-		return expected(p, "a die face such as [7]");
-	next(p);
+		return parse_expected(p, "a die face such as [7]");
+	parse_next(p);
 	int die = t->die >= 0 ? t->die : p->v->die;
 	f->die = t->die == p->v->die || t->die < 0 ? 0 : t->die;
-	f->at = loc_of(p, t);
+	f->at = parse_loc(p, t);
 	if (die < 2 || die > 100)
-		return error_at(p, DIAG_OUT_OF_RANGE, f->at, "a d%s is no die umpire knows (d2-d100)",
+		return parse_error(p, DIAG_OUT_OF_RANGE, f->at, "a d%s is no die umpire knows (d2-d100)",
 				saturated(p, die));
 	int dice[MAX_DICE];
 	int n = 0;
@@ -419,8 +409,8 @@ static int parse_face_of(struct parser *p, struct face *f, int max)
 	long written = t->num;
 	for (;;) {
 		if (n == MAX_DICE || n == max)
-			return max > 1 ? error_at(p, DIAG_TOO_MANY, f->at, "more than %d dice in one roll", max)
-				       : error_at(p, DIAG_TOO_MANY, f->at, "one die is rolled here; several faces are written");
+			return max > 1 ? parse_error(p, DIAG_TOO_MANY, f->at, "more than %d dice in one roll", max)
+				       : parse_error(p, DIAG_TOO_MANY, f->at, "one die is rolled here; several faces are written");
 		if (face_value(p, f->at, die, written, &dice[n++]) < 0)
 			return -1;
 		while (s < end && *s != ',')
@@ -442,9 +432,9 @@ static int parse_face_of(struct parser *p, struct face *f, int max)
 	return 0;
 }
 
-static int parse_face(struct parser *p, struct face *f)
+int parse_face(struct parser *p, struct face *f)
 {
-	return parse_face_of(p, f, 1);
+	return parse_dice(p, f, 1);
 }
 
 /* The contents of a STRING token: \" and \\ unescaped, any other
@@ -464,14 +454,14 @@ static char *string_value(struct parser *p, const struct token *t)
 	return s;
 }
 
-static const char *want_string(struct parser *p, const char *what)
+const char *parse_string(struct parser *p, const char *what)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_STRING) {
-		expected(p, what);
+		parse_expected(p, what);
 		return NULL;
 	}
-	next(p);
+	parse_next(p);
 	return string_value(p, t);
 }
 
@@ -517,10 +507,10 @@ static const struct kv_spec leader_keys[] = {
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec unit_keys[] = {
-	{"stands", KV_NUMBER, "a number of stands", 1, MAX_STANDS},
+	{"stands", KV_NUMBER, "a number of stands", 1, PARSE_MAX_STANDS},
 	{"cmd", KV_LEADER, "the commanding leader's id", 0, 0},
 	{"as", KV_FREE, "a campaign identity", 0, 0},
-	{"original", KV_NUMBER, "the stands it began its campaign with", 1, MAX_STANDS},
+	{"original", KV_NUMBER, "the stands it began its campaign with", 1, PARSE_MAX_STANDS},
 	{NULL, 0, NULL, 0, 0},
 };
 static const struct kv_spec ruling_keys[] = {
@@ -563,7 +553,7 @@ static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser
 
 static bool at_kv(struct parser *p)
 {
-	const struct token *k = peek(p), *eq = peek2(p);	/* KEY=VALUE has no space: "word =6" is a word and a total */
+	const struct token *k = parse_peek(p), *eq = peek2(p);	/* KEY=VALUE has no space: "word =6" is a word and a total */
 	return k->kind == TOK_WORD && eq->kind == TOK_EQ && eq->off == k->off + k->len;
 }
 
@@ -583,23 +573,23 @@ static bool valid_date(const char *s)
 /* kv = WORD "=" value ; value by the key's type. */
 static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct kv *kv)
 {
-	struct token *t = peek(p);
-	kv->value_at = loc_of(p, t);
+	struct token *t = parse_peek(p);
+	kv->value_at = parse_loc(p, t);
 	switch (spec->type) {
 	case KV_STRING:
-		kv->value = want_string(p, spec->what);
+		kv->value = parse_string(p, spec->what);
 		return kv->value ? 0 : -1;
 	case KV_NUMBER: {
 		int n;
-		if (want_number(p, spec->what, spec->lo, spec->hi, &n) < 0)
+		if (parse_number(p, spec->what, spec->lo, spec->hi, &n) < 0)
 			return -1;
 		kv->value = tok_text(p, t);
 		return 0;
 	}
 	case KV_TIME: {
 		int h, m;
-		if (want_number(p, spec->what, 0, 23, &h) < 0 || expect(p, TOK_COLON, "':' in HH:MM") < 0 ||
-		    want_number(p, spec->what, 0, 59, &m) < 0)
+		if (parse_number(p, spec->what, 0, 23, &h) < 0 || parse_expect(p, TOK_COLON, "':' in HH:MM") < 0 ||
+		    parse_number(p, spec->what, 0, 59, &m) < 0)
 			return -1;
 		char buf[8];
 		snprintf(buf, sizeof buf, "%02d:%02d", h, m);
@@ -616,11 +606,11 @@ static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct k
 		break;
 	}
 	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER && t->kind != TOK_STRING)
-		return expected(p, spec->what);
-	next(p);
+		return parse_expected(p, spec->what);
+	parse_next(p);
 	kv->value = t->kind == TOK_STRING ? string_value(p, t) : tok_text(p, t);
 	if (spec->type == KV_DATE && !valid_date(kv->value))
-		return error_at(p, DIAG_OUT_OF_RANGE, kv->value_at, "'%s' is not a date YYYY-MM-DD",
+		return parse_error(p, DIAG_OUT_OF_RANGE, kv->value_at, "'%s' is not a date YYYY-MM-DD",
 				kv->value);
 	return 0;
 }
@@ -628,26 +618,26 @@ static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct k
 /* Parses one key=value at the current token into the statement's list. */
 static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kvs, int *n)
 {
-	struct token *key = next(p);
+	struct token *key = parse_next(p);
 	const struct kv_spec *spec = find_key(specs, p, key);
 	if (!spec) {
 		char keys[256] = "";
 		for (const struct kv_spec *s = specs; s->key; s++)
 			snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s=", *keys ? ", " : "",
 				 s->key);
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, key), "unknown attribute %s: expected %s",
-				found(p, key), keys);
+		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, key), "unknown attribute %s: expected %s",
+				parse_found(p, key), keys);
 	}
 	for (int i = 0; i < *n; i++)
 		if (strcmp(kvs[i].key, spec->key) == 0)
-			return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= given twice", spec->key);
-	next(p);	/* '=' */
-	if (*n >= MAX_ITEMS)
-		return error_at(p, DIAG_TOO_MANY, loc_of(p, key), "more than %d attributes", MAX_ITEMS);
+			return parse_error(p, DIAG_DUPLICATE, parse_loc(p, key), "%s= given twice", spec->key);
+	parse_next(p);	/* '=' */
+	if (*n >= PARSE_MAX_ITEMS)
+		return parse_error(p, DIAG_TOO_MANY, parse_loc(p, key), "more than %d attributes", PARSE_MAX_ITEMS);
 	struct kv *kv = &kvs[(*n)++];
 	memset(kv, 0, sizeof *kv);
 	kv->key = spec->key;
-	kv->at = loc_of(p, key);
+	kv->at = parse_loc(p, key);
 	return parse_kv_value(p, spec, kv);
 }
 
@@ -668,7 +658,7 @@ static struct stmt *cur(struct parser *p)
 
 static int misplaced(struct parser *p, const struct token *t, const char *why)
 {
-	return error_at(p, DIAG_MISPLACED, loc_of(p, t), "%s", why);
+	return parse_error(p, DIAG_MISPLACED, parse_loc(p, t), "%s", why);
 }
 
 /* A statement of the turns before the first turn line: said once (a
@@ -679,7 +669,7 @@ static int before_first_turn(struct parser *p, const struct token *t, const char
 	if (p->told_no_turn)
 		return -1;
 	p->told_no_turn = true;
-	return error_at(p, DIAG_MISPLACED, loc_of(p, t), "%s before the first turn; the lines after it that "
+	return parse_error(p, DIAG_MISPLACED, parse_loc(p, t), "%s before the first turn; the lines after it that "
 			"need a turn are not reported", what);
 }
 
@@ -694,9 +684,9 @@ static int parse_battle(struct parser *p, struct token *kw)
 		return misplaced(p, kw, p->saw_battle ? "a second battle line"
 					   : "the battle line must open the top-level file");
 	p->saw_battle = true;
-	if (!(s->text = want_string(p, "the battle's name in quotes")))
+	if (!(s->text = parse_string(p, "the battle's name in quotes")))
 		return -1;
-	struct kv kvs[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && at_kv(p))
 		rc = parse_kv(p, battle_keys, kvs, &n);
@@ -707,7 +697,7 @@ static int parse_battle(struct parser *p, struct token *kw)
 	if (rules) {
 		const struct vocab *v = p->opts->find_rules ? p->opts->find_rules(rules->value) : NULL;
 		if (!v)
-			return error_at(p, DIAG_UNKNOWN_RULES, rules->value_at, "unknown ruleset '%s'",
+			return parse_error(p, DIAG_UNKNOWN_RULES, rules->value_at, "unknown ruleset '%s'",
 					rules->value);
 		p->v = v;
 		((struct kv *)rules)->value = v->name;	/* canonical spelling */
@@ -751,7 +741,7 @@ static int once(struct parser *p, enum stmt_kind kind, const char *option, struc
 		const struct stmt *s = &p->b->stmts[i];
 		if (s->kind != kind || (option && strcmp(s->u->option.name, option) != 0))
 			continue;
-		return error_at(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
+		return parse_error(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
 				option ? "option " : "a ", option ? option : kind == ST_SCENARIO ? "scenario" : "result",
 				p->b->src.v[s->at.file].path, s->at.line);
 	}
@@ -770,10 +760,10 @@ static int parse_scenario(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
 	battle_body(p->b, s, ST_SCENARIO, NULL);
-	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, loc_of(p, kw)) < 0 ||
-	    !(s->text = want_string(p, "the scenario's name in quotes")))
+	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, parse_loc(p, kw)) < 0 ||
+	    !(s->text = parse_string(p, "the scenario's name in quotes")))
 		return -1;
-	struct kv kvs[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && at_kv(p))
 		rc = parse_kv(p, scenario_keys, kvs, &n);
@@ -788,7 +778,7 @@ static int parse_special(struct parser *p, struct token *kw)
 	battle_body(p->b, s, ST_SPECIAL, NULL);
 	if (header_only(p, kw) < 0)
 		return -1;
-	s->text = want_string(p, "the special rule in quotes");
+	s->text = parse_string(p, "the special rule in quotes");
 	return s->text ? 0 : -1;
 }
 
@@ -799,24 +789,24 @@ static int parse_option(struct parser *p, struct token *kw)
 	battle_body(p->b, s, ST_OPTION, NULL);
 	if (header_only(p, kw) < 0)
 		return -1;
-	struct token *name = peek(p);
+	struct token *name = parse_peek(p);
 	if (name->kind != TOK_WORD)
-		return expected(p, "a rule option name");
+		return parse_expected(p, "a rule option name");
 	const struct vocab_word *opt = lookup(p, p->v->option, name);
 	if (!opt)
-		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, name), "unknown rule option %s in %s",
-				found(p, name), p->v->name);
-	next(p);
-	if (once(p, ST_OPTION, opt->word, loc_of(p, name)) < 0 ||
-	    expect(p, TOK_EQ, "'=' and the option's value") < 0)
+		return parse_error(p, DIAG_UNKNOWN_RULES, parse_loc(p, name), "unknown rule option %s in %s",
+				parse_found(p, name), p->v->name);
+	parse_next(p);
+	if (once(p, ST_OPTION, opt->word, parse_loc(p, name)) < 0 ||
+	    parse_expect(p, TOK_EQ, "'=' and the option's value") < 0)
 		return -1;
-	struct token *val = peek(p);
+	struct token *val = parse_peek(p);
 	if (val->kind != TOK_WORD && val->kind != TOK_NUMBER)
-		return expected(p, "the option's value");
+		return parse_expected(p, "the option's value");
 	if (!vocab_allows(opt, p->text + val->off, val->len))
-		return error_at(p, DIAG_UNKNOWN_RULES, loc_of(p, val), "option %s takes %s, not %s",
-				opt->word, opt->spec, found(p, val));
-	next(p);
+		return parse_error(p, DIAG_UNKNOWN_RULES, parse_loc(p, val), "option %s takes %s, not %s",
+				opt->word, opt->spec, parse_found(p, val));
+	parse_next(p);
 	s->u->option.name = opt->word;
 	s->u->option.value = tok_text(p, val);
 	for (char *c = (char *)s->u->option.value; *c; c++)
@@ -829,9 +819,9 @@ static int parse_result(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
 	battle_body(p->b, s, ST_RESULT, NULL);
-	if (once(p, ST_RESULT, NULL, loc_of(p, kw)) < 0 || !(s->text = want_string(p, "the result in quotes")))
+	if (once(p, ST_RESULT, NULL, parse_loc(p, kw)) < 0 || !(s->text = parse_string(p, "the result in quotes")))
 		return -1;
-	struct kv kvs[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && at_kv(p))
 		rc = parse_kv(p, result_keys, kvs, &n);
@@ -915,8 +905,8 @@ static int parse_include(struct parser *p, struct token *kw)
 	battle_body(p->b, s, ST_INCLUDE, NULL);
 	s->u->include.file = -1;
 	s->u->include.charts = kw->len == 6;	/* "charts" */
-	struct token *t = peek(p);
-	const char *name = want_string(p, s->u->include.charts ? "the chart file's path in quotes"
+	struct token *t = parse_peek(p);
+	const char *name = parse_string(p, s->u->include.charts ? "the chart file's path in quotes"
 							       : "the included file's path in quotes");
 	/* an include line in error reads nothing: what it would declare is not
 	 * reported missing, as when the file itself cannot be read */
@@ -925,21 +915,21 @@ static int parse_include(struct parser *p, struct token *kw)
 		return -1;
 	}
 	s->u->include.path = name;
-	if (peek(p)->kind != TOK_END) {
+	if (parse_peek(p)->kind != TOK_END) {
 		p->degraded = true;
 		return 0;	/* the caller reports the trailing text */
 	}
-	struct loc at = loc_of(p, t);
+	struct loc at = parse_loc(p, t);
 	char *path = source_join(p->b->src.v[p->file].path, name);
 	int rc = 0;
 	if (in_chain(p, path)) {
 		struct buf chain;	/* the whole cycle, the top file first: a -> b -> a */
 		buf_init(&chain, 4096);
 		chain_text(p, p->file, &chain);
-		rc = error_at(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself: %s -> %s", name, chain.text, name);
+		rc = parse_error(p, DIAG_INCLUDE_CYCLE, at, "'%s' includes itself: %s -> %s", name, chain.text, name);
 		buf_release(&chain);
 	} else if (p->depth > MAX_INCLUDE_DEPTH) {	/* the top file is depth 1 */
-		rc = error_at(p, DIAG_INCLUDE_FAILED, at, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
+		rc = parse_error(p, DIAG_INCLUDE_FAILED, at, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
 	}
 	if (rc == 0) {
 		char *err = NULL;
@@ -947,7 +937,7 @@ static int parse_include(struct parser *p, struct token *kw)
 						 : sources_load_include(&p->b->src, path, p->root, p->extra_root,
 									&p->bytes_left, at, &err);
 		if (file < 0) {
-			rc = error_at(p, DIAG_INCLUDE_FAILED, at,
+			rc = parse_error(p, DIAG_INCLUDE_FAILED, at,
 				      "%s; what depends on it is not checked further", err);
 			p->degraded = true;
 			free(err);
@@ -975,21 +965,21 @@ static int parse_side(struct parser *p, struct token *kw)
 		return misplaced(p, kw, "sides are declared before the first turn");
 	p->section = SEC_ORDER_OF_BATTLE;
 	p->side_stmt = p->stmt;
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
-		return expected(p, "a side id");
-	next(p);
+		return parse_expected(p, "a side id");
+	parse_next(p);
 	s->u->side.id = tok_text(p, t);
 	s->u->side.players = -1;
-	if (declare(p, 'S', s->u->side.id, loc_of(p, t)) < 0)
+	if (declare(p, 'S', s->u->side.id, parse_loc(p, t)) < 0)
 		return -1;
-	struct kv kvs[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
-	while (rc == 0 && peek(p)->kind != TOK_END) {
+	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
 		if (at_kv(p))
 			rc = parse_kv(p, side_keys, kvs, &n);
-		else if (peek(p)->kind == TOK_STRING && !s->u->side.label)
-			s->u->side.label = want_string(p, "the side's label");
+		else if (parse_peek(p)->kind == TOK_STRING && !s->u->side.label)
+			s->u->side.label = parse_string(p, "the side's label");
 		else
 			break;
 	}
@@ -1003,10 +993,10 @@ static int parse_side(struct parser *p, struct token *kw)
 	if (!nation && !p->v->nation)
 		return 0;	/* a ruleset without nations */
 	if (!nation)
-		return error_at(p, DIAG_MISSING, loc_of(p, t), "side '%s' has no nation=", s->u->side.id);
+		return parse_error(p, DIAG_MISSING, parse_loc(p, t), "side '%s' has no nation=", s->u->side.id);
 	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
 	if (!w)
-		return error_at(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
+		return parse_error(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
 	s->u->side.nation = w->word;
 	s->u->side.nation_code = w->code;
 	return 0;
@@ -1033,9 +1023,9 @@ static int add_flag(struct parser *p, const char **flags, int *codes, int *n_fla
 {
 	for (int i = 0; i < *n_flags; i++)
 		if (flags[i] == w->word)
-			return error_at(p, DIAG_DUPLICATE, at, "attribute %s given twice", w->word);
-	if (*n_flags >= MAX_ITEMS)
-		return error_at(p, DIAG_TOO_MANY, at, "more than %d attributes", MAX_ITEMS);
+			return parse_error(p, DIAG_DUPLICATE, at, "attribute %s given twice", w->word);
+	if (*n_flags >= PARSE_MAX_ITEMS)
+		return parse_error(p, DIAG_TOO_MANY, at, "more than %d attributes", PARSE_MAX_ITEMS);
 	codes[*n_flags] = w->code;
 	flags[(*n_flags)++] = w->word;
 	return 0;
@@ -1046,41 +1036,41 @@ static int parse_leader(struct parser *p, struct token *kw)
 {
 	struct stmt *s = cur(p);
 	struct st_leader *l = &battle_body(p->b, s, ST_LEADER, NULL)->leader;
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
-		return expected(p, "a leader id");
-	next(p);
+		return parse_expected(p, "a leader id");
+	parse_next(p);
 	l->id = tok_text(p, t);
-	l->id_at = loc_of(p, t);
+	l->id_at = parse_loc(p, t);
 	if (declare(p, 'L', l->id, l->id_at) < 0)
 		return -1;
 	if (in_order_of_battle(p, kw, "leader") < 0)
 		return -1;
 	l->side = current_side(p);
-	if (!(l->name = want_string(p, "the leader's name in quotes")))
+	if (!(l->name = parse_string(p, "the leader's name in quotes")))
 		return -1;
-	struct kv kvs[MAX_ITEMS];
-	const char *flags[MAX_ITEMS];
-	int codes[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
+	const char *flags[PARSE_MAX_ITEMS];
+	int codes[PARSE_MAX_ITEMS];
 	int n = 0, n_flags = 0, rc = 0;
-	while (rc == 0 && peek(p)->kind != TOK_END) {
-		struct token *w = peek(p);
+	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
+		struct token *w = parse_peek(p);
 		const struct vocab_word *vw;
 		if (at_kv(p)) {
 			rc = parse_kv(p, leader_keys, kvs, &n);
 		} else if ((vw = lookup(p, p->v->rating, w))) {
 			if (l->rating)
-				rc = error_at(p, DIAG_DUPLICATE, loc_of(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
+				rc = parse_error(p, DIAG_DUPLICATE, parse_loc(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
 			l->rating = vw->word;
 			l->rating_code = vw->code;
-			next(p);
+			parse_next(p);
 		} else if ((vw = lookup(p, p->v->leader_flag, w))) {
-			rc = add_flag(p, flags, codes, &n_flags, vw, loc_of(p, w));
-			next(p);
+			rc = add_flag(p, flags, codes, &n_flags, vw, parse_loc(p, w));
+			parse_next(p);
 		} else if (w->kind == TOK_WORD) {
 			char ratings[256], lflags[256];
-			rc = error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, w),
-				      "unknown word %s in a leader: expected a %s (%s), %s%sunder=", found(p, w),
+			rc = parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, w),
+				      "unknown word %s in a leader: expected a %s (%s), %s%sunder=", parse_found(p, w),
 				      vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings),
 				      vocab_list(p->v, p->v->leader_flag, lflags, sizeof lflags), *lflags ? " or " : "");
 		} else {
@@ -1100,7 +1090,7 @@ static int parse_leader(struct parser *p, struct token *kw)
 	}
 	char ratings[256];
 	if (!l->rating)
-		return error_at(p, DIAG_MISSING, l->id_at, "leader '%s' has no %s (%s)", l->id,
+		return parse_error(p, DIAG_MISSING, l->id_at, "leader '%s' has no %s (%s)", l->id,
 				vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings));
 	return 0;
 }
@@ -1125,7 +1115,7 @@ static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, s
 		if (!g)
 			continue;
 		if (u->slot[of] || u->slot[c->cat])
-			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), found(p, t));
+			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), parse_found(p, t));
 		u->slot[c->cat] = c->word;
 		u->slot[of] = g->word;
 		u->slot_code[c->cat] = c->code;
@@ -1156,14 +1146,14 @@ static const char *unit_word_cats(const struct parser *p, char *out, size_t size
 static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 		     const char **flags, int *codes, int *n_flags)
 {
-	struct loc at = loc_of(p, t);
+	struct loc at = parse_loc(p, t);
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
 		const struct vocab_word *w = is_slot(p, c) ? lookup(p, c, t) : NULL;
 		if (!w)
 			continue;
 		if (u->slot[c])
-			return error_at(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
-					vocab_cat_name(p->v, c), found(p, t), u->slot[c]);
+			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
+					vocab_cat_name(p->v, c), parse_found(p, t), u->slot[c]);
 		u->slot[c] = w->word;
 		u->slot_code[c] = w->code;
 		u->slot_at[c] = at;
@@ -1182,7 +1172,7 @@ static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 		return 0;
 	}
 	char cats[512];
-	return error_at(p, DIAG_UNKNOWN_WORD, at, "unknown word %s in a unit: expected %s of %s", found(p, t),
+	return parse_error(p, DIAG_UNKNOWN_WORD, at, "unknown word %s in a unit: expected %s of %s", parse_found(p, t),
 			unit_word_cats(p, cats, sizeof cats), p->v->name);
 }
 
@@ -1202,11 +1192,11 @@ static int unit_complete(struct parser *p, struct st_unit *u)
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
 		char words[256];
 		if (is_slot(p, c) && p->v->cats[c].required && !u->slot[c] && !waived(p, u, c))
-			return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no %s (%s)", u->id,
+			return parse_error(p, DIAG_MISSING, u->id_at, "unit '%s' has no %s (%s)", u->id,
 					vocab_cat_name(p->v, c), vocab_list(p->v, c, words, sizeof words));
 	}
 	if (u->stands < 0)
-		return error_at(p, DIAG_MISSING, u->id_at, "unit '%s' has no stands=", u->id);
+		return parse_error(p, DIAG_MISSING, u->id_at, "unit '%s' has no stands=", u->id);
 	return 0;
 }
 
@@ -1216,29 +1206,29 @@ static int parse_unit(struct parser *p, struct token *kw)
 	struct stmt *s = cur(p);
 	struct st_unit *u = &battle_body(p->b, s, ST_UNIT, NULL)->unit;
 	u->stands = -1;
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
-		return expected(p, "a unit id");
-	next(p);
+		return parse_expected(p, "a unit id");
+	parse_next(p);
 	u->id = tok_text(p, t);
-	u->id_at = loc_of(p, t);
+	u->id_at = parse_loc(p, t);
 	if (declare(p, 'U', u->id, u->id_at) < 0)
 		return -1;
 	if (in_order_of_battle(p, kw, "unit") < 0)
 		return -1;
 	u->side = current_side(p);
-	if (!(u->name = want_string(p, "the unit's name in quotes")))
+	if (!(u->name = parse_string(p, "the unit's name in quotes")))
 		return -1;
-	struct kv kvs[MAX_ITEMS];
-	const char *flags[MAX_ITEMS];
-	int codes[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
+	const char *flags[PARSE_MAX_ITEMS];
+	int codes[PARSE_MAX_ITEMS];
 	int n = 0, n_flags = 0, rc = 0;
-	while (rc == 0 && peek(p)->kind != TOK_END) {
-		struct token *w = peek(p);
+	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
+		struct token *w = parse_peek(p);
 		if (at_kv(p))
 			rc = parse_kv(p, unit_keys, kvs, &n);
 		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
-			rc = unit_word(p, u, next(p), flags, codes, &n_flags);
+			rc = unit_word(p, u, parse_next(p), flags, codes, &n_flags);
 		else
 			break;
 	}
@@ -1274,9 +1264,9 @@ static int parse_condition(struct parser *p, struct st_turn *t)
 		return -1;
 	t->cond = w->word;
 	t->cond_code = w->code;
-	if (w->num_max && want_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
+	if (w->num_max && parse_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
 		return -1;
-	return w->arg ? want_coded(p, w->arg, &t->cond_word, &t->cond_word_code) : 0;
+	return w->arg ? parse_word(p, w->arg, &t->cond_word, &t->cond_word_code) : 0;
 }
 
 /* Whether the ruleset's phase word takes a mode (phase WORD MODE). */
@@ -1296,25 +1286,25 @@ static int parse_turn(struct parser *p, struct token *kw)
 	if (p->section == SEC_HEADER)
 		return misplaced(p, kw, "a turn before any side is declared");
 	p->section = SEC_TURNS;
-	struct token *num = peek(p);
-	if (want_number(p, "the turn number", 1, 9999, &t->number) < 0)
+	struct token *num = parse_peek(p);
+	if (parse_number(p, "the turn number", 1, 9999, &t->number) < 0)
 		return -1;
 	if (p->turn && t->number != p->turn + 1)
-		warn_at(p, DIAG_TURN_ORDER, loc_of(p, num), "turn %d follows turn %d", t->number, p->turn);
+		warn_at(p, DIAG_TURN_ORDER, parse_loc(p, num), "turn %d follows turn %d", t->number, p->turn);
 	p->turn = t->number;
 	p->phase = NULL;
 	p->phase_rank = 0;
 	p->phase_unknown = false;
 	p->last_event = -1;
-	struct token *w = peek(p);
+	struct token *w = parse_peek(p);
 	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w) && p->v->simultaneous)
-		return error_at(p, DIAG_MISPLACED, loc_of(p, w), "a turn of %s belongs to both sides (%s): "
+		return parse_error(p, DIAG_MISPLACED, parse_loc(p, w), "a turn of %s belongs to both sides (%s): "
 				"write `turn %d` without a side", p->v->name, p->v->simultaneous, t->number);
 	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w)) {
 		struct loc at;
 		t->side = parse_id(p, 'S', &at);
 	}
-	if (peek(p)->kind == TOK_WORD)
+	if (parse_peek(p)->kind == TOK_WORD)
 		return parse_condition(p, t);
 	return 0;
 }
@@ -1326,14 +1316,14 @@ static int parse_phase(struct parser *p, struct token *kw)
 	battle_body(p->b, s, ST_PHASE, NULL);
 	if (p->section != SEC_TURNS)
 		return before_first_turn(p, kw, "a phase");
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	p->phase_unknown = true;	/* until this line parses */
 	p->last_event = -1;
 	const struct vocab_word *pw = want_word(p, p->v->phase);
 	if (!pw)
 		return -1;
 	const char *phase = s->u->phase.phase = pw->word;
-	if (has_modes(p->v, phase) && peek(p)->kind == TOK_WORD) {
+	if (has_modes(p->v, phase) && parse_peek(p)->kind == TOK_WORD) {
 		const struct vocab_word *mode = want_word(p, p->v->phase_mode);
 		if (!mode)
 			return -1;
@@ -1344,7 +1334,7 @@ static int parse_phase(struct parser *p, struct token *kw)
 	s->u->phase.bit = ph ? ph->bit : 0;
 	int rank = ph ? ph->rank : p->phase_rank;
 	if (rank < p->phase_rank)
-		warn_at(p, DIAG_PHASE_ORDER, loc_of(p, t), "phase %s%s%s after a later phase of turn %d",
+		warn_at(p, DIAG_PHASE_ORDER, parse_loc(p, t), "phase %s%s%s after a later phase of turn %d",
 			phase, s->u->phase.mode ? " " : "", s->u->phase.mode ? s->u->phase.mode : "", p->turn);
 	p->phase_rank = rank;
 	p->phase = phase;
@@ -1356,27 +1346,27 @@ static int parse_phase(struct parser *p, struct token *kw)
 /* fact = WORD [ "=" ( WORD | NUMBER ) ] ; */
 static int parse_fact(struct parser *p, int cat, struct fact *f)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
-		return expected(p, "a fact of the table");
+		return parse_expected(p, "a fact of the table");
 	const struct vocab_word *w = lookup(p, cat, t);
 	if (!w)
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown %s %s", vocab_cat_name(p->v, cat),
-				found(p, t));
-	next(p);
+		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown %s %s", vocab_cat_name(p->v, cat),
+				parse_found(p, t));
+	parse_next(p);
 	f->word = w->word;
 	f->code = w->code;
-	f->at = loc_of(p, t);
+	f->at = parse_loc(p, t);
 	char what[96];
 	snprintf(what, sizeof what, "'=' and %s", w->spec && strcmp(w->spec, "U") == 0 ? "a unit id" : w->spec ? w->spec : "");
-	if (peek(p)->kind != TOK_EQ)
-		return w->spec ? expected(p, what) : 0;
+	if (parse_peek(p)->kind != TOK_EQ)
+		return w->spec ? parse_expected(p, what) : 0;
 	if (!w->spec)
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)), "fact '%s' takes no value", w->word);
-	next(p);
-	struct token *v = peek(p);
+		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, parse_peek(p)), "fact '%s' takes no value", w->word);
+	parse_next(p);
+	struct token *v = parse_peek(p);
 	if (v->kind != TOK_WORD && v->kind != TOK_NUMBER)
-		return expected(p, what + 8);
+		return parse_expected(p, what + 8);
 	f->at = loc_span(p, t, v);
 	if (strcmp(w->spec, "U") == 0) {
 		struct loc at;
@@ -1384,9 +1374,9 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 		return f->value ? 0 : -1;
 	}
 	if (!(f->value_index = vocab_allows(w, p->text + v->off, v->len)))
-		return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, v), "%s=%s: expected %s", w->word,
-				found(p, v), w->spec);
-	next(p);
+		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, v), "%s=%s: expected %s", w->word,
+				parse_found(p, v), w->spec);
+	parse_next(p);
 	f->value = tok_text(p, v);
 	for (char *c = (char *)f->value; *c; c++)
 		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
@@ -1394,56 +1384,56 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 }
 
 /* uref = WORD [ ":" NUMBER ] [ "@" NUMBER ] [ "(" fact { "," fact } ")" ] [ face ] ; */
-static int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
+int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
 {
 	u->stands = u->range = -1;
 	u->hit.at.file = -1;
 	if (!(u->id = parse_id(p, 'U', &u->at)))
 		return -1;
-	if (peek(p)->kind == TOK_COLON && peek2(p)->kind == TOK_NUMBER) {
-		next(p);
-		if (want_number(p, "stands", 1, MAX_STANDS, &u->stands) < 0)
+	if (parse_peek(p)->kind == TOK_COLON && peek2(p)->kind == TOK_NUMBER) {
+		parse_next(p);
+		if (parse_number(p, "stands", 1, PARSE_MAX_STANDS, &u->stands) < 0)
 			return -1;
 	}
-	if (peek(p)->kind == TOK_AT) {
-		next(p);
-		if (want_number(p, "the range in inches", 0, MAX_RANGE, &u->range) < 0)
+	if (parse_peek(p)->kind == TOK_AT) {
+		parse_next(p);
+		if (parse_number(p, "the range in inches", 0, PARSE_MAX_RANGE, &u->range) < 0)
 			return -1;
 	}
-	if (peek(p)->kind == TOK_LPAREN) {
-		next(p);
-		struct fact fs[MAX_ITEMS];
+	if (parse_peek(p)->kind == TOK_LPAREN) {
+		parse_next(p);
+		struct fact fs[PARSE_MAX_ITEMS];
 		int n = 0;
 		do {
-			if (n == MAX_ITEMS)
-				return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d facts",
-						MAX_ITEMS);
+			if (n == PARSE_MAX_ITEMS)
+				return parse_error(p, DIAG_TOO_MANY, parse_loc(p, parse_peek(p)), "more than %d facts",
+						PARSE_MAX_ITEMS);
 			memset(&fs[n], 0, sizeof fs[n]);
 			if (parse_fact(p, facts, &fs[n++]) < 0)
 				return -1;
-		} while (peek(p)->kind == TOK_COMMA && next(p));
-		if (expect(p, TOK_RPAREN, "',' or ')'") < 0)
+		} while (parse_peek(p)->kind == TOK_COMMA && parse_next(p));
+		if (parse_expect(p, TOK_RPAREN, "',' or ')'") < 0)
 			return -1;
 		u->facts = arena_memdup(p->b->arena, fs, n * sizeof *fs);
 		u->n_facts = n;
 	}
-	if (hit && peek(p)->kind == TOK_FACE)
+	if (hit && parse_peek(p)->kind == TOK_FACE)
 		return parse_face(p, &u->hit);
 	return 0;
 }
 
 /* A comma-separated list of unit references. */
-static int parse_urefs(struct parser *p, int facts, bool hit, struct uref **out, int *n)
+int parse_urefs(struct parser *p, int facts, bool hit, struct uref **out, int *n)
 {
-	struct uref us[MAX_ITEMS];
+	struct uref us[PARSE_MAX_ITEMS];
 	int k = 0;
 	do {
-		if (k == MAX_ITEMS)
-			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d units", MAX_ITEMS);
+		if (k == PARSE_MAX_ITEMS)
+			return parse_error(p, DIAG_TOO_MANY, parse_loc(p, parse_peek(p)), "more than %d units", PARSE_MAX_ITEMS);
 		memset(&us[k], 0, sizeof us[k]);
 		if (parse_uref(p, &us[k++], facts, hit) < 0)
 			return -1;
-	} while (peek(p)->kind == TOK_COMMA && next(p));
+	} while (parse_peek(p)->kind == TOK_COMMA && parse_next(p));
 	*out = arena_memdup(p->b->arena, us, k * sizeof *us);
 	*n = k;
 	return 0;
@@ -1461,8 +1451,8 @@ static struct claim_kind claims_of(const struct vocab_event *ev)
 
 static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 {
-	if (*n == MAX_ITEMS)
-		return error_at(p, DIAG_TOO_MANY, m.at, "more than %d modifiers", MAX_ITEMS);
+	if (*n == PARSE_MAX_ITEMS)
+		return parse_error(p, DIAG_TOO_MANY, m.at, "more than %d modifiers", PARSE_MAX_ITEMS);
 	for (int i = 0; i < *n; i++)
 		if (mods[i].code == m.code)
 			warn_at(p, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
@@ -1478,8 +1468,8 @@ static const struct vocab_word *tally_word(struct parser *p, const struct claim_
 
 static int add_tally(struct parser *p, struct tally *ts, int *n, struct tally t)
 {
-	if (*n == MAX_ITEMS)
-		return error_at(p, DIAG_TOO_MANY, t.at, "more than %d claims", MAX_ITEMS);
+	if (*n == PARSE_MAX_ITEMS)
+		return parse_error(p, DIAG_TOO_MANY, t.at, "more than %d claims", PARSE_MAX_ITEMS);
 	ts[(*n)++] = t;
 	return 0;
 }
@@ -1495,12 +1485,12 @@ static bool tallied(const struct tally *ts, int n, const struct vocab_word *w)
 /* tally-kv = TALLY "=" NUMBER ; (a counted tally) */
 static int parse_tally_kv(struct parser *p, const struct vocab_word *w, struct tally *ts, int *n)
 {
-	struct token *key = next(p);
+	struct token *key = parse_next(p);
 	if (tallied(ts, *n, w))
-		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "%s= claimed twice", w->word);
-	next(p);
+		return parse_error(p, DIAG_DUPLICATE, parse_loc(p, key), "%s= claimed twice", w->word);
+	parse_next(p);
 	struct tally t = {w, 0, {0}};
-	if (want_number(p, w->num_what, 0, w->num_max, &t.value) < 0)
+	if (parse_number(p, w->num_what, 0, w->num_max, &t.value) < 0)
 		return -1;
 	t.at = loc_span(p, key, &p->tok[p->pos - 1]);
 	return add_tally(p, ts, n, t);
@@ -1509,11 +1499,11 @@ static int parse_tally_kv(struct parser *p, const struct vocab_word *w, struct t
 /* loss-kv = "loss" "=" NUMBER ; */
 static int parse_loss(struct parser *p, struct claim *c)
 {
-	struct token *key = next(p);
+	struct token *key = parse_next(p);
 	if (c->has_loss)
-		return error_at(p, DIAG_DUPLICATE, loc_of(p, key), "loss= claimed twice");
-	next(p);
-	if (want_number(p, "stands lost", 0, 999, &c->loss) < 0)
+		return parse_error(p, DIAG_DUPLICATE, parse_loc(p, key), "loss= claimed twice");
+	parse_next(p);
+	if (parse_number(p, "stands lost", 0, 999, &c->loss) < 0)
 		return -1;
 	c->has_loss = true;
 	c->loss_at = loc_span(p, key, &p->tok[p->pos - 1]);
@@ -1523,17 +1513,17 @@ static int parse_loss(struct parser *p, struct claim *c)
 /* "=" NUMBER: the claimed total. */
 static int parse_total(struct parser *p, const struct claim_kind *k, struct claim *c)
 {
-	struct token *eq = next(p);
+	struct token *eq = parse_next(p);
 	if (c->has_total)
-		return error_at(p, DIAG_DUPLICATE, loc_of(p, eq), "a second total");
-	struct token *t = peek(p);
+		return parse_error(p, DIAG_DUPLICATE, parse_loc(p, eq), "a second total");
+	struct token *t = parse_peek(p);
 	size_t digits = t->kind == TOK_WORD ? strspn(p->text + t->off, "0123456789") : 0;
 	if (digits && digits < t->len &&
 	    vocab_find(p->v, k->effects, p->text + t->off + digits, t->len - digits))	/* =10dq */
-		return error_at(p, DIAG_EXPECTED, loc_of(p, t), "expected the total after '=', found %s: "
-				"the total and the effect are two items, '=%.*s %.*s'", found(p, t), (int)digits,
+		return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "expected the total after '=', found %s: "
+				"the total and the effect are two items, '=%.*s %.*s'", parse_found(p, t), (int)digits,
 				p->text + t->off, (int)(t->len - digits), p->text + t->off + digits);
-	if (want_signed(p, "the total after '='", -MAX_TOTAL, MAX_TOTAL, &c->total) < 0)
+	if (parse_signed(p, "the total after '='", -PARSE_MAX_TOTAL, PARSE_MAX_TOTAL, &c->total) < 0)
 		return -1;
 	c->has_total = true;
 	c->total_at = loc_span(p, eq, &p->tok[p->pos - 1]);
@@ -1583,28 +1573,28 @@ typedef bool stop_fn(struct parser *p, const struct token *t);
 
 /* claim = { modifier | "=" NUMBER | EFFECT | claim-kv } ;
  * modifier = [ SIGNED ] CODE ;  (+1vet, or vet alone) */
-static int parse_claim(struct parser *p, const struct claim_kind *k, struct claim *c, stop_fn *stop)
+static int claim_items(struct parser *p, const struct claim_kind *k, struct claim *c, stop_fn *stop)
 {
-	struct mod mods[MAX_ITEMS];
-	struct tally ts[MAX_ITEMS];
+	struct mod mods[PARSE_MAX_ITEMS];
+	struct tally ts[PARSE_MAX_ITEMS];
 	int n = 0, n_ts = 0, rc = 0;
 	while (rc == 0) {
-		struct token *t = peek(p);
+		struct token *t = parse_peek(p);
 		const struct vocab_word *w;
 		if (t->kind == TOK_MOD) {
 			if (t->num < -99 || t->num > 99)
-				return error_at(p, DIAG_OUT_OF_RANGE, loc_of(p, t),
+				return parse_error(p, DIAG_OUT_OF_RANGE, parse_loc(p, t),
 						"a modifier of %s is out of range (-99 to +99)", number_as_written(p, t));
 			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
 			struct mod m = {.code = w ? w->word : NULL, .id = w ? w->code : 0, .value = (int)t->num,
-					.has_value = true, .at = loc_of(p, t), .unknown = !w};
+					.has_value = true, .at = parse_loc(p, t), .unknown = !w};
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
 				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
 				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
 				warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 					m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			}
-			next(p);
+			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, k, c);
@@ -1613,51 +1603,51 @@ static int parse_claim(struct parser *p, const struct claim_kind *k, struct clai
 		} else if (at_kv(p) && (w = tally_word(p, k, t)) && w->num_what) {
 			rc = parse_tally_kv(p, w, ts, &n_ts);
 		} else if (t->kind == TOK_WORD && (w = tally_word(p, k, t)) && !w->num_what && !tallied(ts, n_ts, w)) {
-			next(p);
-			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, loc_of(p, t)});
+			parse_next(p);
+			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, parse_loc(p, t)});
 		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
-			next(p);
-			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = loc_of(p, t)});
+			parse_next(p);
+			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = parse_loc(p, t)});
 		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
-			next(p);
+			parse_next(p);
 			c->effect = w->word;
 			c->effect_code = w->code;
-			c->effect_at = loc_of(p, t);
+			c->effect_at = parse_loc(p, t);
 		} else if (t->kind == TOK_WORD && k->outcomes && (w = lookup(p, k->outcomes, t))) {
 			if (c->outcome)
-				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second %s %s",
-						vocab_cat_name(p->v, k->outcomes), found(p, t));
-			next(p);
+				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second %s %s",
+						vocab_cat_name(p->v, k->outcomes), parse_found(p, t));
+			parse_next(p);
 			c->outcome = w->word;
 			c->outcome_code = w->code;
-			c->outcome_at = loc_of(p, t);
+			c->outcome_at = parse_loc(p, t);
 		} else if (at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
 			if ((w = lookup(p, k->effects, t)))
-				return error_at(p, DIAG_DUPLICATE, loc_of(p, t), "a second effect %s", found(p, t));
+				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second effect %s", parse_found(p, t));
 			const char *slip = claim_slip(p, k, t);
 			if (slip)
-				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: %s", found(p, t), slip);
+				return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown word %s: %s", parse_found(p, t), slip);
 			const char *hint = nearest_word(p, k->effects, t);
 			if (!hint && stop)	/* a check's actions follow its claim: a misspelt one */
 				hint = nearest_word(p, p->v->action, t);
 			if (hint || c->effect || c->has_total)	/* after the total, words are effects */
-				return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown word %s: expected a %s, "
-						"'=' and the total, or a %s%s%s%s", found(p, t), vocab_cat_name(p->v, k->mods),
+				return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown word %s: expected a %s, "
+						"'=' and the total, or a %s%s%s%s", parse_found(p, t), vocab_cat_name(p->v, k->mods),
 						vocab_cat_name(p->v, k->effects), hint ? "; did you mean '" : "", hint ? hint : "",
 						hint ? "'?" : "");
 			/* a modifier the ruleset does not have, claimed by its code alone:
 			 * the audit reports it, the rest of the log is still audited */
-			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = loc_of(p, t),
+			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = parse_loc(p, t),
 					.unknown = true, .hint = nearest_word(p, k->mods, t)};
 			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
-			next(p);
+			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_SIGNED) {
-			return error_at(p, DIAG_EXPECTED, loc_of(p, t),
-					"expected a modifier code right after %s, without a space (+1vet)", found(p, t));
+			return parse_error(p, DIAG_EXPECTED, parse_loc(p, t),
+					"expected a modifier code right after %s, without a space (+1vet)", parse_found(p, t));
 		} else {
 			break;
 		}
@@ -1674,225 +1664,49 @@ static bool is_action(struct parser *p, const struct token *t)
 	return lookup(p, p->v->action, t) != NULL;
 }
 
-/* action = VERB [ WORD | uref { "," uref } [ ACTION-FLAG ] ] ; by the verb's spec */
-static int parse_action(struct parser *p, struct action *a)
+bool parse_is_action(struct parser *p)
 {
-	struct token *t = next(p);
+	return is_action(p, parse_peek(p));
+}
+
+int parse_claim(struct parser *p, const struct vocab_event *ev, struct claim *c, bool actions_follow)
+{
+	struct claim_kind k = claims_of(ev);
+	return claim_items(p, &k, c, actions_follow ? is_action : NULL);
+}
+
+const struct vocab *parse_vocab(const struct parser *p)
+{
+	return p->v;
+}
+
+struct arena *parse_arena(struct parser *p)
+{
+	return p->b->arena;
+}
+
+/* action = VERB [ WORD | uref { "," uref } [ ACTION-FLAG ] ] ; by the verb's spec */
+int parse_action(struct parser *p, struct action *a)
+{
+	struct token *t = parse_next(p);
 	const struct vocab_word *w = lookup(p, p->v->action, t);
 	a->verb = w->word;
 	a->verb_code = w->code;
-	a->at = loc_of(p, t);
+	a->at = parse_loc(p, t);
 	if (w->spec && strcmp(w->spec, "W") == 0)
-		return want_coded(p, w->arg, &a->word, &a->word_code);
+		return parse_word(p, w->arg, &a->word, &a->word_code);
 	if (w->spec && strcmp(w->spec, "T") == 0) {
 		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
 			return -1;
-		struct token *f = peek(p);
+		struct token *f = parse_peek(p);
 		const struct vocab_word *fw = p->v->action_flag ? lookup(p, p->v->action_flag, f) : NULL;
 		if (fw) {
-			next(p);
+			parse_next(p);
 			a->flag = fw->word;
 			a->flag_code = fw->code;
-			a->flag_at = loc_of(p, f);
+			a->flag_at = parse_loc(p, f);
 		}
 	}
-	return 0;
-}
-
-/* check-line = uref claim { action } ; */
-static int parse_check_line(struct parser *p, const struct vocab_event *ev, struct check_line *l)
-{
-	struct claim_kind k = claims_of(ev);
-	if (parse_uref(p, &l->unit, ev->facts, false) < 0 || parse_claim(p, &k, &l->claim, is_action) < 0)
-		return -1;
-	struct action as[MAX_ITEMS];
-	int n = 0;
-	while (peek(p)->kind == TOK_WORD) {
-		char actions[512];
-		if (!is_action(p, peek(p)))
-			return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, peek(p)), "unknown %s %s: expected %s",
-					vocab_cat_name(p->v, p->v->action), found(p, peek(p)),
-					vocab_list(p->v, p->v->action, actions, sizeof actions));
-		if (n == MAX_ITEMS)
-			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d actions", MAX_ITEMS);
-		memset(&as[n], 0, sizeof as[n]);
-		if (parse_action(p, &as[n++]) < 0)
-			return -1;
-	}
-	l->actions = arena_memdup(p->b->arena, as, n * sizeof *as);
-	l->n_actions = n;
-	return 0;
-}
-
-/* check = KEYWORD [ WORD ] face ":" check-line { ";" check-line } ; */
-static int parse_check(struct parser *p, const struct vocab_event *ev, struct ev_check *ck)
-{
-	if (peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at)))
-		return -1;
-	if (parse_face_of(p, &ck->die, dice_of(ev)) < 0 || expect(p, TOK_COLON, "':' before the units") < 0)
-		return -1;
-	struct check_line ls[MAX_ITEMS];
-	int n = 0;
-	do {
-		if (n == MAX_ITEMS)
-			return error_at(p, DIAG_TOO_MANY, loc_of(p, peek(p)), "more than %d units", MAX_ITEMS);
-		memset(&ls[n], 0, sizeof ls[n]);
-		if (parse_check_line(p, ev, &ls[n++]) < 0)
-			return -1;
-	} while (peek(p)->kind == TOK_SEMI && next(p));
-	ck->lines = arena_memdup(p->b->arena, ls, n * sizeof *ls);
-	ck->n_lines = n;
-	if (!ck->leader && n > 1)
-		return error_at(p, DIAG_TOO_MANY, ls[1].unit.at,
-				"a check without a leader is one unit's own roll: it takes one unit");
-	return 0;
-}
-
-/* fire-shape = KEYWORD uref { "," uref } "->" uref face claim ; */
-static int parse_fire(struct parser *p, const struct vocab_event *ev, struct ev_fire *f)
-{
-	struct claim_kind k = claims_of(ev);
-	if (parse_urefs(p, ev->facts, true, &f->firers, &f->n_firers) < 0)
-		return -1;
-	for (int i = 0; i < f->n_firers; i++)
-		if (f->firers[i].range < 0)
-			return error_at(p, DIAG_EXPECTED, f->firers[i].at,
-					"expected '@' and the range after firing unit '%s'", f->firers[i].id);
-	if (expect(p, TOK_ARROW, "'->' and the target") < 0 ||
-	    parse_uref(p, &f->target, ev->facts, false) < 0 || parse_face_of(p, &f->die, dice_of(ev)) < 0)
-		return -1;
-	return parse_claim(p, &k, &f->claim, NULL);
-}
-
-/* side-roll = face claim ; */
-static int parse_side_roll(struct parser *p, const struct claim_kind *k, struct clash_side *s)
-{
-	if (parse_face(p, &s->die) < 0)
-		return -1;
-	return parse_claim(p, k, &s->claim, NULL);
-}
-
-/* clash-result = side-roll "|" side-roll [ ":" [ SIGNED | NUMBER ] [ EFFECT ] ] ; */
-static int parse_clash_result(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
-{
-	struct claim_kind k = claims_of(ev);
-	if (parse_side_roll(p, &k, &c->side[0]) < 0 || expect(p, TOK_BAR, "'|' and the defender's roll") < 0 ||
-	    parse_side_roll(p, &k, &c->side[1]) < 0)
-		return -1;
-	if (peek(p)->kind != TOK_COLON)
-		return 0;
-	next(p);
-	struct token *t = peek(p);
-	if (t->kind == TOK_SIGNED || t->kind == TOK_NUMBER) {
-		if (want_signed(p, "the difference", -2 * MAX_TOTAL, 2 * MAX_TOTAL, &c->diff) < 0)
-			return -1;
-		c->has_diff = true;
-		c->diff_at = loc_of(p, t);
-	}
-	t = peek(p);
-	if (t->kind == TOK_WORD) {
-		if (want_coded(p, ev->effects, &c->effect, &c->effect_code) < 0)
-			return -1;
-		c->effect_at = loc_of(p, t);
-	}
-	if (!c->has_diff && !c->effect)
-		return expected(p, "the difference or the effect after ':'");
-	return 0;
-}
-
-/* clash = KEYWORD uref { "," uref } "->" uref { "," uref } clash-result ; */
-static int parse_clash(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
-{
-	if (parse_urefs(p, ev->facts, false, &c->side[0].units, &c->side[0].n_units) < 0 ||
-	    expect(p, TOK_ARROW, "'->' and the defenders") < 0 ||
-	    parse_urefs(p, ev->facts, false, &c->side[1].units, &c->side[1].n_units) < 0)
-		return -1;
-	return parse_clash_result(p, ev, c);
-}
-
-/* leader-roll = KEYWORD WORD face [ EFFECT ] ; */
-static int parse_leader_roll(struct parser *p, const struct vocab_event *ev, struct ev_leader_roll *f)
-{
-	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_face_of(p, &f->die, dice_of(ev)) < 0)
-		return -1;
-	struct token *t = peek(p);
-	if (t->kind == TOK_WORD) {
-		if (want_coded(p, ev->effects, &f->effect, &f->effect_code) < 0)
-			return -1;
-		f->effect_at = loc_of(p, t);
-	}
-	return 0;
-}
-
-/* One argument of a state event by its signature letter. */
-static int parse_arg(struct parser *p, const struct vocab_event *ev, char type, struct arg *a)
-{
-	struct token *t = peek(p);
-	a->type = type;
-	a->at = loc_of(p, t);
-	switch (type) {
-	case 'U':
-	case 'L':
-		a->text = parse_id(p, type, &a->at);
-		return a->text ? 0 : -1;
-	case 'W':
-		return want_coded(p, ev->arg, &a->text, &a->code);
-	case 'N':
-		return want_signed(p, "a signed number of stands such as -2", -MAX_STANDS, MAX_STANDS, &a->num);
-	case 'C':
-		return want_number(p, "a number of stands", 1, MAX_STANDS, &a->num);
-	case 'S':
-		a->text = want_string(p, "a quoted text");
-		return a->text ? 0 : -1;
-	case 'D':
-		return parse_face(p, &a->face);
-	default:
-		return expect(p, TOK_ARROW, "'->'");
-	}
-}
-
-static bool arg_fits(struct parser *p, char type)
-{
-	enum token_kind k = peek(p)->kind;
-	switch (type) {
-	case 'S':
-		return k == TOK_STRING;
-	case 'N':
-		return k == TOK_SIGNED || k == TOK_NUMBER;
-	case 'C':	/* a negative count is there, and out of range */
-		return k == TOK_NUMBER || (k == TOK_SIGNED && peek(p)->num < 0);
-	case 'D':
-		return k == TOK_FACE;
-	default:
-		return k == TOK_WORD;
-	}
-}
-
-/* state = KEYWORD { argument } ; by the event's signature */
-static int parse_state(struct parser *p, const struct vocab_event *ev, struct ev_state *st)
-{
-	const char *sig = ev->sig;
-	struct arg args[16];
-	int n = 0;
-	for (const char *c = sig; *c; c++) {
-		bool optional = c[1] == '?';
-		if (optional && !arg_fits(p, *c)) {
-			c++;
-			continue;
-		}
-		if (*c == '>') {
-			if (expect(p, TOK_ARROW, "'->'") < 0)
-				return -1;
-		} else {
-			memset(&args[n], 0, sizeof args[n]);
-			if (parse_arg(p, ev, *c, &args[n++]) < 0)
-				return -1;
-		}
-		if (optional)
-			c++;
-	}
-	st->args = arena_memdup(p->b->arena, args, n * sizeof *args);
-	st->n_args = n;
 	return 0;
 }
 
@@ -1901,7 +1715,7 @@ static const char *reroll_why(const struct vocab *v, const struct vocab_event *e
 {
 	const char *clash = "event";
 	for (size_t i = v->n_events; i-- > 0;)
-		if (v->events[i].shape == SHAPE_CLASH && !v->events[i].canon)
+		if (v->events[i].shape == ev->shape->repeats && !v->events[i].canon)
 			clash = v->events[i].keyword;	/* the first */
 	snprintf(why, size, "a %s must follow the %s it repeats", ev->keyword, clash);
 	return why;
@@ -1926,10 +1740,10 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 			return misplaced(p, kw, why);
 		}
 	}
-	if (ev->shape == SHAPE_REROLL) {
+	if (ev->shape->repeats) {
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
-		enum event_shape shape = last && last->kind == ST_EVENT ? last->u->event.def->shape : SHAPE_STATE;
-		if (shape != SHAPE_CLASH && shape != SHAPE_REROLL)	/* after a line that failed: said there */
+		const struct shape *shape = last && last->kind == ST_EVENT ? last->u->event.def->shape : NULL;
+		if (shape != ev->shape->repeats && shape != ev->shape)	/* after a line that failed: said there */
 			return p->prev_failed ? -1 : misplaced(p, kw, reroll_why(p->v, ev, why, sizeof why));
 	}
 	return 0;
@@ -1940,41 +1754,27 @@ static int parse_event(struct parser *p, struct token *kw, const struct vocab_ev
 {
 	struct stmt *s = cur(p);
 	struct event *e = &battle_body(p->b, s, ST_EVENT, ev)->event;
-	e->kw_at = loc_of(p, kw);
+	e->kw_at = parse_loc(p, kw);
 	int placed = event_placed(p, kw, ev);
 	p->last_event = p->stmt;	/* a ruling or reroll after it belongs to it, placed or not */
 	if (placed < 0)
 		return -1;
-	switch (ev->shape) {
-	case SHAPE_CHECK:
-		return parse_check(p, ev, &e->u.check);
-	case SHAPE_FIRE:
-		return parse_fire(p, ev, &e->u.fire);
-	case SHAPE_CLASH:
-		return parse_clash(p, ev, &e->u.clash);
-	case SHAPE_REROLL:
-		return parse_clash_result(p, ev, &e->u.clash);
-	case SHAPE_LEADER_ROLL:
-		return parse_leader_roll(p, ev, &e->u.leader_roll);
-	case SHAPE_STATE:
-		return parse_state(p, ev, &e->u.state);
-	}
-	return 0;
+	return ev->shape->parse(p, ev, e);
 }
 
 /* ruling-verb = "accept" | "override" ; the umpire's words, in every ruleset */
 static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	for (int v = 0; v < RULING_VERBS; v++)
 		if (t->kind == TOK_WORD && is_word(p, t, ruling_verb_names[v])) {
-			next(p);
+			parse_next(p);
 			*verb = (enum ruling_verb)v;
 			return 0;
 		}
 	if (t->kind != TOK_WORD)
-		return expected(p, "a ruling");
-	return error_at(p, DIAG_UNKNOWN_WORD, loc_of(p, t), "unknown ruling %s: expected %s or %s", found(p, t),
+		return parse_expected(p, "a ruling");
+	return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown ruling %s: expected %s or %s", parse_found(p, t),
 			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
 }
 
@@ -1991,7 +1791,7 @@ static bool refs_name(struct parser *p, const struct token *t, const struct uref
 /* Whether event ev names a unit whose id token t spells. */
 static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
 {
-	switch (ev->def->shape) {
+	switch (ev->def->shape->id) {
 	case SHAPE_CHECK:
 		for (int i = 0; i < ev->u.check.n_lines; i++)
 			if (refs_name(p, t, &ev->u.check.lines[i].unit, 1))
@@ -2013,20 +1813,20 @@ static bool event_names_unit(struct parser *p, const struct event *ev, const str
  * error for a unit of the battle that the event does not name. */
 static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt *ruled)
 {
-	struct token *t = peek(p);
+	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
 		return 0;
 	if (!event_names_unit(p, &ruled->u->event, t)) {
 		char word[64];
 		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
 		if (battle_find(p->b, 'U', word))
-			return error_at(p, DIAG_EXPECTED, loc_of(p, t), "%s is not in the event on line %d that this ruling settles",
+			return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "%s is not in the event on line %d that this ruling settles",
 					word, ruled->at.line);
 		return 0;
 	}
 	s->u->ruling.unit = tok_text(p, t);	/* as written: fmt keeps the spelling */
-	s->u->ruling.unit_at = loc_of(p, t);
-	next(p);
+	s->u->ruling.unit_at = parse_loc(p, t);
+	parse_next(p);
 	return 0;
 }
 
@@ -2042,29 +1842,29 @@ static int parse_ruling(struct parser *p, struct token *kw)
 		return -1;
 	const struct vocab_event *ruled = p->b->stmts[p->last_event].u->event.def;
 	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, ruled->tallies};
-	struct kv kvs[MAX_ITEMS];
+	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = parse_ruling_unit(p, s, &p->b->stmts[p->last_event]);
-	while (rc == 0 && peek(p)->kind != TOK_END) {
-		struct token *t = peek(p);
+	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
+		struct token *t = parse_peek(p);
 		if (at_kv(p) && !is_word(p, t, "loss") && !tally_word(p, &k, t))	/* by=; loss= and tallies claim */
 			rc = parse_kv(p, ruling_keys, kvs, &n);
 		else if (t->kind == TOK_STRING && !s->text)
-			s->text = want_string(p, "the reason");
+			s->text = parse_string(p, "the reason");
 		else if (t->kind == TOK_WORD || t->kind == TOK_EQ || at_kv(p))
-			rc = parse_claim(p, &k, &s->u->ruling.claim, NULL);
+			rc = claim_items(p, &k, &s->u->ruling.claim, NULL);
 		else
 			break;
 		if (s->u->ruling.claim.n_mods)
-			rc = error_at(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
+			rc = parse_error(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
 				      "a ruling names an effect or loss=, not modifiers");
 	}
 	keep_kvs(p, s, kvs, n);
 	if (rc < 0)
 		return -1;
 	if (!stmt_kv(s, "by"))
-		return error_at(p, DIAG_MISSING, loc_of(p, kw), "a ruling names its umpire with by=");
+		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling names its umpire with by=");
 	if (!s->text)
-		return error_at(p, DIAG_MISSING, loc_of(p, kw), "a ruling gives its reason in quotes");
+		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling gives its reason in quotes");
 	return 0;
 }
 
@@ -2150,12 +1950,12 @@ static void lex_error(struct parser *p, const struct lex_error *e)
 /* statement = keyword-statement | event ; dispatch on the first word */
 static int parse_statement(struct parser *p)
 {
-	struct token *kw = peek(p);
+	struct token *kw = parse_peek(p);
 	if (kw->kind == TOK_END)
 		return 0;
 	if (kw->kind != TOK_WORD)
-		return expected(p, "a statement or event keyword");
-	next(p);
+		return parse_expected(p, "a statement or event keyword");
+	parse_next(p);
 	for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
 		if (is_word(p, kw, statements[i].keyword))
 			return statements[i].parse(p, kw);
@@ -2169,8 +1969,8 @@ static int parse_statement(struct parser *p)
 	for (size_t i = 0; !hint && i < p->v->n_events; i++)
 		if (near_miss(p->text + kw->off, kw->len, p->v->events[i].keyword, strlen(p->v->events[i].keyword)))
 			hint = p->v->events[i].canon ? p->v->events[i].canon : p->v->events[i].keyword;
-	return error_at(p, DIAG_UNKNOWN_KEYWORD, loc_of(p, kw), "unknown statement or event %s in %s%s%s%s",
-			found(p, kw), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+	return parse_error(p, DIAG_UNKNOWN_KEYWORD, parse_loc(p, kw), "unknown statement or event %s in %s%s%s%s",
+			parse_found(p, kw), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 }
 
 /* line = [ statement ] [ comment ] EOL ; */
@@ -2200,10 +2000,10 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 		return;
 	}
 	int rc = parse_statement(p);
-	if (rc == 0 && peek(p)->kind != TOK_END) {
-		struct token *t = peek(p);
-		rc = error_at(p, DIAG_TRAILING, loc_span(p, t, &p->tok[p->n_tok - 2]),
-			      "unexpected %s after a complete statement", found(p, t));
+	if (rc == 0 && parse_peek(p)->kind != TOK_END) {
+		struct token *t = parse_peek(p);
+		rc = parse_error(p, DIAG_TRAILING, loc_span(p, t, &p->tok[p->n_tok - 2]),
+			      "unexpected %s after a complete statement", parse_found(p, t));
 	}
 	if (rc == -1)
 		cur(p)->kind = ST_ERROR;
@@ -2420,7 +2220,7 @@ struct battle *parse_session_battle(const struct parse_session *ps)
  * them once. */
 static bool session_takes(struct parser *p)
 {
-	struct token *kw = peek(p);
+	struct token *kw = parse_peek(p);
 	if (kw->kind != TOK_WORD)
 		return true;	/* the parser says what is wrong */
 	static const char *const turns[] = {"turn", "phase", "ruling"};
@@ -2429,9 +2229,9 @@ static bool session_takes(struct parser *p)
 			for (size_t j = 0; j < sizeof turns / sizeof turns[0]; j++)
 				if (is_word(p, kw, turns[j]))
 					return true;
-			diag_add(p->d, DIAG_MISPLACED, loc_of(p, kw),
+			diag_add(p->d, DIAG_MISPLACED, parse_loc(p, kw),
 				 "the recorder takes the lines of the turns: write %s in the file's header or order of battle",
-				 found(p, kw));
+				 parse_found(p, kw));
 			return false;
 		}
 	return true;

@@ -8,6 +8,7 @@
 #ifndef UMPIRE_PARSE_H
 #define UMPIRE_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "battle.h"
@@ -73,5 +74,58 @@ void parse_session_retract(struct parse_session *ps);
 
 /* Frees the session and its battle (NULL: no-op). */
 void parse_session_close(struct parse_session *ps);
+
+/* Reading an event line, for a shape's parse (grammar/shape.h): the parser
+ * reaches a shape, and a shape the parser, only through these.  Each int
+ * function returns 0, or -1 after reporting an error at the line's place;
+ * what they keep lives in the battle's arena. */
+struct parser;
+
+enum {
+	PARSE_MAX_ITEMS = 32,	/* units, modifiers, facts, actions in one list */
+	PARSE_MAX_STANDS = 99,
+	PARSE_MAX_RANGE = 200,
+	PARSE_MAX_TOTAL = 999,
+};
+
+/* The line's current token, and the one after it is taken (the end of the
+ * line stays). */
+struct token *parse_peek(struct parser *p);
+struct token *parse_next(struct parser *p);
+/* Where token t stands on the line. */
+struct loc parse_loc(const struct parser *p, const struct token *t);
+/* "'foo'", "end of line": what t is, for messages (a static buffer). */
+const char *parse_found(struct parser *p, const struct token *t);
+/* An error at at (-1), unless the line is being read quietly. */
+int parse_error(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...) UMPIRE_PRINTF(4, 5);
+/* "expected WHAT, found X" at the current token (-1). */
+int parse_expected(struct parser *p, const char *what);
+/* Takes a token of kind, or reports that what was expected. */
+int parse_expect(struct parser *p, enum token_kind kind, const char *what);
+/* A word of category cat: its canonical spelling and code (vocab_word.code). */
+int parse_word(struct parser *p, int cat, const char **word, int *code);
+/* A plain number within lo..hi; a signed or plain one; what names it in messages. */
+int parse_number(struct parser *p, const char *what, int lo, int hi, int *out);
+int parse_signed(struct parser *p, const char *what, int lo, int hi, int *out);
+/* A quoted string's contents, or NULL after an error. */
+const char *parse_string(struct parser *p, const char *what);
+/* A die face of up to max dice (d6[3,6]), or of one. */
+int parse_dice(struct parser *p, struct face *f, int max);
+int parse_face(struct parser *p, struct face *f);
+/* A unit's or leader's id (kind 'U' or 'L'), checked once every
+ * declaration is known; NULL after an error. */
+const char *parse_id(struct parser *p, char kind, struct loc *at);
+/* A unit reference with its facts of category facts (and, with hit, a
+ * roll of its own after it); a comma-separated list of them. */
+int parse_uref(struct parser *p, struct uref *u, int facts, bool hit);
+int parse_urefs(struct parser *p, int facts, bool hit, struct uref **out, int *n);
+/* A claim in ev's words; with actions_follow, a word of the ruleset's
+ * actions ends it (a check's line). */
+int parse_claim(struct parser *p, const struct vocab_event *ev, struct claim *c, bool actions_follow);
+/* Whether the current word is an action; an action (after its check). */
+bool parse_is_action(struct parser *p);
+int parse_action(struct parser *p, struct action *a);
+const struct vocab *parse_vocab(const struct parser *p);
+struct arena *parse_arena(struct parser *p);
 
 #endif

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "shape.h"
+
 /* A word category is an index into the vocabulary's cats[], numbered by
  * the ruleset's own enum from 1; VC_NONE (0) is no category, so a place of
  * the notation a ruleset leaves zero is not used. */
@@ -56,16 +58,6 @@ struct vocab_word {
 	int waives;		/* a unit slot made unnecessary by this word */
 };
 
-/* The shapes an event line can take; the keyword picks one. */
-enum event_shape {
-	SHAPE_CHECK,		/* KW LEADER FACE : unit claims ; ...   (a leader's roll for units) */
-	SHAPE_FIRE,		/* KW FIRER, ... -> TARGET FACE claims   (one side rolls against another) */
-	SHAPE_CLASH,		/* KW ATT, ... -> DEF, ... FACE claims | FACE claims : result (both roll) */
-	SHAPE_REROLL,		/* KW FACE claims | FACE claims : result (the clash before, again) */
-	SHAPE_LEADER_ROLL,	/* KW LEADER FACE [effect] */
-	SHAPE_STATE,		/* keyword and arguments by signature */
-};
-
 /* Phases an event may stand in: bits of the ruleset's phase list; an event
  * with VOCAB_ANY_PHASE stands anywhere in a turn. */
 #define VOCAB_ANY_PHASE (~0u)
@@ -83,7 +75,7 @@ struct vocab_phase {
 struct vocab_event {
 	const char *keyword;	/* canonical or alias */
 	const char *canon;	/* NULL, or the canonical keyword */
-	enum event_shape shape;
+	const struct shape *shape;	/* how its line reads (grammar/shape.h) */
 	/* SHAPE_STATE: one letter per argument: U unit, L leader, W a word of
 	 * arg, N signed number, C a count of stands (1 or more), S string,
 	 * D a die face ([3], d6[4]),

@@ -513,7 +513,7 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 	bool ok = false;
 	struct check_line *lines = NULL;
 	struct mod *mods = NULL;
-	switch (e->def->shape) {
+	switch (e->def->shape->id) {
 	case SHAPE_CHECK:
 		lines = xcalloc((size_t)e->u.check.n_lines, sizeof *lines);
 		mods = xcalloc((size_t)e->u.check.n_lines * MODS, sizeof *mods);
@@ -549,21 +549,6 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 	return ok;
 }
 
-/* The die an event's line rolls, where it rolls one. */
-static const struct face *event_die(const struct event *e)
-{
-	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		return &e->u.check.die;
-	case SHAPE_FIRE:
-		return &e->u.fire.die;
-	case SHAPE_LEADER_ROLL:
-		return &e->u.leader_roll.die;
-	default:
-		return NULL;	/* a clash rolls two; a state event's dice are its own */
-	}
-}
-
 /* Whether text parses as the next line, with one die; its sides in *sides. */
 static bool parses_with_die(struct session *s, const char *text, int *sides)
 {
@@ -572,7 +557,7 @@ static bool parses_with_die(struct session *s, const char *text, int *sides)
 	int i = parse_session_add(s->ps, text, strlen(text), &d);
 	bool ok = false;
 	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT) {
-		const struct face *f = event_die(&s->b->stmts[i].u->event);
+		const struct face *f = s->b->stmts[i].u->event.def->shape->die(&s->b->stmts[i].u->event);
 		ok = f && f->n == 1;
 		if (ok)
 			*sides = f->die ? f->die : s->b->vocab->die;
@@ -642,7 +627,7 @@ static int clash_sides(struct session *s, const char *text)
 	diags_init(&d, 4);
 	int i = parse_session_add(s->ps, text, strlen(text), &d);
 	int sides = 0;
-	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT && s->b->stmts[i].u->event.def->shape == SHAPE_CLASH) {
+	if (i >= 0 && s->b->stmts[i].kind == ST_EVENT && s->b->stmts[i].u->event.def->shape == &shape_clash) {
 		const struct face *f = &s->b->stmts[i].u->event.u.clash.side[0].die;
 		sides = f->die ? f->die : s->b->vocab->die;
 	}
@@ -935,7 +920,7 @@ int session_complete(const struct session *s, const char *line, size_t *start, c
 	if (ev) {
 		offer_cat(&w, v, ev->effects);
 		offer_cat(&w, v, ev->outcomes);
-		if (ev->shape == SHAPE_CHECK)
+		if (ev->shape == &shape_check)
 			offer_cat(&w, v, v->action);
 	}
 	return sorted_once(&w);

@@ -50,50 +50,53 @@ static void write_claim(struct json *j, const struct claim *c)
 	json_object_end(j);
 }
 
+/* The JSON writer a shape writes its claims with (shape.h). */
+static void claimed_key(void *ctx, const char *key)
+{
+	json_key(ctx, key);
+}
+
+static void claimed_open(void *ctx, char bracket)
+{
+	if (bracket == '[')
+		json_array_begin(ctx);
+	else
+		json_object_begin(ctx);
+}
+
+static void claimed_close(void *ctx, char bracket)
+{
+	if (bracket == ']')
+		json_array_end(ctx);
+	else
+		json_object_end(ctx);
+}
+
+static void claimed_text(void *ctx, const char *s)
+{
+	json_string(ctx, s);
+}
+
+static void claimed_number(void *ctx, const int *n)
+{
+	if (n)
+		json_int(ctx, *n);
+	else
+		json_null(ctx);
+}
+
+static void claimed_claim(void *ctx, const struct claim *c)
+{
+	write_claim(ctx, c);
+}
+
 /* What the log claims, in the shape of the derivation. */
 static void write_claimed(struct json *j, const struct event *e)
 {
-	json_object_begin(j);
-	switch (e->def->shape) {
-	case SHAPE_CHECK:
-		json_key(j, "units");
-		json_array_begin(j);
-		for (int i = 0; i < e->u.check.n_lines; i++) {
-			json_object_begin(j);
-			json_key(j, "unit");
-			json_string(j, e->u.check.lines[i].unit.id);
-			json_key(j, "claim");
-			write_claim(j, &e->u.check.lines[i].claim);
-			json_object_end(j);
-		}
-		json_array_end(j);
-		break;
-	case SHAPE_FIRE:
-		json_key(j, "claim");
-		write_claim(j, &e->u.fire.claim);
-		break;
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		json_key(j, "attacker");
-		write_claim(j, &e->u.clash.side[0].claim);
-		json_key(j, "defender");
-		write_claim(j, &e->u.clash.side[1].claim);
-		json_key(j, "difference");
-		if (e->u.clash.has_diff)
-			json_int(j, e->u.clash.diff);
-		else
-			json_null(j);
-		json_key(j, "effect");
-		json_string(j, e->u.clash.effect);
-		break;
-	case SHAPE_LEADER_ROLL:
-		json_key(j, "effect");
-		json_string(j, e->u.leader_roll.effect);
-		break;
-	case SHAPE_STATE:
-		break;
-	}
-	json_object_end(j);
+	e->def->shape->write_claimed(e, &(struct shape_writer){
+		.ctx = j, .key = claimed_key, .open = claimed_open, .close = claimed_close,
+		.text = claimed_text, .number = claimed_number, .claim = claimed_claim,
+	});
 }
 
 /* key: the citation in the player's form (cite.h); seed_key (key_seed):
@@ -324,7 +327,7 @@ static void write_event(struct json *j, struct buf *scratch, const struct stmt *
 	for (int k = 0; k < r->n_parts; k++)
 		json_string(j, r->parts[k].unit);
 	json_array_end(j);
-	if (s->u->event.def->shape == SHAPE_STATE)
+	if (s->u->event.def->shape == &shape_state)
 		write_texts(j, &s->u->event.u.state);
 	json_key(j, "derived");
 	write_derived(j, scratch, r);

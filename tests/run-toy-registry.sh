@@ -5,8 +5,10 @@
 # audit/skirmish/, as each ruleset has (audit/rff/, audit/sar/,
 # audit/thomas/), and one line in audit/rulesets.def; the copy is built as it is, and its
 # command line must know the toy (help, check, audit) while still auditing
-# Fire and Fury as the tree's own build does.  One "ok NAME" or "not ok
-# NAME" line per check.
+# Fire and Fury as the tree's own build does.  The toy brings a statement
+# shape of its own, its duel (an entry of grammar/shape.h in its file):
+# the copy reads, prints, audits, writes and stores it with no other file
+# changed.  One "ok NAME" or "not ok NAME" line per check.
 set -u
 umpire=${1:-build/umpire}
 top=$(pwd)
@@ -63,3 +65,33 @@ check $r "toy-registry: a ruleset without report terms reports its losses as oth
 "$toy" audit examples/palo-alto.battle >"$copy/rff.got" 2>&1
 cmp -s "$copy/rff.want" "$copy/rff.got" && r=ok || r=bad
 check $r "toy-registry: Fire and Fury audits as before, and stays the default"
+
+# The toy's duel is a statement shape of its own (an entry in its file that
+# the grammar does not have): it reads, prints, audits, writes its JSON and
+# is stored through that entry.  Expected from the duel's rule (the higher
+# roll wins, the defender on a tie, the loser loses a stand; one stand
+# left leaves the field): line 12, 5 against 3, a hit: right; line 13, 4
+# against 4, the defender's: hit is wrong; line 14, 2 against 6, a miss, and
+# a is down to one stand.
+duel=tests/toy/duel.battle
+"$toy" fmt "$duel" >"$copy/duel.fmt" 2>&1
+grep -q '^duel a -> b \[2\] \[6\] miss$' "$copy/duel.fmt" && grep -q '^duel a -> b \[5\] \[3\] hit loss=1$' "$copy/duel.fmt" &&
+	r=ok || r=bad
+check $r "toy-shape: fmt prints the toy's own shape canonically"
+"$toy" audit "$duel" >"$copy/duel.out" 2>&1
+rc=$?
+codes=$(sed -n 's/^tests\/toy\/duel.battle:\([0-9]*\):[0-9]*: error \([a-z-]*\):.*/\1:\2/p' "$copy/duel.out" | tr '\n' ' ')
+[ $rc -eq 1 ] && [ "$codes" = "13:wrong-effect " ] && r=ok || r=bad
+check $r "toy-shape: audit derives the duels (rc $rc: $codes)"
+"$toy" audit --json "$duel" >"$copy/duel.json"
+grep '"line":12,' "$copy/duel.json" | grep -q '"claimed":{"rolls":\[5,3\],"claim":{.*"effect":"hit","losses":1}},"state":\[{"unit":"a",.*{"unit":"b","side":"B","stands":3,' &&
+	grep '"line":14,' "$copy/duel.json" | grep -q '"unit":"a","side":"R","stands":1,.*"removed":true,.*"hits":2' &&
+	r=ok || r=bad
+check $r "toy-shape: the JSON writes the claim in the shape's layout, and the state after of both units it names"
+rm -f "$copy/duel.db"
+"$toy" db --db "$copy/duel.db" import "$duel" >/dev/null 2>&1
+shapes=$(python3 -c 'import sqlite3, sys; print(" ".join(r[0] for r in sqlite3.connect(sys.argv[1]).execute(
+	"SELECT shape FROM event WHERE keyword = ? ORDER BY line", ("duel",))))' "$copy/duel.db" 2>&1)
+"$toy" db --db "$copy/duel.db" export 1 2>/dev/null | grep -q '^duel a -> b \[4\] \[4\] hit loss=1$' &&
+	[ "$shapes" = "opposed-roll opposed-roll opposed-roll" ] && r=ok || r=bad
+check $r "toy-shape: the archive stores the duels under the shape's name and exports them ($shapes)"

@@ -233,7 +233,7 @@ static void test_state_events_and_ruling(void **state)
 	assert_int_equal(ruling->u->ruling.verb, RULING_OVERRIDE);
 	assert_int_equal(ruling->u->ruling.claim.loss, 1);
 	assert_string_equal(stmt_kv(ruling, "by")->value, "J. Smith");
-	assert_int_equal(b->stmts[ruling->u->ruling.event].u->event.def->shape, SHAPE_STATE);
+	assert_int_equal(b->stmts[ruling->u->ruling.event].u->event.def->shape->id, SHAPE_STATE);
 	assert_null(ruling->u->ruling.unit);
 	battle_free(b);
 	diags_release(&d);

@@ -1274,7 +1274,7 @@ static int audit_charge_case(const struct charge_case *c)
 		int expected_found = 0;
 		int last = b->n_stmts - 1;	/* the combat: the last event but a fallen roll */
 		while (last > 0 && (b->stmts[last].kind != ST_EVENT ||
-				    (!c->fallen && b->stmts[last].u->event.def->shape == SHAPE_LEADER_ROLL)))
+				    (!c->fallen && b->stmts[last].u->event.def->shape == &shape_leader_roll)))
 			last--;
 		for (int i = 0; i < f.n; i++) {
 			if (f.v[i].severity == DIAG_NOTE || f.v[i].stmt != last)

@@ -575,7 +575,7 @@ static void disorder_unit(struct audit *a, const char *id, enum rff_order order)
 /* The rolls of an event are d10s; its sides are opposed. */
 static void check_event(struct audit *a, const struct event *e)
 {
-	switch (e->def->shape) {
+	switch (e->def->shape->id) {
 	case SHAPE_CHECK:
 		rff_legal_die(a, &e->u.check.die);
 		break;
@@ -606,7 +606,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u->event;
 	check_event(a, e);
-	switch (e->def->shape) {
+	switch (e->def->shape->id) {
 	case SHAPE_CHECK:
 		audit_mc(a, s);
 		return true;
@@ -723,7 +723,7 @@ static void settle_fallen(struct audit *a)
 		return;
 	d->due = false;
 	const struct stmt *next = a->stmt < a->b->n_stmts ? &a->b->stmts[a->stmt] : NULL;
-	if (next && next->kind == ST_EVENT && next->u->event.def->shape == SHAPE_LEADER_ROLL)
+	if (next && next->kind == ST_EVENT && next->u->event.def->shape == &shape_leader_roll)
 		return;	/* logged: the check comes next */
 	int here = a->stmt;
 	const char *side = a->side;

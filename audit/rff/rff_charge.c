@@ -795,7 +795,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 {
 	const struct event *e = &s->u->event;
 	struct combat c = {.roll = &e->u.clash};
-	c.reroll = e->def->shape == SHAPE_REROLL;
+	c.reroll = e->def->shape == &shape_reroll;
 	c.breakthrough = e->def->code == RV_BREAKTHROUGH;
 	audit_record(a, c.reroll ? "reroll" : "charge");
 	if (c.reroll) {

@@ -937,7 +937,7 @@ static bool sar_audit_event(struct audit *a, const struct stmt *s)
 	case SE_SQUARE:
 		return sar_audit_square(a, s);
 	default:
-		if (e->def->shape == SHAPE_STATE)
+		if (e->def->shape == &shape_state)
 			audit_state(a, e);
 		return true;
 	}

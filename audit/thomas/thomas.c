@@ -448,7 +448,7 @@ static bool thomas_audit_event(struct audit *a, const struct stmt *s)
 	case TE_PURSUIT:
 		return thomas_audit_morale(a, s);
 	default:
-		if (e->def->shape == SHAPE_STATE)
+		if (e->def->shape == &shape_state)
 			audit_state(a, e);
 		return true;
 	}

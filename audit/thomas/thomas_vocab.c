@@ -175,31 +175,31 @@ static const struct vocab_phase phases[] = {
 	{"morale", NULL, TP_MORALE, 8, "the Morale phase"},
 };
 
-#define STATE(kw, s, ph, d, c) {.keyword = kw, .shape = SHAPE_STATE, .sig = s, .phases = ph, .doc = d, .code = c}
-#define CORE(kw, s, d, c) {.keyword = kw, .shape = SHAPE_STATE, .sig = s, .phases = VOCAB_ANY_PHASE, .doc = d, .core = c}
-#define CHECK(kw, ph, c, d) .keyword = kw, .shape = SHAPE_CHECK, .phases = ph, .code = c, .doc = d
+#define STATE(kw, s, ph, d, c) {.keyword = kw, .shape = &shape_state, .sig = s, .phases = ph, .doc = d, .code = c}
+#define CORE(kw, s, d, c) {.keyword = kw, .shape = &shape_state, .sig = s, .phases = VOCAB_ANY_PHASE, .doc = d, .core = c}
+#define CHECK(kw, ph, c, d) .keyword = kw, .shape = &shape_check, .phases = ph, .code = c, .doc = d
 #define ROLLING (TP_CHARGES | TP_FORCED | TP_MOVES | TP_MELEE | TP_MORALE)
 
 static const struct vocab_event events[] = {
-	{.keyword = "stream", .shape = SHAPE_STATE, .sig = "SDW", .phases = VOCAB_ANY_PHASE, .arg = TC_DEPTH,
+	{.keyword = "stream", .shape = &shape_state, .sig = "SDW", .phases = VOCAB_ANY_PHASE, .arg = TC_DEPTH,
 	 .code = TE_STREAM, .doc = "a stream's depth: stream \"NAME\" [d10] deep|shallow"},
 	{CHECK("ford", TP_FORCED | TP_MOVES, TE_FORD, "a test for a ford: ford [d10]: UNIT fordable|unfordable"),
 	 .effects = TC_EFFECT_FORD},
 	{CHECK("interpenetrate", TP_FORCED | TP_MOVES, TE_PASS,
 	       "interpenetration: interpenetrate [d10]: UNIT [+3regular] [=TOTAL] passes|unformed"),
 	 .mods = TC_MOD_PASS, .effects = TC_EFFECT_PASS},
-	{.keyword = "officer", .shape = SHAPE_LEADER_ROLL, .phases = TP_FIRE | TP_MELEE, .code = TE_OFFICER,
+	{.keyword = "officer", .shape = &shape_leader_roll, .phases = TP_FIRE | TP_MELEE, .code = TE_OFFICER,
 	 .effects = TC_EFFECT_OFFICER, .doc = "fire on an officer: officer LEADER [d10] removed|unhurt"},
 	{CHECK("blaze", TP_FIRE, TE_BLAZE, "starting fires: blaze [d10]: BATTERY burns|fails"), .effects = TC_EFFECT_BLAZE},
 	{CHECK("colours", VOCAB_ANY_PHASE, TE_COLOURS, "capturing colours: colours [d10]: UNIT lost|kept"),
 	 .effects = TC_EFFECT_COLOURS},
-	{.keyword = "fire", .shape = SHAPE_FIRE, .phases = TP_FIRE | TP_MELEE, .code = TE_FIRE, .dice = 64,
+	{.keyword = "fire", .shape = &shape_fire, .phases = TP_FIRE | TP_MELEE, .code = TE_FIRE, .dice = 64,
 	 .mods = TC_MOD_FIRE, .facts = TC_FACT_FIRE, .tallies = TC_TALLY,
 	 .doc = "fire: fire UNIT[:FIGURES]@RANGE -> TARGET[(facts)] [d10,...] [mods] hits=N"},
 	{CHECK("damage", TP_FIRE | TP_MELEE, TE_DAMAGE,
 	       "counter-battery damage: damage d10[n] or d10[10,n]: BATTERY one-crew|two-crew|destroyed|spared"),
 	 .dice = 2, .effects = TC_EFFECT_DAMAGE},
-	{.keyword = "melee", .shape = SHAPE_CLASH, .phases = TP_MELEE, .code = TE_MELEE, .mods = TC_MOD_MELEE,
+	{.keyword = "melee", .shape = &shape_clash, .phases = TP_MELEE, .code = TE_MELEE, .mods = TC_MOD_MELEE,
 	 .tallies = TC_TALLY,
 	 .doc = "melee: melee ATT -> DEF [d10] [mods] [=BASE] casualties=N | [d10] [mods] [=BASE] casualties=N"},
 	{CHECK("morale", TP_MELEE | TP_MORALE, TE_MORALE,
@@ -215,7 +215,7 @@ static const struct vocab_event events[] = {
 	 .mods = TC_MOD_MORALE, .facts = TC_FACT_MORALE, .effects = TC_EFFECT_PURSUIT},
 	STATE("options", "UC", TP_OPTIONS, "options UNIT N: the move options placed for the unit", TE_OPTIONS),
 	STATE("converge", "UU", VOCAB_ANY_PHASE, "converge INTO FROM: two depleted units become one", TE_CONVERGE),
-	{.keyword = "form", .shape = SHAPE_STATE, .sig = "UW", .phases = VOCAB_ANY_PHASE, .arg = TC_FORMATION,
+	{.keyword = "form", .shape = &shape_state, .sig = "UW", .phases = VOCAB_ANY_PHASE, .arg = TC_FORMATION,
 	 .code = TE_FORM, .doc = "form UNIT FORMATION"},
 	STATE("unformed", "US?", VOCAB_ANY_PHASE, "unformed UNIT [\"why\"]: crossing water, artillery in woods", TE_UNFORMED),
 	STATE("reorder", "U", VOCAB_ANY_PHASE, "reorder UNIT: a full turn's regrouping ends unorder", TE_REORDER),
