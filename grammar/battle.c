@@ -138,23 +138,29 @@ const struct fact *battle_fact(const struct uref *u, int code, int value)
 	return NULL;
 }
 
-/* FNV-1a of the id without case (ids compare with strcasecmp), and the
- * name space: a unit and a side may share an id. */
-static unsigned id_hash(char kind, const char *id)
+/* FNV-1a of the id's len bytes without case (ids compare without case),
+ * and the name space: a unit and a side may share an id. */
+static unsigned id_hash(char kind, const char *id, size_t len)
 {
 	unsigned h = kind == 'S' ? 2166136261u : 2166136261u ^ 0x5bd1e995u;
-	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
-		h = (h ^ (unsigned)tolower(*c)) * 16777619u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned)tolower((unsigned char)id[i])) * 16777619u;
 	return h;
 }
 
+/* Whether symbol y is the id of len bytes at id, in kind's name space. */
+static bool is_sym(const struct sym *y, char kind, const char *id, size_t len)
+{
+	return same_space(y->kind, kind) && strncasecmp(y->id, id, len) == 0 && y->id[len] == '\0';
+}
+
 /* The slot of id in the table: its symbol's, or the free one it would take. */
-static int find_slot(const struct battle *b, char kind, const char *id)
+static int find_slot(const struct battle *b, char kind, const char *id, size_t len)
 {
 	unsigned mask = (unsigned)b->n_slots - 1;
-	for (unsigned i = id_hash(kind, id) & mask;; i = (i + 1) & mask) {
+	for (unsigned i = id_hash(kind, id, len) & mask;; i = (i + 1) & mask) {
 		int s = b->sym_slots[i];
-		if (s == 0 || (same_space(b->syms[s - 1].kind, kind) && strcasecmp(b->syms[s - 1].id, id) == 0))
+		if (s == 0 || is_sym(&b->syms[s - 1], kind, id, len))
 			return (int)i;
 	}
 }
@@ -166,14 +172,19 @@ static void rehash(struct battle *b)
 	b->sym_slots = xcalloc((size_t)n, sizeof *b->sym_slots);
 	b->n_slots = n;
 	for (int i = 0; i < b->n_syms; i++)
-		b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id)] = i + 1;
+		b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id, strlen(b->syms[i].id))] = i + 1;
 }
 
 const struct sym *battle_find(const struct battle *b, char kind, const char *id)
 {
+	return battle_find_n(b, kind, id, strlen(id));
+}
+
+const struct sym *battle_find_n(const struct battle *b, char kind, const char *id, size_t len)
+{
 	if (!b->n_slots)
 		return NULL;
-	int s = b->sym_slots[find_slot(b, kind, id)];
+	int s = b->sym_slots[find_slot(b, kind, id, len)];
 	return s ? &b->syms[s - 1] : NULL;
 }
 
@@ -191,7 +202,7 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 	if (b->n_syms * 2 > b->n_slots)
 		rehash(b);
 	else
-		b->sym_slots[find_slot(b, kind, id)] = b->n_syms;
+		b->sym_slots[find_slot(b, kind, id, strlen(id))] = b->n_syms;
 	return &b->syms[b->n_syms - 1];
 }
 

@@ -335,6 +335,8 @@ int battle_room(const struct battle *b);
 
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);
+/* The same for the id of len bytes at id (a token of a line). */
+const struct sym *battle_find_n(const struct battle *b, char kind, const char *id, size_t len);
 
 /* The fact stated on u whose word's code (vocab_word.code) is code, and
  * when value is not 0 only with the value at that place of the word's spec

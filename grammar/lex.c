@@ -21,9 +21,13 @@ static const struct {
 
 enum { N_PATTERNS = TOK_END };
 
+/* Every token pattern in one alternation, each alternative marked with
+ * its kind, (?:P0)(*MARK:0)|(?:P1)(*MARK:1)|...: one match a token, the
+ * alternatives tried in the order of tokens.def as before. */
 struct lex {
-	pcre2_code *code[N_PATTERNS];
-	pcre2_match_data *md[N_PATTERNS];
+	pcre2_code *any;
+	pcre2_match_data *md;
+	int first_group[N_PATTERNS];	/* where each pattern's captures start in it, less one */
 	pcre2_code *utf_check;		/* matches anything: used to validate UTF-8 */
 	pcre2_match_data *utf_md;
 	int jit;
@@ -51,20 +55,46 @@ static pcre2_code *compile(const char *pattern, int jit, char **err)
 	return code;
 }
 
+/* The number of capturing groups of one pattern (checked by compiling it
+ * alone, so that a bad pattern is named in the message); -1 on error. */
+static int groups_of(const char *pattern, char **err)
+{
+	pcre2_code *code = compile(pattern, 0, err);
+	if (!code)
+		return -1;
+	uint32_t n = 0;
+	pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &n);
+	pcre2_code_free(code);
+	return (int)n;
+}
+
 struct lex *lex_new(char **err)
 {
 	struct lex *lx = xcalloc(1, sizeof *lx);
 	uint32_t jit = 0;
 	pcre2_config(PCRE2_CONFIG_JIT, &jit);
 	lx->jit = jit != 0;
+	struct buf all;
+	buf_init(&all, 1024);
+	int groups = 0;
 	for (int i = 0; i < N_PATTERNS; i++) {
-		lx->code[i] = compile(specs[i].pattern, lx->jit, err);
-		if (!lx->code[i]) {
+		int n = groups_of(specs[i].pattern, err);
+		if (n < 0) {
+			buf_release(&all);
 			lex_free(lx);
 			return NULL;
 		}
-		lx->md[i] = pcre2_match_data_create_from_pattern(lx->code[i], NULL);
+		lx->first_group[i] = groups;
+		groups += n;
+		buf_printf(&all, "%s(?:%s)(*MARK:%d)", i ? "|" : "", specs[i].pattern, i);
 	}
+	lx->any = compile(all.text, lx->jit, err);
+	buf_release(&all);
+	if (!lx->any) {
+		lex_free(lx);
+		return NULL;
+	}
+	lx->md = pcre2_match_data_create_from_pattern(lx->any, NULL);
 	lx->utf_check = compile("", 0, err);
 	lx->utf_md = pcre2_match_data_create_from_pattern(lx->utf_check, NULL);
 	return lx;
@@ -74,10 +104,8 @@ void lex_free(struct lex *lx)
 {
 	if (!lx)
 		return;
-	for (int i = 0; i < N_PATTERNS; i++) {
-		pcre2_match_data_free(lx->md[i]);
-		pcre2_code_free(lx->code[i]);
-	}
+	pcre2_match_data_free(lx->md);
+	pcre2_code_free(lx->any);
 	pcre2_match_data_free(lx->utf_md);
 	pcre2_code_free(lx->utf_check);
 	free(lx);
@@ -172,62 +200,25 @@ static long control_at(const char *line, size_t len)
 }
 
 
-/* Matches the first token kind that fits at off; returns it, TOK_END when
- * none fits, or TOK_N_KINDS with *rc set when PCRE2 fails. */
-/* Whether a token of kind k can start with byte c: the patterns are tried
- * only where they can match, in the order of tokens.def.  A kind left out
- * here costs speed, not correctness (match_at tries the rest after). */
-static bool may_start(enum token_kind k, unsigned char c)
-{
-	bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
-	bool digit = c >= '0' && c <= '9';
-	switch (k) {
-	case TOK_WS:
-		return c == ' ' || c == '\t';
-	case TOK_COMMENT:
-		return c == '#';
-	case TOK_STRING:
-		return c == '"';
-	case TOK_FACE:
-		return c == '[' || c == 'd' || c == 'D';
-	case TOK_MOD:
-	case TOK_SIGNED:
-		return c == '+' || c == '-';
-	case TOK_ARROW:
-		return c == '-';
-	case TOK_NUMBER:
-		return digit;
-	case TOK_WORD:
-		return letter || digit || c == '_';
-	default:	/* one punctuation character each */
-		return !letter && !digit && c > ' ';
-	}
-}
-
-static enum token_kind try_kind(struct lex *lx, int k, const char *line, size_t len, size_t off,
+/* Matches the first token kind that fits at off; returns it with its end
+ * in *end and *ov pointing to its pattern's captures as if it had matched
+ * alone (ov[2] its first group), TOK_END when none fits, or TOK_N_KINDS
+ * with *rc set when PCRE2 fails. */
+static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off, size_t *end,
 				PCRE2_SIZE **ov, int *rc)
 {
-	*rc = pcre2_match(lx->code[k], (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK, lx->md[k], NULL);
-	if (*rc > 0) {
-		*ov = pcre2_get_ovector_pointer(lx->md[k]);
-		return (*ov)[1] > off ? (enum token_kind)k : TOK_END;
-	}
-	return *rc == PCRE2_ERROR_NOMATCH ? TOK_END : TOK_N_KINDS;
-}
-
-static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off,
-				PCRE2_SIZE **ov, int *rc)
-{
-	unsigned char c = (unsigned char)line[off];
-	for (int pass = 0; pass < 2; pass++)	/* the kinds that may start here, then the others */
-		for (int k = 0; k < N_PATTERNS; k++) {
-			if (may_start((enum token_kind)k, c) != (pass == 0))
-				continue;
-			enum token_kind got = try_kind(lx, k, line, len, off, ov, rc);
-			if (got != TOK_END)
-				return got;
-		}
-	return TOK_END;
+	*rc = pcre2_match(lx->any, (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK, lx->md, NULL);
+	if (*rc == PCRE2_ERROR_NOMATCH)
+		return TOK_END;
+	if (*rc < 0)
+		return TOK_N_KINDS;
+	int k = 0;	/* the alternative's mark: its kind's number */
+	for (const PCRE2_UCHAR *m = pcre2_get_mark(lx->md); *m; m++)
+		k = k * 10 + (*m - '0');
+	PCRE2_SIZE *all = pcre2_get_ovector_pointer(lx->md);
+	*end = all[1];
+	*ov = all + 2 * lx->first_group[k];
+	return (enum token_kind)k;
 }
 
 static void set_error(struct lex_error *err, enum lex_status status, int col)
@@ -259,7 +250,8 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 	while (off < len) {
 		PCRE2_SIZE *ov = NULL;
 		int rc = 0;
-		enum token_kind k = match_at(lx, line, len, off, &ov, &rc);
+		size_t end = off;
+		enum token_kind k = match_at(lx, line, len, off, &end, &ov, &rc);
 		if (k == TOK_N_KINDS) {
 			set_error(err, LEX_MATCH_ERROR, col);
 			err->code = rc;
@@ -269,7 +261,6 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 			set_error(err, line[off] == '"' ? LEX_UNTERMINATED : LEX_BAD_TOKEN, col);
 			break;
 		}
-		size_t end = ov[1];
 		int end_col = col + source_col(line + off, end - off) - 1;
 		if (k != TOK_WS) {
 			if (n >= max - 1) {

@@ -6,6 +6,7 @@
 #include "parse.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -106,8 +107,9 @@ static char *tok_text(struct parser *p, const struct token *t)
 
 static bool is_word(struct parser *p, const struct token *t, const char *word)
 {
-	return t->kind == TOK_WORD && strlen(word) == t->len &&
-	       strncasecmp(p->text + t->off, word, t->len) == 0;
+	const char *s = p->text + t->off;
+	return t->kind == TOK_WORD && tolower((unsigned char)*s) == tolower((unsigned char)*word) &&
+	       strlen(word) == t->len && strncasecmp(s, word, t->len) == 0;
 }
 
 /* "'foo'", "end of line", "number 7": what was found, for messages. */
@@ -262,12 +264,15 @@ const char *parse_id(struct parser *p, char kind, struct loc *at)
 	}
 	parse_next(p);
 	*at = parse_loc(p, t);
+	/* an id declared already is used in its declared spelling, as fmt
+	 * prints it: the audit, its JSON and the archive name one unit one way;
+	 * such a use is right as it stands, any other is checked at the end */
+	const struct sym *s = battle_find_n(p->b, kind, p->text + t->off, t->len);
+	if (s && s->kind == kind)
+		return s->id;
 	const char *id = tok_text(p, t);
 	note_use(p, id, kind, *at);
-	/* an id declared already is used in its declared spelling, as fmt
-	 * prints it: the audit, its JSON and the archive name one unit one way */
-	const struct sym *s = battle_find(p->b, kind, id);
-	return s && s->kind == kind ? s->id : id;
+	return id;
 }
 
 /* Registers a declaration; a duplicate is reported (-1) and the first kept. */
@@ -1106,10 +1111,11 @@ static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, s
 {
 	for (size_t i = 0; i < p->v->n_words; i++) {
 		const struct vocab_word *c = &p->v->words[i];
-		size_t n = strlen(c->word);
 		int of = p->v->cats[c->cat].prefix_of;
-		if (!of || !is_slot(p, of) || !is_slot(p, c->cat) || n >= t->len ||
-		    strncasecmp(c->word, p->text + t->off, n))
+		if (!of || !is_slot(p, of) || !is_slot(p, c->cat))
+			continue;
+		size_t n = strlen(c->word);
+		if (n >= t->len || strncasecmp(c->word, p->text + t->off, n))
 			continue;
 		const struct vocab_word *g = vocab_find(p->v, of, p->text + t->off + n, t->len - n);
 		if (!g)

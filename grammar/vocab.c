@@ -9,9 +9,12 @@
 #include "buf.h"
 #include "xalloc.h"
 
+/* Whether word is the len bytes at s, without case (the first letters
+ * compared before the lengths: most words differ there). */
 static int same(const char *word, const char *s, size_t len)
 {
-	return strlen(word) == len && strncasecmp(word, s, len) == 0;
+	return len && tolower((unsigned char)*word) == tolower((unsigned char)*s) && strlen(word) == len &&
+	       strncasecmp(word, s, len) == 0;
 }
 
 /* Words are looked up for every token of every line: each vocabulary gets
