@@ -1,7 +1,7 @@
 /* fmt: printing a parsed battle in canonical form. */
 #include "fmt.h"
 
-#include "parse.h"
+#include "declare.h"
 
 #include <string.h>
 
@@ -58,12 +58,12 @@ static bool listed(const char *const *names, const char *name)
 }
 
 /* " key=value" for each attribute s carries, in the parser's order
- * (parse_attribute_key), but those in skip, which the caller prints in a
+ * (declare_attribute_key), but those in skip, which the caller prints in a
  * place of their own: no attribute the parser keeps can be left out. */
 static void put_kvs(struct buf *out, const struct stmt *s, const char *const *skip)
 {
 	const char *key;
-	for (int i = 0; (key = parse_attribute_key(s->kind, i)); i++) {
+	for (int i = 0; (key = declare_attribute_key(s->kind, i)); i++) {
 		const struct kv *kv = stmt_kv(s, key);
 		if (!kv || listed(skip, key))
 			continue;

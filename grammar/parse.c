@@ -15,58 +15,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include "declare.h"
 #include "near.h"
+#include "parser.h"
 #include "xalloc.h"
 
 enum {
-	MAX_TOKENS = 256,	/* tokens on one line, besides its end */
 	MAX_INCLUDE_DEPTH = 16,
 	MAX_DICE = 64,		/* dice in one roll: d6[3,6,...], up to one for each figure of a unit */
-};
-
-enum section { SEC_HEADER, SEC_ORDER_OF_BATTLE, SEC_TURNS };
-
-/* A use of an id, checked once every declaration is known. */
-struct use {
-	const char *id;
-	char kind;
-	struct loc at;
-	int stmt;
-};
-
-struct parser {
-	struct battle *b;
-	struct diags *d;
-	const struct parse_opts *opts;
-	const struct vocab *v;
-
-	/* the line being parsed */
-	int file, line;
-	const char *text;
-	struct token tok[MAX_TOKENS + 1];	/* and the end of the line */
-	int n_tok, pos;
-	int stmt;
-
-	/* where in the battle we are */
-	enum section section;
-	bool saw_battle;
-	int side_stmt;		/* current side, -1 before the first */
-	int turn;		/* last turn number, 0 before the first */
-	const char *phase;	/* current phase, NULL before the first of a turn */
-	int phase_rank;
-	int last_event;		/* stmt index of the last event, -1 if none */
-	int depth;
-	char *root;		/* the folder includes stay in (resolved) */
-	char *extra_root;	/* --include-root, resolved: another such folder, or NULL */
-	size_t bytes_left;	/* of SOURCES_MAX_BYTES, for what includes read */
-	bool quiet;		/* reading a line that failed to lex: keep its ids, say nothing */
-	bool phase_unknown;	/* the last phase line failed: do not judge where events stand */
-	bool degraded;		/* an include failed: its ids and sections are unknown */
-	bool prev_failed;	/* the last line that was not blank failed to parse */
-	bool told_no_turn;	/* "before the first turn" reported: once is enough */
-
-	struct use *uses;
-	int n_uses, cap_uses;
 };
 
 /* Tokens and positions */
@@ -95,17 +51,17 @@ struct loc parse_loc(const struct parser *p, const struct token *t)
 }
 
 /* The span from token a to token b inclusive. */
-static struct loc loc_span(const struct parser *p, const struct token *a, const struct token *b)
+struct loc parse_span(const struct parser *p, const struct token *a, const struct token *b)
 {
 	return (struct loc){p->file, p->line, a->col, b->col + b->ncols - a->col};
 }
 
-static char *tok_text(struct parser *p, const struct token *t)
+char *parse_text_of(struct parser *p, const struct token *t)
 {
 	return arena_strndup(p->b->arena, p->text + t->off, t->len);
 }
 
-static bool is_word(struct parser *p, const struct token *t, const char *word)
+bool parse_is_word(struct parser *p, const struct token *t, const char *word)
 {
 	const char *s = p->text + t->off;
 	return t->kind == TOK_WORD && tolower((unsigned char)*s) == tolower((unsigned char)*word) &&
@@ -147,11 +103,11 @@ int parse_error(struct parser *p, enum diag_code code, struct loc at, const char
 	return -1;
 }
 
-static void warn_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+void parse_warn(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
 	UMPIRE_PRINTF(4, 5);
 
 /* A warning, unless the line is being read quietly. */
-static void warn_at(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
+void parse_warn(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...)
 {
 	if (p->quiet)
 		return;
@@ -178,9 +134,15 @@ int parse_expect(struct parser *p, enum token_kind kind, const char *what)
 	return 0;
 }
 
+bool parse_at_kv(struct parser *p)
+{
+	const struct token *k = parse_peek(p), *eq = peek2(p);	/* KEY=VALUE has no space: "word =6" is a word and a total */
+	return k->kind == TOK_WORD && eq->kind == TOK_EQ && eq->off == k->off + k->len;
+}
+
 /* Vocabulary */
 
-static const struct vocab_word *lookup(struct parser *p, int cat, const struct token *t)
+const struct vocab_word *parse_lookup(struct parser *p, int cat, const struct token *t)
 {
 	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER)
 		return NULL;
@@ -198,13 +160,13 @@ static const char *nearest_text(const struct parser *p, int cat, const char *tex
 	return NULL;
 }
 
-static const char *nearest_word(const struct parser *p, int cat, const struct token *t)
+const char *parse_nearest_word(const struct parser *p, int cat, const struct token *t)
 {
 	return nearest_text(p, cat, p->text + t->off, t->len);
 }
 
 /* A word of cat, or an unknown-word error naming the category. */
-static const struct vocab_word *want_word(struct parser *p, int cat)
+const struct vocab_word *parse_want_word(struct parser *p, int cat)
 {
 	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD) {
@@ -213,9 +175,9 @@ static const struct vocab_word *want_word(struct parser *p, int cat)
 		parse_expected(p, what);
 		return NULL;
 	}
-	const struct vocab_word *w = lookup(p, cat, t);
+	const struct vocab_word *w = parse_lookup(p, cat, t);
 	if (!w) {
-		const char *hint = nearest_word(p, cat, t);
+		const char *hint = parse_nearest_word(p, cat, t);
 		parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown %s %s in %s%s%s%s", vocab_cat_name(p->v, cat),
 			 parse_found(p, t), p->v->name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		return NULL;
@@ -228,7 +190,7 @@ static const struct vocab_word *want_word(struct parser *p, int cat)
  * ruleset's enum) in *word and *code; -1 after an error. */
 int parse_word(struct parser *p, int cat, const char **word, int *code)
 {
-	const struct vocab_word *w = want_word(p, cat);
+	const struct vocab_word *w = parse_want_word(p, cat);
 	if (!w)
 		return -1;
 	*word = w->word;
@@ -238,7 +200,7 @@ int parse_word(struct parser *p, int cat, const char **word, int *code)
 
 /* Ids and their uses */
 
-static const char *kind_name(char kind)
+const char *parse_kind_name(char kind)
 {
 	return kind == 'U' ? "unit" : kind == 'L' ? "leader" : "side";
 }
@@ -258,7 +220,7 @@ const char *parse_id(struct parser *p, char kind, struct loc *at)
 	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD) {
 		char what[32];
-		snprintf(what, sizeof what, "a %s id", kind_name(kind));
+		snprintf(what, sizeof what, "a %s id", parse_kind_name(kind));
 		parse_expected(p, what);
 		return NULL;
 	}
@@ -270,13 +232,13 @@ const char *parse_id(struct parser *p, char kind, struct loc *at)
 	const struct sym *s = battle_find_n(p->b, kind, p->text + t->off, t->len);
 	if (s && s->kind == kind)
 		return s->id;
-	const char *id = tok_text(p, t);
+	const char *id = parse_text_of(p, t);
 	note_use(p, id, kind, *at);
 	return id;
 }
 
 /* Registers a declaration; a duplicate is reported (-1) and the first kept. */
-static int declare(struct parser *p, char kind, const char *id, struct loc at)
+int parse_declare_id(struct parser *p, char kind, const char *id, struct loc at)
 {
 	const struct sym *old = battle_find(p->b, kind, id);
 	if (!old) {
@@ -287,9 +249,9 @@ static int declare(struct parser *p, char kind, const char *id, struct loc at)
 	const char *first = p->b->src.v[s->at.file].path;
 	if (s->at.line == at.line && strcmp(first, p->b->src.v[at.file].path) == 0)
 		return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s': %s is included twice",
-				kind_name(kind), id, first);
+				parse_kind_name(kind), id, first);
 	return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s', first declared at %s:%d",
-			kind_name(kind), id, first, s->at.line);
+			parse_kind_name(kind), id, first, s->at.line);
 }
 
 /* The declared id of this kind nearest to a misspelt one, or NULL. */
@@ -318,15 +280,15 @@ static void check_uses(struct parser *p, int first)
 			continue;	/* may be declared in the file that could not be read */
 		if (!s) {
 			const char *hint = nearest_id(p, u->kind, u->id);
-			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%.64s'%s%.64s%s", kind_name(u->kind), u->id,
+			diag_add(p->d, DIAG_UNKNOWN_ID, u->at, "unknown %s '%.64s'%s%.64s%s", parse_kind_name(u->kind), u->id,
 				 hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		}
 		else if (s->kind != u->kind)
 			diag_add(p->d, DIAG_WRONG_KIND, u->at, "'%.64s' is a %s, expected a %s", u->id,
-				 kind_name(s->kind), kind_name(u->kind));
+				 parse_kind_name(s->kind), parse_kind_name(u->kind));
 		else if (s->stmt > u->stmt && u->kind != 'S')
 			diag_add(p->d, DIAG_BEFORE_DECL, u->at, "%s '%.64s' is used before its declaration at line %d",
-				 kind_name(u->kind), u->id, p->b->stmts[s->stmt].at.line);
+				 parse_kind_name(u->kind), u->id, p->b->stmts[s->stmt].at.line);
 	}
 }
 
@@ -444,7 +406,7 @@ int parse_face(struct parser *p, struct face *f)
 
 /* The contents of a STRING token: \" and \\ unescaped, any other
  * backslash kept as it is. */
-static char *string_value(struct parser *p, const struct token *t)
+char *parse_string_value(struct parser *p, const struct token *t)
 {
 	char *s = arena_alloc(p->b->arena, t->sub_len + 1);
 	size_t n = 0;
@@ -467,201 +429,15 @@ const char *parse_string(struct parser *p, const char *what)
 		return NULL;
 	}
 	parse_next(p);
-	return string_value(p, t);
+	return parse_string_value(p, t);
 }
 
-/* key=value attributes */
-
-enum kv_type { KV_WORD, KV_NUMBER, KV_STRING, KV_DATE, KV_TIME, KV_LEADER, KV_SIDE, KV_FREE };
-
-struct kv_spec {
-	const char *key;
-	enum kv_type type;
-	const char *what;
-	int lo, hi;		/* KV_NUMBER: the bounds */
-};
-
-static const struct kv_spec battle_keys[] = {
-	{"id", KV_WORD, "a battle id", 0, 0},
-	{"date", KV_DATE, "a date YYYY-MM-DD", 0, 0},
-	{"rules", KV_WORD, "a ruleset name", 0, 0},
-	{"figures", KV_WORD, "a figure scale such as 15mm", 0, 0},
-	{"men-per-stand", KV_NUMBER, "men per stand", 1, 10000},
-	{"start", KV_TIME, "a start time HH:MM", 0, 0},
-	{"turn-minutes", KV_NUMBER, "minutes per turn", 1, 1440},
-	{"seq", KV_NUMBER, "the battle's place in its campaign", 1, 99999},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec scenario_keys[] = {
-	{"source", KV_STRING, "a quoted source", 0, 0},
-	{"id", KV_WORD, "the scenario's id, the same in every play of it", 0, 0},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec result_keys[] = {
-	{"victor", KV_FREE, "the victorious side id, or draw", 0, 0},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec side_keys[] = {
-	{"nation", KV_WORD, "a nation", 0, 0},
-	{"players", KV_NUMBER, "a number of players", 1, 99},
-	{"as", KV_WORD, "the side as the scenario names it", 0, 0},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec leader_keys[] = {
-	{"under", KV_LEADER, "the superior leader's id", 0, 0},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec unit_keys[] = {
-	{"stands", KV_NUMBER, "a number of stands", 1, PARSE_MAX_STANDS},
-	{"cmd", KV_LEADER, "the commanding leader's id", 0, 0},
-	{"as", KV_FREE, "a campaign identity", 0, 0},
-	{"original", KV_NUMBER, "the stands it began its campaign with", 1, PARSE_MAX_STANDS},
-	{NULL, 0, NULL, 0, 0},
-};
-static const struct kv_spec ruling_keys[] = {
-	{"by", KV_FREE, "the umpire's name", 0, 0},
-	{NULL, 0, NULL, 0, 0},
-};
-
-/* The attribute table of each statement kind that takes attributes. */
-static const struct kv_spec *keys_of(enum stmt_kind kind)
-{
-	switch (kind) {
-	case ST_BATTLE: return battle_keys;
-	case ST_SCENARIO: return scenario_keys;
-	case ST_RESULT: return result_keys;
-	case ST_SIDE: return side_keys;
-	case ST_LEADER: return leader_keys;
-	case ST_UNIT: return unit_keys;
-	case ST_RULING: return ruling_keys;
-	default: return NULL;
-	}
-}
-
-const char *parse_attribute_key(enum stmt_kind kind, int i)
-{
-	const struct kv_spec *specs = keys_of(kind);
-	for (int k = 0; specs && specs[k].key; k++)
-		if (k == i)
-			return specs[k].key;
-	return NULL;
-}
-
-static const struct kv_spec *find_key(const struct kv_spec *specs, struct parser *p,
-				      const struct token *t)
-{
-	for (const struct kv_spec *s = specs; s->key; s++)
-		if (is_word(p, t, s->key))
-			return s;
-	return NULL;
-}
-
-static bool at_kv(struct parser *p)
-{
-	const struct token *k = parse_peek(p), *eq = peek2(p);	/* KEY=VALUE has no space: "word =6" is a word and a total */
-	return k->kind == TOK_WORD && eq->kind == TOK_EQ && eq->off == k->off + k->len;
-}
-
-/* Checks that a YYYY-MM-DD date exists (Gregorian calendar). */
-static bool valid_date(const char *s)
-{
-	static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-	int y, m, d;
-	char tail;
-	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 || y < 1 || m < 1 ||
-	    m > 12 || d < 1)
-		return false;
-	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	return d <= days[m - 1] + (m == 2 && leap);
-}
-
-/* kv = WORD "=" value ; value by the key's type. */
-static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct kv *kv)
-{
-	struct token *t = parse_peek(p);
-	kv->value_at = parse_loc(p, t);
-	switch (spec->type) {
-	case KV_STRING:
-		kv->value = parse_string(p, spec->what);
-		return kv->value ? 0 : -1;
-	case KV_NUMBER: {
-		int n;
-		if (parse_number(p, spec->what, spec->lo, spec->hi, &n) < 0)
-			return -1;
-		kv->value = tok_text(p, t);
-		return 0;
-	}
-	case KV_TIME: {
-		int h, m;
-		if (parse_number(p, spec->what, 0, 23, &h) < 0 || parse_expect(p, TOK_COLON, "':' in HH:MM") < 0 ||
-		    parse_number(p, spec->what, 0, 59, &m) < 0)
-			return -1;
-		char buf[8];
-		snprintf(buf, sizeof buf, "%02d:%02d", h, m);
-		kv->value = arena_strdup(p->b->arena, buf);
-		kv->value_at = loc_span(p, t, &p->tok[p->pos - 1]);
-		return 0;
-	}
-	case KV_LEADER: {
-		struct loc at;
-		kv->value = parse_id(p, 'L', &at);
-		return kv->value ? 0 : -1;
-	}
-	default:
-		break;
-	}
-	if (t->kind != TOK_WORD && t->kind != TOK_NUMBER && t->kind != TOK_STRING)
-		return parse_expected(p, spec->what);
-	parse_next(p);
-	kv->value = t->kind == TOK_STRING ? string_value(p, t) : tok_text(p, t);
-	if (spec->type == KV_DATE && !valid_date(kv->value))
-		return parse_error(p, DIAG_OUT_OF_RANGE, kv->value_at, "'%s' is not a date YYYY-MM-DD",
-				kv->value);
-	return 0;
-}
-
-/* Parses one key=value at the current token into the statement's list. */
-static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kvs, int *n)
-{
-	struct token *key = parse_next(p);
-	const struct kv_spec *spec = find_key(specs, p, key);
-	if (!spec) {
-		char keys[256] = "";
-		for (const struct kv_spec *s = specs; s->key; s++)
-			snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s=", *keys ? ", " : "",
-				 s->key);
-		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, key), "unknown attribute %s: expected %s",
-				parse_found(p, key), keys);
-	}
-	for (int i = 0; i < *n; i++)
-		if (strcmp(kvs[i].key, spec->key) == 0)
-			return parse_error(p, DIAG_DUPLICATE, parse_loc(p, key), "%s= given twice", spec->key);
-	parse_next(p);	/* '=' */
-	if (*n >= PARSE_MAX_ITEMS)
-		return parse_error(p, DIAG_TOO_MANY, parse_loc(p, key), "more than %d attributes", PARSE_MAX_ITEMS);
-	struct kv *kv = &kvs[(*n)++];
-	memset(kv, 0, sizeof *kv);
-	kv->key = spec->key;
-	kv->at = parse_loc(p, key);
-	return parse_kv_value(p, spec, kv);
-}
-
-/* Keeps the attributes whose value parsed. */
-static void keep_kvs(struct parser *p, struct stmt *s, const struct kv *kvs, int n)
-{
-	s->kvs = arena_alloc(p->b->arena, (n ? n : 1) * sizeof *kvs);
-	s->n_kvs = 0;
-	for (int i = 0; i < n; i++)
-		if (kvs[i].value)
-			s->kvs[s->n_kvs++] = kvs[i];
-}
-
-static struct stmt *cur(struct parser *p)
+struct stmt *parse_cur(struct parser *p)
 {
 	return &p->b->stmts[p->stmt];
 }
 
-static int misplaced(struct parser *p, const struct token *t, const char *why)
+int parse_misplaced(struct parser *p, const struct token *t, const char *why)
 {
 	return parse_error(p, DIAG_MISPLACED, parse_loc(p, t), "%s", why);
 }
@@ -669,169 +445,13 @@ static int misplaced(struct parser *p, const struct token *t, const char *why)
 /* A statement of the turns before the first turn line: said once (a
  * misspelt turn line would otherwise bring an error on every line after
  * it), the later ones fail quietly. */
-static int before_first_turn(struct parser *p, const struct token *t, const char *what)
+int parse_before_first_turn(struct parser *p, const struct token *t, const char *what)
 {
 	if (p->told_no_turn)
 		return -1;
 	p->told_no_turn = true;
 	return parse_error(p, DIAG_MISPLACED, parse_loc(p, t), "%s before the first turn; the lines after it that "
 			"need a turn are not reported", what);
-}
-
-/* Header */
-
-/* battle = "battle" STRING { kv } ; */
-static int parse_battle(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_BATTLE, NULL);
-	if (p->file != 0 || p->saw_battle || p->section != SEC_HEADER)
-		return misplaced(p, kw, p->saw_battle ? "a second battle line"
-					   : "the battle line must open the top-level file");
-	p->saw_battle = true;
-	if (!(s->text = parse_string(p, "the battle's name in quotes")))
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = 0;
-	while (rc == 0 && at_kv(p))
-		rc = parse_kv(p, battle_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
-	if (rc < 0)
-		return -1;
-	const struct kv *rules = stmt_kv(s, "rules");
-	if (rules) {
-		const struct vocab *v = p->opts->find_rules ? p->opts->find_rules(rules->value) : NULL;
-		if (!v)
-			return parse_error(p, DIAG_UNKNOWN_RULES, rules->value_at, "unknown ruleset '%s'",
-					rules->value);
-		p->v = v;
-		((struct kv *)rules)->value = v->name;	/* canonical spelling */
-	}
-	return 0;
-}
-
-/* How a scenario names its sides (docs/notation.md): a side's as=, else its
- * id; two sides of one battle under one name would count a play twice in
- * the balance report, and a side called draw would make victor=draw name
- * it and a draw at once. */
-static void check_scenario_sides(struct parser *p)
-{
-	for (int i = 0; i < p->b->n_stmts; i++) {
-		const struct stmt *a = &p->b->stmts[i];
-		if (a->kind != ST_SIDE)
-			continue;
-		const struct kv *as = stmt_kv(a, "as");
-		const char *name = as ? as->value : a->u->side.id;
-		struct loc at = as ? as->value_at : a->at;
-		if (strcasecmp(name, "draw") == 0) {
-			diag_add(p->d, DIAG_DUPLICATE, at, "a side may not be called 'draw': victor=draw names a draw");
-			continue;
-		}
-		for (int k = 0; k < i; k++) {
-			const struct stmt *b = &p->b->stmts[k];
-			const struct kv *bas = b->kind == ST_SIDE ? stmt_kv(b, "as") : NULL;
-			if (b->kind == ST_SIDE && strcasecmp(name, bas ? bas->value : b->u->side.id) == 0) {
-				diag_add(p->d, DIAG_DUPLICATE, at, "side '%s' is also the name of side '%s' in its scenario (as=)",
-					 a->u->side.id, b->u->side.id);
-				break;
-			}
-		}
-	}
-}
-
-/* A second scenario or result line, or a second option of the same name. */
-static int once(struct parser *p, enum stmt_kind kind, const char *option, struct loc at)
-{
-	for (int i = 0; i < p->stmt; i++) {
-		const struct stmt *s = &p->b->stmts[i];
-		if (s->kind != kind || (option && strcmp(s->u->option.name, option) != 0))
-			continue;
-		return parse_error(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
-				option ? "option " : "a ", option ? option : kind == ST_SCENARIO ? "scenario" : "result",
-				p->b->src.v[s->at.file].path, s->at.line);
-	}
-	return 0;
-}
-
-static int header_only(struct parser *p, struct token *kw)
-{
-	if (p->section != SEC_HEADER)
-		return misplaced(p, kw, "header statements come before the first side");
-	return 0;
-}
-
-/* scenario = "scenario" STRING [ "source" "=" STRING ] ; */
-static int parse_scenario(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_SCENARIO, NULL);
-	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, parse_loc(p, kw)) < 0 ||
-	    !(s->text = parse_string(p, "the scenario's name in quotes")))
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = 0;
-	while (rc == 0 && at_kv(p))
-		rc = parse_kv(p, scenario_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
-	return rc;
-}
-
-/* special = "special" STRING ; */
-static int parse_special(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_SPECIAL, NULL);
-	if (header_only(p, kw) < 0)
-		return -1;
-	s->text = parse_string(p, "the special rule in quotes");
-	return s->text ? 0 : -1;
-}
-
-/* option = "option" WORD "=" WORD ; */
-static int parse_option(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_OPTION, NULL);
-	if (header_only(p, kw) < 0)
-		return -1;
-	struct token *name = parse_peek(p);
-	if (name->kind != TOK_WORD)
-		return parse_expected(p, "a rule option name");
-	const struct vocab_word *opt = lookup(p, p->v->option, name);
-	if (!opt)
-		return parse_error(p, DIAG_UNKNOWN_RULES, parse_loc(p, name), "unknown rule option %s in %s",
-				parse_found(p, name), p->v->name);
-	parse_next(p);
-	if (once(p, ST_OPTION, opt->word, parse_loc(p, name)) < 0 ||
-	    parse_expect(p, TOK_EQ, "'=' and the option's value") < 0)
-		return -1;
-	struct token *val = parse_peek(p);
-	if (val->kind != TOK_WORD && val->kind != TOK_NUMBER)
-		return parse_expected(p, "the option's value");
-	if (!vocab_allows(opt, p->text + val->off, val->len))
-		return parse_error(p, DIAG_UNKNOWN_RULES, parse_loc(p, val), "option %s takes %s, not %s",
-				opt->word, opt->spec, parse_found(p, val));
-	parse_next(p);
-	s->u->option.name = opt->word;
-	s->u->option.value = tok_text(p, val);
-	for (char *c = (char *)s->u->option.value; *c; c++)
-		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-	return 0;
-}
-
-/* result = "result" STRING [ "victor" "=" WORD ] ; */
-static int parse_result(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_RESULT, NULL);
-	if (once(p, ST_RESULT, NULL, parse_loc(p, kw)) < 0 || !(s->text = parse_string(p, "the result in quotes")))
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = 0;
-	while (rc == 0 && at_kv(p))
-		rc = parse_kv(p, result_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
-	return rc;
 }
 
 /* include = "include" STRING ; */
@@ -906,7 +526,7 @@ static void chain_text(const struct parser *p, int file, struct buf *out)
  * lines against the ruleset's chart specs (chart.h). */
 static int parse_include(struct parser *p, struct token *kw)
 {
-	struct stmt *s = cur(p);
+	struct stmt *s = parse_cur(p);
 	battle_body(p->b, s, ST_INCLUDE, NULL);
 	s->u->include.file = -1;
 	s->u->include.charts = kw->len == 6;	/* "charts" */
@@ -959,394 +579,6 @@ static int parse_include(struct parser *p, struct token *kw)
 	return rc < 0 ? -2 : 0;	/* -2: errors were inside the included file */
 }
 
-/* Order of battle */
-
-/* side = "side" WORD { kv | STRING } ; */
-static int parse_side(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_SIDE, NULL);
-	if (p->section == SEC_TURNS)
-		return misplaced(p, kw, "sides are declared before the first turn");
-	p->section = SEC_ORDER_OF_BATTLE;
-	p->side_stmt = p->stmt;
-	struct token *t = parse_peek(p);
-	if (t->kind != TOK_WORD)
-		return parse_expected(p, "a side id");
-	parse_next(p);
-	s->u->side.id = tok_text(p, t);
-	s->u->side.players = -1;
-	if (declare(p, 'S', s->u->side.id, parse_loc(p, t)) < 0)
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = 0;
-	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
-		if (at_kv(p))
-			rc = parse_kv(p, side_keys, kvs, &n);
-		else if (parse_peek(p)->kind == TOK_STRING && !s->u->side.label)
-			s->u->side.label = parse_string(p, "the side's label");
-		else
-			break;
-	}
-	keep_kvs(p, s, kvs, n);
-	if (rc < 0)
-		return -1;
-	const struct kv *nation = stmt_kv(s, "nation");
-	const struct kv *players = stmt_kv(s, "players");
-	if (players)
-		s->u->side.players = atoi(players->value);
-	if (!nation && !p->v->nation)
-		return 0;	/* a ruleset without nations */
-	if (!nation)
-		return parse_error(p, DIAG_MISSING, parse_loc(p, t), "side '%s' has no nation=", s->u->side.id);
-	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
-	if (!w)
-		return parse_error(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
-	s->u->side.nation = w->word;
-	s->u->side.nation_code = w->code;
-	return 0;
-}
-
-static int in_order_of_battle(struct parser *p, struct token *kw, const char *what)
-{
-	char msg[96];
-	if (p->section == SEC_ORDER_OF_BATTLE)
-		return 0;
-	snprintf(msg, sizeof msg, p->section == SEC_HEADER ? "a %s before the first side"
-							    : "a %s declared after the first turn", what);
-	return misplaced(p, kw, msg);
-}
-
-static const char *current_side(struct parser *p)
-{
-	return p->side_stmt >= 0 ? p->b->stmts[p->side_stmt].u->side.id : NULL;
-}
-
-/* Adds an attribute word (canonical) to a declaration's list, once. */
-static int add_flag(struct parser *p, const char **flags, int *codes, int *n_flags, const struct vocab_word *w,
-		    struct loc at)
-{
-	for (int i = 0; i < *n_flags; i++)
-		if (flags[i] == w->word)
-			return parse_error(p, DIAG_DUPLICATE, at, "attribute %s given twice", w->word);
-	if (*n_flags >= PARSE_MAX_ITEMS)
-		return parse_error(p, DIAG_TOO_MANY, at, "more than %d attributes", PARSE_MAX_ITEMS);
-	codes[*n_flags] = w->code;
-	flags[(*n_flags)++] = w->word;
-	return 0;
-}
-
-/* leader = "leader" WORD STRING { RATING | LEADER-FLAG | kv } ; */
-static int parse_leader(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	struct st_leader *l = &battle_body(p->b, s, ST_LEADER, NULL)->leader;
-	struct token *t = parse_peek(p);
-	if (t->kind != TOK_WORD)
-		return parse_expected(p, "a leader id");
-	parse_next(p);
-	l->id = tok_text(p, t);
-	l->id_at = parse_loc(p, t);
-	if (declare(p, 'L', l->id, l->id_at) < 0)
-		return -1;
-	if (in_order_of_battle(p, kw, "leader") < 0)
-		return -1;
-	l->side = current_side(p);
-	if (!(l->name = parse_string(p, "the leader's name in quotes")))
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	const char *flags[PARSE_MAX_ITEMS];
-	int codes[PARSE_MAX_ITEMS];
-	int n = 0, n_flags = 0, rc = 0;
-	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
-		struct token *w = parse_peek(p);
-		const struct vocab_word *vw;
-		if (at_kv(p)) {
-			rc = parse_kv(p, leader_keys, kvs, &n);
-		} else if ((vw = lookup(p, p->v->rating, w))) {
-			if (l->rating)
-				rc = parse_error(p, DIAG_DUPLICATE, parse_loc(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
-			l->rating = vw->word;
-			l->rating_code = vw->code;
-			parse_next(p);
-		} else if ((vw = lookup(p, p->v->leader_flag, w))) {
-			rc = add_flag(p, flags, codes, &n_flags, vw, parse_loc(p, w));
-			parse_next(p);
-		} else if (w->kind == TOK_WORD) {
-			char ratings[256], lflags[256];
-			rc = parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, w),
-				      "unknown word %s in a leader: expected a %s (%s), %s%sunder=", parse_found(p, w),
-				      vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings),
-				      vocab_list(p->v, p->v->leader_flag, lflags, sizeof lflags), *lflags ? " or " : "");
-		} else {
-			break;
-		}
-	}
-	keep_kvs(p, s, kvs, n);
-	l->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
-	l->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
-	l->n_flags = n_flags;
-	if (rc < 0)
-		return -1;
-	const struct kv *under = stmt_kv(s, "under");
-	if (under) {
-		l->under = under->value;
-		l->under_at = under->value_at;
-	}
-	char ratings[256];
-	if (!l->rating)
-		return parse_error(p, DIAG_MISSING, l->id_at, "leader '%s' has no %s (%s)", l->id,
-				vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings));
-	return 0;
-}
-
-static bool is_slot(const struct parser *p, int c)
-{
-	return c < UNIT_SLOTS && p->v->cats[c].role == VR_UNIT_SLOT;
-}
-
-/* A word of a prefix category written joined before a word of the
- * category it prefixes (a word of one glued before a word of the other); 0 if t is not one. */
-static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, struct loc at)
-{
-	for (size_t i = 0; i < p->v->n_words; i++) {
-		const struct vocab_word *c = &p->v->words[i];
-		int of = p->v->cats[c->cat].prefix_of;
-		if (!of || !is_slot(p, of) || !is_slot(p, c->cat))
-			continue;
-		size_t n = strlen(c->word);
-		if (n >= t->len || strncasecmp(c->word, p->text + t->off, n))
-			continue;
-		const struct vocab_word *g = vocab_find(p->v, of, p->text + t->off + n, t->len - n);
-		if (!g)
-			continue;
-		if (u->slot[of] || u->slot[c->cat])
-			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), parse_found(p, t));
-		u->slot[c->cat] = c->word;
-		u->slot[of] = g->word;
-		u->slot_code[c->cat] = c->code;
-		u->slot_code[of] = g->code;
-		u->slot_at[c->cat] = u->slot_at[of] = at;
-		return 1;
-	}
-	return 0;
-}
-
-/* "an arm, experience, ... or unit attribute": what a unit's words may be. */
-static const char *unit_word_cats(const struct parser *p, char *out, size_t size)
-{
-	size_t n = 0;
-	int last = 0;
-	for (int c = VC_NONE + 1; c < p->v->n_cats; c++)
-		if (p->v->cats[c].role != VR_OTHER)
-			last = c;
-	for (int c = VC_NONE + 1; c < p->v->n_cats && n < size; c++)
-		if (p->v->cats[c].role != VR_OTHER)
-			n += (size_t)snprintf(out + n, size - n, "%s%s", !n ? (strchr("aeiou", p->v->cats[c].name[0]) ? "an " : "a ")
-									     : c == last ? " or " : ", ",
-					      p->v->cats[c].name);
-	return out;
-}
-
-/* Classifies a word of a unit declaration into its category. */
-static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
-		     const char **flags, int *codes, int *n_flags)
-{
-	struct loc at = parse_loc(p, t);
-	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
-		const struct vocab_word *w = is_slot(p, c) ? lookup(p, c, t) : NULL;
-		if (!w)
-			continue;
-		if (u->slot[c])
-			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
-					vocab_cat_name(p->v, c), parse_found(p, t), u->slot[c]);
-		u->slot[c] = w->word;
-		u->slot_code[c] = w->code;
-		u->slot_at[c] = at;
-		return 0;
-	}
-	int rc = unit_compound(p, u, t, at);
-	if (rc)
-		return rc < 0 ? -1 : 0;
-	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
-		const struct vocab_word *f = p->v->cats[c].role == VR_UNIT_FLAG ? lookup(p, c, t) : NULL;
-		if (f)
-			return add_flag(p, flags, codes, n_flags, f, at);
-	}
-	if (is_word(p, t, "carry")) {
-		u->carry = true;
-		return 0;
-	}
-	char cats[512];
-	return parse_error(p, DIAG_UNKNOWN_WORD, at, "unknown word %s in a unit: expected %s of %s", parse_found(p, t),
-			unit_word_cats(p, cats, sizeof cats), p->v->name);
-}
-
-/* Whether a word the unit gives makes slot category c unnecessary. */
-static bool waived(const struct parser *p, const struct st_unit *u, int c)
-{
-	for (int k = VC_NONE + 1; k < p->v->n_cats && k < UNIT_SLOTS; k++) {
-		const struct vocab_word *w = u->slot[k] ? vocab_find(p->v, k, u->slot[k], strlen(u->slot[k])) : NULL;
-		if (w && w->waives == c)
-			return true;
-	}
-	return false;
-}
-
-static int unit_complete(struct parser *p, struct st_unit *u)
-{
-	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
-		char words[256];
-		if (is_slot(p, c) && p->v->cats[c].required && !u->slot[c] && !waived(p, u, c))
-			return parse_error(p, DIAG_MISSING, u->id_at, "unit '%s' has no %s (%s)", u->id,
-					vocab_cat_name(p->v, c), vocab_list(p->v, c, words, sizeof words));
-	}
-	if (u->stands < 0)
-		return parse_error(p, DIAG_MISSING, u->id_at, "unit '%s' has no stands=", u->id);
-	return 0;
-}
-
-/* unit = "unit" WORD STRING { unit-word | kv | "carry" } ; */
-static int parse_unit(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	struct st_unit *u = &battle_body(p->b, s, ST_UNIT, NULL)->unit;
-	u->stands = -1;
-	struct token *t = parse_peek(p);
-	if (t->kind != TOK_WORD)
-		return parse_expected(p, "a unit id");
-	parse_next(p);
-	u->id = tok_text(p, t);
-	u->id_at = parse_loc(p, t);
-	if (declare(p, 'U', u->id, u->id_at) < 0)
-		return -1;
-	if (in_order_of_battle(p, kw, "unit") < 0)
-		return -1;
-	u->side = current_side(p);
-	if (!(u->name = parse_string(p, "the unit's name in quotes")))
-		return -1;
-	struct kv kvs[PARSE_MAX_ITEMS];
-	const char *flags[PARSE_MAX_ITEMS];
-	int codes[PARSE_MAX_ITEMS];
-	int n = 0, n_flags = 0, rc = 0;
-	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
-		struct token *w = parse_peek(p);
-		if (at_kv(p))
-			rc = parse_kv(p, unit_keys, kvs, &n);
-		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
-			rc = unit_word(p, u, parse_next(p), flags, codes, &n_flags);
-		else
-			break;
-	}
-	keep_kvs(p, s, kvs, n);
-	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
-	u->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
-	u->n_flags = n_flags;
-	const struct kv *stands = stmt_kv(s, "stands");
-	const struct kv *cmd = stmt_kv(s, "cmd");
-	const struct kv *as = stmt_kv(s, "as");
-	const struct kv *original = stmt_kv(s, "original");
-	if (stands)
-		u->stands = atoi(stands->value);
-	u->original = original ? atoi(original->value) : -1;
-	if (cmd) {
-		u->cmd = cmd->value;
-		u->cmd_at = cmd->value_at;
-	}
-	if (as)
-		u->as = as->value;
-	if (rc < 0)
-		return -1;
-	return unit_complete(p, u);
-}
-
-/* Turns and phases */
-
-/* condition = CONDITION [ NUMBER ] [ WORD ] ; as the condition word's entry says */
-static int parse_condition(struct parser *p, struct st_turn *t)
-{
-	const struct vocab_word *w = want_word(p, p->v->condition);
-	if (!w)
-		return -1;
-	t->cond = w->word;
-	t->cond_code = w->code;
-	if (w->num_max && parse_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
-		return -1;
-	return w->arg ? parse_word(p, w->arg, &t->cond_word, &t->cond_word_code) : 0;
-}
-
-/* Whether the ruleset's phase word takes a mode (phase WORD MODE). */
-static bool has_modes(const struct vocab *v, const char *phase)
-{
-	for (size_t i = 0; i < v->n_phases; i++)
-		if (strcmp(v->phases[i].word, phase) == 0 && v->phases[i].mode)
-			return true;
-	return false;
-}
-
-/* turn = "turn" NUMBER [ WORD ] [ condition ] ; */
-static int parse_turn(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	struct st_turn *t = &battle_body(p->b, s, ST_TURN, NULL)->turn;
-	if (p->section == SEC_HEADER)
-		return misplaced(p, kw, "a turn before any side is declared");
-	p->section = SEC_TURNS;
-	struct token *num = parse_peek(p);
-	if (parse_number(p, "the turn number", 1, 9999, &t->number) < 0)
-		return -1;
-	if (p->turn && t->number != p->turn + 1)
-		warn_at(p, DIAG_TURN_ORDER, parse_loc(p, num), "turn %d follows turn %d", t->number, p->turn);
-	p->turn = t->number;
-	p->phase = NULL;
-	p->phase_rank = 0;
-	p->phase_unknown = false;
-	p->last_event = -1;
-	struct token *w = parse_peek(p);
-	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w) && p->v->simultaneous)
-		return parse_error(p, DIAG_MISPLACED, parse_loc(p, w), "a turn of %s belongs to both sides (%s): "
-				"write `turn %d` without a side", p->v->name, p->v->simultaneous, t->number);
-	if (w->kind == TOK_WORD && !lookup(p, p->v->condition, w)) {
-		struct loc at;
-		t->side = parse_id(p, 'S', &at);
-	}
-	if (parse_peek(p)->kind == TOK_WORD)
-		return parse_condition(p, t);
-	return 0;
-}
-
-/* phase = "phase" PHASE [ MODE ] ; a mode where the ruleset's phase has them */
-static int parse_phase(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_PHASE, NULL);
-	if (p->section != SEC_TURNS)
-		return before_first_turn(p, kw, "a phase");
-	struct token *t = parse_peek(p);
-	p->phase_unknown = true;	/* until this line parses */
-	p->last_event = -1;
-	const struct vocab_word *pw = want_word(p, p->v->phase);
-	if (!pw)
-		return -1;
-	const char *phase = s->u->phase.phase = pw->word;
-	if (has_modes(p->v, phase) && parse_peek(p)->kind == TOK_WORD) {
-		const struct vocab_word *mode = want_word(p, p->v->phase_mode);
-		if (!mode)
-			return -1;
-		s->u->phase.mode = mode->word;
-	}
-	p->phase_unknown = false;
-	const struct vocab_phase *ph = vocab_phase_of(p->v, phase, s->u->phase.mode);
-	s->u->phase.bit = ph ? ph->bit : 0;
-	int rank = ph ? ph->rank : p->phase_rank;
-	if (rank < p->phase_rank)
-		warn_at(p, DIAG_PHASE_ORDER, parse_loc(p, t), "phase %s%s%s after a later phase of turn %d",
-			phase, s->u->phase.mode ? " " : "", s->u->phase.mode ? s->u->phase.mode : "", p->turn);
-	p->phase_rank = rank;
-	p->phase = phase;
-	return 0;
-}
-
 /* Events */
 
 /* fact = WORD [ "=" ( WORD | NUMBER ) ] ; */
@@ -1355,7 +587,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
 		return parse_expected(p, "a fact of the table");
-	const struct vocab_word *w = lookup(p, cat, t);
+	const struct vocab_word *w = parse_lookup(p, cat, t);
 	if (!w)
 		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown %s %s", vocab_cat_name(p->v, cat),
 				parse_found(p, t));
@@ -1373,7 +605,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 	struct token *v = parse_peek(p);
 	if (v->kind != TOK_WORD && v->kind != TOK_NUMBER)
 		return parse_expected(p, what + 8);
-	f->at = loc_span(p, t, v);
+	f->at = parse_span(p, t, v);
 	if (strcmp(w->spec, "U") == 0) {
 		struct loc at;
 		f->value = parse_id(p, 'U', &at);
@@ -1383,7 +615,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, v), "%s=%s: expected %s", w->word,
 				parse_found(p, v), w->spec);
 	parse_next(p);
-	f->value = tok_text(p, v);
+	f->value = parse_text_of(p, v);
 	for (char *c = (char *)f->value; *c; c++)
 		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
 	return 0;
@@ -1461,7 +693,7 @@ static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 		return parse_error(p, DIAG_TOO_MANY, m.at, "more than %d modifiers", PARSE_MAX_ITEMS);
 	for (int i = 0; i < *n; i++)
 		if (mods[i].code == m.code)
-			warn_at(p, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
+			parse_warn(p, DIAG_REPEATED_MOD, m.at, "modifier %s is claimed twice", m.code);
 	mods[(*n)++] = m;
 	return 0;
 }
@@ -1469,7 +701,7 @@ static int add_mod(struct parser *p, struct mod *mods, int *n, struct mod m)
 /* A tally word of the claim (WORD=N, or a bare WORD), or NULL. */
 static const struct vocab_word *tally_word(struct parser *p, const struct claim_kind *k, const struct token *t)
 {
-	return k->tallies ? lookup(p, k->tallies, t) : NULL;
+	return k->tallies ? parse_lookup(p, k->tallies, t) : NULL;
 }
 
 static int add_tally(struct parser *p, struct tally *ts, int *n, struct tally t)
@@ -1498,7 +730,7 @@ static int parse_tally_kv(struct parser *p, const struct vocab_word *w, struct t
 	struct tally t = {w, 0, {0}};
 	if (parse_number(p, w->num_what, 0, w->num_max, &t.value) < 0)
 		return -1;
-	t.at = loc_span(p, key, &p->tok[p->pos - 1]);
+	t.at = parse_span(p, key, &p->tok[p->pos - 1]);
 	return add_tally(p, ts, n, t);
 }
 
@@ -1512,7 +744,7 @@ static int parse_loss(struct parser *p, struct claim *c)
 	if (parse_number(p, "stands lost", 0, 999, &c->loss) < 0)
 		return -1;
 	c->has_loss = true;
-	c->loss_at = loc_span(p, key, &p->tok[p->pos - 1]);
+	c->loss_at = parse_span(p, key, &p->tok[p->pos - 1]);
 	return 0;
 }
 
@@ -1532,7 +764,7 @@ static int parse_total(struct parser *p, const struct claim_kind *k, struct clai
 	if (parse_signed(p, "the total after '='", -PARSE_MAX_TOTAL, PARSE_MAX_TOTAL, &c->total) < 0)
 		return -1;
 	c->has_total = true;
-	c->total_at = loc_span(p, eq, &p->tok[p->pos - 1]);
+	c->total_at = parse_span(p, eq, &p->tok[p->pos - 1]);
 	return 0;
 }
 
@@ -1597,29 +829,29 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
 				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
 				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
-				warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
+				parse_warn(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 					m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			}
 			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_EQ) {
 			rc = parse_total(p, k, c);
-		} else if (at_kv(p) && is_word(p, t, "loss")) {
+		} else if (parse_at_kv(p) && parse_is_word(p, t, "loss")) {
 			rc = parse_loss(p, c);
-		} else if (at_kv(p) && (w = tally_word(p, k, t)) && w->num_what) {
+		} else if (parse_at_kv(p) && (w = tally_word(p, k, t)) && w->num_what) {
 			rc = parse_tally_kv(p, w, ts, &n_ts);
 		} else if (t->kind == TOK_WORD && (w = tally_word(p, k, t)) && !w->num_what && !tallied(ts, n_ts, w)) {
 			parse_next(p);
 			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, parse_loc(p, t)});
-		} else if (t->kind == TOK_WORD && (w = lookup(p, k->mods, t))) {
+		} else if (t->kind == TOK_WORD && (w = parse_lookup(p, k->mods, t))) {
 			parse_next(p);
 			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = parse_loc(p, t)});
-		} else if (t->kind == TOK_WORD && !c->effect && (w = lookup(p, k->effects, t))) {
+		} else if (t->kind == TOK_WORD && !c->effect && (w = parse_lookup(p, k->effects, t))) {
 			parse_next(p);
 			c->effect = w->word;
 			c->effect_code = w->code;
 			c->effect_at = parse_loc(p, t);
-		} else if (t->kind == TOK_WORD && k->outcomes && (w = lookup(p, k->outcomes, t))) {
+		} else if (t->kind == TOK_WORD && k->outcomes && (w = parse_lookup(p, k->outcomes, t))) {
 			if (c->outcome)
 				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second %s %s",
 						vocab_cat_name(p->v, k->outcomes), parse_found(p, t));
@@ -1627,17 +859,17 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 			c->outcome = w->word;
 			c->outcome_code = w->code;
 			c->outcome_at = parse_loc(p, t);
-		} else if (at_kv(p)) {
+		} else if (parse_at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
-			if ((w = lookup(p, k->effects, t)))
+			if ((w = parse_lookup(p, k->effects, t)))
 				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second effect %s", parse_found(p, t));
 			const char *slip = claim_slip(p, k, t);
 			if (slip)
 				return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown word %s: %s", parse_found(p, t), slip);
-			const char *hint = nearest_word(p, k->effects, t);
+			const char *hint = parse_nearest_word(p, k->effects, t);
 			if (!hint && stop)	/* a check's actions follow its claim: a misspelt one */
-				hint = nearest_word(p, p->v->action, t);
+				hint = parse_nearest_word(p, p->v->action, t);
 			if (hint || c->effect || c->has_total)	/* after the total, words are effects */
 				return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown word %s: expected a %s, "
 						"'=' and the total, or a %s%s%s%s", parse_found(p, t), vocab_cat_name(p->v, k->mods),
@@ -1646,8 +878,8 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 			/* a modifier the ruleset does not have, claimed by its code alone:
 			 * the audit reports it, the rest of the log is still audited */
 			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = parse_loc(p, t),
-					.unknown = true, .hint = nearest_word(p, k->mods, t)};
-			warn_at(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
+					.unknown = true, .hint = parse_nearest_word(p, k->mods, t)};
+			parse_warn(p, DIAG_UNKNOWN_MOD, m.at, "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
 				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
 			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
@@ -1667,7 +899,7 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 
 static bool is_action(struct parser *p, const struct token *t)
 {
-	return lookup(p, p->v->action, t) != NULL;
+	return parse_lookup(p, p->v->action, t) != NULL;
 }
 
 bool parse_is_action(struct parser *p)
@@ -1679,6 +911,19 @@ int parse_claim(struct parser *p, const struct vocab_event *ev, struct claim *c,
 {
 	struct claim_kind k = claims_of(ev);
 	return claim_items(p, &k, c, actions_follow ? is_action : NULL);
+}
+
+bool parse_is_tally(struct parser *p, const struct vocab_event *ev, const struct token *t)
+{
+	struct claim_kind k = claims_of(ev);
+	return tally_word(p, &k, t) != NULL;
+}
+
+/* A ruling settles an effect, a loss or a tally: no outcome. */
+int parse_ruling_claim(struct parser *p, const struct vocab_event *ruled, struct claim *c)
+{
+	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, ruled->tallies};
+	return claim_items(p, &k, c, NULL);
 }
 
 const struct vocab *parse_vocab(const struct parser *p)
@@ -1695,7 +940,7 @@ struct arena *parse_arena(struct parser *p)
 int parse_action(struct parser *p, struct action *a)
 {
 	struct token *t = parse_next(p);
-	const struct vocab_word *w = lookup(p, p->v->action, t);
+	const struct vocab_word *w = parse_lookup(p, p->v->action, t);
 	a->verb = w->word;
 	a->verb_code = w->code;
 	a->at = parse_loc(p, t);
@@ -1705,7 +950,7 @@ int parse_action(struct parser *p, struct action *a)
 		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
 			return -1;
 		struct token *f = parse_peek(p);
-		const struct vocab_word *fw = p->v->action_flag ? lookup(p, p->v->action_flag, f) : NULL;
+		const struct vocab_word *fw = p->v->action_flag ? parse_lookup(p, p->v->action_flag, f) : NULL;
 		if (fw) {
 			parse_next(p);
 			a->flag = fw->word;
@@ -1733,7 +978,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 	char why[128];
 	if (p->section != SEC_TURNS) {
 		snprintf(why, sizeof why, "event '%s'", ev->keyword);
-		return before_first_turn(p, kw, why);
+		return parse_before_first_turn(p, kw, why);
 	}
 	if (ev->phases != VOCAB_ANY_PHASE && !p->phase_unknown) {
 		const struct vocab_phase *ph = p->phase ? vocab_phase_of(p->v, p->phase, NULL) : NULL;
@@ -1743,14 +988,14 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 			snprintf(why, sizeof why, "event '%s' belongs in %s, not %s%s", ev->keyword,
 				 where ? where->where : "a turn", p->phase ? "the phase " : "before any phase",
 				 p->phase ? p->phase : "");
-			return misplaced(p, kw, why);
+			return parse_misplaced(p, kw, why);
 		}
 	}
 	if (ev->shape->repeats) {
 		const struct stmt *last = p->last_event >= 0 ? &p->b->stmts[p->last_event] : NULL;
 		const struct shape *shape = last && last->kind == ST_EVENT ? last->u->event.def->shape : NULL;
 		if (shape != ev->shape->repeats && shape != ev->shape)	/* after a line that failed: said there */
-			return p->prev_failed ? -1 : misplaced(p, kw, reroll_why(p->v, ev, why, sizeof why));
+			return p->prev_failed ? -1 : parse_misplaced(p, kw, reroll_why(p->v, ev, why, sizeof why));
 	}
 	return 0;
 }
@@ -1758,7 +1003,7 @@ static int event_placed(struct parser *p, const struct token *kw, const struct v
 /* event = check | fire-shape | clash | reroll | leader-roll | state ; */
 static int parse_event(struct parser *p, struct token *kw, const struct vocab_event *ev)
 {
-	struct stmt *s = cur(p);
+	struct stmt *s = parse_cur(p);
 	struct event *e = &battle_body(p->b, s, ST_EVENT, ev)->event;
 	e->kw_at = parse_loc(p, kw);
 	int placed = event_placed(p, kw, ev);
@@ -1766,112 +1011,6 @@ static int parse_event(struct parser *p, struct token *kw, const struct vocab_ev
 	if (placed < 0)
 		return -1;
 	return ev->shape->parse(p, ev, e);
-}
-
-/* ruling-verb = "accept" | "override" ; the umpire's words, in every ruleset */
-static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
-{
-	struct token *t = parse_peek(p);
-	for (int v = 0; v < RULING_VERBS; v++)
-		if (t->kind == TOK_WORD && is_word(p, t, ruling_verb_names[v])) {
-			parse_next(p);
-			*verb = (enum ruling_verb)v;
-			return 0;
-		}
-	if (t->kind != TOK_WORD)
-		return parse_expected(p, "a ruling");
-	return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown ruling %s: expected %s or %s", parse_found(p, t),
-			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
-}
-
-/* Whether one of the n units refs names is the one token t spells (in any
- * case, as ids match). */
-static bool refs_name(struct parser *p, const struct token *t, const struct uref *refs, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (refs[i].id && is_word(p, t, refs[i].id))	/* a reroll names none */
-			return true;
-	return false;
-}
-
-/* Whether event ev names a unit whose id token t spells. */
-static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
-{
-	switch (ev->def->shape->id) {
-	case SHAPE_CHECK:
-		for (int i = 0; i < ev->u.check.n_lines; i++)
-			if (refs_name(p, t, &ev->u.check.lines[i].unit, 1))
-				return true;
-		return false;
-	case SHAPE_FIRE:
-		return refs_name(p, t, ev->u.fire.firers, ev->u.fire.n_firers) || refs_name(p, t, &ev->u.fire.target, 1);
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		return refs_name(p, t, ev->u.clash.side[0].units, ev->u.clash.side[0].n_units) ||
-		       refs_name(p, t, ev->u.clash.side[1].units, ev->u.clash.side[1].n_units);
-	default:
-		return false;
-	}
-}
-
-/* The unit a ruling names first, before its claim, when it is one of the
- * ruled event's: "ruling override tampico well-handled".  0, or -1 after an
- * error for a unit of the battle that the event does not name. */
-static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt *ruled)
-{
-	struct token *t = parse_peek(p);
-	if (t->kind != TOK_WORD)
-		return 0;
-	if (!event_names_unit(p, &ruled->u->event, t)) {
-		char word[64];
-		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
-		if (battle_find(p->b, 'U', word))
-			return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "%s is not in the event on line %d that this ruling settles",
-					word, ruled->at.line);
-		return 0;
-	}
-	s->u->ruling.unit = tok_text(p, t);	/* as written: fmt keeps the spelling */
-	s->u->ruling.unit_at = parse_loc(p, t);
-	parse_next(p);
-	return 0;
-}
-
-/* ruling = "ruling" ( "accept" | "override" ) [ UNIT ] claim "by" "=" ( WORD | STRING ) STRING ; */
-static int parse_ruling(struct parser *p, struct token *kw)
-{
-	struct stmt *s = cur(p);
-	battle_body(p->b, s, ST_RULING, NULL);
-	if (p->last_event < 0)	/* after a line that failed: said there */
-		return p->prev_failed ? -1 : misplaced(p, kw, "a ruling must follow the event it settles");
-	s->u->ruling.event = p->last_event;
-	if (want_ruling_verb(p, &s->u->ruling.verb) < 0)
-		return -1;
-	const struct vocab_event *ruled = p->b->stmts[p->last_event].u->event.def;
-	struct claim_kind k = {ruled->mods, ruled->effects, VC_NONE, ruled->tallies};
-	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = parse_ruling_unit(p, s, &p->b->stmts[p->last_event]);
-	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
-		struct token *t = parse_peek(p);
-		if (at_kv(p) && !is_word(p, t, "loss") && !tally_word(p, &k, t))	/* by=; loss= and tallies claim */
-			rc = parse_kv(p, ruling_keys, kvs, &n);
-		else if (t->kind == TOK_STRING && !s->text)
-			s->text = parse_string(p, "the reason");
-		else if (t->kind == TOK_WORD || t->kind == TOK_EQ || at_kv(p))
-			rc = claim_items(p, &k, &s->u->ruling.claim, NULL);
-		else
-			break;
-		if (s->u->ruling.claim.n_mods)
-			rc = parse_error(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
-				      "a ruling names an effect or loss=, not modifiers");
-	}
-	keep_kvs(p, s, kvs, n);
-	if (rc < 0)
-		return -1;
-	if (!stmt_kv(s, "by"))
-		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling names its umpire with by=");
-	if (!s->text)
-		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling gives its reason in quotes");
-	return 0;
 }
 
 /* Lines */
@@ -1882,10 +1021,10 @@ static const struct {
 	const char *keyword;
 	stmt_fn *parse;
 } statements[] = {
-	{"include", parse_include}, {"charts", parse_include}, {"battle", parse_battle}, {"scenario", parse_scenario},
-	{"special", parse_special}, {"option", parse_option}, {"result", parse_result},
-	{"side", parse_side},	    {"leader", parse_leader}, {"unit", parse_unit},
-	{"turn", parse_turn},	    {"phase", parse_phase},   {"ruling", parse_ruling},
+	{"include", parse_include}, {"charts", parse_include}, {"battle", declare_battle}, {"scenario", declare_scenario},
+	{"special", declare_special}, {"option", declare_option}, {"result", declare_result},
+	{"side", declare_side},	    {"leader", declare_leader}, {"unit", declare_unit},
+	{"turn", declare_turn},	    {"phase", declare_phase},   {"ruling", declare_ruling},
 };
 
 /* The code point of a UTF-8 sequence of n bytes. */
@@ -1963,7 +1102,7 @@ static int parse_statement(struct parser *p)
 		return parse_expected(p, "a statement or event keyword");
 	parse_next(p);
 	for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
-		if (is_word(p, kw, statements[i].keyword))
+		if (parse_is_word(p, kw, statements[i].keyword))
 			return statements[i].parse(p, kw);
 	const struct vocab_event *ev = vocab_find_event(p->v, p->text + kw->off, kw->len);
 	if (ev)
@@ -1990,7 +1129,7 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 	struct token *last = &p->tok[p->n_tok - 1];
 	if (p->n_tok >= 2 && p->tok[p->n_tok - 2].kind == TOK_COMMENT) {
 		struct token *c = &p->tok[p->n_tok - 2];
-		cur(p)->comment = tok_text(p, c);
+		parse_cur(p)->comment = parse_text_of(p, c);
 		*c = *last;	/* the comment becomes the end of the line */
 		p->n_tok--;
 	}
@@ -2001,20 +1140,20 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 		p->quiet = true;
 		parse_statement(p);
 		p->quiet = false;
-		cur(p)->kind = ST_ERROR;
+		parse_cur(p)->kind = ST_ERROR;
 		p->prev_failed = true;
 		return;
 	}
 	int rc = parse_statement(p);
 	if (rc == 0 && parse_peek(p)->kind != TOK_END) {
 		struct token *t = parse_peek(p);
-		rc = parse_error(p, DIAG_TRAILING, loc_span(p, t, &p->tok[p->n_tok - 2]),
+		rc = parse_error(p, DIAG_TRAILING, parse_span(p, t, &p->tok[p->n_tok - 2]),
 			      "unexpected %s after a complete statement", parse_found(p, t));
 	}
 	if (rc == -1)
-		cur(p)->kind = ST_ERROR;
-	if (cur(p)->kind != ST_BLANK)
-		p->prev_failed = cur(p)->kind == ST_ERROR;
+		parse_cur(p)->kind = ST_ERROR;
+	if (parse_cur(p)->kind != ST_BLANK)
+		p->prev_failed = parse_cur(p)->kind == ST_ERROR;
 }
 
 static int parse_file_into(struct parser *p, int file)
@@ -2028,10 +1167,10 @@ static int parse_file_into(struct parser *p, int file)
 		const char *text = sources_line(&p->b->src, file, i, &len);
 		p->line = i;
 		parse_line(p, text, len);
-		if (!opening || cur(p)->kind == ST_BLANK)
+		if (!opening || parse_cur(p)->kind == ST_BLANK)
 			continue;
 		opening = false;
-		if (cur(p)->kind == ST_ERROR) {
+		if (parse_cur(p)->kind == ST_ERROR) {
 			/* an include that does not open as notation (a Makefile, a
 			 * letter) is read no further: one error, not one per line */
 			diag_add(p->d, DIAG_INCLUDE_FAILED, p->b->src.v[file].included_at,
@@ -2047,90 +1186,11 @@ static int parse_file_into(struct parser *p, int file)
 	return p->d->n_errors > errors ? -1 : 0;
 }
 
-/* The leader symbol l names as superior through under=, or -1. */
-static int superior(const struct parser *p, int leader)
-{
-	const struct st_leader *l = &p->b->stmts[p->b->syms[leader].stmt].u->leader;
-	const struct sym *s = l->under ? battle_find(p->b, 'L', l->under) : NULL;
-	return s && s->kind == 'L' ? (int)(s - p->b->syms) : -1;
-}
-
-/* A leader may not be his own superior through under= (the chain of command
- * the audit follows for provisional command).  Each chain is walked once:
- * a walk stops at a leader an earlier walk finished, and a leader met
- * twice in one walk closes a cycle, whose every member is reported in the
- * order they were declared. */
-static void check_chain_of_command(struct parser *p)
-{
-	enum { UNSEEN, WALKING, DONE, CYCLE };
-	int n = p->b->n_syms;
-	unsigned char *mark = xcalloc((size_t)n + 1, 1);
-	for (int i = 0; i < n; i++) {
-		if (p->b->syms[i].kind != 'L' || mark[i] != UNSEEN)
-			continue;
-		int at = i;
-		while (at >= 0 && mark[at] == UNSEEN) {
-			mark[at] = WALKING;
-			at = superior(p, at);
-		}
-		if (at >= 0 && mark[at] == WALKING)	/* back on this walk: a cycle */
-			for (int c = at; mark[c] == WALKING; c = superior(p, c))
-				mark[c] = CYCLE;
-		for (int w = i; w >= 0 && mark[w] == WALKING; w = superior(p, w))
-			mark[w] = DONE;
-	}
-	for (int i = 0; i < n; i++) {
-		if (mark[i] != CYCLE)
-			continue;
-		const struct st_leader *l = &p->b->stmts[p->b->syms[i].stmt].u->leader;
-		diag_add(p->d, DIAG_COMMAND_CYCLE, l->under_at,
-			 "'%.64s' is above himself in the chain of command", l->id);
-	}
-	free(mark);
-}
-
-/* A side must declare a unit (units with errors count: they are declared).
- * A unit belongs to the side line read last before it, so one pass in
- * statement order settles every side. */
-static void check_empty_sides(struct parser *p)
-{
-	bool *declares = xcalloc((size_t)p->b->n_stmts + 1, sizeof *declares);
-	for (int j = 0; j < p->b->n_syms; j++)
-		if (p->b->syms[j].kind == 'U')
-			declares[p->b->syms[j].stmt] = true;
-	int side = -1;		/* the current side statement */
-	bool units = false;	/* has it a unit yet */
-	for (int i = 0; i <= p->b->n_stmts; i++) {
-		const struct stmt *s = i < p->b->n_stmts ? &p->b->stmts[i] : NULL;
-		if (s && declares[i] && side >= 0 && s->u->unit.side == p->b->stmts[side].u->side.id)
-			units = true;
-		if (s && s->kind != ST_SIDE)
-			continue;
-		if (side >= 0 && !units) {
-			const struct stmt *e = &p->b->stmts[side];
-			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){e->at.file, e->at.line, 1, 4},
-				 "side '%s' declares no unit", e->u->side.id);
-		}
-		side = i;
-		units = false;
-	}
-	free(declares);
-}
-
 /* Whole-battle checks once every line is read. */
 static void finish(struct parser *p)
 {
 	check_uses(p, 0);
-	if (!p->degraded)
-		check_empty_sides(p);
-	check_chain_of_command(p);
-	check_scenario_sides(p);
-	for (int i = 0; i < p->b->n_stmts; i++) {
-		const struct kv *victor = stmt_kv(&p->b->stmts[i], "victor");
-		if (p->b->stmts[i].kind == ST_RESULT && victor && !battle_find(p->b, 'S', victor->value) &&
-		    strcmp(victor->value, "draw") != 0 && !p->degraded)	/* the side may be in the include that failed */
-			diag_add(p->d, DIAG_UNKNOWN_ID, victor->value_at, "unknown side '%.64s'", victor->value);
-	}
+	declare_finish(p);
 	if (!p->saw_battle)
 		diag_add(p->d, DIAG_NO_HEADER, (struct loc){0, 1, 1, 1},
 			 p->b->n_stmts ? "no battle line: is this a fragment to include?" : "an empty file");
@@ -2231,9 +1291,9 @@ static bool session_takes(struct parser *p)
 		return true;	/* the parser says what is wrong */
 	static const char *const turns[] = {"turn", "phase", "ruling"};
 	for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++)
-		if (is_word(p, kw, statements[i].keyword)) {
+		if (parse_is_word(p, kw, statements[i].keyword)) {
 			for (size_t j = 0; j < sizeof turns / sizeof turns[0]; j++)
-				if (is_word(p, kw, turns[j]))
+				if (parse_is_word(p, kw, turns[j]))
 					return true;
 			diag_add(p->d, DIAG_MISPLACED, parse_loc(p, kw),
 				 "the recorder takes the lines of the turns: write %s in the file's header or order of battle",

@@ -40,11 +40,6 @@ struct battle *parse_file(const char *path, const struct parse_opts *opts, struc
 struct battle *parse_text(const char *name, const char *text, size_t len,
 			  const struct parse_opts *opts, struct diags *d);
 
-/* The i-th key=value attribute (from 0) a statement of kind takes, in the
- * canonical order fmt prints them in; NULL past the last.  The parser's
- * own table, so that fmt cannot leave out a key the parser keeps. */
-const char *parse_attribute_key(enum stmt_kind kind, int i);
-
 /* A session: a battle file parsed as parse_file does, kept open so that
  * lines can be added to its end one at a time, each parsed against all
  * that came before (the recorder's typed lines).  The session owns the
