@@ -392,14 +392,14 @@ static void put_unit_words(struct importer *im, int64_t unit, const struct st_un
 {
 	const struct vocab *v = im->b->vocab;
 	for (int c = VC_NONE + 1; c < v->n_cats && c < UNIT_SLOTS; c++) {
-		if (!u->slot[c])
+		if (!battle_unit_word(u, c))
 			continue;
 		sqlite3_stmt *st = stmt(im, STMT_UNIT_WORD_ADD);
 		if (!st)
 			return;
 		sqlite3_bind_int64(st, 1, unit);
 		bind_text(st, 2, vocab_cat_name(v, c));
-		bind_text(st, 3, u->slot[c]);
+		bind_text(st, 3, battle_unit_word(u, c));
 		run(im, st);
 	}
 	for (int i = 0; i < u->n_flags; i++) {

@@ -206,6 +206,33 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 	return &b->syms[b->n_syms - 1];
 }
 
+/* A unit gives a few slot words: a look along them is quicker than an index. */
+static const struct unit_word *slot_of(const struct st_unit *u, int cat)
+{
+	for (int i = 0; i < u->n_words; i++)
+		if (u->words[i].cat == cat)
+			return &u->words[i];
+	return NULL;
+}
+
+const char *battle_unit_word(const struct st_unit *u, int cat)
+{
+	const struct unit_word *w = slot_of(u, cat);
+	return w ? w->word : NULL;
+}
+
+int battle_unit_code(const struct st_unit *u, int cat)
+{
+	const struct unit_word *w = slot_of(u, cat);
+	return w ? w->code : 0;
+}
+
+struct loc battle_unit_at(const struct st_unit *u, int cat)
+{
+	const struct unit_word *w = slot_of(u, cat);
+	return w ? w->at : (struct loc){0};
+}
+
 const struct kv *stmt_kv(const struct stmt *s, const char *key)
 {
 	for (int i = 0; i < s->n_kvs; i++)

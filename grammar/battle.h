@@ -95,8 +95,8 @@ struct uref {
 	int range;		/* @N inches, -1 if not given */
 	struct fact *facts;
 	int n_facts;
-	struct face hit;	/* a roll of the unit's own written after it (RFF: a
-				 * rocket's hit roll); hit.at.file < 0 if none */
+	const struct face *hit;	/* a roll of the unit's own written after it (RFF: a
+				 * rocket's hit roll), or NULL */
 };
 
 /* What a unit does after its check. */
@@ -193,16 +193,24 @@ struct event {
 /* Unit-slot categories are numbered below this (a vocabulary test checks). */
 enum { UNIT_SLOTS = 16 };
 
+/* A word of a unit's declaration that fills a slot (a category of role
+ * VR_UNIT_SLOT: RFF's arm, experience, morale class ...). */
+struct unit_word {
+	int cat;
+	int code;		/* its vocab_word.code */
+	const char *word;	/* canonical */
+	struct loc at;
+};
+
 struct st_unit {
 	const char *id;
 	struct loc id_at;
 	const char *name;
 	const char *side;
-	/* the word of each unit-slot category (vocab_cat.role), by category,
-	 * and its vocab_word.code */
-	const char *slot[UNIT_SLOTS];
-	int slot_code[UNIT_SLOTS];
-	struct loc slot_at[UNIT_SLOTS];
+	/* its words of unit-slot categories (vocab_cat.role), in the order
+	 * written: read them with battle_unit_word and its kin */
+	const struct unit_word *words;
+	int n_words;
 	const char **flags;	/* unit attributes, canonical */
 	const int *flag_codes;	/* each one's vocab_word.code */
 	int n_flags;
@@ -350,6 +358,12 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
  * turn before, past midnight modulo a day.  False (out untouched) when it
  * does not. */
 bool battle_clock(const struct battle *b, int turn, char out[8]);
+
+/* The word unit u gives for slot category cat (canonical), or NULL; its
+ * code (vocab_word.code), 0 when it gives none; its place. */
+const char *battle_unit_word(const struct st_unit *u, int cat);
+int battle_unit_code(const struct st_unit *u, int cat);
+struct loc battle_unit_at(const struct st_unit *u, int cat);
 
 /* Whether a declaration's attribute codes (flag_codes, n) hold code. */
 bool battle_has_flag(const int *codes, int n, int code);

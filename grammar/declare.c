@@ -495,9 +495,39 @@ static bool is_slot(const struct parser *p, int c)
 	return c < UNIT_SLOTS && p->v->cats[c].role == VR_UNIT_SLOT;
 }
 
+/* A unit's slot words by category as its line gives them, while it is
+ * read; the unit keeps them as a list in the order written. */
+struct slots {
+	const char *word[UNIT_SLOTS];
+	int code[UNIT_SLOTS];
+	struct loc at[UNIT_SLOTS];
+	int order[UNIT_SLOTS];	/* the categories given, in the order written */
+	int n;
+};
+
+static void slot_fill(struct slots *sl, int cat, const char *word, int code, struct loc at)
+{
+	sl->word[cat] = word;
+	sl->code[cat] = code;
+	sl->at[cat] = at;
+	sl->order[sl->n++] = cat;
+}
+
+/* The list the unit keeps, in the battle's arena. */
+static void slots_keep(struct parser *p, struct st_unit *u, const struct slots *sl)
+{
+	struct unit_word *w = arena_alloc(p->b->arena, (size_t)sl->n * sizeof *w);
+	for (int i = 0; i < sl->n; i++) {
+		int c = sl->order[i];
+		w[i] = (struct unit_word){.cat = c, .code = sl->code[c], .word = sl->word[c], .at = sl->at[c]};
+	}
+	u->words = w;
+	u->n_words = sl->n;
+}
+
 /* A word of a prefix category written joined before a word of the
  * category it prefixes (a word of one glued before a word of the other); 0 if t is not one. */
-static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, struct loc at)
+static int unit_compound(struct parser *p, struct slots *sl, struct token *t, struct loc at)
 {
 	for (size_t i = 0; i < p->v->n_words; i++) {
 		const struct vocab_word *c = &p->v->words[i];
@@ -510,13 +540,10 @@ static int unit_compound(struct parser *p, struct st_unit *u, struct token *t, s
 		const struct vocab_word *g = vocab_find(p->v, of, p->text + t->off + n, t->len - n);
 		if (!g)
 			continue;
-		if (u->slot[of] || u->slot[c->cat])
+		if (sl->word[of] || sl->word[c->cat])
 			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), parse_found(p, t));
-		u->slot[c->cat] = c->word;
-		u->slot[of] = g->word;
-		u->slot_code[c->cat] = c->code;
-		u->slot_code[of] = g->code;
-		u->slot_at[c->cat] = u->slot_at[of] = at;
+		slot_fill(sl, c->cat, c->word, c->code, at);
+		slot_fill(sl, of, g->word, g->code, at);
 		return 1;
 	}
 	return 0;
@@ -539,7 +566,7 @@ static const char *unit_word_cats(const struct parser *p, char *out, size_t size
 }
 
 /* Classifies a word of a unit declaration into its category. */
-static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
+static int unit_word(struct parser *p, struct st_unit *u, struct slots *sl, struct token *t,
 		     const char **flags, int *codes, int *n_flags)
 {
 	struct loc at = parse_loc(p, t);
@@ -547,15 +574,13 @@ static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 		const struct vocab_word *w = is_slot(p, c) ? parse_lookup(p, c, t) : NULL;
 		if (!w)
 			continue;
-		if (u->slot[c])
+		if (sl->word[c])
 			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
-					vocab_cat_name(p->v, c), parse_found(p, t), u->slot[c]);
-		u->slot[c] = w->word;
-		u->slot_code[c] = w->code;
-		u->slot_at[c] = at;
+					vocab_cat_name(p->v, c), parse_found(p, t), sl->word[c]);
+		slot_fill(sl, c, w->word, w->code, at);
 		return 0;
 	}
-	int rc = unit_compound(p, u, t, at);
+	int rc = unit_compound(p, sl, t, at);
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
@@ -573,21 +598,21 @@ static int unit_word(struct parser *p, struct st_unit *u, struct token *t,
 }
 
 /* Whether a word the unit gives makes slot category c unnecessary. */
-static bool waived(const struct parser *p, const struct st_unit *u, int c)
+static bool waived(const struct parser *p, const struct slots *sl, int c)
 {
 	for (int k = VC_NONE + 1; k < p->v->n_cats && k < UNIT_SLOTS; k++) {
-		const struct vocab_word *w = u->slot[k] ? vocab_find(p->v, k, u->slot[k], strlen(u->slot[k])) : NULL;
+		const struct vocab_word *w = sl->word[k] ? vocab_find(p->v, k, sl->word[k], strlen(sl->word[k])) : NULL;
 		if (w && w->waives == c)
 			return true;
 	}
 	return false;
 }
 
-static int unit_complete(struct parser *p, struct st_unit *u)
+static int unit_complete(struct parser *p, struct st_unit *u, const struct slots *sl)
 {
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
 		char words[256];
-		if (is_slot(p, c) && p->v->cats[c].required && !u->slot[c] && !waived(p, u, c))
+		if (is_slot(p, c) && p->v->cats[c].required && !sl->word[c] && !waived(p, sl, c))
 			return parse_error(p, DIAG_MISSING, u->id_at, "unit '%s' has no %s (%s)", u->id,
 					vocab_cat_name(p->v, c), vocab_list(p->v, c, words, sizeof words));
 	}
@@ -618,17 +643,19 @@ int declare_unit(struct parser *p, struct token *kw)
 	struct kv kvs[PARSE_MAX_ITEMS];
 	const char *flags[PARSE_MAX_ITEMS];
 	int codes[PARSE_MAX_ITEMS];
+	struct slots sl = {.n = 0};
 	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
 		struct token *w = parse_peek(p);
 		if (parse_at_kv(p))
 			rc = parse_kv(p, unit_keys, kvs, &n);
 		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
-			rc = unit_word(p, u, parse_next(p), flags, codes, &n_flags);
+			rc = unit_word(p, u, &sl, parse_next(p), flags, codes, &n_flags);
 		else
 			break;
 	}
 	keep_kvs(p, s, kvs, n);
+	slots_keep(p, u, &sl);
 	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
 	u->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	u->n_flags = n_flags;
@@ -647,7 +674,7 @@ int declare_unit(struct parser *p, struct token *kw)
 		u->as = as->value;
 	if (rc < 0)
 		return -1;
-	return unit_complete(p, u);
+	return unit_complete(p, u, &sl);
 }
 
 /* Turns and phases */

@@ -102,9 +102,9 @@ void fmt_uref(const struct battle *b, struct buf *out, const struct uref *u)
 	}
 	if (u->n_facts)
 		buf_putc(out, ')');
-	if (u->hit.at.file >= 0) {
+	if (u->hit) {
 		buf_putc(out, ' ');
-		fmt_face(out, &u->hit);
+		fmt_face(out, u->hit);
 	}
 }
 
@@ -213,10 +213,10 @@ static void put_slots(const struct battle *b, struct buf *out, const struct st_u
 			continue;
 		const char *prefix = NULL;
 		for (int k = VC_NONE + 1; k < v->n_cats && k < UNIT_SLOTS; k++)
-			if (v->cats[k].prefix_of == c && u->slot[k])
-				prefix = u->slot[k];
-		if (u->slot[c] || prefix)
-			buf_printf(out, " %s%s", prefix ? prefix : "", u->slot[c] ? u->slot[c] : "");
+			if (v->cats[k].prefix_of == c && battle_unit_word(u, k))
+				prefix = battle_unit_word(u, k);
+		if (battle_unit_word(u, c) || prefix)
+			buf_printf(out, " %s%s", prefix ? prefix : "", battle_unit_word(u, c) ? battle_unit_word(u, c) : "");
 	}
 }
 

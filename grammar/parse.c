@@ -621,11 +621,19 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 	return 0;
 }
 
+/* A unit's own roll after it, kept only where written: most units have none. */
+static int parse_hit(struct parser *p, struct uref *u)
+{
+	struct face f = {0};
+	int rc = parse_face(p, &f);
+	u->hit = arena_memdup(p->b->arena, &f, sizeof f);
+	return rc;
+}
+
 /* uref = WORD [ ":" NUMBER ] [ "@" NUMBER ] [ "(" fact { "," fact } ")" ] [ face ] ; */
 int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
 {
 	u->stands = u->range = -1;
-	u->hit.at.file = -1;
 	if (!(u->id = parse_id(p, 'U', &u->at)))
 		return -1;
 	if (parse_peek(p)->kind == TOK_COLON && peek2(p)->kind == TOK_NUMBER) {
@@ -656,7 +664,7 @@ int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
 		u->n_facts = n;
 	}
 	if (hit && parse_peek(p)->kind == TOK_FACE)
-		return parse_face(p, &u->hit);
+		return parse_hit(p, u);
 	return 0;
 }
 

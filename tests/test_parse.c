@@ -75,18 +75,37 @@ static void test_order_of_battle_aliases(void **state)
 		"  unit r \"R\" gun veteran lcRK stands=1 section\n"
 		"  unit c \"C\" cav vet spirited C stands=6 dismounted mr as=2drag carry vol\n", &d);
 	const struct st_unit *a = &b->stmts[4].u->unit;
-	assert_string_equal(a->slot[RC_EXPERIENCE], "elite");
-	assert_string_equal(a->slot[RC_FORMATION], "open");
-	assert_string_equal(a->slot[RC_ORDER], "disordered");
+	assert_string_equal(battle_unit_word(a, RC_EXPERIENCE), "elite");
+	assert_string_equal(battle_unit_word(a, RC_FORMATION), "open");
+	assert_string_equal(battle_unit_word(a, RC_ORDER), "disordered");
 	assert_string_equal(a->cmd, "taylor");
 	const struct st_unit *g = &b->stmts[5].u->unit;
-	assert_string_equal(g->slot[RC_EXPERIENCE], "raw");
-	assert_string_equal(g->slot[RC_CARRIAGE], "hc");
-	assert_string_equal(g->slot[RC_WEAPON], "HG");
+	assert_string_equal(battle_unit_word(g, RC_EXPERIENCE), "raw");
+	assert_string_equal(battle_unit_word(g, RC_CARRIAGE), "hc");
+	assert_string_equal(battle_unit_word(g, RC_WEAPON), "HG");
 	assert_int_equal(g->n_flags, 2);
 	const struct st_unit *r = &b->stmts[6].u->unit;
-	assert_string_equal(r->slot[RC_WEAPON], "HR");
-	assert_string_equal(r->slot[RC_CARRIAGE], "lc");
+	assert_string_equal(battle_unit_word(r, RC_WEAPON), "HR");
+	assert_string_equal(battle_unit_word(r, RC_CARRIAGE), "lc");
+	/* its slot words kept in the order written: gun veteran lcRK, the
+	 * joined carriage and weapon both at "lcRK" (column 26, 4 wide) */
+	assert_int_equal(r->n_words, 4);
+	assert_int_equal(r->words[0].cat, RC_ARM);
+	assert_int_equal(r->words[1].cat, RC_EXPERIENCE);
+	assert_int_equal(r->words[2].cat, RC_CARRIAGE);
+	assert_int_equal(r->words[3].cat, RC_WEAPON);
+	assert_int_equal(battle_unit_code(r, RC_ARM), RFF_GUN);
+	assert_int_equal(battle_unit_code(r, RC_EXPERIENCE), RFF_VETERAN);
+	assert_int_equal(battle_unit_code(r, RC_CARRIAGE), CAR_LC);
+	assert_int_equal(battle_unit_code(r, RC_WEAPON), WPN_HR);
+	assert_int_equal(battle_unit_at(r, RC_WEAPON).col, 26);
+	assert_int_equal(battle_unit_at(r, RC_WEAPON).len, 4);
+	assert_int_equal(battle_unit_at(r, RC_EXPERIENCE).col, 18);
+	assert_int_equal(battle_unit_at(r, RC_EXPERIENCE).line, 7);
+	/* a slot the unit does not give: no word, code 0, no place */
+	assert_null(battle_unit_word(a, RC_CARRIAGE));
+	assert_int_equal(battle_unit_code(a, RC_CARRIAGE), 0);
+	assert_int_equal(battle_unit_at(a, RC_CARRIAGE).line, 0);
 	const struct st_unit *c = &b->stmts[7].u->unit;
 	assert_true(c->carry);
 	assert_string_equal(c->as, "2drag");
@@ -168,9 +187,9 @@ static void test_fire(void **state)
 	assert_int_equal(f->n_firers, 2);
 	assert_int_equal(f->firers[0].stands, 8);
 	assert_int_equal(f->firers[0].range, 6);
-	assert_int_equal(f->firers[0].hit.at.file, -1);
+	assert_null(f->firers[0].hit);
 	assert_int_equal(f->firers[1].stands, -1);
-	assert_int_equal(f->firers[1].hit.value, 7);
+	assert_int_equal(f->firers[1].hit->value, 7);
 	assert_int_equal(f->target.n_facts, 2);
 	assert_int_equal(f->die.value, 9);
 	assert_int_equal(claim_tally(&f->claim, RFF_TALLY_PTS)->value, 10);

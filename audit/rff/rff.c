@@ -128,7 +128,7 @@ static void derive_effectiveness(struct audit *a, const struct rff_unit *us, str
 	enum rff_effectiveness e = rff_effectiveness(row, us->core.stands);
 	static const enum rff_mc_mod mods[] = {[RFF_FRESH] = MM_FRESH, [RFF_WORN] = MM_WORN, [RFF_SPENT] = MM_SPENT};
 	set_mod(d, mods[e], "%s has %d of %d stands, %s: %s (%s %s)", us->core.decl->id, us->core.stands,
-		rff_uet_strength(a, us), us->core.decl->slot[RC_MORALE], rff_effectiveness_name(e), row->cite, row->cell);
+		rff_uet_strength(a, us), battle_unit_word(us->core.decl, RC_MORALE), rff_effectiveness_name(e), row->cite, row->cell);
 }
 
 /* Field or march column, square, garrison, limbered gun or linear cover (002:26). */
@@ -183,7 +183,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 		set_mod(d, MM_COLONEL, "%s has a brave colonel", us->core.decl->id);
 	enum rff_mc_mod exp = experience_mods[us->experience];
 	if (exp != MM_NONE)
-		set_mod(d, exp, "%s is %s", us->core.decl->id, us->core.decl->slot[RC_EXPERIENCE]);
+		set_mod(d, exp, "%s is %s", us->core.decl->id, battle_unit_word(us->core.decl, RC_EXPERIENCE));
 	derive_effectiveness(a, us, d);
 	if (us->arm == RFF_GUN &&
 	    (state_has_flag(&us->core, FLAG_BATTERY) || (!state_has_flag(&us->core, FLAG_SECTION) && us->core.stands >= 2)))
@@ -301,7 +301,7 @@ static void note_facts(struct audit *a, const struct uref *ref)
 static bool gun_lost(const struct audit *a, const struct rff_unit *us, const struct uref *ref,
 		     const struct rff_mc_effect *fx)
 {
-	bool heavy = us->core.decl->slot_code[RC_CARRIAGE] == CAR_HC;
+	bool heavy = battle_unit_code(us->core.decl, RC_CARRIAGE) == CAR_HC;
 	bool fixed = state_has_flag(&us->core, FLAG_FIXED) && fx->fixed_guns_lost;
 	bool in_reach = battle_fact(ref, FACT_CLOSE, 0) && !battle_fact(ref, FACT_FORTIFIED, 0);
 	if (us->limbered)
@@ -582,7 +582,8 @@ static void check_event(struct audit *a, const struct event *e)
 	case SHAPE_FIRE:
 		rff_legal_die(a, &e->u.fire.die);
 		for (int i = 0; i < e->u.fire.n_firers; i++) {
-			rff_legal_die(a, &e->u.fire.firers[i].hit);
+			if (e->u.fire.firers[i].hit)
+				rff_legal_die(a, e->u.fire.firers[i].hit);
 			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, e->u.fire.target.at, "fires at");
 		}
 		break;

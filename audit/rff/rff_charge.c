@@ -243,14 +243,14 @@ static void derive_side(struct audit *a, const struct combat *c, int side, struc
 	const char *id = me->core.decl->id;
 	enum rff_charge_mod exp = experience_mods[me->experience];
 	if (exp != CM_NONE)
-		derive(d, exp, "%s is %s", id, me->core.decl->slot[RC_EXPERIENCE]);
+		derive(d, exp, "%s is %s", id, battle_unit_word(me->core.decl, RC_EXPERIENCE));
 	const struct rff_uet_row *row = rff_uet(a, me);
 	if (row) {
 		static const enum rff_charge_mod mods[] = {
 			[RFF_FRESH] = CM_FRESH, [RFF_WORN] = CM_WORN, [RFF_SPENT] = CM_SPENT};
 		enum rff_effectiveness e = rff_effectiveness(row, me->core.stands);
 		derive(d, mods[e], "%s has %d of %d stands, %s (%s %s)", id, me->core.stands, rff_uet_strength(a, me),
-		       me->core.decl->slot[RC_MORALE], row->cite, row->cell);
+		       battle_unit_word(me->core.decl, RC_MORALE), row->cite, row->cell);
 	}
 	derive_outnumbered(a, c, side, d);
 	if (me->arm == RFF_GUN && battle_fact(ref, FACT_SUPPORTED, 0))
@@ -307,7 +307,7 @@ static bool guns_lost(const struct audit *a, const struct rff_unit *u, const str
 	 * hp-fortified-guns=lost */
 	if (fortified && b->square_holds && rff_options(a)->hp_fortified_guns_hold)
 		return false;
-	bool heavy = u->core.decl->slot_code[RC_CARRIAGE] == CAR_HC;
+	bool heavy = battle_unit_code(u->core.decl, RC_CARRIAGE) == CAR_HC;
 	bool fixed = state_has_flag(&u->core, FLAG_FIXED);
 	switch (b->guns) {
 	case RFF_GUNS_LOST:
@@ -561,7 +561,7 @@ static void worsen(struct rff_unit *u, enum rff_order order)
 
 static bool light_carriage(const struct rff_unit *u)
 {
-	enum rff_carriage carriage = u->core.decl->slot_code[RC_CARRIAGE];
+	enum rff_carriage carriage = battle_unit_code(u->core.decl, RC_CARRIAGE);
 	return carriage != CAR_NONE && carriage != CAR_HC && !state_has_flag(&u->core, FLAG_FIXED);
 }
 

@@ -58,13 +58,13 @@ static bool rocket_hits(struct audit *a, const struct uref *ref)
 {
 	const char *cite;
 	int lowest = rff_rocket_hit(ref->range, &cite);
-	if (ref->hit.at.file < 0) {
+	if (!ref->hit) {
 		audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, ref->at, cite,
 			   "%s fires rockets at %d\": the hit roll (%d-10 hits) is missing; taken as a hit",
 			   ref->id, ref->range, lowest);
 		return true;
 	}
-	return ref->hit.value >= lowest;
+	return ref->hit->value >= lowest;
 }
 
 /* Whether all of a troop firer's points are halved (002:178: once, however
@@ -106,8 +106,8 @@ static bool within_light(struct audit *a, const struct uref *ref)
 static bool firer_points(struct audit *a, const struct uref *ref, struct firer *f)
 {
 	const struct rff_unit *us = rff_unit(&a->st, f->u);
-	const char *weapon = us->core.decl->slot[RC_WEAPON];
-	enum rff_weapon arms = us->core.decl->slot_code[RC_WEAPON];
+	const char *weapon = battle_unit_word(us->core.decl, RC_WEAPON);
+	enum rff_weapon arms = battle_unit_code(us->core.decl, RC_WEAPON);
 	if (!within_light(a, ref))
 		return false;
 	if (arms == WPN_NONE || arms == WPN_UNARMED) {
@@ -207,7 +207,7 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		else
 			every_sharp = false;
 		bool charged = charge || battle_fact(&ev->firers[i], FACT_CHARGED, 0);
-		bool bb = charged && us->core.nation_code == NATION_US && us->core.decl->slot_code[RC_WEAPON] == WPN_M;
+		bool bb = charged && us->core.nation_code == NATION_US && battle_unit_code(us->core.decl, RC_WEAPON) == WPN_M;
 		if (bb)
 			buck += d->firers[i].quarters;
 		if (bb || state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
@@ -459,12 +459,12 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 		fire_odds(a, ev, target, d, &tp->odds);
 	}
 	char cite[512];
+	const char *exp = battle_unit_word(target->core.decl, RC_EXPERIENCE);
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\" (layout %s, docs/rules.md)",
-		 d->result.cite, rff_effect_word(d->result.effect), target->core.decl->slot[RC_EXPERIENCE], d->result.cell,
+		 d->result.cite, rff_effect_word(d->result.effect), exp, d->result.cell,
 		 rff_options(a)->fire_columns == 5 ? "five" : "four");
 	record_step(a->rec, cite, "total %d; target %s is %s: column %s, band \"%s\": %s", d->total,
-		    target->core.decl->id, target->core.decl->slot[RC_EXPERIENCE], target->core.decl->slot[RC_EXPERIENCE],
-		    d->result.cell, rff_effect_word(d->result.effect));
+		    target->core.decl->id, exp, exp, d->result.cell, rff_effect_word(d->result.effect));
 	if (a->rec)
 		a->rec->effect = rff_effect_word(d->result.effect);
 	return true;
@@ -502,7 +502,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	char cite[512];
 	snprintf(cite, sizeof cite, "%s Musketry & Cannonade: %s, %s column \"%s\"", d->result.cite,
 		 rff_effect_word(d->result.effect),
-		 t->core.decl->slot[RC_EXPERIENCE], d->result.cell);
+		 battle_unit_word(t->core.decl, RC_EXPERIENCE), d->result.cell);
 	const struct tally *pts = claim_tally(c, RFF_TALLY_PTS);
 	if (pts && pts->value != d->points)
 		audit_find(a, FINDING_POINTS, sev, pts->at, "002:152-174 Musketry & Cannonade",
@@ -523,16 +523,16 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
 				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
 				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
-				   c->total, rff_effect_word(at_claim.effect), t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
+				   c->total, rff_effect_word(at_claim.effect), t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE));
 		else
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
 				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
-				   t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE], rff_effect_word(at_claim.effect));
+				   t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE), rff_effect_word(at_claim.effect));
 	}
 	if (c->effect && !lookup_wrong && c->effect_code != (int)d->result.effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
 			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, rff_effect_word(d->result.effect),
-			   d->total, t->core.decl->id, t->core.decl->slot[RC_EXPERIENCE]);
+			   d->total, t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE));
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
 			   c->loss, d->loss);

@@ -129,14 +129,15 @@ static bool light_carriage(const struct rff_unit *u)
 	static const bool light[] = {
 		[CAR_HLC] = true, [CAR_OLC] = true, [CAR_FLC] = true, [CAR_MLC] = true, [CAR_LC] = true, [CAR_HC] = false,
 	};
-	return light[u->core.decl->slot_code[RC_CARRIAGE]];
+	return light[battle_unit_code(u->core.decl, RC_CARRIAGE)];
 }
 
 int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struct action *acts, int n,
 			  enum rff_effect effect)
 {
 	bool guns = u->arm == RFF_GUN;
-	bool flying = guns && (u->core.decl->slot_code[RC_CARRIAGE] == CAR_FLC || state_has_flag(&u->core, FLAG_FLYING));
+	bool flying = guns &&
+		      (battle_unit_code(u->core.decl, RC_CARRIAGE) == CAR_FLC || state_has_flag(&u->core, FLAG_FLYING));
 	unsigned set = 0;
 	int count = 0;
 	for (int i = 0; i < n; i++) {	/* the first action that makes one maneuver too many */
@@ -299,7 +300,7 @@ void rff_legal_order_of_battle(struct audit *a)
 	for (int i = 0; i < a->st.n_units; i++) {
 		const struct rff_unit *u = rff_unit(&a->st, i);
 		legal_national_guard(a, u);
-		if (u->core.start > 25 && !rff_uet(a, u) && u->core.decl->slot_code[RC_MORALE] != MORALE_NONE &&
+		if (u->core.start > 25 && !rff_uet(a, u) && battle_unit_code(u->core.decl, RC_MORALE) != MORALE_NONE &&
 		    u->arm != RFF_GUN) {
 			a->stmt = u->core.decl_stmt;
 			a->side = u->core.decl->side;
@@ -313,7 +314,7 @@ void rff_legal_order_of_battle(struct audit *a)
 			continue;
 		a->stmt = u->core.decl_stmt;
 		a->side = u->core.decl->side;
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->core.decl->slot_at[RC_EXPERIENCE], "000:912",
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, battle_unit_at(u->core.decl, RC_EXPERIENCE), "000:912",
 			   "%s is a Mexican unit rated elite: no Mexican unit is rated higher than Trained "
 			   "(the San Patricios Veteran, 000:914)", u->core.decl->id);
 	}
@@ -326,7 +327,7 @@ void rff_legal_order_of_battle(struct audit *a)
  * scenario: a note, never a warning. */
 void rff_legal_campaign_note(const struct st_unit *u, const struct unit_past *past, struct buf *out)
 {
-	if (!past->saw_combat || u->slot_code[RC_ARM] != RFF_INF || u->slot_code[RC_EXPERIENCE] != RFF_TRAINED ||
+	if (!past->saw_combat || battle_unit_code(u, RC_ARM) != RFF_INF || battle_unit_code(u, RC_EXPERIENCE) != RFF_TRAINED ||
 	    !battle_has_flag(u->flag_codes, u->n_flags, FLAG_VOLUNTEER))
 		return;
 	buf_printf(out, "note: %s, volunteer infantry rated trained, saw combat in %s: from now on it may be rated "

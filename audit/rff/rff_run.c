@@ -20,7 +20,7 @@ int rff_uet_strength(const struct audit *a, const struct rff_unit *us)
 
 const struct rff_uet_row *rff_uet(const struct audit *a, const struct rff_unit *us)
 {
-	enum rff_morale morale = us->core.decl->slot_code[RC_MORALE];
+	enum rff_morale morale = battle_unit_code(us->core.decl, RC_MORALE);
 	if (us->arm == RFF_GUN || morale == MORALE_NONE)
 		return NULL;
 	return rff_uet_row(morale, rff_uet_strength(a, us), rff_options(a)->uet_dispirited_text);
@@ -38,8 +38,8 @@ const char *rff_describe(struct audit *a, int u, char *buf, size_t size)
 	}
 	const char *comma = strchr(state, ',');
 	snprintf(buf, size, "%.*s, %s (%s %d: %s, %s)%s", comma ? (int)(comma - state) : (int)strlen(state), state,
-		 rff_effectiveness_name(rff_effectiveness(row, us->core.stands)), us->core.decl->slot[RC_MORALE], rff_uet_strength(a, us),
-		 row->cell, row->cite, comma ? comma : "");
+		 rff_effectiveness_name(rff_effectiveness(row, us->core.stands)), battle_unit_word(us->core.decl, RC_MORALE),
+		 rff_uet_strength(a, us), row->cell, row->cite, comma ? comma : "");
 	return buf;
 }
 

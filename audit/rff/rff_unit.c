@@ -14,7 +14,7 @@ _Static_assert(offsetof(struct rff_leader, core) == 0, "struct rff_leader begins
  * the declaration gives none. */
 static int code_of(const struct st_unit *d, int cat, int fallback)
 {
-	return d->slot[cat] ? d->slot_code[cat] : fallback;
+	return battle_unit_word(d, cat) ? battle_unit_code(d, cat) : fallback;
 }
 
 static void unit_init(struct state *st, int u)
@@ -24,7 +24,7 @@ static void unit_init(struct state *st, int u)
 	r->arm = code_of(d, RC_ARM, RFF_ARM_NONE);
 	r->experience = code_of(d, RC_EXPERIENCE, RFF_EXP_NONE);
 	r->order = code_of(d, RC_ORDER, ORDER_GOOD);
-	r->formation = r->order == ORDER_BROKEN ? FORM_NONE : d->slot_code[RC_FORMATION];	/* broken: none (000:416) */
+	r->formation = r->order == ORDER_BROKEN ? FORM_NONE : battle_unit_code(d, RC_FORMATION);	/* broken: none (000:416) */
 	r->sheltered_in = -1;
 	r->limbered = code_of(d, RC_LIMBER, RFF_CS_NONE) == RFF_LIMBERED;
 	r->mounted = r->arm == RFF_CAV && code_of(d, RC_MOUNT, RFF_CS_NONE) != RFF_DISMOUNTED;

@@ -19,13 +19,13 @@ static void unit_init(struct state *st, int u)
 {
 	struct sar_unit *r = (struct sar_unit *)(void *)state_unit_at(st, u);
 	const struct st_unit *d = r->core.decl;
-	r->arm = d->slot_code[SC_ARM];
-	r->exp = d->slot_code[SC_EXP];
-	r->weapon = d->slot_code[SC_WEAPON];
+	r->arm = battle_unit_code(d, SC_ARM);
+	r->exp = battle_unit_code(d, SC_EXP);
+	r->weapon = battle_unit_code(d, SC_WEAPON);
 	r->pounds = r->weapon > SAR_GUN ? r->weapon - SAR_GUN : 0;
-	r->formation = d->slot_code[SC_FORMATION] ? d->slot_code[SC_FORMATION] : SF_LINE;
-	r->mounted = r->arm == SAR_CAV && d->slot_code[SC_MOUNT] != SAR_DISMOUNTED;
-	r->limbered = d->slot_code[SC_LIMBER] == SAR_LIMBERED;
+	r->formation = battle_unit_code(d, SC_FORMATION) ? battle_unit_code(d, SC_FORMATION) : SF_LINE;
+	r->mounted = r->arm == SAR_CAV && battle_unit_code(d, SC_MOUNT) != SAR_DISMOUNTED;
+	r->limbered = battle_unit_code(d, SC_LIMBER) == SAR_LIMBERED;
 	r->core.remove_at = 0;	/* wiped out when only stragglers are left (004:148) */
 }
 

@@ -17,12 +17,13 @@ static void unit_init(struct state *st, int u)
 	struct thomas_unit *r = (struct thomas_unit *)(void *)state_unit_at(st, u);
 	const struct st_unit *d = r->core.decl;
 	const char *cite;
-	r->arm = d->slot_code[TC_ARM];
-	r->troop = d->slot_code[TC_TROOP];
+	r->arm = battle_unit_code(d, TC_ARM);
+	r->troop = battle_unit_code(d, TC_TROOP);
 	r->nation = thomas_troop_nation(r->troop);
-	r->fire_class = d->slot_code[TC_CLASS] ? d->slot_code[TC_CLASS] : thomas_fire_class(r->troop, r->nation, r->arm, &cite);
-	r->formation = d->slot_code[TC_FORMATION] ? d->slot_code[TC_FORMATION] : TF_LINE;
-	r->mounted = r->arm == TA_CAV && d->slot_code[TC_MOUNT] != TMT_DISMOUNTED;
+	r->fire_class = battle_unit_code(d, TC_CLASS) ? battle_unit_code(d, TC_CLASS)
+						       : thomas_fire_class(r->troop, r->nation, r->arm, &cite);
+	r->formation = battle_unit_code(d, TC_FORMATION) ? battle_unit_code(d, TC_FORMATION) : TF_LINE;
+	r->mounted = r->arm == TA_CAV && battle_unit_code(d, TC_MOUNT) != TMT_DISMOUNTED;
 }
 
 static void unit_fields(const struct state *st, int u, struct fields *out)
@@ -408,12 +409,13 @@ static void audit_order_of_battle(struct audit *a)
 		int text = thomas_fire_class(r->troop, r->nation, r->arm, &cite);
 		a->stmt = r->core.decl_stmt;
 		a->side = d->side;
-		if (d->slot_code[TC_CLASS] && text && text != d->slot_code[TC_CLASS])
-			audit_find(a, FINDING_STATE, DIAG_ERROR, d->slot_at[TC_CLASS], "003:13", "%s is declared fire class %s; the text gives %s",
-				   d->id, thomas_word(TC_CLASS, d->slot_code[TC_CLASS]), thomas_word(TC_CLASS, text));
+		if (battle_unit_code(d, TC_CLASS) && text && text != battle_unit_code(d, TC_CLASS))
+			audit_find(a, FINDING_STATE, DIAG_ERROR, battle_unit_at(d, TC_CLASS), "003:13",
+				   "%s is declared fire class %s; the text gives %s", d->id,
+				   thomas_word(TC_CLASS, battle_unit_code(d, TC_CLASS)), thomas_word(TC_CLASS, text));
 		if (r->core.nation_code && r->core.nation_code != r->nation)
-			audit_find(a, FINDING_STATE, DIAG_ERROR, d->slot_at[TC_TROOP], "003:13", "%s is %s, on a side of nation %s", d->id,
-				   thomas_word(TC_TROOP, r->troop), r->core.nation);
+			audit_find(a, FINDING_STATE, DIAG_ERROR, battle_unit_at(d, TC_TROOP), "003:13",
+				   "%s is %s, on a side of nation %s", d->id, thomas_word(TC_TROOP, r->troop), r->core.nation);
 	}
 }
 
