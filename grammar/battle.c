@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ void battle_free(struct battle *b)
 	free(b->stmts);
 	free(b->syms);
 	free(b->sym_slots);
+	free(b->ptr_slots);
 	free(b->charts.v);
 	free(b);
 }
@@ -165,18 +167,49 @@ static int find_slot(const struct battle *b, char kind, const char *id, size_t l
 	}
 }
 
+/* Fibonacci hashing of an address (its low bits are the arena's alignment). */
+static unsigned ptr_hash(const char *id)
+{
+	uint64_t h = (uint64_t)(uintptr_t)id * 0x9E3779B97F4A7C15u;
+	return (unsigned)(h >> 32);
+}
+
+/* The slot of the symbol whose id string is at id, or the free one it would take. */
+static int find_ptr_slot(const struct battle *b, const char *id)
+{
+	unsigned mask = (unsigned)b->n_slots - 1;
+	for (unsigned i = ptr_hash(id) & mask;; i = (i + 1) & mask) {
+		int s = b->ptr_slots[i];
+		if (s == 0 || b->syms[s - 1].id == id)
+			return (int)i;
+	}
+}
+
+static void index_sym(struct battle *b, int i)
+{
+	b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id, strlen(b->syms[i].id))] = i + 1;
+	b->ptr_slots[find_ptr_slot(b, b->syms[i].id)] = i + 1;
+}
+
 static void rehash(struct battle *b)
 {
 	int n = b->n_slots ? b->n_slots * 2 : 256;
 	free(b->sym_slots);
+	free(b->ptr_slots);
 	b->sym_slots = xcalloc((size_t)n, sizeof *b->sym_slots);
+	b->ptr_slots = xcalloc((size_t)n, sizeof *b->ptr_slots);
 	b->n_slots = n;
 	for (int i = 0; i < b->n_syms; i++)
-		b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id, strlen(b->syms[i].id))] = i + 1;
+		index_sym(b, i);
 }
 
 const struct sym *battle_find(const struct battle *b, char kind, const char *id)
 {
+	if (!b->n_slots)
+		return NULL;
+	int s = b->ptr_slots[find_ptr_slot(b, id)];	/* a symbol's own string */
+	if (s && same_space(b->syms[s - 1].kind, kind))
+		return &b->syms[s - 1];
 	return battle_find_n(b, kind, id, strlen(id));
 }
 
@@ -202,7 +235,7 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 	if (b->n_syms * 2 > b->n_slots)
 		rehash(b);
 	else
-		b->sym_slots[find_slot(b, kind, id, strlen(id))] = b->n_syms;
+		index_sym(b, b->n_syms - 1);
 	return &b->syms[b->n_syms - 1];
 }
 

@@ -318,6 +318,10 @@ struct battle {
 	 * a power of two, at most half full */
 	int *sym_slots;
 	int n_slots;
+	/* the same by the address of each symbol's own id string: a line's
+	 * ids are those strings (parse_id), so the audit's lookups of them
+	 * compare addresses, no text */
+	int *ptr_slots;
 	struct charts charts;	/* from its `charts` lines (v owned by the battle) */
 };
 

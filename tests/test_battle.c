@@ -36,10 +36,50 @@ static void test_clock(void **state)
 	assert_string_equal(clock_of("battle \"C\" turn-minutes=15", 2), "-");
 }
 
+/* Symbols by id: units and leaders share a name space, sides have theirs;
+ * an id's own string (as the parser hands it to the audit) and any other
+ * spelling of it, without case, name the same symbol. */
+static void test_symbols(void **state)
+{
+	(void)state;
+	struct battle *b = battle_new();
+	const struct sym *unit = battle_declare(b, 'U', "US", 3);
+	const struct sym *side = battle_declare(b, 'S', "US", 1);
+	const struct sym *lead = battle_declare(b, 'L', "taylor", 2);
+	assert_ptr_not_equal(unit, side);
+	assert_ptr_equal(battle_declare(b, 'U', "us", 9), unit);	/* declared already */
+	assert_int_equal(b->n_syms, 3);
+	/* the unit's own string: the unit, and in the sides' space the side */
+	assert_ptr_equal(battle_find(b, 'U', unit->id), unit);
+	assert_ptr_equal(battle_find(b, 'L', unit->id), unit);
+	assert_ptr_equal(battle_find(b, 'S', unit->id), side);
+	assert_ptr_equal(battle_find(b, 'U', side->id), unit);
+	/* another string of the same id, in another case */
+	char copy[8] = "Taylor";
+	assert_ptr_equal(battle_find(b, 'L', copy), lead);
+	assert_ptr_equal(battle_find_n(b, 'L', "TAYLORS", 6), lead);
+	assert_null(battle_find_n(b, 'L', "TAYLORS", 7));
+	assert_null(battle_find(b, 'S', "taylor"));
+	/* many more: the tables grow and still find every one by either way */
+	char id[16];
+	for (int i = 0; i < 1000; i++) {
+		snprintf(id, sizeof id, "u%d", i);
+		battle_declare(b, 'U', id, 10 + i);
+	}
+	for (int i = 0; i < b->n_syms; i++) {
+		assert_ptr_equal(battle_find(b, b->syms[i].kind, b->syms[i].id), &b->syms[i]);
+		snprintf(id, sizeof id, "%s", b->syms[i].id);
+		assert_ptr_equal(battle_find(b, b->syms[i].kind, id), &b->syms[i]);
+	}
+	assert_int_equal(battle_find(b, 'U', "U999")->stmt, 1009);
+	battle_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clock),
+		cmocka_unit_test(test_symbols),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }
