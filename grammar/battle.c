@@ -153,7 +153,8 @@ static unsigned id_hash(char kind, const char *id, size_t len)
 /* Whether symbol y is the id of len bytes at id, in kind's name space. */
 static bool is_sym(const struct sym *y, char kind, const char *id, size_t len)
 {
-	return same_space(y->kind, kind) && strncasecmp(y->id, id, len) == 0 && y->id[len] == '\0';
+	return same_space(y->kind, kind) && tolower((unsigned char)*y->id) == tolower((unsigned char)*id) &&
+	       strncasecmp(y->id, id, len) == 0 && y->id[len] == '\0';
 }
 
 /* The slot of id in the table: its symbol's, or the free one it would take. */
