@@ -43,8 +43,9 @@ static int read_check_line(struct parser *p, const struct vocab_event *ev, struc
 }
 
 /* check = KEYWORD [ WORD ] face ":" check-line { ";" check-line } ; */
-static int read_check(struct parser *p, const struct vocab_event *ev, struct ev_check *ck)
+static int check_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
+	struct ev_check *ck = &e->u.check;
 	if (parse_peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at)))
 		return -1;
 	if (parse_dice(p, &ck->die, dice_of(ev)) < 0 || parse_expect(p, TOK_COLON, "':' before the units") < 0)
@@ -67,8 +68,9 @@ static int read_check(struct parser *p, const struct vocab_event *ev, struct ev_
 }
 
 /* fire-shape = KEYWORD uref { "," uref } "->" uref face claim ; */
-static int read_fire(struct parser *p, const struct vocab_event *ev, struct ev_fire *f)
+static int fire_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
+	struct ev_fire *f = &e->u.fire;
 	if (parse_urefs(p, ev->facts, true, &f->firers, &f->n_firers) < 0)
 		return -1;
 	for (int i = 0; i < f->n_firers; i++)
@@ -90,7 +92,7 @@ static int read_side_roll(struct parser *p, const struct vocab_event *ev, struct
 }
 
 /* clash-result = side-roll "|" side-roll [ ":" [ SIGNED | NUMBER ] [ EFFECT ] ] ; */
-static int read_clash_result(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
+static int clash_result(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
 {
 	if (read_side_roll(p, ev, &c->side[0]) < 0 || parse_expect(p, TOK_BAR, "'|' and the defender's roll") < 0 ||
 	    read_side_roll(p, ev, &c->side[1]) < 0)
@@ -117,18 +119,26 @@ static int read_clash_result(struct parser *p, const struct vocab_event *ev, str
 }
 
 /* clash = KEYWORD uref { "," uref } "->" uref { "," uref } clash-result ; */
-static int read_clash(struct parser *p, const struct vocab_event *ev, struct ev_clash *c)
+static int clash_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
+	struct ev_clash *c = &e->u.clash;
 	if (parse_urefs(p, ev->facts, false, &c->side[0].units, &c->side[0].n_units) < 0 ||
 	    parse_expect(p, TOK_ARROW, "'->' and the defenders") < 0 ||
 	    parse_urefs(p, ev->facts, false, &c->side[1].units, &c->side[1].n_units) < 0)
 		return -1;
-	return read_clash_result(p, ev, c);
+	return clash_result(p, ev, c);
+}
+
+/* reroll = KEYWORD clash-result ; the clash before, rolled again */
+static int reroll_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
+{
+	return clash_result(p, ev, &e->u.clash);
 }
 
 /* leader-roll = KEYWORD WORD face [ EFFECT ] ; */
-static int read_leader_roll(struct parser *p, const struct vocab_event *ev, struct ev_leader_roll *f)
+static int leader_roll_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
+	struct ev_leader_roll *f = &e->u.leader_roll;
 	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_dice(p, &f->die, dice_of(ev)) < 0)
 		return -1;
 	struct token *t = parse_peek(p);
@@ -185,8 +195,9 @@ static bool arg_fits(struct parser *p, char type)
 }
 
 /* state = KEYWORD { argument } ; by the event's signature */
-static int read_state(struct parser *p, const struct vocab_event *ev, struct ev_state *st)
+static int state_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
+	struct ev_state *st = &e->u.state;
 	const char *sig = ev->sig;
 	struct arg args[16];
 	int n = 0;
@@ -215,8 +226,9 @@ static int read_state(struct parser *p, const struct vocab_event *ev, struct ev_
 
 /* Printing */
 
-static void print_check(const struct battle *b, struct buf *out, const struct ev_check *ck)
+static void check_print(const struct battle *b, const struct event *e, struct buf *out)
 {
+	const struct ev_check *ck = &e->u.check;
 	if (ck->leader)
 		buf_printf(out, " %s", fmt_id(b, 'L', ck->leader));
 	buf_putc(out, ' ');
@@ -232,8 +244,9 @@ static void print_check(const struct battle *b, struct buf *out, const struct ev
 	}
 }
 
-static void print_fire(const struct battle *b, struct buf *out, const struct ev_fire *f)
+static void fire_print(const struct battle *b, const struct event *e, struct buf *out)
 {
+	const struct ev_fire *f = &e->u.fire;
 	buf_putc(out, ' ');
 	fmt_urefs(b, out, f->firers, f->n_firers);
 	buf_puts(out, " -> ");
@@ -243,8 +256,9 @@ static void print_fire(const struct battle *b, struct buf *out, const struct ev_
 	fmt_claim(out, &f->claim);
 }
 
-static void print_clash(const struct battle *b, struct buf *out, const struct ev_clash *c)
+static void clash_print(const struct battle *b, const struct event *e, struct buf *out)
 {
+	const struct ev_clash *c = &e->u.clash;
 	if (c->side[0].n_units) {
 		buf_putc(out, ' ');
 		fmt_urefs(b, out, c->side[0].units, c->side[0].n_units);
@@ -265,7 +279,7 @@ static void print_clash(const struct battle *b, struct buf *out, const struct ev
 		buf_printf(out, " %s", c->effect);
 }
 
-static void print_state(const struct battle *b, const struct event *e, struct buf *out)
+static void state_print(const struct battle *b, const struct event *e, struct buf *out)
 {
 	const char *sig = e->def->sig;
 	int k = 0;
@@ -306,60 +320,12 @@ static void print_state(const struct battle *b, const struct event *e, struct bu
 	}
 }
 
-
-static void print_check_event(const struct battle *b, const struct event *e, struct buf *out)
-{
-	print_check(b, out, &e->u.check);
-}
-
-static void print_fire_event(const struct battle *b, const struct event *e, struct buf *out)
-{
-	print_fire(b, out, &e->u.fire);
-}
-
-static void print_clash_event(const struct battle *b, const struct event *e, struct buf *out)
-{
-	print_clash(b, out, &e->u.clash);
-}
-
-static void print_leader_roll(const struct battle *b, const struct event *e, struct buf *out)
+static void leader_roll_print(const struct battle *b, const struct event *e, struct buf *out)
 {
 	buf_printf(out, " %s ", fmt_id(b, 'L', e->u.leader_roll.leader));
 	fmt_face(out, &e->u.leader_roll.die);
 	if (e->u.leader_roll.effect)
 		buf_printf(out, " %s", e->u.leader_roll.effect);
-}
-
-/* Reading the lines into events */
-
-static int parse_check_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_check(p, ev, &e->u.check);
-}
-
-static int parse_fire_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_fire(p, ev, &e->u.fire);
-}
-
-static int parse_clash_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_clash(p, ev, &e->u.clash);
-}
-
-static int parse_reroll_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_clash_result(p, ev, &e->u.clash);
-}
-
-static int parse_leader_roll_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_leader_roll(p, ev, &e->u.leader_roll);
-}
-
-static int parse_state_event(struct parser *p, const struct vocab_event *ev, struct event *e)
-{
-	return read_state(p, ev, &e->u.state);
 }
 
 /* What each names and claims */
@@ -370,7 +336,7 @@ static void name_units(const struct shape_reader *r, const struct uref *u, int n
 		r->named(r->ctx, 'U', u[i].id);
 }
 
-static void read_check_event(const struct event *e, const struct event *repeated, const struct shape_reader *r)
+static void check_read(const struct event *e, const struct event *repeated, const struct shape_reader *r)
 {
 	(void)repeated;
 	const struct ev_check *ck = &e->u.check;
@@ -384,7 +350,7 @@ static void read_check_event(const struct event *e, const struct event *repeated
 	}
 }
 
-static void read_fire_event(const struct event *e, const struct event *repeated, const struct shape_reader *r)
+static void fire_read(const struct event *e, const struct event *repeated, const struct shape_reader *r)
 {
 	(void)repeated;
 	if (r->named) {
@@ -396,7 +362,7 @@ static void read_fire_event(const struct event *e, const struct event *repeated,
 }
 
 /* A reroll names the units of the charge it repeats. */
-static void read_clash_event(const struct event *e, const struct event *repeated, const struct shape_reader *r)
+static void clash_read(const struct event *e, const struct event *repeated, const struct shape_reader *r)
 {
 	const struct ev_clash *units = repeated ? &repeated->u.clash : &e->u.clash;
 	for (int side = 0; r->named && side < 2; side++)
@@ -407,7 +373,7 @@ static void read_clash_event(const struct event *e, const struct event *repeated
 	}
 }
 
-static void read_leader_roll_event(const struct event *e, const struct event *repeated,
+static void leader_roll_read(const struct event *e, const struct event *repeated,
 				   const struct shape_reader *r)
 {
 	(void)repeated;
@@ -415,7 +381,7 @@ static void read_leader_roll_event(const struct event *e, const struct event *re
 		r->named(r->ctx, 'L', e->u.leader_roll.leader);
 }
 
-static void read_state_event(const struct event *e, const struct event *repeated, const struct shape_reader *r)
+static void state_read(const struct event *e, const struct event *repeated, const struct shape_reader *r)
 {
 	(void)repeated;
 	for (int i = 0; r->named && i < e->u.state.n_args; i++)
@@ -425,7 +391,7 @@ static void read_state_event(const struct event *e, const struct event *repeated
 
 /* How their claims read */
 
-static void write_check_claimed(const struct event *e, const struct shape_writer *w)
+static void check_write(const struct event *e, const struct shape_writer *w)
 {
 	w->open(w->ctx, '{');
 	w->key(w->ctx, "units");
@@ -442,7 +408,7 @@ static void write_check_claimed(const struct event *e, const struct shape_writer
 	w->close(w->ctx, '}');
 }
 
-static void write_fire_claimed(const struct event *e, const struct shape_writer *w)
+static void fire_write(const struct event *e, const struct shape_writer *w)
 {
 	w->open(w->ctx, '{');
 	w->key(w->ctx, "claim");
@@ -450,7 +416,7 @@ static void write_fire_claimed(const struct event *e, const struct shape_writer 
 	w->close(w->ctx, '}');
 }
 
-static void write_clash_claimed(const struct event *e, const struct shape_writer *w)
+static void clash_write(const struct event *e, const struct shape_writer *w)
 {
 	const struct ev_clash *c = &e->u.clash;
 	w->open(w->ctx, '{');
@@ -465,7 +431,7 @@ static void write_clash_claimed(const struct event *e, const struct shape_writer
 	w->close(w->ctx, '}');
 }
 
-static void write_leader_roll_claimed(const struct event *e, const struct shape_writer *w)
+static void leader_roll_write(const struct event *e, const struct shape_writer *w)
 {
 	w->open(w->ctx, '{');
 	w->key(w->ctx, "effect");
@@ -473,7 +439,7 @@ static void write_leader_roll_claimed(const struct event *e, const struct shape_
 	w->close(w->ctx, '}');
 }
 
-static void write_nothing_claimed(const struct event *e, const struct shape_writer *w)
+static void nothing_write(const struct event *e, const struct shape_writer *w)
 {
 	(void)e;
 	w->open(w->ctx, '{');
@@ -506,31 +472,31 @@ static const struct face *no_single_die(const struct event *e)
 /* The names in the archive are the grammar's, every ruleset's alike. */
 const struct shape shape_check = {
 	.id = SHAPE_CHECK, .name = "unit-check", .size = sizeof(struct ev_check),
-	.parse = parse_check_event, .print = print_check_event, .read = read_check_event,
-	.write_claimed = write_check_claimed, .die = check_die,
+	.parse = check_parse, .print = check_print, .read = check_read,
+	.write_claimed = check_write, .die = check_die,
 };
 const struct shape shape_fire = {
 	.id = SHAPE_FIRE, .name = "shooting", .size = sizeof(struct ev_fire),
-	.parse = parse_fire_event, .print = print_fire_event, .read = read_fire_event,
-	.write_claimed = write_fire_claimed, .die = fire_die,
+	.parse = fire_parse, .print = fire_print, .read = fire_read,
+	.write_claimed = fire_write, .die = fire_die,
 };
 const struct shape shape_clash = {
 	.id = SHAPE_CLASH, .name = "clash", .size = sizeof(struct ev_clash),
-	.parse = parse_clash_event, .print = print_clash_event, .read = read_clash_event,
-	.write_claimed = write_clash_claimed, .die = no_single_die,
+	.parse = clash_parse, .print = clash_print, .read = clash_read,
+	.write_claimed = clash_write, .die = no_single_die,
 };
 const struct shape shape_reroll = {
 	.id = SHAPE_REROLL, .name = "clash-again", .size = sizeof(struct ev_clash), .repeats = &shape_clash,
-	.parse = parse_reroll_event, .print = print_clash_event, .read = read_clash_event,
-	.write_claimed = write_clash_claimed, .die = no_single_die,
+	.parse = reroll_parse, .print = clash_print, .read = clash_read,
+	.write_claimed = clash_write, .die = no_single_die,
 };
 const struct shape shape_leader_roll = {
 	.id = SHAPE_LEADER_ROLL, .name = "leader-roll", .size = sizeof(struct ev_leader_roll),
-	.parse = parse_leader_roll_event, .print = print_leader_roll, .read = read_leader_roll_event,
-	.write_claimed = write_leader_roll_claimed, .die = leader_roll_die,
+	.parse = leader_roll_parse, .print = leader_roll_print, .read = leader_roll_read,
+	.write_claimed = leader_roll_write, .die = leader_roll_die,
 };
 const struct shape shape_state = {
 	.id = SHAPE_STATE, .name = "state-event", .size = sizeof(struct ev_state),
-	.parse = parse_state_event, .print = print_state, .read = read_state_event,
-	.write_claimed = write_nothing_claimed, .die = no_single_die,
+	.parse = state_parse, .print = state_print, .read = state_read,
+	.write_claimed = nothing_write, .die = no_single_die,
 };
