@@ -25,45 +25,45 @@ struct kv_spec {
 };
 
 static const struct kv_spec battle_keys[] = {
-	{"id", KV_WORD, "a battle id", 0, 0},
-	{"date", KV_DATE, "a date YYYY-MM-DD", 0, 0},
-	{"rules", KV_WORD, "a ruleset name", 0, 0},
-	{"figures", KV_WORD, "a figure scale such as 15mm", 0, 0},
-	{"men-per-stand", KV_NUMBER, "men per stand", 1, 10000},
-	{"start", KV_TIME, "a start time HH:MM", 0, 0},
-	{"turn-minutes", KV_NUMBER, "minutes per turn", 1, 1440},
-	{"seq", KV_NUMBER, "the battle's place in its campaign", 1, 99999},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "id", .type = KV_WORD, .what = "a battle id"},
+	{.key = "date", .type = KV_DATE, .what = "a date YYYY-MM-DD"},
+	{.key = "rules", .type = KV_WORD, .what = "a ruleset name"},
+	{.key = "figures", .type = KV_WORD, .what = "a figure scale such as 15mm"},
+	{.key = "men-per-stand", .type = KV_NUMBER, .what = "men per stand", .lo = 1, .hi = 10000},
+	{.key = "start", .type = KV_TIME, .what = "a start time HH:MM"},
+	{.key = "turn-minutes", .type = KV_NUMBER, .what = "minutes per turn", .lo = 1, .hi = 1440},
+	{.key = "seq", .type = KV_NUMBER, .what = "the battle's place in its campaign", .lo = 1, .hi = 99999},
+	{.key = NULL},
 };
 static const struct kv_spec scenario_keys[] = {
-	{"source", KV_STRING, "a quoted source", 0, 0},
-	{"id", KV_WORD, "the scenario's id, the same in every play of it", 0, 0},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "source", .type = KV_STRING, .what = "a quoted source"},
+	{.key = "id", .type = KV_WORD, .what = "the scenario's id, the same in every play of it"},
+	{.key = NULL},
 };
 static const struct kv_spec result_keys[] = {
-	{"victor", KV_FREE, "the victorious side id, or draw", 0, 0},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "victor", .type = KV_FREE, .what = "the victorious side id, or draw"},
+	{.key = NULL},
 };
 static const struct kv_spec side_keys[] = {
-	{"nation", KV_WORD, "a nation", 0, 0},
-	{"players", KV_NUMBER, "a number of players", 1, 99},
-	{"as", KV_WORD, "the side as the scenario names it", 0, 0},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "nation", .type = KV_WORD, .what = "a nation"},
+	{.key = "players", .type = KV_NUMBER, .what = "a number of players", .lo = 1, .hi = 99},
+	{.key = "as", .type = KV_WORD, .what = "the side as the scenario names it"},
+	{.key = NULL},
 };
 static const struct kv_spec leader_keys[] = {
-	{"under", KV_LEADER, "the superior leader's id", 0, 0},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "under", .type = KV_LEADER, .what = "the superior leader's id"},
+	{.key = NULL},
 };
 static const struct kv_spec unit_keys[] = {
-	{"stands", KV_NUMBER, "a number of stands", 1, PARSE_MAX_STANDS},
-	{"cmd", KV_LEADER, "the commanding leader's id", 0, 0},
-	{"as", KV_FREE, "a campaign identity", 0, 0},
-	{"original", KV_NUMBER, "the stands it began its campaign with", 1, PARSE_MAX_STANDS},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "stands", .type = KV_NUMBER, .what = "a number of stands", .lo = 1, .hi = PARSE_MAX_STANDS},
+	{.key = "cmd", .type = KV_LEADER, .what = "the commanding leader's id"},
+	{.key = "as", .type = KV_FREE, .what = "a campaign identity"},
+	{.key = "original", .type = KV_NUMBER, .what = "the stands it began its campaign with", .lo = 1, .hi = PARSE_MAX_STANDS},
+	{.key = NULL},
 };
 static const struct kv_spec ruling_keys[] = {
-	{"by", KV_FREE, "the umpire's name", 0, 0},
-	{NULL, 0, NULL, 0, 0},
+	{.key = "by", .type = KV_FREE, .what = "the umpire's name"},
+	{.key = NULL},
 };
 
 /* The attribute table of each statement kind that takes attributes. */
