@@ -177,9 +177,7 @@ static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kv
 	if (*n >= PARSE_MAX_ITEMS)
 		return parse_error(p, DIAG_TOO_MANY, parse_loc(p, key), "more than %d attributes", PARSE_MAX_ITEMS);
 	struct kv *kv = &kvs[(*n)++];
-	memset(kv, 0, sizeof *kv);
-	kv->key = spec->key;
-	kv->at = parse_loc(p, key);
+	*kv = (struct kv){.key = spec->key, .at = parse_loc(p, key)};	/* no value until it parses */
 	return parse_kv_value(p, spec, kv);
 }
 
