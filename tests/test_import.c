@@ -123,6 +123,11 @@ static void test_import_palo_alto(void **state)
 				   "WHERE line = 26 AND origin = 'derived' AND part_seq = 0"), "able0 vet1 fresh2");
 	assert_string_equal(text(s, "SELECT group_concat(code || value, ' ') FROM modifier JOIN event ON event.id = event_id "
 				   "WHERE line = 26 AND origin = 'claimed' AND claim = '5inf'"), "vet1 fresh2");
+	/* claimed modifiers numbered from 0 across the event's claims, in the order written */
+	assert_string_equal(text(s, "SELECT group_concat(seq || ':' || claim || ':' || code, ' ') FROM (SELECT modifier.* "
+				   "FROM modifier JOIN event ON event.id = event_id WHERE line = 26 AND file_idx = 0 "
+				   "AND origin = 'claimed' ORDER BY seq LIMIT 3)"),
+			    "0:5inf:vet 1:5inf:fresh 2:3inf:vet");
 	/* a turn row is in no phase: the phase of the turn before ends with it */
 	assert_string_equal(text(s, "SELECT coalesce(phase, 'none') FROM event WHERE kind = 'turn' AND turn = 2"), "none");
 	assert_string_equal(text(s, "SELECT phase FROM event WHERE kind = 'phase' AND turn = 2 ORDER BY stmt LIMIT 1"),

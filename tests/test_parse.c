@@ -193,9 +193,16 @@ static void test_fire(void **state)
 	assert_int_equal(f->target.n_facts, 2);
 	assert_int_equal(f->die.value, 9);
 	assert_int_equal(claim_tally(&f->claim, RFF_TALLY_PTS)->value, 10);
+	assert_null(claim_tally(&f->claim, RFF_TALLY_DISORDERED));
 	assert_string_equal(f->claim.effect, "telling-fire");
 	assert_string_equal(f->claim.outcome, "charge-checked");
 	assert_int_equal(f->claim.loss, 1);
+	battle_free(b);
+	diags_release(&d);
+	/* a bare tally word counts one */
+	b = clean_body("phase fire\nfire 5inf:8@6 -> 2lt [9] disordered\n", &d);
+	f = &b->stmts[tu_prelude_lines() + 1].u->event.u.fire;
+	assert_int_equal(claim_tally(&f->claim, RFF_TALLY_DISORDERED)->value, 1);
 	battle_free(b);
 	diags_release(&d);
 }
@@ -531,6 +538,7 @@ static const struct {
 	{FULL, "battle \"B\" date=1846-04-31\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1847-01-31\n", ""},	/* January has 31 days */
+	{FULL, "battle \"B\" date=1847-01-32\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1847-12-31\n", ""},
 	{FULL, "battle \"B\" men-per-stand=0\n", "out-of-range@1:26"},
 	{FULL, "battle \"B\" men-per-stand=1\n", ""},
@@ -678,6 +686,36 @@ static void test_slips(void **state)
 	}
 }
 
+/* What the declarations' errors say, and where: each names what stands
+ * wrong and what was expected there. */
+static void test_declaration_messages(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"B\" rules=rff-maw\n"
+				    "  unit a \"A\" inf raw spirited M stands=4\n"
+				    "side US nation=US\n"
+				    "  leader lee \"Lee\" able zzz\n"
+				    "  unit b \"B\" inf raw spirited M stands=4 cmd=lee frobnicate\n"
+				    "turn 1 US\n"
+				    "  unit c \"C\" inf raw spirited M stands=4 cmd=lee\n"
+				    "phase maneuver\n"
+				    "mc lee [6]: b =7 rally @ ; x\n",
+				    &d);
+	assert_string_equal(tu_diag_list(&d), "misplaced@2:3, unknown-word@4:25, unknown-word@5:50, misplaced@7:3, "
+					      "trailing@9:24");
+	assert_string_equal(d.v[0].msg, "a unit before the first side");
+	assert_string_equal(d.v[1].msg, "unknown word 'zzz' in a leader: expected a leader rating (gallant, able, "
+					"poor), arty or under=");
+	assert_string_equal(d.v[2].msg, "unknown word 'frobnicate' in a unit: expected an arm, experience, morale "
+					"class, weapon, carriage, formation, order, limber state, mount state or unit "
+					"attribute of rff-maw");
+	assert_string_equal(d.v[3].msg, "a unit declared after the first turn");
+	assert_int_equal(d.v[4].at.len, 5);	/* from '@' to the last token, 'x' */
+	battle_free(b);
+	diags_release(&d);
+}
+
 static void test_malformed_corpus(void **state)
 {
 	(void)state;
@@ -760,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_all_errors_reported),
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_malformed_corpus),
+		cmocka_unit_test(test_declaration_messages),
 		cmocka_unit_test(test_duplicate_id_message),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_slips),

@@ -70,6 +70,11 @@ static void test_toy_words_in_messages(void **state)
 	assert_non_null(strstr(d.v[0].msg, "event 'shoot' belongs in the shooting phase, not before any phase"));
 	battle_free(b);
 	diags_release(&d);
+	/* a word of none of the toy's unit categories: its one, the arm */
+	b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  unit a \"A\" foot zzz stands=2\n", &d);
+	assert_string_equal(d.v[0].msg, "unknown word 'zzz' in a unit: expected an arm of skirmish");
+	battle_free(b);
+	diags_release(&d);
 }
 
 static void test_toy_audits_through_the_core(void **state)
