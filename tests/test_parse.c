@@ -167,6 +167,7 @@ static void test_maneuver_check(void **state)
 	assert_string_equal(l->actions[1].verb, "charge");
 	assert_int_equal(l->actions[1].n_targets, 2);
 	assert_string_equal(l->actions[1].flag, "cold-steel");
+	assert_int_equal(l->actions[1].flag_code, FACT_COLD_STEEL);	/* its code kept, as every word's */
 	assert_string_equal(mc->lines[1].actions[1].word, "line");
 	const struct ev_check *ooc = &b->stmts[tu_prelude_lines() + 2].u->event.u.check;
 	assert_null(ooc->leader);
