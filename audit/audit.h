@@ -89,8 +89,9 @@ void audit_battle_with(const struct ruleset *rs, const struct battle *b, const s
 		       struct findings *out);
 
 /* The same one statement at a time, as the recorder adds them: audit_start
- * builds the starting state (b's declarations are then fixed, and its
- * statements must not move: battle_reserve); audit_through audits the
+ * builds the starting state (b's declarations are then fixed; statements
+ * may be added after them: the state points to their bodies, which never
+ * move); audit_through audits the
  * statements not audited yet before upto; audit_end settles what is due
  * at the end, sorts the findings and frees a; audit_free only frees a (a
  * recorder's audit, rebuilt or closed). */

@@ -112,19 +112,6 @@ void stmt_copy(const struct stmt *s, struct stmt *copy, union stmt_body *body)
 	copy->u = s->u ? body : NULL;
 }
 
-void battle_reserve(struct battle *b, int n)
-{
-	if (b->cap_stmts - b->n_stmts >= n)
-		return;
-	b->cap_stmts = b->n_stmts + n;
-	b->stmts = xrealloc(b->stmts, (size_t)b->cap_stmts * sizeof *b->stmts);
-}
-
-int battle_room(const struct battle *b)
-{
-	return b->cap_stmts - b->n_stmts;
-}
-
 /* Sides have their own name space; units and leaders share one. */
 static int same_space(char a, char b)
 {

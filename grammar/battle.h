@@ -339,11 +339,6 @@ union stmt_body *battle_body(struct battle *b, struct stmt *s, enum stmt_kind ki
 /* A copy of s into *copy whose body is *body, so that a change to the
  * copy's body leaves s as it is. */
 void stmt_copy(const struct stmt *s, struct stmt *copy, union stmt_body *body);
-/* Makes room for n more statements, so that adding them moves none (the
- * audit's state points into them while the recorder adds lines). */
-void battle_reserve(struct battle *b, int n);
-/* Statements that can be added before the list moves. */
-int battle_room(const struct battle *b);
 
 /* The symbol for id (case-insensitive) in kind's name space, or NULL. */
 const struct sym *battle_find(const struct battle *b, char kind, const char *id);

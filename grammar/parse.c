@@ -1265,8 +1265,7 @@ struct parse_session {
 	bool can_retract;
 };
 
-struct parse_session *parse_session_open(const char *path, const struct parse_opts *opts, int room,
-					 struct diags *d)
+struct parse_session *parse_session_open(const char *path, const struct parse_opts *opts, struct diags *d)
 {
 	struct battle *b = battle_new();
 	char *err = NULL;
@@ -1280,7 +1279,6 @@ struct parse_session *parse_session_open(const char *path, const struct parse_op
 	run_open(&ps->p, b, opts, d);
 	ps->p.n_uses = 0;	/* checked: a line's own are checked as it is added */
 	ps->p.d = NULL;
-	battle_reserve(b, room);
 	return ps;
 }
 
@@ -1315,8 +1313,6 @@ int parse_session_add(struct parse_session *ps, const char *text, size_t len, st
 {
 	struct parser *p = &ps->p;
 	struct battle *b = p->b;
-	if (battle_room(b) < 1)
-		return PARSE_SESSION_FULL;
 	ps->before = *p;
 	ps->before_stmts = b->n_stmts;
 	ps->before_lines = b->src.v[0].n_lines;

@@ -46,13 +46,10 @@ struct battle *parse_text(const char *name, const char *text, size_t len,
  * battle. */
 struct parse_session;
 
-/* Parses the file at path (diagnostics to d) and reserves room for room
- * more statements (battle_reserve).  NULL when the file cannot be read. */
-struct parse_session *parse_session_open(const char *path, const struct parse_opts *opts, int room,
-					 struct diags *d);
+/* Parses the file at path (diagnostics to d).  NULL when the file cannot
+ * be read. */
+struct parse_session *parse_session_open(const char *path, const struct parse_opts *opts, struct diags *d);
 struct battle *parse_session_battle(const struct parse_session *ps);
-
-enum { PARSE_SESSION_FULL = -2 };
 
 /* Parses text (one line, no newline) as the next line of the top file:
  * a line of the turns (turn, phase, event, ruling, a comment or nothing);
@@ -60,8 +57,9 @@ enum { PARSE_SESSION_FULL = -2 };
  * from those once.  Returns its statement's index.  When it does not
  * parse, -1 with its errors in d: the line stays in the sources for them
  * to quote until the caller takes it back (parse_session_retract), which
- * it must do before adding another.  Warnings go to d either way.  PARSE_SESSION_FULL, with nothing done, when the room
- * reserved is used up: statements would move (reopen with more). */
+ * it must do before adding another.  Warnings go to d either way.  The
+ * statement list may move as lines are added; their bodies (stmt.u) and
+ * everything the audit's state points to never do. */
 int parse_session_add(struct parse_session *ps, const char *text, size_t len, struct diags *d);
 
 /* Takes back the line the last parse_session_add added (once). */

@@ -419,11 +419,6 @@ static void take_line(struct recorder *r, const char *line)
 	buf_init(&said, 0);
 	struct session_take take;
 	int rc = session_try(r->s, line, &said, &take);
-	if (rc == SESSION_CHANGED) {
-		buf_release(&said);
-		changed(r);
-		return;
-	}
 	/* a line all but its die, at the table: the odds, then the line back
 	 * for the die */
 	bool odds = rc < 0 && r->tty && show_odds(r, line, false);

@@ -18,10 +18,6 @@
 #include "durable.h"
 #include "load.h"
 
-/* Lines taken between rebuilds that make room: a rebuild is a replay, so a
- * few hundred lines spread its cost thin. */
-enum { DEFAULT_ROOM = 512 };
-
 /* What the file on disk was when the session last read or wrote it: a
  * change made by another process moves one of these, even one that keeps
  * the size (the times have the file system's clock tick, a few
@@ -95,8 +91,7 @@ static void unload(struct session *s)
 /* Parses the file and replays it; -1 with d or err saying why not. */
 static int load(struct session *s, struct diags *d, char *err, size_t errsize)
 {
-	int room = s->o.room > 0 ? s->o.room : DEFAULT_ROOM;
-	s->ps = parse_session_open(s->path, &s->popts, room, d);
+	s->ps = parse_session_open(s->path, &s->popts, d);
 	if (!s->ps)
 		return -1;
 	s->b = parse_session_battle(s->ps);
@@ -191,19 +186,12 @@ static bool unchanged_on_disk(const struct session *s)
 }
 
 /* Parses the line into the battle, its diagnostics rendered into said;
- * its statement, -1 (taken back) or SESSION_CHANGED. */
+ * its statement, or -1 (taken back). */
 static int add_line(struct session *s, const char *line, size_t len, struct buf *said)
 {
 	struct diags d;
 	diags_init(&d, 50);
 	int i = parse_session_add(s->ps, line, len, &d);
-	if (i == PARSE_SESSION_FULL) {
-		if (!unchanged_on_disk(s) || reload(s) < 0) {
-			diags_release(&d);
-			return SESSION_CHANGED;
-		}
-		i = parse_session_add(s->ps, line, len, &d);
-	}
 	for (int k = 0; k < d.n; k++)
 		diag_render(&d.v[k], &s->b->src, said);
 	if (i < 0)
@@ -220,7 +208,7 @@ int session_try(struct session *s, const char *line, struct buf *said, struct se
 		len--;
 	int i = add_line(s, line, len, said);
 	if (i < 0)
-		return i == SESSION_CHANGED ? SESSION_CHANGED : -1;
+		return -1;
 	const struct stmt *st = &s->b->stmts[i];
 	struct buf canonical;	/* what fmt would write: the log stays canonical */
 	buf_init(&canonical, 0);
@@ -562,8 +550,7 @@ static bool parses_with_die(struct session *s, const char *text, int *sides)
 		if (ok)
 			*sides = f->die ? f->die : s->b->vocab->die;
 	}
-	if (i != PARSE_SESSION_FULL)
-		parse_session_retract(s->ps);
+	parse_session_retract(s->ps);
 	diags_release(&d);
 	return ok;
 }
@@ -631,8 +618,7 @@ static int clash_sides(struct session *s, const char *text)
 		const struct face *f = &s->b->stmts[i].u->event.u.clash.side[0].die;
 		sides = f->die ? f->die : s->b->vocab->die;
 	}
-	if (i != PARSE_SESSION_FULL)
-		parse_session_retract(s->ps);
+	parse_session_retract(s->ps);
 	diags_release(&d);
 	return sides;
 }
@@ -747,9 +733,8 @@ static int charge_odds(struct session *s, const char *line, struct buf *out)
 int session_odds(struct session *s, const char *line, struct buf *out)
 {
 	session_discard(s);
-	if (!s->ps || battle_room(s->b) < 1)
-		if (reload(s) < 0)
-			return -1;
+	if (!s->ps && reload(s) < 0)
+		return -1;
 	int sides = 0, place = die_place(s, line, &sides);
 	if (place < 0)	/* not a line of one die: a charge's two, perhaps */
 		return charge_odds(s, line, out);

@@ -23,10 +23,6 @@ struct session_opts {
 	const char *const *options;	/* rule options "NAME=VALUE" over the battle's; not copied */
 	int n_options;
 	const char *include_root;	/* as --include-root, or NULL */
-	/* Statements added before the battle is rebuilt to make room (the
-	 * audit's state points into the statements, which must not move);
-	 * 0: a default.  Tests set it small to exercise the rebuild. */
-	int room;
 };
 
 /* Opens the log at path and replays it.  NULL when it cannot be read or
@@ -54,10 +50,6 @@ struct session_take {
  * discarded is discarded first.  Trailing blanks and CR are not part of the
  * line. */
 int session_try(struct session *s, const char *line, struct buf *said, struct session_take *out);
-/* session_try's answer when the file was changed on disk under the
- * recorder (its size, times or inode are not what the recorder left) and the battle had to
- * be read again: nothing can be added until it is restarted. */
-enum { SESSION_CHANGED = -3 };
 /* Appends the line tried to the file and flushes it to disk (fsync) before
  * returning 0; -1 with errno set when it cannot, the line still waiting
  * (ESTALE: the file was changed on disk under the recorder). */

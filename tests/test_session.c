@@ -1,6 +1,6 @@
 /* test_session: the recorder's core: replay, lines tried, accepted,
- * discarded and undone, the file on disk after each, the rebuild when the
- * room runs out, completion and the next turn.  Derived values are worked
+ * discarded and undone, the file on disk after each, lines past the
+ * statement list's room, completion and the next turn.  Derived values are worked
  * out by hand from the Quick Reference Sheet (seed 002). */
 #include <fcntl.h>
 #include <stdio.h>
@@ -49,12 +49,12 @@ static void assert_file(const char *body)
 	free(text);
 }
 
-static struct session *open_log(int room)
+static struct session *open_log(void)
 {
 	struct diags d;
 	diags_init(&d, 50);
 	char err[256];
-	struct session_opts o = {.follow = FOLLOW_CLAIMED, .room = room};
+	struct session_opts o = {.follow = FOLLOW_CLAIMED};
 	struct session *s = session_open(log_path, &o, &d, err, sizeof err);
 	if (!s)
 		fail_msg("the log does not open: %s %s", err, tu_diag_list(&d));
@@ -101,7 +101,7 @@ static void replay_builds_state(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	assert_int_equal(stands(s, "2lt"), 9);
 	assert_int_equal(session_audit(s)->st.turn, 1);
 	assert_string_equal(session_audit(s)->st.side, "US");
@@ -116,7 +116,7 @@ static void try_derives_and_accept_appends(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	int i = try_ok(s, "mc lee [4]: 5inf =7 well-handled", &take);
 	assert_non_null(take.rec);
@@ -147,7 +147,7 @@ static void due_roll_typed_next_is_logged(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	int fire = try_ok(s, "fire 5inf:8@8 -> 2lt [10]", &take);
 	assert_false(found_since(s, fire, "missing-roll"));
@@ -160,7 +160,7 @@ static void due_roll_typed_next_is_logged(void **state)
 	session_close(s);
 
 	write_log("phase fire offensive\n");
-	s = open_log(0);
+	s = open_log();
 	fire = try_ok(s, "fire 5inf:8@8 -> 2lt [10]", &take);
 	assert_int_equal(session_accept(s), 0);
 	try_ok(s, "fire 8inf:9@8 -> 2lt [3]", &take);
@@ -179,7 +179,7 @@ static void undeclared_when_not_lexed(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf said;
 	buf_init(&said, 0);
 	struct session_take take;
@@ -198,7 +198,7 @@ static void refused_lines_change_nothing(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	int n = session_battle(s)->n_stmts;
 	int line = tu_prelude_lines() + 2;
 	struct buf said;
@@ -233,7 +233,7 @@ static void discard_restores_state(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=3", &take);
 	assert_int_equal(stands(s, "2lt"), 7);
@@ -254,7 +254,7 @@ static void undo_rewrites_the_file(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n# a comment stays\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf what;
 	buf_init(&what, 0);
 	assert_int_equal(session_undo(s, &what, undo_why, sizeof undo_why), UNDO_DONE);
@@ -272,19 +272,26 @@ static void undo_rewrites_the_file(void **state)
 	buf_release(&what);
 	session_close(s);
 	/* the file still parses: reopened, it has no turn */
-	s = open_log(0);
+	s = open_log();
 	assert_int_equal(session_audit(s)->st.turn, 0);
 	session_close(s);
 }
 
-/* With room for two statements, the third line rebuilds the battle from
- * the file; every line lands, and the state counts every loss. */
-static void rebuild_when_room_runs_out(void **state)
+/* A session's lines move the statement list as it grows (150 notes, then
+ * five fires): the audit's state, which points to the units'
+ * declarations, moves with nothing; every line lands and every loss counts. */
+static void lines_past_the_list_s_room(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(2);
+	struct session *s = open_log();
 	struct session_take take;
+	for (int i = 0; i < 150; i++) {
+		char note[32];
+		snprintf(note, sizeof note, "# note %d", i);
+		try_ok(s, note, &take);
+		assert_int_equal(session_accept(s), 0);
+	}
 	for (int i = 0; i < 5; i++) {
 		try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1", &take);
 		assert_int_equal(session_accept(s), 0);
@@ -295,6 +302,7 @@ static void rebuild_when_room_runs_out(void **state)
 	for (const char *p = text; (p = strstr(p, "loss=1\n")); p++)
 		n++;
 	assert_int_equal(n, 5);
+	assert_non_null(strstr(text, "# note 149\n"));
 	free(text);
 	session_close(s);
 }
@@ -304,7 +312,7 @@ static void newline_added_before(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
 	assert_int_equal(session_accept(s), 0);
@@ -317,7 +325,7 @@ static void override_rebuilds(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	int fire = try_ok(s, "fire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=3", &take);
 	assert_int_equal(session_accept(s), 0);
@@ -341,7 +349,7 @@ static void completion(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	const char *v[64];
 	size_t start;
 	int n = session_complete(s, "m", &start, v, 64);
@@ -377,7 +385,7 @@ static void next_turn(void **state)
 {
 	(void)state;
 	write_log("");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf out;
 	buf_init(&out, 0);
 	assert_true(session_next_turn(s, &out));
@@ -399,7 +407,7 @@ static void describe(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\nfire 5inf:8@8 -> 2lt [9] =9 galling-fire loss=1\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf out;
 	buf_init(&out, 0);
 	session_describe_unit(s, state_unit(&session_audit(s)->st, "2lt"), &out);
@@ -431,7 +439,7 @@ static void suggestion(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	try_ok(s, "mc lee [4]: 5inf move", &take);
 	struct buf out;
@@ -459,7 +467,7 @@ static void odds(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	int n = session_battle(s)->n_stmts;
 	struct buf out;
 	buf_init(&out, 0);
@@ -490,7 +498,7 @@ static void odds_of_a_large_brigade(void **state)
 	      "  unit 2lt \"2nd Light\" inf trained spirited IM stands=10 cmd=art line\n"
 	      "turn 1 US daylight\nphase maneuver\n", f);
 	assert_int_equal(fclose(f), 0);
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf out;
 	buf_init(&out, 0);
 	assert_int_equal(session_odds(s, "mc lee: u1 move; u2 move; u3 move; u4 move; u5 move; u6 move; u7 move; u8 move; "
@@ -515,7 +523,7 @@ static void charge_odds(void **state)
 {
 	(void)state;
 	write_log("phase charge\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	int n = session_battle(s)->n_stmts;
 	struct buf out;
 	buf_init(&out, 0);
@@ -551,7 +559,7 @@ static void refused_line_of_many_ids(void **state)
 {
 	(void)state;
 	write_log("phase maneuver\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct buf line, said;
 	buf_init(&line, 0);
 	buf_init(&said, 0);
@@ -574,7 +582,7 @@ static void changed_on_disk(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	FILE *f = fopen(log_path, "ab");
 	assert_non_null(f);
 	fputs("# an edit made elsewhere\n", f);
@@ -622,7 +630,7 @@ static void changed_on_disk_same_size(void **state)
 	(void)state;
 	for (int how = 0; how < 3; how++) {
 		write_log("phase fire offensive\n# a line of the turns\n");
-		struct session *s = open_log(0);
+		struct session *s = open_log();
 		struct stat before;
 		assert_int_equal(stat(log_path, &before), 0);
 		next_tick();
@@ -650,7 +658,7 @@ static void own_writes_are_no_change(void **state)
 {
 	(void)state;
 	write_log("phase fire offensive\n");
-	struct session *s = open_log(0);
+	struct session *s = open_log();
 	struct session_take take;
 	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
 	assert_int_equal(session_accept(s), 0);
@@ -720,7 +728,7 @@ int main(void)
 		cmocka_unit_test(refused_lines_change_nothing),
 		cmocka_unit_test(discard_restores_state),
 		cmocka_unit_test(undo_rewrites_the_file),
-		cmocka_unit_test(rebuild_when_room_runs_out),
+		cmocka_unit_test(lines_past_the_list_s_room),
 		cmocka_unit_test(newline_added_before),
 		cmocka_unit_test(override_rebuilds),
 		cmocka_unit_test(completion),

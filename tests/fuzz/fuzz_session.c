@@ -9,7 +9,7 @@
  *   else the line tried and, when it parses, accepted (appended, flushed)
  * After each, the next turn's line, a completion of the line, a suggestion
  * for it, and every unit's and leader's state are asked for.  The input's
- * size picks the room before a rebuild (small rooms force rebuilds).
+ * size picks whether the state follows the claims or the derivation.
  * Nothing may crash, hang or leak; the log is written afresh for each input
  * in the scratch folder (tmpfs where there is one: accept fsyncs). */
 #include <stdio.h>
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diags d;
 	diags_init(&d, 50);
 	char err[256];
-	struct session_opts o = {.follow = size % 2 ? FOLLOW_DERIVED : FOLLOW_CLAIMED, .room = size % 3 == 0 ? 2 : 0};
+	struct session_opts o = {.follow = size % 2 ? FOLLOW_DERIVED : FOLLOW_CLAIMED};
 	struct session *s = session_open(path, &o, &d, err, sizeof err);
 	diags_release(&d);
 	if (!s)
