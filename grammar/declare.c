@@ -462,10 +462,11 @@ int declare_leader(struct parser *p, struct token *kw)
 			parse_next(p);
 		} else if (w->kind == TOK_WORD) {
 			char ratings[256], lflags[256];
+			vocab_list(p->v, p->v->leader_flag, lflags, sizeof lflags);	/* before the call: it reads it twice */
 			rc = parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, w),
 				      "unknown word %s in a leader: expected a %s (%s), %s%sunder=", parse_found(p, w),
 				      vocab_cat_name(p->v, p->v->rating), vocab_list(p->v, p->v->rating, ratings, sizeof ratings),
-				      vocab_list(p->v, p->v->leader_flag, lflags, sizeof lflags), *lflags ? " or " : "");
+				      lflags, *lflags ? " or " : "");
 		} else {
 			break;
 		}
