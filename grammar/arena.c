@@ -7,6 +7,25 @@
 
 #include "xalloc.h"
 
+/* Under AddressSanitizer every allocation is followed by a poisoned zone
+ * and a block's unused room is poisoned, so that a read past the end of an
+ * arena's array fails the tests as a read past malloc's would. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#ifdef ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+enum { REDZONE = 16 };
+#else
+enum { REDZONE = 0 };
+#define ASAN_POISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
+#define ASAN_UNPOISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
+#endif
+
 enum { BLOCK_SIZE = 32 * 1024 };
 
 struct block {
@@ -30,6 +49,7 @@ void arena_free(struct arena *a)
 		return;
 	for (struct block *b = a->head, *next; b; b = next) {
 		next = b->next;
+		ASAN_UNPOISON_MEMORY_REGION(b->data, b->size);
 		free(b);
 	}
 	free(a);
@@ -39,17 +59,20 @@ void *arena_alloc(struct arena *a, size_t n)
 {
 	size_t align = alignof(max_align_t);
 	n = (n + align - 1) / align * align;
+	size_t take = n ? n + REDZONE : 0;
 	struct block *b = a->head;
-	if (!b || b->size - b->used < n) {
-		size_t size = n > BLOCK_SIZE ? n : BLOCK_SIZE;
+	if (!b || b->size - b->used < take) {
+		size_t size = take > BLOCK_SIZE ? take : BLOCK_SIZE;
 		b = xmalloc(sizeof *b + size);
 		b->used = 0;
 		b->size = size;
 		b->next = a->head;
 		a->head = b;
+		ASAN_POISON_MEMORY_REGION(b->data, size);
 	}
 	void *p = b->data + b->used;
-	b->used += n;
+	b->used += take;
+	ASAN_UNPOISON_MEMORY_REGION(p, n);
 	memset(p, 0, n);
 	return p;
 }

@@ -733,8 +733,6 @@ static int charge_odds(struct session *s, const char *line, struct buf *out)
 int session_odds(struct session *s, const char *line, struct buf *out)
 {
 	session_discard(s);
-	if (!s->ps && reload(s) < 0)
-		return -1;
 	int sides = 0, place = die_place(s, line, &sides);
 	if (place < 0)	/* not a line of one die: a charge's two, perhaps */
 		return charge_odds(s, line, out);
