@@ -19,7 +19,7 @@
 #endif
 #ifdef ARENA_ASAN
 #include <sanitizer/asan_interface.h>
-enum { REDZONE = 16 };
+enum { REDZONE = 128 };	/* past a struct or two of an array */
 #else
 enum { REDZONE = 0 };
 #define ASAN_POISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))

@@ -944,6 +944,34 @@ static void test_arm_fields(void **state)
 	done(&x);
 }
 
+/* A gun declared limbered is limbered from the start: "Limbered artillery
+ * may not fire" (004:310); its twin declared unlimbered (the default) may. */
+static void test_declared_limbered(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse("battle \"t\" rules=sar\nside A nation=us\n  leader l \"L\" lr1\n"
+				    "  unit g \"G\" art veteran 6lb stands=8 cmd=l limbered\n"
+				    "  unit h \"H\" art veteran 6lb stands=8 cmd=l\nside B nation=mexico\n"
+				    "  leader m \"M\" lr1\n  unit v \"V\" inf green musket stands=12 cmd=m\nturn 1\n"
+				    "phase first-fire\nfire g:1@10 -> v [5]\nfire h:1@10 -> v [5]\n",
+				    &d);
+	assert_int_equal(d.n_errors, 0);
+	struct findings f;
+	findings_init(&f);
+	struct audit_opts o = {0};
+	assert_int_equal(audit_battle(b, &o, &f), 0);
+	int limbered = 0, other = 0;
+	for (int i = 0; i < f.n; i++)
+		if (f.v[i].code == FINDING_ILLEGAL && strstr(f.v[i].msg, "limbered artillery may not fire"))
+			f.v[i].at.line == 11 ? limbered++ : other++;
+	assert_int_equal(limbered, 1);
+	assert_int_equal(other, 0);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 /* Leader points and orders, 004:72-122 (worksheet G). */
 static void test_orders(void **state)
 {
@@ -1944,6 +1972,7 @@ int main(void)
 		cmocka_unit_test(test_movement),
 		cmocka_unit_test(test_fire_column_edge),
 		cmocka_unit_test(test_arm_fields),
+		cmocka_unit_test(test_declared_limbered),
 		cmocka_unit_test(test_orders),
 		cmocka_unit_test(test_leaders),
 		cmocka_unit_test(test_rally),
