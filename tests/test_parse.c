@@ -550,6 +550,7 @@ static const struct {
 	{0, "phase fire\nfire 5inf@6 -> bty [9] silenced=100\n", "out-of-range@13:33"},
 	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
+	{0, "phase fire\nfire 5inf@0 -> 2lt [9]\n", ""},	/* a range of 0 is a range: in contact */
 	{0, "result \"won\" victor=FRANCE\n", "unknown-id@12:21"},
 	/* scenario balance (docs/notation.md): a draw, a scenario's id=, a side as its scenario names it */
 	{0, "result \"even\" victor=draw\n", ""},
