@@ -224,28 +224,27 @@ static void apply_state_event(struct audit *a, const struct event *e)
 		a->rs->apply_state(a, e);
 }
 
-/* For events the ruleset does not audit yet, the claimed losses still count. */
+/* The event a repeat (a reroll) repeats, or NULL. */
+static const struct event *repeated_of(const struct audit *a, const struct event *e)
+{
+	return e->def->shape->repeats && a->last_clash >= 0 ? &a->b->stmts[a->last_clash].u->event : NULL;
+}
+
+/* One claim's loss= on the unit that bears it. */
+static void lose_claimed(void *ctx, const char *who, const char *bearer, const struct claim *c)
+{
+	(void)who;
+	struct audit *a = ctx;
+	int u = c->has_loss && bearer ? state_unit(&a->st, bearer) : -1;
+	if (u >= 0)
+		state_lose(&a->st, u, c->loss);
+}
+
+/* For events the ruleset does not audit yet, the claimed losses still count
+ * (a reroll's on the units of the charge it repeats). */
 static void apply_claimed_losses(struct audit *a, const struct event *e)
 {
-	if (e->def->shape == &shape_fire && e->u.fire.claim.has_loss) {
-		int u = state_unit(&a->st, e->u.fire.target.id);
-		if (u >= 0)
-			state_lose(&a->st, u, e->u.fire.claim.loss);
-	}
-	if (e->def->shape != &shape_clash && e->def->shape != &shape_reroll)
-		return;
-	/* A reroll's losses fall on the units of the charge it repeats. */
-	const struct ev_clash *units = e->def->shape == &shape_clash || a->last_clash < 0
-						? &e->u.clash
-						: &a->b->stmts[a->last_clash].u->event.u.clash;
-	for (int i = 0; i < 2; i++) {
-		const struct claim *claim = &e->u.clash.side[i].claim;
-		if (!claim->has_loss || units->side[i].n_units == 0)
-			continue;
-		int u = state_unit(&a->st, units->side[i].units[0].id);
-		if (u >= 0)
-			state_lose(&a->st, u, claim->loss);
-	}
+	e->def->shape->read(e, repeated_of(a, e), &(struct shape_reader){.ctx = a, .claimed = lose_claimed});
 }
 
 /* The number of illegal-action findings so far: an event that adds one has
@@ -363,11 +362,6 @@ static void name_one(void *ctx, char kind, const char *id)
 		add_leader(n->a, n->x, id);
 }
 
-/* The event a repeat (a reroll) repeats, or NULL. */
-static const struct event *repeated_of(const struct audit *a, const struct event *e)
-{
-	return e->def->shape->repeats && a->last_clash >= 0 ? &a->b->stmts[a->last_clash].u->event : NULL;
-}
 
 /* The units and leaders an event names, in the order it names them (a
  * reroll names those of the charge it repeats). */

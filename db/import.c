@@ -605,8 +605,9 @@ struct claims_put {
 	int seq;
 };
 
-static void put_claimed(void *ctx, const char *who, const struct claim *c)
+static void put_claimed(void *ctx, const char *who, const char *bearer, const struct claim *c)
 {
+	(void)bearer;
 	struct claims_put *cp = ctx;
 	put_claim(cp->im, cp->event, who, c, &cp->seq);
 }

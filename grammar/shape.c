@@ -346,7 +346,7 @@ static void check_read(const struct event *e, const struct event *repeated, cons
 		if (r->named)
 			r->named(r->ctx, 'U', ck->lines[i].unit.id);
 		if (r->claimed)
-			r->claimed(r->ctx, ck->lines[i].unit.id, &ck->lines[i].claim);
+			r->claimed(r->ctx, ck->lines[i].unit.id, ck->lines[i].unit.id, &ck->lines[i].claim);
 	}
 }
 
@@ -358,7 +358,7 @@ static void fire_read(const struct event *e, const struct event *repeated, const
 		r->named(r->ctx, 'U', e->u.fire.target.id);
 	}
 	if (r->claimed)
-		r->claimed(r->ctx, "target", &e->u.fire.claim);
+		r->claimed(r->ctx, "target", e->u.fire.target.id, &e->u.fire.claim);
 }
 
 /* A reroll names the units of the charge it repeats. */
@@ -367,10 +367,9 @@ static void clash_read(const struct event *e, const struct event *repeated, cons
 	const struct ev_clash *units = repeated ? &repeated->u.clash : &e->u.clash;
 	for (int side = 0; r->named && side < 2; side++)
 		name_units(r, units->side[side].units, units->side[side].n_units);
-	if (r->claimed) {
-		r->claimed(r->ctx, "attacker", &e->u.clash.side[0].claim);
-		r->claimed(r->ctx, "defender", &e->u.clash.side[1].claim);
-	}
+	for (int side = 0; r->claimed && side < 2; side++)	/* a side's losses fall on its first unit */
+		r->claimed(r->ctx, side ? "defender" : "attacker",
+			   units->side[side].n_units ? units->side[side].units[0].id : NULL, &e->u.clash.side[side].claim);
 }
 
 static void leader_roll_read(const struct event *e, const struct event *repeated,

@@ -40,9 +40,10 @@ struct shape_reader {
 	void *ctx;
 	/* a unit ('U') or leader ('L') the event names, in the order written */
 	void (*named)(void *ctx, char kind, const char *id);
-	/* a claim, and whose it is: a unit's id, or the role of its side
-	 * ("target", "attacker", "defender") */
-	void (*claimed)(void *ctx, const char *who, const struct claim *c);
+	/* a claim; whose it is, a unit's id or the role of its side
+	 * ("target", "attacker", "defender"); and the unit whose stands its
+	 * loss= counts, or NULL */
+	void (*claimed)(void *ctx, const char *who, const char *bearer, const struct claim *c);
 };
 
 /* A writer of what an event claims, in the shape's own layout (the audit's

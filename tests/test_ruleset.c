@@ -143,6 +143,45 @@ static void test_toy_unaudited_clash(void **state)
 	diags_release(&d);
 }
 
+/* A ruleset that audits nothing: every event's claimed losses fall as
+ * played, each on the unit its shape says bears it: a shot's on its
+ * target, a check's on its unit, the toy's duel (a shape of its own) on
+ * its loser (5 against 3: the defender). */
+static bool audits_nothing(struct audit *a, const struct stmt *s)
+{
+	(void)a;
+	(void)s;
+	return false;
+}
+
+static void test_unaudited_losses_by_shape(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
+				     "  unit a \"A\" foot stands=6 cmd=cap\n"
+				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=6 cmd=col\n"
+				     "turn 1 R\nphase shoot\nshoot a@6 -> b [5] loss=2\nduel a -> b [5] [3] loss=1\n"
+				     "stands b +0 \"count\"\nduel a -> b [2] [3] loss=1\nstands a +0 \"count\"\n", &d);
+	assert_string_equal(tu_diag_list(&d), "");
+	struct ruleset quiet = skirmish_ruleset;
+	quiet.audit_event = audits_nothing;
+	struct findings f;
+	findings_init(&f);
+	struct records r;
+	records_init(&r);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
+	audit_battle_with(&quiet, b, &opts, &f);
+	/* after the stands events (statements 11 and 13, lines 12 and 14): b 6 - 2
+	 * (the shot) - 1 (the first duel's loser); a 6 - 1 (the second's) */
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 3);
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 13), 'U', "a")->fields, "stands")->num, 5);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -150,6 +189,7 @@ int main(void)
 		cmocka_unit_test(test_toy_words_in_messages),
 		cmocka_unit_test(test_toy_audits_through_the_core),
 		cmocka_unit_test(test_toy_unaudited_clash),
+		cmocka_unit_test(test_unaudited_losses_by_shape),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

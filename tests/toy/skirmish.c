@@ -89,7 +89,7 @@ static void duel_read(const struct event *e, const struct event *repeated, const
 	for (int i = 0; r->named && i < 2; i++)
 		r->named(r->ctx, 'U', d->side[i].id);
 	if (r->claimed)
-		r->claimed(r->ctx, "attacker", &d->claim);
+		r->claimed(r->ctx, "attacker", d->side[d->roll[0].value > d->roll[1].value].id, &d->claim);	/* the loser's */
 }
 
 static void duel_write(const struct event *e, const struct shape_writer *w)
