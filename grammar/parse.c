@@ -1,8 +1,12 @@
 /* parse: recursive descent over the tokens of one line at a time.
  *
- * The productions in the comments are those of docs/notation.md.  A parse
- * function returns 0, or -1 after reporting an error; the line is then
- * recorded as ST_ERROR and parsing resumes at the next line. */
+ * This file is the driver (files, includes, lines, the dispatch on a
+ * line's first word, sessions, the checks once every line is read) and the
+ * reading calls parse.h offers the shapes; declare.c reads the statements
+ * that are not events, shape.c the events.  The productions in the
+ * comments are those of docs/notation.md.  A parse function returns 0, or
+ * -1 after reporting an error; the line is then recorded as ST_ERROR and
+ * parsing resumes at the next line. */
 #include "parse.h"
 
 #include <assert.h>
