@@ -11,6 +11,26 @@
 #include "../grammar/near.h"
 #include "../grammar/xalloc.h"
 
+/* The driver's own part of an audit. */
+struct audit_driver {
+	const struct ruleset *rs;
+	const struct audit_opts *opts;
+	struct findings *out;
+	int last_clash;			/* the SHAPE_CLASH event a reroll repeats, or -1 */
+	struct named *named;		/* scratch: what an event names */
+	int next;			/* the first statement not audited yet */
+	bool stopped;			/* opts->until reached */
+	/* every rule option of the ruleset, resolved once: the run's, the
+	 * battle's, or the default */
+	struct {
+		const char *name;
+		const char *value;
+	} options[AUDIT_MAX_OPTIONS];
+	int n_options;
+	char defaults[AUDIT_MAX_OPTIONS][32];	/* the defaults' text */
+};
+
+
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
 			   struct loc at, const char *cite, const char *fmt, ...)
 {
@@ -19,7 +39,7 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	struct finding *f = finding_add(a->out, code, sev, at, cite, "%s", msg);
+	struct finding *f = finding_add(a->d->out, code, sev, at, cite, "%s", msg);
 	f->stmt = a->stmt;
 	f->side = a->side;
 	return f;
@@ -28,12 +48,12 @@ struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_se
 /* Whether the current statement keeps a record (opts.only_record). */
 static bool keeps_record(const struct audit *a)
 {
-	return a->opts->records && (!a->opts->only_record || a->stmt == a->opts->only_record - 1);
+	return a->d->opts->records && (!a->d->opts->only_record || a->stmt == a->d->opts->only_record - 1);
 }
 
 struct record *audit_record(struct audit *a, const char *kind)
 {
-	a->rec = keeps_record(a) ? records_add(a->opts->records, a->stmt, kind) : NULL;
+	a->rec = keeps_record(a) ? records_add(a->d->opts->records, a->stmt, kind) : NULL;
 	return a->rec;
 }
 
@@ -62,50 +82,55 @@ static const char *setting_value(const char *setting, const char *name)
 /* Every option of the ruleset, once: a battle of many events asks often. */
 static void resolve_options(struct audit *a)
 {
-	const struct vocab *v = a->rs->vocab;
-	for (size_t i = 0; i < v->n_words && a->n_options < AUDIT_MAX_OPTIONS; i++) {
+	const struct vocab *v = a->d->rs->vocab;
+	for (size_t i = 0; i < v->n_words && a->d->n_options < AUDIT_MAX_OPTIONS; i++) {
 		const struct vocab_word *w = &v->words[i];
 		if (w->cat != v->option || w->canon || !w->spec)
 			continue;
-		int k = a->n_options++;
-		snprintf(a->defaults[k], sizeof a->defaults[k], "%.*s", (int)strcspn(w->spec, "|"), w->spec);
-		a->options[k].name = w->word;
-		a->options[k].value = a->defaults[k];
-		for (int j = 0; j < a->opts->n_defaults; j++) {	/* a campaign's, under the battle's own */
-			const char *value = setting_value(a->opts->defaults[j], w->word);
+		int k = a->d->n_options++;
+		snprintf(a->d->defaults[k], sizeof a->d->defaults[k], "%.*s", (int)strcspn(w->spec, "|"), w->spec);
+		a->d->options[k].name = w->word;
+		a->d->options[k].value = a->d->defaults[k];
+		for (int j = 0; j < a->d->opts->n_defaults; j++) {	/* a campaign's, under the battle's own */
+			const char *value = setting_value(a->d->opts->defaults[j], w->word);
 			if (value)
-				a->options[k].value = value;
+				a->d->options[k].value = value;
 		}
 		for (int j = 0; j < a->b->n_stmts; j++) {	/* the battle's, the last one standing */
 			const struct stmt *s = &a->b->stmts[j];
 			if (s->kind == ST_OPTION && strcmp(s->u->option.name, w->word) == 0)
-				a->options[k].value = s->u->option.value;
+				a->d->options[k].value = s->u->option.value;
 			if (s->kind == ST_TURN)
 				break;	/* options belong to the header */
 		}
-		for (int j = 0; j < a->opts->n_options; j++) {
-			const char *value = setting_value(a->opts->options[j], w->word);
+		for (int j = 0; j < a->d->opts->n_options; j++) {
+			const char *value = setting_value(a->d->opts->options[j], w->word);
 			if (value)
-				a->options[k].value = value;
+				a->d->options[k].value = value;
 		}
 	}
 }
 
 bool audit_follows_derived(const struct audit *a)
 {
-	return a->opts->follow == FOLLOW_DERIVED;
+	return a->d->opts->follow == FOLLOW_DERIVED;
 }
 
 int audit_last_clash(const struct audit *a)
 {
-	return a->last_clash;
+	return a->d->last_clash;
+}
+
+const struct vocab *audit_vocab(const struct audit *a)
+{
+	return a->d->rs->vocab;
 }
 
 const char *audit_option(const struct audit *a, const char *name)
 {
-	for (int i = 0; i < a->n_options; i++)
-		if (strcmp(a->options[i].name, name) == 0)
-			return a->options[i].value;
+	for (int i = 0; i < a->d->n_options; i++)
+		if (strcmp(a->d->options[i].name, name) == 0)
+			return a->d->options[i].value;
 	assert(!"an option the ruleset's vocabulary does not declare");
 	return "";	/* a ruleset's misspelt name: no value, not a crash */
 }
@@ -220,14 +245,14 @@ static void apply_state_event(struct audit *a, const struct event *e)
 {
 	if (e->def->core)
 		apply_core_event(a, (enum state_verb)e->def->core, &e->u.state);
-	else if (a->rs->apply_state)
-		a->rs->apply_state(a, e);
+	else if (a->d->rs->apply_state)
+		a->d->rs->apply_state(a, e);
 }
 
 /* The event a repeat (a reroll) repeats, or NULL. */
 static const struct event *repeated_of(const struct audit *a, const struct event *e)
 {
-	return e->def->shape->repeats && a->last_clash >= 0 ? &a->b->stmts[a->last_clash].u->event : NULL;
+	return e->def->shape->repeats && a->d->last_clash >= 0 ? &a->b->stmts[a->d->last_clash].u->event : NULL;
 }
 
 /* One claim's loss= on the unit that bears it. */
@@ -252,8 +277,8 @@ static void apply_claimed_losses(struct audit *a, const struct event *e)
 int audit_illegal_count(const struct audit *a)
 {
 	int n = 0;
-	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt == a->stmt; i--)
-		n += a->out->v[i].code == FINDING_ILLEGAL;
+	for (int i = a->d->out->n - 1; i >= 0 && a->d->out->v[i].stmt == a->stmt; i--)
+		n += a->d->out->v[i].code == FINDING_ILLEGAL;
 	return n;
 }
 
@@ -278,9 +303,9 @@ static void audit_event(struct audit *a, const struct stmt *s)
 		a->side = state_event_side(a, &e->u.state);
 		struct record *rec = audit_record(a, "state");
 		int illegal = audit_illegal_count(a);
-		a->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
+		a->d->rs->audit_event(a, s);	/* legality, where the ruleset checks it */
 		/* Following the derivation, an action the rules forbid changes nothing. */
-		if (a->opts->follow != FOLLOW_DERIVED || audit_illegal_count(a) == illegal)
+		if (a->d->opts->follow != FOLLOW_DERIVED || audit_illegal_count(a) == illegal)
 			apply_state_event(a, e);
 		for (int i = 0; rec && i < e->u.state.n_args; i++)
 			if (e->u.state.args[i].type == 'U' || e->u.state.args[i].type == 'L')
@@ -288,7 +313,7 @@ static void audit_event(struct audit *a, const struct stmt *s)
 					    e->u.state.args[i].text);
 		return;
 	}
-	if (!a->rs->audit_event(a, s)) {
+	if (!a->d->rs->audit_event(a, s)) {
 		audit_find(a, FINDING_NOT_AUDITED, DIAG_NOTE, e->kw_at, NULL,
 			   "%s events are not audited yet; claimed losses are applied as played",
 			   e->def->keyword);
@@ -374,8 +399,8 @@ static void event_named(const struct audit *a, const struct event *e, struct nam
 void audit_unit_fields(const struct audit *a, int u, struct fields *out)
 {
 	state_unit_fields(&a->st, u, out);
-	if (a->rs->unit_fields)
-		a->rs->unit_fields(a, u, out);
+	if (a->d->rs->unit_fields)
+		a->d->rs->unit_fields(a, u, out);
 }
 
 /* Puts the state of every unit and leader in x (units first) into rec,
@@ -404,7 +429,7 @@ static void record_states(struct audit *a, struct record *rec, struct named *x)
 /* The record of statement i, if the audit made one. */
 static struct record *record_of(const struct audit *a, int i)
 {
-	struct records *r = a->opts->records;
+	struct records *r = a->d->opts->records;
 	return r && r->n > 0 && r->v[r->n - 1].stmt == i ? &r->v[r->n - 1] : NULL;
 }
 
@@ -432,14 +457,14 @@ static void detach_from_removed(struct audit *a, struct named *x)
  * for the next. */
 static void event_states(struct audit *a, const struct stmt *s)
 {
-	named_start(a->named, &a->st);
-	event_named(a, &s->u->event, a->named);
+	named_start(a->d->named, &a->st);
+	event_named(a, &s->u->event, a->d->named);
 	for (int i = 0; i < a->st.n_touched; i++)
-		add_code(a->named, &a->st, a->st.touched[i]);
-	detach_from_removed(a, a->named);
+		add_code(a->d->named, &a->st, a->st.touched[i]);
+	detach_from_removed(a, a->d->named);
 	struct record *rec = record_of(a, a->stmt);
 	if (rec)
-		record_states(a, rec, a->named);
+		record_states(a, rec, a->d->named);
 	a->st.n_touched = 0;
 }
 
@@ -447,19 +472,19 @@ static void event_states(struct audit *a, const struct stmt *s)
  * it changed (disorder marked at the end of a phase, leaders back in play). */
 static void header_states(struct audit *a, const struct stmt *s)
 {
-	struct record *rec = keeps_record(a) ? records_add(a->opts->records, a->stmt,
+	struct record *rec = keeps_record(a) ? records_add(a->d->opts->records, a->stmt,
 							   s->kind == ST_TURN ? "turn" : "phase") : NULL;
 	if (rec) {
-		named_start(a->named, &a->st);
+		named_start(a->d->named, &a->st);
 		for (int i = 0; i < a->st.n_touched; i++)
-			add_code(a->named, &a->st, a->st.touched[i]);
-		if (s->kind == ST_TURN && a->opts->turn_snapshots) {
+			add_code(a->d->named, &a->st, a->st.touched[i]);
+		if (s->kind == ST_TURN && a->d->opts->turn_snapshots) {
 			for (int u = 0; u < a->st.n_units; u++)
-				add_code(a->named, &a->st, u);
+				add_code(a->d->named, &a->st, u);
 			for (int l = 0; l < a->st.n_leaders; l++)
-				add_code(a->named, &a->st, -1 - l);
+				add_code(a->d->named, &a->st, -1 - l);
 		}
-		record_states(a, rec, a->named);
+		record_states(a, rec, a->d->named);
 	}
 	a->st.n_touched = 0;
 }
@@ -579,16 +604,16 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	state_release(&before);
 	struct findings scratch;
 	findings_init(&scratch);
-	const struct audit_opts *kept_opts = a->opts;
+	const struct audit_opts *kept_opts = a->d->opts;
 	struct audit_opts opts = *kept_opts;
 	opts.follow = FOLLOW_CLAIMED;
 	opts.records = NULL;
-	struct findings *kept_out = a->out;
-	a->opts = &opts;
-	a->out = &scratch;
+	struct findings *kept_out = a->d->out;
+	a->d->opts = &opts;
+	a->d->out = &scratch;
 	audit_event(a, &copy);
-	a->opts = kept_opts;
-	a->out = kept_out;
+	a->d->opts = kept_opts;
+	a->d->out = kept_out;
 	a->rec = NULL;
 	findings_release(&scratch);
 	free(lines);
@@ -598,9 +623,9 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 static void apply_ruling(struct audit *a, const struct stmt *s)
 {
 	/* the event's findings are the last ones: a ruling follows its event */
-	for (int i = a->out->n - 1; i >= 0 && a->out->v[i].stmt >= s->u->ruling.event; i--)
-		if (a->out->v[i].stmt == s->u->ruling.event)
-			a->out->v[i].overruled = true;
+	for (int i = a->d->out->n - 1; i >= 0 && a->d->out->v[i].stmt >= s->u->ruling.event; i--)
+		if (a->d->out->v[i].stmt == s->u->ruling.event)
+			a->d->out->v[i].overruled = true;
 }
 
 int audit_battle(const struct battle *b, const struct audit_opts *opts, struct findings *out)
@@ -616,12 +641,13 @@ struct audit *audit_start(const struct ruleset *rs, const struct battle *b, cons
 			  struct findings *out)
 {
 	struct audit *a = xcalloc(1, sizeof *a);
-	a->named = xcalloc(1, sizeof *a->named);
+	a->d = xcalloc(1, sizeof *a->d);
+	a->d->named = xcalloc(1, sizeof *a->d->named);
 	a->b = b;
-	a->rs = rs;
-	a->opts = opts;
-	a->out = out;
-	a->last_clash = -1;
+	a->d->rs = rs;
+	a->d->opts = opts;
+	a->d->out = out;
+	a->d->last_clash = -1;
 	resolve_options(a);
 	if (rs->begin)
 		a->ctx = rs->begin(a);
@@ -650,7 +676,7 @@ static void audit_stmt(struct audit *a, int i)
 			audit_event(a, s);
 		event_states(a, s);
 		if (s->u->event.def->shape == &shape_clash)
-			a->last_clash = i;
+			a->d->last_clash = i;
 		break;
 	case ST_RULING:
 		apply_ruling(a, s);
@@ -662,34 +688,34 @@ static void audit_stmt(struct audit *a, int i)
 
 void audit_through(struct audit *a, int upto)
 {
-	const struct audit_opts *opts = a->opts;
-	for (int i = a->next; i < upto && !a->stopped; i++) {
+	const struct audit_opts *opts = a->d->opts;
+	for (int i = a->d->next; i < upto && !a->d->stopped; i++) {
 		const struct stmt *s = &a->b->stmts[i];
 		a->stmt = i;
 		bool settles = s->kind == ST_TURN || s->kind == ST_PHASE ||
 			       (s->kind == ST_EVENT && s->u->event.def->shape != &shape_reroll &&
 				s->u->event.def->shape != &shape_state);
-		if (settles && a->rs->settle)	/* a roll due and not logged is reported now */
-			a->rs->settle(a);
+		if (settles && a->d->rs->settle)	/* a roll due and not logged is reported now */
+			a->d->rs->settle(a);
 		if (opts->until && i >= opts->until && (settles || s->kind == ST_EVENT)) {
-			a->stopped = true;	/* what follows cannot change the statements explained */
+			a->d->stopped = true;	/* what follows cannot change the statements explained */
 			break;
 		}
 		if (opts->flush && (s->kind == ST_TURN || s->kind == ST_PHASE || s->kind == ST_EVENT))
-			opts->flush(opts->flush_ctx, opts->records, a->out, i);
+			opts->flush(opts->flush_ctx, opts->records, a->d->out, i);
 		audit_stmt(a, i);
-		a->next = i + 1;
+		a->d->next = i + 1;
 	}
 }
 
 void audit_end(struct audit *a)
 {
 	a->stmt = a->b->n_stmts;
-	if (a->rs->settle)
-		a->rs->settle(a);
-	if (a->opts->flush)
-		a->opts->flush(a->opts->flush_ctx, a->opts->records, a->out, a->b->n_stmts);
-	findings_sort(a->out);
+	if (a->d->rs->settle)
+		a->d->rs->settle(a);
+	if (a->d->opts->flush)
+		a->d->opts->flush(a->d->opts->flush_ctx, a->d->opts->records, a->d->out, a->b->n_stmts);
+	findings_sort(a->d->out);
 	audit_free(a);
 }
 
@@ -697,11 +723,12 @@ void audit_free(struct audit *a)
 {
 	if (!a)
 		return;
-	if (a->rs->end)
-		a->rs->end(a);
+	if (a->d->rs->end)
+		a->d->rs->end(a);
 	state_release(&a->st);
-	named_release(a->named);
-	free(a->named);
+	named_release(a->d->named);
+	free(a->d->named);
+	free(a->d);
 	free(a);
 }
 

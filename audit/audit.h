@@ -50,34 +50,19 @@ struct audit_opts {
 enum { AUDIT_MAX_OPTIONS = 32 };
 
 /* The audit in progress.  Private to audit/ and the rulesets: a ruleset
- * reads and writes the first group of fields, and reaches the rest only
- * through the functions below. */
-struct named;
+ * reads and writes these fields, and reaches the rest only through the
+ * functions below; the driver's own (its ruleset, options, findings and
+ * progress) are behind d, private to audit.c. */
+struct audit_driver;
 
 struct audit {
-	/* the ruleset's view */
 	const struct battle *b;
 	struct state st;		/* the tracked state, its records the ruleset's (state.h) */
 	int stmt;			/* the statement being audited */
 	const char *side;		/* whose claim the findings concern (audit_find) */
 	struct record *rec;		/* the current event's record, or NULL (record.h) */
 	void *ctx;			/* the ruleset's own, from its begin */
-	/* the driver's own */
-	const struct ruleset *rs;
-	const struct audit_opts *opts;
-	struct findings *out;
-	int last_clash;			/* the SHAPE_CLASH event a reroll repeats, or -1 */
-	struct named *named;		/* scratch: what an event names (audit.c) */
-	int next;			/* the first statement not audited yet */
-	bool stopped;			/* opts->until reached */
-	/* every rule option of the ruleset, resolved once: the run's, the
-	 * battle's, or the default */
-	struct {
-		const char *name;
-		const char *value;
-	} options[AUDIT_MAX_OPTIONS];
-	int n_options;
-	char defaults[AUDIT_MAX_OPTIONS][32];	/* the defaults' text */
+	struct audit_driver *d;
 };
 
 /* Audits b (which parsed without errors) with the ruleset its rules= names;
@@ -107,6 +92,9 @@ bool audit_follows_derived(const struct audit *a);
 
 /* The clash event (SHAPE_CLASH) a reroll repeats: the last one, or -1. */
 int audit_last_clash(const struct audit *a);
+
+/* The vocabulary of the ruleset auditing. */
+const struct vocab *audit_vocab(const struct audit *a);
 
 /* Adds a finding about the current event (see finding_add). */
 struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,

@@ -37,7 +37,7 @@ static const struct vocab_chart_cell *stated(const struct vocab_chart *spec, int
 struct cell cell_lookup(const struct audit *a, int code, int key, int key2, int col)
 {
 	struct cell cell = {0};
-	const struct vocab *v = a->rs->vocab;
+	const struct vocab *v = audit_vocab(a);
 	const struct vocab_chart *spec = chart_spec(v, code);
 	const struct vocab_chart_cell *t = stated(spec, key, key2, spec->n_columns ? col : col - spec->first_col);
 	if (t) {
@@ -77,7 +77,7 @@ const char *cell_source(const struct cell *c)
 static int record_effect(struct audit *a, int cat, int effect)
 {
 	if (a->rec && !a->rec->effect && effect)
-		a->rec->effect = vocab_word_of(a->rs->vocab, cat, effect);
+		a->rec->effect = vocab_word_of(audit_vocab(a), cat, effect);
 	return effect;
 }
 
@@ -90,7 +90,7 @@ int cell_effect(struct audit *a, int chart, int col, int roll, const struct clai
 				   roll, cell.why);
 		return c->effect_code;	/* not the record's result: nothing derived it */
 	}
-	const char *word = vocab_word_of(a->rs->vocab, cat, cell.value);
+	const char *word = vocab_word_of(audit_vocab(a), cat, cell.value);
 	record_step(a->rec, cell.cite, "%d: %s", roll, word);
 	if (c->effect && c->effect_code != cell.value)
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; %s gives %s for %d", c->effect,

@@ -433,7 +433,7 @@ bool session_describe_fields(const struct session *s, char kind, const char *id,
 {
 	buf_printf(out, "%s: ", id);
 	size_t at = out->len;
-	roster_describe(s->audit->rs->terms, kind, f, out);
+	roster_describe(s->rs->terms, kind, f, out);
 	return kind == 'U' || strcmp(out->text + at, "in play") != 0;
 }
 
