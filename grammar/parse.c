@@ -164,7 +164,7 @@ static const char *nearest_text(const struct parser *p, int cat, const char *tex
 	return NULL;
 }
 
-const char *parse_nearest_word(const struct parser *p, int cat, const struct token *t)
+static const char *parse_nearest_word(const struct parser *p, int cat, const struct token *t)
 {
 	return nearest_text(p, cat, p->text + t->off, t->len);
 }
@@ -204,7 +204,7 @@ int parse_word(struct parser *p, int cat, const char **word, int *code)
 
 /* Ids and their uses */
 
-const char *parse_kind_name(char kind)
+static const char *parse_kind_name(char kind)
 {
 	return kind == 'U' ? "unit" : kind == 'L' ? "leader" : "side";
 }

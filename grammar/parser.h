@@ -79,12 +79,8 @@ int parse_ruling_claim(struct parser *p, const struct vocab_event *ruled, struct
 void parse_warn(struct parser *p, enum diag_code code, struct loc at, const char *fmt, ...) UMPIRE_PRINTF(4, 5);
 /* The word of cat t spells (following an alias), or NULL. */
 const struct vocab_word *parse_lookup(struct parser *p, int cat, const struct token *t);
-/* The word of cat nearest to a misspelt token, or NULL. */
-const char *parse_nearest_word(const struct parser *p, int cat, const struct token *t);
 /* A word of cat, taken; NULL after an unknown-word error naming the category. */
 const struct vocab_word *parse_want_word(struct parser *p, int cat);
-/* "unit", "leader" or "side". */
-const char *parse_kind_name(char kind);
 /* Registers a declaration of id; a duplicate is reported (-1), the first kept. */
 int parse_declare_id(struct parser *p, char kind, const char *id, struct loc at);
 /* An error: the statement stands where it may not (-1). */
