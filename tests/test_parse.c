@@ -543,6 +543,9 @@ static const struct {
 	{FULL, "battle \"B\" date=1847-12-31\n", ""},
 	{FULL, "battle \"B\" men-per-stand=0\n", "out-of-range@1:26"},
 	{FULL, "battle \"B\" men-per-stand=1\n", ""},
+	{FULL, "battle \"B\"\nside US nation=US players=99\n  unit a \"A\" inf raw spirited M stands=4\n", ""},
+	{FULL, "battle \"B\"\nside US nation=US players=100\n  unit a \"A\" inf raw spirited M stands=4\n",
+	 "out-of-range@2:27"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(massed=nobody) [9]\n", "unknown-id@13:27"},
 	/* a fire's gun marks count stands: at most 99 (silenced=N, damaged=N) */
@@ -551,6 +554,7 @@ static const struct {
 	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
 	{0, "phase fire\nfire 5inf@0 -> 2lt [9]\n", ""},	/* a range of 0 is a range: in contact */
+	{0, "phase fire\nlow-ammo bty -3\n", "out-of-range@13:14"},	/* a negative count is a count, out of range */
 	{0, "result \"won\" victor=FRANCE\n", "unknown-id@12:21"},
 	/* scenario balance (docs/notation.md): a draw, a scenario's id=, a side as its scenario names it */
 	{0, "result \"even\" victor=draw\n", ""},
