@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../grammar/arena.h"
 #include "../grammar/near.h"
 #include "../grammar/xalloc.h"
 
@@ -503,78 +504,6 @@ static const struct stmt *override_of(const struct battle *b, int i)
 	return NULL;
 }
 
-/* The index of the check line, or the side of the clash, whose unit id
- * names (ids match in any case), or -1. */
-static int line_of(const struct ev_check *ck, const char *id)
-{
-	for (int i = 0; i < ck->n_lines; i++)
-		if (strcasecmp(ck->lines[i].unit.id, id) == 0)
-			return i;
-	return -1;
-}
-
-static int side_of(const struct ev_clash *c, const char *id)
-{
-	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < c->side[k].n_units; i++)
-			if (strcasecmp(c->side[k].units[i].id, id) == 0)
-				return k;
-	return -1;
-}
-
-/* The event with the umpire's result in place of the players' claim; false
- * when the ruling cannot say which claim it replaces (a check of several
- * units and no unit named).  A check's named line takes the umpire's claim
- * whole, the others stay as logged (*lines: the copy of its lines, the
- * caller frees).  A charge takes the umpire's effect, or keeps the logged
- * one when the ruling names a unit and gives none; loss=N and tallies go to
- * the named unit's side, and name no side otherwise. */
-static bool overridden(const struct stmt *s, const struct stmt *ruling, struct stmt *copy, union stmt_body *body,
-		       struct check_line **lines)
-{
-	const struct claim *umpire = &ruling->u->ruling.claim;
-	const char *unit = ruling->u->ruling.unit;
-	stmt_copy(s, copy, body);
-	struct event *e = &copy->u->event;
-	switch (e->def->shape->id) {
-	case SHAPE_CHECK: {
-		int n = e->u.check.n_lines;
-		int which = unit ? line_of(&e->u.check, unit) : n == 1 ? 0 : -1;
-		if (which < 0)
-			return false;
-		*lines = xmalloc((size_t)n * sizeof **lines);
-		memcpy(*lines, e->u.check.lines, (size_t)n * sizeof **lines);
-		(*lines)[which].claim = *umpire;
-		e->u.check.lines = *lines;
-		return true;
-	}
-	case SHAPE_FIRE:
-		e->u.fire.claim = *umpire;
-		return true;
-	case SHAPE_CLASH:
-	case SHAPE_REROLL: {
-		int named = unit ? side_of(&e->u.clash, unit) : -1;
-		if (umpire->effect || named < 0) {
-			e->u.clash.effect = umpire->effect;
-			e->u.clash.effect_code = umpire->effect_code;
-			e->u.clash.has_diff = false;
-		}
-		for (int side = 0; side < 2; side++) {
-			struct claim *c = &e->u.clash.side[side].claim;
-			c->has_loss = side == named && umpire->has_loss;
-			c->loss = umpire->loss;
-			if (side == named && umpire->n_tallies) {
-				c->tallies = umpire->tallies;
-				c->n_tallies = umpire->n_tallies;
-			}
-		}
-		return umpire->effect != NULL || named >= 0;
-	}
-	default:
-		return false;
-	}
-}
-
 /* An event a ruling overrides: its findings are those of the claim as
  * logged; the state then follows the umpire's result, re-derived from the
  * state before the event with the findings of that pass set aside. */
@@ -585,8 +514,12 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	audit_event(a, s);
 	struct stmt copy;
 	union stmt_body body;
-	struct check_line *lines = NULL;
-	if (!overridden(s, ruling, &copy, &body, &lines)) {
+	stmt_copy(s, &copy, &body);
+	struct event *e = &copy.u->event;
+	struct arena *copies = arena_new();	/* what the override changes */
+	if (!e->def->shape->override ||
+	    !e->def->shape->override(e, ruling->u->ruling.unit, &ruling->u->ruling.claim, copies)) {
+		arena_free(copies);
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
 			   "this override cannot say which claim it replaces (name the unit: ruling override UNIT ...): "
 			   "the state follows the log");
@@ -616,7 +549,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	a->d->out = kept_out;
 	a->rec = NULL;
 	findings_release(&scratch);
-	free(lines);
+	arena_free(copies);
 }
 
 /* A ruling settles the findings of the event before it. */

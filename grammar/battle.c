@@ -95,6 +95,7 @@ union stmt_body *battle_body(struct battle *b, struct stmt *s, enum stmt_kind ki
 			     const struct vocab_event *def)
 {
 	assert((kind == ST_EVENT) == (def != NULL));
+	assert(!def || def->shape->size <= sizeof s->u->event.u);	/* stmt_copy's copy holds it */
 	s->kind = kind;
 	size_t n = body_size(kind, def);
 	s->u = n ? arena_alloc(b->arena, n) : NULL;

@@ -779,34 +779,28 @@ static int want_ruling_verb(struct parser *p, enum ruling_verb *verb)
 			ruling_verb_names[RULING_ACCEPT], ruling_verb_names[RULING_OVERRIDE]);
 }
 
-/* Whether one of the n units refs names is the one token t spells (in any
- * case, as ids match). */
-static bool refs_name(struct parser *p, const struct token *t, const struct uref *refs, int n)
+/* Whether a unit an event names is the one a token spells (in any case,
+ * as ids match): shape_reader.named. */
+struct naming {
+	struct parser *p;
+	const struct token *t;
+	bool found;
+};
+
+static void name_matches(void *ctx, char kind, const char *id)
 {
-	for (int i = 0; i < n; i++)
-		if (refs[i].id && parse_is_word(p, t, refs[i].id))	/* a reroll names none */
-			return true;
-	return false;
+	struct naming *n = ctx;
+	n->found |= kind == 'U' && id && parse_is_word(n->p, n->t, id);	/* NULL: a part that did not parse */
 }
 
-/* Whether event ev names a unit whose id token t spells. */
+/* Whether event ev names a unit whose id token t spells, and its shape
+ * takes a ruling's override. */
 static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
 {
-	switch (ev->def->shape->id) {
-	case SHAPE_CHECK:
-		for (int i = 0; i < ev->u.check.n_lines; i++)
-			if (refs_name(p, t, &ev->u.check.lines[i].unit, 1))
-				return true;
-		return false;
-	case SHAPE_FIRE:
-		return refs_name(p, t, ev->u.fire.firers, ev->u.fire.n_firers) || refs_name(p, t, &ev->u.fire.target, 1);
-	case SHAPE_CLASH:
-	case SHAPE_REROLL:
-		return refs_name(p, t, ev->u.clash.side[0].units, ev->u.clash.side[0].n_units) ||
-		       refs_name(p, t, ev->u.clash.side[1].units, ev->u.clash.side[1].n_units);
-	default:
-		return false;
-	}
+	struct naming n = {.p = p, .t = t};
+	if (ev->def->shape->override)
+		ev->def->shape->read(ev, NULL, &(struct shape_reader){.ctx = &n, .named = name_matches});
+	return n.found;
 }
 
 /* The unit a ruling names first, before its claim, when it is one of the

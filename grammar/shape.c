@@ -3,7 +3,9 @@
 #include "shape.h"
 
 #include <string.h>
+#include <strings.h>
 
+#include "arena.h"
 #include "battle.h"
 #include "buf.h"
 #include "fmt.h"
@@ -468,26 +470,134 @@ static const struct face *no_single_die(const struct event *e)
 	return NULL;
 }
 
+/* The umpire's claim in place of the players' */
+
+/* The index of the check line whose unit id names (ids match in any
+ * case), or -1. */
+static int line_of(const struct ev_check *ck, const char *id)
+{
+	for (int i = 0; i < ck->n_lines; i++)
+		if (strcasecmp(ck->lines[i].unit.id, id) == 0)
+			return i;
+	return -1;
+}
+
+/* The side of the clash one of whose units id names, or -1. */
+static int side_of(const struct ev_clash *c, const char *id)
+{
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < c->side[k].n_units; i++)
+			if (strcasecmp(c->side[k].units[i].id, id) == 0)
+				return k;
+	return -1;
+}
+
+/* The named line takes the umpire's claim whole, the others stay as
+ * logged; with no unit named, only a check of one unit can say which. */
+static bool check_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+{
+	struct ev_check *ck = &e->u.check;
+	int which = unit ? line_of(ck, unit) : ck->n_lines == 1 ? 0 : -1;
+	if (which < 0)
+		return false;
+	ck->lines = arena_memdup(scratch, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
+	ck->lines[which].claim = *umpire;
+	return true;
+}
+
+static bool fire_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+{
+	(void)unit;
+	(void)scratch;
+	e->u.fire.claim = *umpire;
+	return true;
+}
+
+/* A clash takes the umpire's effect, or keeps the logged one when the
+ * ruling names a unit and gives none; loss=N and tallies go to the named
+ * unit's side, and to no side otherwise. */
+static bool clash_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+{
+	(void)scratch;
+	struct ev_clash *c = &e->u.clash;
+	int named = unit ? side_of(c, unit) : -1;
+	if (umpire->effect || named < 0) {
+		c->effect = umpire->effect;
+		c->effect_code = umpire->effect_code;
+		c->has_diff = false;
+	}
+	for (int side = 0; side < 2; side++) {
+		struct claim *cl = &c->side[side].claim;
+		cl->has_loss = side == named && umpire->has_loss;
+		cl->loss = umpire->loss;
+		if (side == named && umpire->n_tallies) {
+			cl->tallies = umpire->tallies;
+			cl->n_tallies = umpire->n_tallies;
+		}
+	}
+	return umpire->effect != NULL || named >= 0;
+}
+
+/* The claims a line left out, from what was derived */
+
+/* Each unit's line claimed for stays as typed. */
+static bool check_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+{
+	struct ev_check *ck = &e->u.check;
+	ck->lines = arena_memdup(scratch, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
+	bool ok = false;
+	for (int i = 0; i < ck->n_lines; i++)
+		ok |= d->fill(d->ctx, NULL, ck->lines[i].unit.id, NULL, &ck->lines[i].claim);
+	return ok;
+}
+
+static bool fire_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+{
+	(void)scratch;
+	return d->fill(d->ctx, "target", NULL, d->effect, &e->u.fire.claim);
+}
+
+/* Only a clash whose result was left out entirely: the result is the
+ * event's, not a side's. */
+static bool clash_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+{
+	(void)scratch;
+	struct ev_clash *c = &e->u.clash;
+	if (c->effect || c->has_diff || !d->effect || !d->fill(d->ctx, "attacker", NULL, NULL, &c->side[0].claim) ||
+	    !d->fill(d->ctx, "defender", NULL, NULL, &c->side[1].claim))
+		return false;
+	for (int i = 0; i < 2; i++)
+		c->side[i].claim.effect = NULL;
+	c->effect = d->effect;
+	c->has_diff = d->has_diff;
+	c->diff = d->diff;
+	return true;
+}
+
 /* The names in the archive are the grammar's, every ruleset's alike. */
 const struct shape shape_check = {
 	.id = SHAPE_CHECK, .name = "unit-check", .size = sizeof(struct ev_check),
 	.parse = check_parse, .print = check_print, .read = check_read,
 	.write_claimed = check_write, .die = check_die,
+	.override = check_override, .suggest = check_suggest,
 };
 const struct shape shape_fire = {
 	.id = SHAPE_FIRE, .name = "shooting", .size = sizeof(struct ev_fire),
 	.parse = fire_parse, .print = fire_print, .read = fire_read,
 	.write_claimed = fire_write, .die = fire_die,
+	.override = fire_override, .suggest = fire_suggest,
 };
 const struct shape shape_clash = {
 	.id = SHAPE_CLASH, .name = "clash", .size = sizeof(struct ev_clash),
 	.parse = clash_parse, .print = clash_print, .read = clash_read,
 	.write_claimed = clash_write, .die = no_single_die,
+	.override = clash_override, .suggest = clash_suggest,
 };
 const struct shape shape_reroll = {
 	.id = SHAPE_REROLL, .name = "clash-again", .size = sizeof(struct ev_clash), .repeats = &shape_clash,
 	.parse = reroll_parse, .print = clash_print, .read = clash_read,
 	.write_claimed = clash_write, .die = no_single_die,
+	.override = clash_override,	/* a suggestion for a clash's line alone */
 };
 const struct shape shape_leader_roll = {
 	.id = SHAPE_LEADER_ROLL, .name = "leader-roll", .size = sizeof(struct ev_leader_roll),

@@ -3,9 +3,10 @@
  * Every event of a ruleset (struct vocab_event) names its shape.  A shape
  * says, in one entry, how its line reads (through parse.h's reading calls),
  * how it prints (fmt.h's pieces), the units and leaders it names, the
- * claims it makes, how those read in the audit's JSON, and its name in the
+ * claims it makes, how those read in the audit's JSON, how an umpire's
+ * override and the recorder's suggestion change them, and its name in the
  * archive; its body is its member of struct event's u, or a struct of the
- * ruleset's own (event_body).  The grammar's six are here.  A ruleset may
+ * ruleset's own laid over u.  The grammar's six are here.  A ruleset may
  * bring a shape of its own in its folder: the core reads, prints, stores
  * and writes it through its entry, with no change of its own
  * (tests/run-toy-registry.sh adds one). */
@@ -15,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct arena;
 struct battle;
 struct buf;
 struct claim;
@@ -58,10 +60,24 @@ struct shape_writer {
 	void (*claim)(void *ctx, const struct claim *c);
 };
 
+/* What the audit derived for an event: the recorder suggests from it the
+ * claims a line left out. */
+struct shape_derived {
+	void *ctx;
+	/* Fills claim c, if it is empty, from what was derived for role
+	 * ("target", "attacker", "defender"), or for unit when role is NULL;
+	 * effect: the event's, for a claim that takes it when its own part
+	 * derived none.  False when nothing was filled. */
+	bool (*fill)(void *ctx, const char *role, const char *unit, const char *effect, struct claim *c);
+	const char *effect;	/* the event's result, or NULL */
+	bool has_diff;		/* and its difference (a clash's) */
+	int diff;
+};
+
 struct shape {
 	enum shape_id id;
 	const char *name;	/* in the archive (event.shape): "unit-check" */
-	size_t size;		/* the bytes of its body */
+	size_t size;		/* the bytes of its body: at most struct event's u */
 	/* NULL, or the shape whose last event a line of this one repeats (a
 	 * reroll repeats a clash): it must follow one, or another repeat */
 	const struct shape *repeats;
@@ -76,6 +92,17 @@ struct shape {
 	void (*write_claimed)(const struct event *e, const struct shape_writer *w);
 	/* The one die its line rolls, or NULL (a clash rolls two). */
 	const struct face *(*die)(const struct event *e);
+	/* The next two change e, a copy of an event (stmt_copy) whose arrays
+	 * are still the original's: they copy into scratch what they change.
+	 * NULL for a shape without them: its events take no override (the
+	 * ruling is refused with a warning) and get no suggestion. */
+	/* Puts the umpire's claim (a ruling override's) in place of the
+	 * players'; unit: the unit the ruling names, or NULL.  False when it
+	 * cannot say which claim that replaces. */
+	bool (*override)(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch);
+	/* Fills the claims the line left out from what d derived; false when
+	 * none was filled. */
+	bool (*suggest)(struct event *e, const struct shape_derived *d, struct arena *scratch);
 };
 
 extern const struct shape shape_check, shape_fire, shape_clash, shape_reroll, shape_leader_roll, shape_state;

@@ -12,6 +12,7 @@
 
 #include "../audit/roster.h"
 #include "../audit/ruleset.h"
+#include "../grammar/arena.h"
 #include "../grammar/fmt.h"
 #include "../grammar/parse.h"
 #include "../grammar/xalloc.h"
@@ -467,12 +468,23 @@ static const struct rec_part *part_of(const struct record *rec, enum part_role r
 	return NULL;
 }
 
-/* Fills an empty claim from what part derived; mods has room for its
- * modifiers.  False when the part derived nothing. */
-static bool fill_claim(struct claim *c, const struct rec_part *p, const char *effect, struct mod *mods)
+/* What a suggestion reads: the record, and an arena for the modifiers it
+ * writes. */
+struct suggesting {
+	const struct record *rec;
+	struct arena *copies;
+};
+
+/* Fills an empty claim from what the record's part for role (or for unit,
+ * role NULL) derived (shape_derived.fill). */
+static bool fill_claim(void *ctx, const char *role, const char *unit, const char *effect, struct claim *c)
 {
+	const struct suggesting *sg = ctx;
+	const struct rec_part *p = role ? part_of(sg->rec, (enum part_role)part_role_of(role), NULL)
+					: part_of(sg->rec, ROLE_UNIT, unit);
 	if (!p || !claim_empty(c) || (!p->has_total && !effect && !p->effect))
 		return false;
+	struct mod *mods = arena_alloc(sg->copies, (size_t)p->n_mods * sizeof *mods);
 	int n = 0;
 	for (int m = 0; m < p->n_mods; m++)
 		if (p->mods[m].value != 0)	/* a zero changes nothing and is not written */
@@ -491,49 +503,19 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 {
 	const struct stmt *st = &s->b->stmts[take->stmt];
 	const struct record *rec = take->rec;
-	if (st->kind != ST_EVENT || !rec)
+	if (st->kind != ST_EVENT || !rec || !st->u->event.def->shape->suggest)
 		return false;
 	struct stmt copy;
 	union stmt_body body;
 	stmt_copy(st, &copy, &body);
-	struct event *e = &copy.u->event;
-	enum { MODS = 16 };
-	bool ok = false;
-	struct check_line *lines = NULL;
-	struct mod *mods = NULL;
-	switch (e->def->shape->id) {
-	case SHAPE_CHECK:
-		lines = xcalloc((size_t)e->u.check.n_lines, sizeof *lines);
-		mods = xcalloc((size_t)e->u.check.n_lines * MODS, sizeof *mods);
-		for (int i = 0; i < e->u.check.n_lines; i++) {	/* the units claimed for stay as typed */
-			lines[i] = e->u.check.lines[i];
-			if (claim_empty(&lines[i].claim))
-				ok |= fill_claim(&lines[i].claim, part_of(rec, ROLE_UNIT, lines[i].unit.id), NULL, mods + i * MODS);
-		}
-		e->u.check.lines = lines;
-		break;
-	case SHAPE_FIRE:
-		mods = xcalloc(MODS, sizeof *mods);
-		ok = fill_claim(&e->u.fire.claim, part_of(rec, ROLE_TARGET, NULL), rec->effect, mods);
-		break;
-	case SHAPE_CLASH:
-		mods = xcalloc(2 * MODS, sizeof *mods);
-		ok = !e->u.clash.effect && !e->u.clash.has_diff && rec->effect &&
-		     fill_claim(&e->u.clash.side[0].claim, part_of(rec, ROLE_ATTACKER, NULL), NULL, mods) &&
-		     fill_claim(&e->u.clash.side[1].claim, part_of(rec, ROLE_DEFENDER, NULL), NULL, mods + MODS);
-		for (int i = 0; ok && i < 2; i++)
-			e->u.clash.side[i].claim.effect = NULL;	/* the clash's effect is the event's */
-		e->u.clash.effect = rec->effect;
-		e->u.clash.has_diff = rec->has_diff;
-		e->u.clash.diff = rec->diff;
-		break;
-	default:
-		break;
-	}
+	struct suggesting sg = {.rec = rec, .copies = arena_new()};
+	const struct shape_derived derived = {
+		.ctx = &sg, .fill = fill_claim, .effect = rec->effect, .has_diff = rec->has_diff, .diff = rec->diff,
+	};
+	bool ok = copy.u->event.def->shape->suggest(&copy.u->event, &derived, sg.copies);
 	if (ok)
 		fmt_stmt(s->b, &copy, out);
-	free(lines);
-	free(mods);
+	arena_free(sg.copies);
 	return ok;
 }
 

@@ -182,6 +182,43 @@ static void test_unaudited_losses_by_shape(void **state)
 	diags_release(&d);
 }
 
+/* An umpire's override of a duel, a shape of the toy's own, goes through
+ * its shape's entry: the ruling may name a unit of the duel, and the state
+ * follows the umpire's loss=3 on the loser (b: 5 against 3), not the
+ * logged loss=1.  The check line, a grammar shape, the same way. */
+static void test_override_by_shape(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
+				     "  unit a \"A\" foot stands=6 cmd=cap\n"
+				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=6 cmd=col\n"
+				     "turn 1 R\nphase shoot\nduel a -> b [5] [3] loss=1\n  ruling override B loss=3 by=u \"x\"\n"
+				     "stands b +0 \"count\"\nshoot a@6 -> b [6] loss=1\n  ruling override loss=2 by=u \"y\"\n"
+				     "stands b +0 \"count\"\n", &d);
+	assert_string_equal(tu_diag_list(&d), "");
+	const struct stmt *ruling = &b->stmts[10];
+	assert_int_equal(ruling->kind, ST_RULING);
+	assert_string_equal(ruling->u->ruling.unit, "B");
+	struct ruleset quiet = skirmish_ruleset;
+	quiet.audit_event = audits_nothing;
+	struct findings f;
+	findings_init(&f);
+	struct records r;
+	records_init(&r);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
+	audit_battle_with(&quiet, b, &opts, &f);
+	for (int i = 0; i < f.n; i++)
+		assert_null(strstr(f.v[i].msg, "cannot say which claim"));
+	/* b: 6 - 3 (the duel, overridden); then 3 - 2 (the shot, overridden) */
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 3);
+	assert_int_equal(fields_get(&record_find_state(records_find(&r, 14), 'U', "b")->fields, "stands")->num, 1);
+	records_release(&r);
+	findings_release(&f);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_toy_audits_through_the_core),
 		cmocka_unit_test(test_toy_unaudited_clash),
 		cmocka_unit_test(test_unaudited_losses_by_shape),
+		cmocka_unit_test(test_override_by_shape),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

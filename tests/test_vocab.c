@@ -67,7 +67,7 @@ static void test_unit_words_unambiguous(void **state)
 }
 
 /* Every vocabulary of the registry is well formed: its words' and events'
- * categories exist, unit slots fit struct st_unit, a prefix category
+ * categories exist, unit slots fit struct st_unit, event shapes struct event, a prefix category
  * prefixes a slot, every place of the notation names a category or none. */
 static void test_vocabularies_well_formed(void **state)
 {
@@ -97,6 +97,8 @@ static void test_vocabularies_well_formed(void **state)
 			for (size_t k = 0; k < sizeof cats / sizeof cats[0]; k++)
 				if (cats[k] < VC_NONE || cats[k] >= v->n_cats)
 					fail_msg("%s: event %s names a category it does not have", v->name, e->keyword);
+			if (e->shape->size > sizeof ((struct event *)0)->u)	/* a copy (stmt_copy) would not fit */
+				fail_msg("%s: event %s's shape is larger than struct event's", v->name, e->keyword);
 			if (!e->canon && e->phases != VOCAB_ANY_PHASE && !vocab_phase_in(v, e->phases))
 				fail_msg("%s: event %s stands in no phase the ruleset has", v->name, e->keyword);
 		}

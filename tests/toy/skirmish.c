@@ -112,9 +112,20 @@ static const struct face *duel_die(const struct event *e)
 	return NULL;	/* two dice */
 }
 
+/* An umpire's override takes the duel's one claim whole. */
+static bool duel_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+{
+	(void)unit;
+	(void)scratch;
+	struct toy_duel *d = (void *)&e->u;
+	d->claim = *umpire;
+	return true;
+}
+
 static const struct shape toy_duel_shape = {
 	.id = SHAPE_OWN, .name = "opposed-roll", .size = sizeof(struct toy_duel),
 	.parse = duel_parse, .print = duel_print, .read = duel_read, .write_claimed = duel_write, .die = duel_die,
+	.override = duel_override,	/* and no suggestion from the recorder */
 };
 
 static const struct vocab_event toy_events[] = {
