@@ -62,7 +62,7 @@ int audit_unit_roll(struct audit *a, const struct ev_check *ck, const char *kind
 {
 	if (kind)
 		audit_record(a, kind);
-	int u = state_unit(&a->st, ck->lines[0].unit.id);
+	int u = state_unit_ref(&a->st, &ck->lines[0].unit);
 	*p = NULL;
 	if (u < 0)
 		return -1;

@@ -135,6 +135,11 @@ int state_unit(const struct state *st, const char *id)
 	return y && y->kind == 'U' ? st->of_sym[y - st->b->syms] : -1;
 }
 
+int state_unit_ref(const struct state *st, const struct uref *u)
+{
+	return u->sym ? st->of_sym[u->sym - 1] : state_unit(st, u->id);
+}
+
 int state_leader(const struct state *st, const char *id)
 {
 	const struct sym *y = battle_find(st->b, 'L', id);

@@ -95,6 +95,8 @@ struct uref {
 	int range;		/* @N inches, -1 if not given */
 	struct fact *facts;
 	int n_facts;
+	int sym;		/* its unit's index in battle.syms + 1, as the parser
+				 * found it; 0 for an id not declared then */
 	const struct face *hit;	/* a roll of the unit's own written after it (RFF: a
 				 * rocket's hit roll), or NULL */
 };

@@ -218,9 +218,11 @@ static void note_use(struct parser *p, const char *id, char kind, struct loc at)
 	p->uses[p->n_uses++] = (struct use){id, kind, at, p->stmt};
 }
 
-/* id = WORD ; a unit, leader or side named on this line. */
-const char *parse_id(struct parser *p, char kind, struct loc *at)
+/* The id parse_id reads; *sym: its symbol's index + 1, 0 for one not
+ * declared yet. */
+static const char *read_id(struct parser *p, char kind, struct loc *at, int *sym)
 {
+	*sym = 0;
 	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD) {
 		char what[32];
@@ -234,11 +236,20 @@ const char *parse_id(struct parser *p, char kind, struct loc *at)
 	 * prints it: the audit, its JSON and the archive name one unit one way;
 	 * such a use is right as it stands, any other is checked at the end */
 	const struct sym *s = battle_find_n(p->b, kind, p->text + t->off, t->len);
-	if (s && s->kind == kind)
+	if (s && s->kind == kind) {
+		*sym = (int)(s - p->b->syms) + 1;
 		return s->id;
+	}
 	const char *id = parse_text_of(p, t);
 	note_use(p, id, kind, *at);
 	return id;
+}
+
+/* id = WORD ; a unit, leader or side named on this line. */
+const char *parse_id(struct parser *p, char kind, struct loc *at)
+{
+	int sym;
+	return read_id(p, kind, at, &sym);
 }
 
 /* Registers a declaration; a duplicate is reported (-1) and the first kept. */
@@ -638,7 +649,7 @@ static int parse_hit(struct parser *p, struct uref *u)
 int parse_uref(struct parser *p, struct uref *u, int facts, bool hit)
 {
 	u->stands = u->range = -1;
-	if (!(u->id = parse_id(p, 'U', &u->at)))
+	if (!(u->id = read_id(p, 'U', &u->at, &u->sym)))
 		return -1;
 	if (parse_peek(p)->kind == TOK_COLON && peek2(p)->kind == TOK_NUMBER) {
 		parse_next(p);

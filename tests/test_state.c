@@ -127,11 +127,37 @@ static void test_ruleset_record(void **state)
 	diags_release(&d);
 }
 
+/* A reference the parser resolved reads its symbol directly, whatever its
+ * text; one it did not (sym 0, as a reference built elsewhere) is found by
+ * its id, in any case.  An id not declared when it was read has none. */
+static void test_unit_by_reference(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase fire\nfire 5inf@6 -> 2LT [9]\nfire 5inf@6 -> nobody [9]\n", &d);
+	const struct ev_fire *known = &b->stmts[b->n_stmts - 2].u->event.u.fire;
+	const struct ev_fire *unknown = &b->stmts[b->n_stmts - 1].u->event.u.fire;
+	assert_ptr_equal(&b->syms[known->target.sym - 1], battle_find(b, 'U', "2lt"));
+	assert_int_equal(unknown->target.sym, 0);
+	struct state st;
+	state_init(&st, b, NULL);
+	int lt = state_unit(&st, "2lt");
+	assert_true(lt >= 0);
+	assert_int_equal(state_unit_ref(&st, &known->target), lt);
+	assert_int_equal(state_unit_ref(&st, &(struct uref){.id = "nowhere", .sym = known->target.sym}), lt);
+	assert_int_equal(state_unit_ref(&st, &(struct uref){.id = "2Lt"}), lt);
+	assert_int_equal(state_unit_ref(&st, &unknown->target), -1);
+	state_release(&st);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_core_alone),
 		cmocka_unit_test(test_ruleset_record),
+		cmocka_unit_test(test_unit_by_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

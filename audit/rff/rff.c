@@ -449,7 +449,7 @@ static void mc_odds(struct audit *a, const struct rff_unit *us, const struct ev_
 
 static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
-	int u = state_unit(&a->st, line->unit.id);
+	int u = state_unit_ref(&a->st, &line->unit);
 	if (u < 0)
 		return;
 	const struct rff_unit *us = rff_unit(&a->st, u);
@@ -523,7 +523,7 @@ static void check_in_command(struct audit *a, const struct ev_check *mc, int u, 
 static void check_leader(struct audit *a, const struct ev_check *mc, int l, const struct check_line *line)
 {
 	const struct leader_state *ls = state_leader_at(&a->st, l);
-	int u = state_unit(&a->st, line->unit.id);
+	int u = state_unit_ref(&a->st, &line->unit);
 	if (u < 0)
 		return;
 	const struct rff_unit *us = rff_unit(&a->st, u);

@@ -59,7 +59,7 @@ static int side_stands(const struct audit *a, const struct clash_side *s)
 {
 	int n = 0;
 	for (int i = 0; i < s->n_units; i++) {
-		int u = state_unit(&a->st, s->units[i].id);
+		int u = state_unit_ref(&a->st, &s->units[i]);
 		if (u >= 0 && !rff_unit(&a->st, u)->sheltered)
 			n += rff_unit(&a->st, u)->core.stands;
 	}
@@ -596,7 +596,7 @@ static void worsen_side(struct audit *a, const struct combat *c, int side, enum 
 {
 	const struct clash_side *cs = &c->units->side[side];
 	for (int i = 0; i < cs->n_units; i++) {
-		int u = state_unit(&a->st, cs->units[i].id);
+		int u = state_unit_ref(&a->st, &cs->units[i]);
 		if (u >= 0)
 			worsen(rff_unit(&a->st, u), order);
 	}
@@ -718,7 +718,7 @@ static bool present(struct audit *a, const struct ev_clash *units)
 	for (int side = 0; side < 2; side++)
 		for (int i = 0; i < units->side[side].n_units; i++) {
 			const struct uref *ref = &units->side[side].units[i];
-			int u = state_unit(&a->st, ref->id);
+			int u = state_unit_ref(&a->st, ref);
 			if (u >= 0 && rff_unit(&a->st, u)->core.removed) {
 				audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
 					   "%s was removed from the game earlier", ref->id);
@@ -772,7 +772,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 	for (int side = 0; side < 2; side++)
 		for (int i = 0; i < c->units->side[side].n_units; i++) {
 			const struct uref *ref = &c->units->side[side].units[i];
-			int u = state_unit(&a->st, ref->id);
+			int u = state_unit_ref(&a->st, ref);
 			bool counter = battle_fact(ref, FACT_COUNTERCHARGE, 0) != NULL;
 			if (u >= 0 && (side == ATTACKER || counter))
 				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), ref->at, counter);
@@ -785,7 +785,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 	const struct clash_side *att = &c->units->side[ATTACKER];
 	for (int i = 0; i < att->n_units; i++) {
 		const struct fact *cs = battle_fact(&att->units[i], FACT_COLD_STEEL, 0);
-		int u = state_unit(&a->st, att->units[i].id);
+		int u = state_unit_ref(&a->st, &att->units[i]);
 		if (cs && u >= 0)
 			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), cs->at);
 	}
@@ -815,7 +815,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (!present(a, c.units))
 		return;
 	for (int side = 0; side < 2; side++)
-		c.principal[side] = state_unit(&a->st, c.units->side[side].units[0].id);
+		c.principal[side] = state_unit_ref(&a->st, &c.units->side[side].units[0]);
 	if (c.principal[0] < 0 || c.principal[1] < 0)
 		return;
 	if (c.breakthrough && !c.reroll)

@@ -412,7 +412,7 @@ static bool derive_fire(struct audit *a, const struct ev_fire *ev, int t, struct
 	int guns = 0;		/* fire points of guns, in quarters */
 	for (int i = 0; i < ev->n_firers && i < 32; i++) {
 		struct firer *f = &d->firers[d->n_firers++];
-		f->u = state_unit(&a->st, ev->firers[i].id);
+		f->u = state_unit_ref(&a->st, &ev->firers[i]);
 		if (f->u < 0 || !firer_points(a, &ev->firers[i], f)) {
 			f->stands = f->quarters = 0;
 			continue;
@@ -694,7 +694,7 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 	bool ok = true;
 	for (int i = -1; i < ev->n_firers; i++) {
 		const struct uref *ref = i < 0 ? &ev->target : &ev->firers[i];
-		int u = state_unit(&a->st, ref->id);
+		int u = state_unit_ref(&a->st, ref);
 		if (u >= 0 && rff_unit(&a->st, u)->core.removed) {
 			audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
 				   "%s was removed from the game earlier", ref->id);
@@ -750,8 +750,8 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	const struct ev_fire *ev = &s->u->event.u.fire;
 	audit_record(a, "fire");
 	record_step(a->rec, NULL, "base die %d", ev->die.value);
-	int t = state_unit(&a->st, ev->target.id);
-	int firer = ev->n_firers > 0 ? state_unit(&a->st, ev->firers[0].id) : -1;
+	int t = state_unit_ref(&a->st, &ev->target);
+	int firer = ev->n_firers > 0 ? state_unit_ref(&a->st, &ev->firers[0]) : -1;
 	if (firer >= 0)	/* a fire is its firer's claim, defensive fire in the other player's turn too */
 		a->side = rff_unit(&a->st, firer)->core.decl->side;
 	if (t < 0 || !units_present(a, ev))

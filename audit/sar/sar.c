@@ -243,7 +243,7 @@ static int order_cost(const struct audit *a, int depth, bool far)
 static void order_line(struct audit *a, int l, const struct check_line *line, int *attached_orders)
 {
 	struct sar_leader *lr = sar_leader(a, l);
-	int u = state_unit(&a->st, line->unit.id);
+	int u = state_unit_ref(&a->st, &line->unit);
 	if (u < 0)
 		return;
 	struct sar_unit *r = sar_unit(a, u);
@@ -359,7 +359,7 @@ static void audit_random(struct audit *a, const struct ev_check *ck)
 	a->rec = audit_record(a, "random");
 	for (int i = 0; i < ck->n_lines; i++) {
 		const struct check_line *line = &ck->lines[i];
-		int u = state_unit(&a->st, line->unit.id);
+		int u = state_unit_ref(&a->st, &line->unit);
 		if (u < 0)
 			continue;
 		struct sar_unit *r = sar_unit(a, u);

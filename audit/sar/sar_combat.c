@@ -372,7 +372,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	const struct ev_fire *f = &s->u->event.u.fire;
 	a->rec = audit_record(a, "fire");
 	const struct uref *firer = &f->firers[0];
-	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
+	int fu = state_unit_ref(&a->st, firer), tu = state_unit_ref(&a->st, &f->target);
 	if (fu < 0 || tu < 0)
 		return true;
 	struct sar_unit *r = sar_unit(a, fu), *t = sar_unit(a, tu);
@@ -562,7 +562,7 @@ static int participants(struct audit *a, const struct melee_side *s, bool second
 {
 	int n = 0;
 	for (int i = 0; i < s->n_urefs; i++) {
-		int u = state_unit(&a->st, s->urefs[i].id);
+		int u = state_unit_ref(&a->st, &s->urefs[i]);
 		if (u < 0)
 			continue;
 		struct sar_unit *r = sar_unit(a, u);
@@ -732,7 +732,7 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	for (int i = 0; i < 2; i++) {
 		side[i] = (struct melee_side){.roll = &c->side[i], .urefs = units->side[i].units,
 					      .n_urefs = units->side[i].n_units};
-		side[i].unit = state_unit(&a->st, units->side[i].units[0].id);
+		side[i].unit = state_unit_ref(&a->st, &units->side[i].units[0]);
 		if (side[i].unit < 0)
 			return true;
 	}

@@ -189,7 +189,7 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	const struct ev_fire *f = &s->u->event.u.fire;
 	a->rec = audit_record(a, "fire");
 	const struct uref *firer = &f->firers[0];
-	int fu = state_unit(&a->st, firer->id), tu = state_unit(&a->st, f->target.id);
+	int fu = state_unit_ref(&a->st, firer), tu = state_unit_ref(&a->st, &f->target);
 	if (fu < 0 || tu < 0)
 		return true;
 	struct thomas_unit *r = thomas_unit(a, fu), *t = thomas_unit(a, tu);
@@ -370,7 +370,7 @@ static void one_round_a_turn(struct audit *a, const struct ev_clash *c)
 {
 	for (int i = 0; i < 2; i++)
 		for (int k = 0; k < c->side[i].n_units; k++) {
-			int x = state_unit(&a->st, c->side[i].units[k].id);
+			int x = state_unit_ref(&a->st, &c->side[i].units[k]);
 			if (x >= 0 && thomas_unit(a, x)->melee_turn == a->st.turn)
 				audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, c->side[i].units[k].at, "003:17",
 					   "one round of melee takes place each turn: %s fought one this turn",
@@ -407,7 +407,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	a->rec = audit_record(a, "melee");
 	int u[2];
 	for (int i = 0; i < 2; i++)
-		if ((u[i] = state_unit(&a->st, c->side[i].units[0].id)) < 0)
+		if ((u[i] = state_unit_ref(&a->st, &c->side[i].units[0])) < 0)
 			return true;
 	one_round_a_turn(a, c);
 	charge_checks_due(a, c, u);
@@ -429,7 +429,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 		if (p)
 			p->loss = lost[i];
 		for (int k = 0; k < c->side[i].n_units; k++) {
-			int x = state_unit(&a->st, c->side[i].units[k].id);
+			int x = state_unit_ref(&a->st, &c->side[i].units[k]);
 			if (x < 0)
 				continue;
 			thomas_unform(a, x);	/* always unformed following melee (003:20) */

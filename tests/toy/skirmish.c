@@ -196,7 +196,7 @@ static bool toy_duel(struct audit *a, const struct toy_duel *d)
 {
 	int side[2];
 	for (int i = 0; i < 2; i++)
-		if ((side[i] = state_unit(&a->st, d->side[i].id)) < 0)
+		if ((side[i] = state_unit_ref(&a->st, &d->side[i])) < 0)
 			return false;
 	audit_record(a, "duel");
 	bool won = d->roll[0].value > d->roll[1].value;
@@ -216,7 +216,7 @@ static bool toy_audit(struct audit *a, const struct stmt *s)
 	if (s->u->event.def->code != TOY_SHOOT)
 		return false;	/* the core's stands event: nothing to check */
 	const struct ev_fire *f = &s->u->event.u.fire;
-	int target = state_unit(&a->st, f->target.id);
+	int target = state_unit_ref(&a->st, &f->target);
 	if (target < 0)
 		return false;
 	audit_record(a, "shoot");	/* the driver puts the state after it there */
