@@ -2,14 +2,13 @@
 #include "battle.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "fold.h"
 #include "xalloc.h"
 
 const char *const ruling_verb_names[RULING_VERBS] = {[RULING_ACCEPT] = "accept", [RULING_OVERRIDE] = "override"};
@@ -26,6 +25,7 @@ struct battle *battle_new(void)
 {
 	struct battle *b = xcalloc(1, sizeof *b);
 	b->arena = arena_new();
+	b->names = arena_new();
 	sources_init(&b->src);
 	return b;
 }
@@ -35,6 +35,7 @@ void battle_free(struct battle *b)
 	if (!b)
 		return;
 	arena_free(b->arena);
+	arena_free(b->names);
 	sources_release(&b->src);
 	free(b->stmts);
 	free(b->syms);
@@ -132,26 +133,22 @@ const struct fact *battle_fact(const struct uref *u, int code, int value)
  * and the name space: a unit and a side may share an id. */
 static unsigned id_hash(char kind, const char *id, size_t len)
 {
-	unsigned h = kind == 'S' ? 2166136261u : 2166136261u ^ 0x5bd1e995u;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned)tolower((unsigned char)id[i])) * 16777619u;
-	return h;
+	return fold_hash(kind == 'S' ? 2166136261u : 2166136261u ^ 0x5bd1e995u, id, len);
 }
 
 /* Whether symbol y is the id of len bytes at id, in kind's name space. */
 static bool is_sym(const struct sym *y, char kind, const char *id, size_t len)
 {
-	return same_space(y->kind, kind) && tolower((unsigned char)*y->id) == tolower((unsigned char)*id) &&
-	       strncasecmp(y->id, id, len) == 0 && y->id[len] == '\0';
+	return same_space(y->kind, kind) && fold_equal(y->id, id, len) && y->id[len] == '\0';
 }
 
 /* The slot of id in the table: its symbol's, or the free one it would take. */
 static int find_slot(const struct battle *b, char kind, const char *id, size_t len)
 {
-	unsigned mask = (unsigned)b->n_slots - 1;
-	for (unsigned i = id_hash(kind, id, len) & mask;; i = (i + 1) & mask) {
-		int s = b->sym_slots[i];
-		if (s == 0 || is_sym(&b->syms[s - 1], kind, id, len))
+	unsigned mask = (unsigned)b->n_slots - 1, h = id_hash(kind, id, len);
+	for (unsigned i = h & mask;; i = (i + 1) & mask) {
+		const struct sym_slot *s = &b->sym_slots[i];
+		if (s->sym == 0 || (s->hash == h && is_sym(&b->syms[s->sym - 1], kind, id, len)))
 			return (int)i;
 	}
 }
@@ -176,7 +173,9 @@ static int find_ptr_slot(const struct battle *b, const char *id)
 
 static void index_sym(struct battle *b, int i)
 {
-	b->sym_slots[find_slot(b, b->syms[i].kind, b->syms[i].id, strlen(b->syms[i].id))] = i + 1;
+	const struct sym *y = &b->syms[i];
+	size_t len = strlen(y->id);
+	b->sym_slots[find_slot(b, y->kind, y->id, len)] = (struct sym_slot){i + 1, id_hash(y->kind, y->id, len)};
 	b->ptr_slots[find_ptr_slot(b, b->syms[i].id)] = i + 1;
 }
 
@@ -206,7 +205,7 @@ const struct sym *battle_find_n(const struct battle *b, char kind, const char *i
 {
 	if (!b->n_slots)
 		return NULL;
-	int s = b->sym_slots[find_slot(b, kind, id, len)];
+	int s = b->sym_slots[find_slot(b, kind, id, len)].sym;
 	return s ? &b->syms[s - 1] : NULL;
 }
 
@@ -219,7 +218,7 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 		b->cap_syms = b->cap_syms ? b->cap_syms * 2 : 64;
 		b->syms = xrealloc(b->syms, b->cap_syms * sizeof *b->syms);
 	}
-	b->syms[b->n_syms] = (struct sym){arena_strdup(b->arena, id), kind, stmt};
+	b->syms[b->n_syms] = (struct sym){arena_strdup(b->names, id), kind, stmt};
 	b->n_syms++;
 	if (b->n_syms * 2 > b->n_slots)
 		rehash(b);

@@ -308,6 +308,11 @@ struct sym {
 	int stmt;		/* the declaring statement */
 };
 
+struct sym_slot {
+	int sym;		/* the symbol's index + 1; 0 free */
+	unsigned hash;		/* of its id without case, and its name space */
+};
+
 struct battle {
 	struct arena *arena;
 	struct sources src;
@@ -316,9 +321,11 @@ struct battle {
 	int n_stmts, cap_stmts;
 	struct sym *syms;
 	int n_syms, cap_syms;
-	/* the symbols by id: open addressing, sym index + 1 per slot (0 free);
-	 * a power of two, at most half full */
-	int *sym_slots;
+	struct arena *names;	/* the symbols' ids, together: a lookup reads them */
+	/* the symbols by id: open addressing, a power of two, at most half
+	 * full; each slot keeps its symbol's hash, so a probe that misses reads
+	 * neither the symbol nor its string */
+	struct sym_slot *sym_slots;
 	int n_slots;
 	/* the same by the address of each symbol's own id string: a line's
 	 * ids are those strings (parse_id), so the audit's lookups of them

@@ -31,6 +31,7 @@ struct lex {
 	pcre2_code *utf_check;		/* matches anything: used to validate UTF-8 */
 	pcre2_match_data *utf_md;
 	int jit;
+	bool jit_ok;	/* any's JIT compile succeeded: matched without pcre2_match's checks */
 };
 
 /* Compiles one pattern anchored, with UTF; JIT when available. */
@@ -94,6 +95,9 @@ struct lex *lex_new(char **err)
 		lex_free(lx);
 		return NULL;
 	}
+	size_t jit_size = 0;
+	pcre2_pattern_info(lx->any, PCRE2_INFO_JITSIZE, &jit_size);
+	lx->jit_ok = jit_size > 0;
 	lx->md = pcre2_match_data_create_from_pattern(lx->any, NULL);
 	lx->utf_check = compile("", 0, err);
 	lx->utf_md = pcre2_match_data_create_from_pattern(lx->utf_check, NULL);
@@ -119,6 +123,16 @@ int lex_uses_jit(const struct lex *lx)
 const char *lex_token_doc(enum token_kind kind)
 {
 	return specs[kind].doc;
+}
+
+/* Whether the line is plain ASCII, which is valid UTF-8 as it stands:
+ * most lines are, and need no match to validate them. */
+static bool is_ascii(const char *line, size_t len)
+{
+	unsigned char any = 0;
+	for (size_t i = 0; i < len; i++)
+		any |= (unsigned char)line[i];
+	return any < 0x80;
 }
 
 /* Validates the line as UTF-8; returns the byte offset of the first bad
@@ -207,7 +221,8 @@ static long control_at(const char *line, size_t len)
 static enum token_kind match_at(struct lex *lx, const char *line, size_t len, size_t off, size_t *end,
 				PCRE2_SIZE **ov, int *rc)
 {
-	*rc = pcre2_match(lx->any, (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK, lx->md, NULL);
+	*rc = lx->jit_ok ? pcre2_jit_match(lx->any, (PCRE2_SPTR)line, len, off, 0, lx->md, NULL)
+			 : pcre2_match(lx->any, (PCRE2_SPTR)line, len, off, PCRE2_NO_UTF_CHECK, lx->md, NULL);
 	if (*rc == PCRE2_ERROR_NOMATCH)
 		return TOK_END;
 	if (*rc < 0)
@@ -235,7 +250,7 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 	int n = 0;
 	err->status = LEX_OK;
 	err->code = 0;
-	long bad = utf8_error_at(lx, line, len);
+	long bad = is_ascii(line, len) ? -1 : utf8_error_at(lx, line, len);
 	if (bad >= 0) {
 		set_error(err, LEX_BAD_ENCODING, source_col(line, (size_t)bad));
 		len = (size_t)bad;	/* tokens before the bad byte are still usable */
@@ -248,6 +263,11 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 	size_t off = 0;
 	int col = 1;	/* the column of off, kept as we go: no rescans */
 	while (off < len) {
+		if (line[off] == ' ' || line[off] == '\t') {	/* white space, tried first (tokens.def): no token */
+			off++;
+			col++;
+			continue;
+		}
 		PCRE2_SIZE *ov = NULL;
 		int rc = 0;
 		size_t end = off;

@@ -10,7 +10,6 @@
 #include "parse.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,6 +19,7 @@
 #include <strings.h>
 
 #include "declare.h"
+#include "fold.h"
 #include "near.h"
 #include "parser.h"
 #include "xalloc.h"
@@ -68,8 +68,7 @@ char *parse_text_of(struct parser *p, const struct token *t)
 bool parse_is_word(struct parser *p, const struct token *t, const char *word)
 {
 	const char *s = p->text + t->off;
-	return t->kind == TOK_WORD && tolower((unsigned char)*s) == tolower((unsigned char)*word) &&
-	       strlen(word) == t->len && strncasecmp(s, word, t->len) == 0;
+	return t->kind == TOK_WORD && fold_equal(s, word, t->len) && word[t->len] == '\0';
 }
 
 /* "'foo'", "end of line", "number 7": what was found, for messages. */

@@ -1,20 +1,18 @@
 /* vocab: looking words up in a ruleset's vocabulary. */
 #include "vocab.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "buf.h"
+#include "fold.h"
 #include "xalloc.h"
 
-/* Whether word is the len bytes at s, without case (the first letters
- * compared before the lengths: most words differ there). */
+/* Whether word is the len bytes at s, without case. */
 static int same(const char *word, const char *s, size_t len)
 {
-	return len && tolower((unsigned char)*word) == tolower((unsigned char)*s) && strlen(word) == len &&
-	       strncasecmp(word, s, len) == 0;
+	return len && fold_equal(word, s, len) && word[len] == '\0';
 }
 
 /* Words are looked up for every token of every line: each vocabulary gets
@@ -28,10 +26,7 @@ struct word_index {
 
 static unsigned word_hash(int cat, const char *word, size_t len)
 {
-	unsigned h = 2166136261u ^ (unsigned)cat;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned)tolower((unsigned char)word[i])) * 16777619u;
-	return h;
+	return fold_hash(2166136261u ^ (unsigned)cat, word, len);
 }
 
 static const struct word_index *index_of(const struct vocab *v)
