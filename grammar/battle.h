@@ -49,8 +49,8 @@ struct mod {
 /* A situational fact of the table, in parentheses after a unit. */
 struct fact {
 	const char *word;
-	int code;		/* the word's vocab_word.code */
 	const char *value;	/* WORD=VALUE: VALUE; NULL for a bare fact */
+	int code;		/* the word's vocab_word.code */
 	int value_index;	/* VALUE's place in the word's spec, from 1; 0 none or a unit id */
 	struct loc at;
 };
@@ -64,24 +64,26 @@ struct tally {
 };
 
 /* What a player claims after the dice.  Listing any modifier claims the
- * complete list; a total or effect alone claims only itself. */
+ * complete list; a total or effect alone claims only itself.  Its fields
+ * are in order of size, not of meaning, for no padding between them: a
+ * claim is in every event (128 bytes, 144 in meaning's order). */
 struct claim {
 	struct mod *mods;
-	int n_mods;
-	bool has_total;
-	int total;
-	struct loc total_at;
-	const char *effect;	/* canonical effect name, or NULL */
-	int effect_code;	/* its vocab_word.code */
-	struct loc effect_at;
-	const char *outcome;	/* a word of the event's outcomes, or NULL */
-	int outcome_code;
-	struct loc outcome_at;
-	bool has_loss;		/* loss=N: stands claimed lost */
-	int loss;
-	struct loc loss_at;
 	struct tally *tallies;	/* in the order written; each word once */
+	const char *effect;	/* canonical effect name, or NULL */
+	const char *outcome;	/* a word of the event's outcomes, or NULL */
+	int n_mods;
 	int n_tallies;
+	int total;
+	int effect_code;	/* the effect's vocab_word.code */
+	int outcome_code;
+	int loss;
+	bool has_total;
+	bool has_loss;		/* loss=N: stands claimed lost */
+	struct loc total_at;
+	struct loc effect_at;
+	struct loc outcome_at;
+	struct loc loss_at;
 };
 
 /* The tally of claim c whose word's code (vocab_word.code) is code, or NULL. */
@@ -101,17 +103,18 @@ struct uref {
 				 * rocket's hit roll), or NULL */
 };
 
-/* What a unit does after its check. */
+/* What a unit does after its check (fields in order of size, as a
+ * claim's). */
 struct action {
 	const char *verb;
-	int verb_code;		/* each word's vocab_word.code, 0 with no word */
-	struct loc at;
 	const char *word;	/* a "W" action's word, or NULL */
-	int word_code;
-	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
-	int n_targets;
 	const char *flag;	/* a word of vocab.action_flag after the targets, or NULL */
+	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
+	int verb_code;		/* each word's vocab_word.code, 0 with no word */
+	int word_code;
 	int flag_code;
+	int n_targets;
+	struct loc at;
 	struct loc flag_at;
 };
 
