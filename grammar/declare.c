@@ -528,8 +528,10 @@ static void slots_keep(struct parser *p, struct st_unit *u, const struct slots *
  * category it prefixes (a word of one glued before a word of the other); 0 if t is not one. */
 static int unit_compound(struct parser *p, struct slots *sl, struct token *t, struct loc at)
 {
-	for (size_t i = 0; i < p->v->n_words; i++) {
-		const struct vocab_word *c = &p->v->words[i];
+	size_t n_prefixes;
+	const int *prefixes = vocab_prefix_words(p->v, &n_prefixes);
+	for (size_t i = 0; i < n_prefixes; i++) {
+		const struct vocab_word *c = &p->v->words[prefixes ? (size_t)prefixes[i] : i];
 		int of = p->v->cats[c->cat].prefix_of;
 		if (!of || !is_slot(p, of) || !is_slot(p, c->cat))
 			continue;

@@ -22,6 +22,8 @@ struct word_index {
 	const struct vocab *v;
 	unsigned mask;
 	int *slots;	/* word index + 1, 0 free */
+	int *prefixes;	/* the words of prefix categories, by index */
+	size_t n_prefixes;
 };
 
 static unsigned word_hash(int cat, const char *word, size_t len)
@@ -50,6 +52,10 @@ static const struct word_index *index_of(const struct vocab *v)
 				s = (s + 1) & x->mask;
 			x->slots[s] = (int)w + 1;
 		}
+		x->prefixes = xcalloc(v->n_words + 1, sizeof *x->prefixes);
+		for (size_t w = 0; w < v->n_words; w++)
+			if (v->cats[v->words[w].cat].prefix_of)
+				x->prefixes[x->n_prefixes++] = (int)w;
 		x->v = v;
 		return x;
 	}
@@ -71,6 +77,13 @@ const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *
 			return w->canon ? vocab_find(v, cat, w->canon, strlen(w->canon)) : w;
 	}
 	return NULL;
+}
+
+const int *vocab_prefix_words(const struct vocab *v, size_t *n)
+{
+	const struct word_index *x = index_of(v);
+	*n = x ? x->n_prefixes : v->n_words;
+	return x ? x->prefixes : NULL;
 }
 
 const char *vocab_word_of(const struct vocab *v, int cat, int code)

@@ -165,6 +165,11 @@ struct vocab {
 /* The canonical entry for word in cat (following an alias), or NULL. */
 const struct vocab_word *vocab_find(const struct vocab *v, int cat, const char *word,
 				    size_t len);
+/* The indices in v->words of the words whose category prefixes another
+ * (vocab_cat.prefix_of), in the vocabulary's order: *n of them, kept for
+ * the process.  NULL when v has no index (more vocabularies than umpire
+ * has): then every word, 0 to *n = v->n_words, is a candidate. */
+const int *vocab_prefix_words(const struct vocab *v, size_t *n);
 /* The canonical word of cat whose code (vocab_word.code) is code, or NULL
  * for code 0 or none: a ruleset names a word it resolved back by it. */
 const char *vocab_word_of(const struct vocab *v, int cat, int code);

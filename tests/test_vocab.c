@@ -241,10 +241,36 @@ static void test_codes(void **state)
 	assert_int_equal(vocab_allows(cover, "full", 4), COVER_FULL);
 }
 
+/* The words a unit's compound may begin with are those of the categories
+ * that prefix another, in order, and no others: RFF's carriages (hlc of
+ * hlcLG); every registered vocabulary the same way. */
+static void test_prefix_words(void **state)
+{
+	(void)state;
+	for (size_t r = 0; ruleset_at(r); r++) {
+		const struct vocab *v = ruleset_at(r)->vocab;
+		size_t n;
+		const int *idx = vocab_prefix_words(v, &n);
+		assert_non_null(idx);
+		size_t k = 0;
+		for (size_t w = 0; w < v->n_words; w++)
+			if (v->cats[v->words[w].cat].prefix_of) {
+				assert_true(k < n);
+				assert_int_equal(idx[k++], (int)w);
+			}
+		assert_int_equal(k, n);
+	}
+	size_t n;
+	const int *idx = vocab_prefix_words(&rff_vocab, &n);
+	assert_true(n > 0);
+	assert_string_equal(vocab_cat_name(&rff_vocab, rff_vocab.words[idx[0]].cat), "carriage");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_aliases_resolve),
+		cmocka_unit_test(test_prefix_words),
 		cmocka_unit_test(test_no_word_twice_in_a_category),
 		cmocka_unit_test(test_unit_words_unambiguous),
 		cmocka_unit_test(test_vocabularies_well_formed),
