@@ -65,33 +65,59 @@ static size_t refs_length(const char *s, int *seed, int *line)
 	}
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 /* Does a seed line ("000:566") start at s, at the start of a word? */
 static bool ref_at(const char *text, const char *s)
 {
 	bool boundary = s == text || s[-1] == '(' || s[-1] == ' ';
-	return boundary && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
-	       isdigit((unsigned char)s[2]) && s[3] == ':' && isdigit((unsigned char)s[4]);
+	return boundary && is_digit(s[0]) && is_digit(s[1]) && is_digit(s[2]) && s[3] == ':' && is_digit(s[4]);
+}
+
+/* The seed line at s, prefixed with its document and section unless the
+ * same section was prefixed last (*last); *run: the text not yet copied. */
+static void cite_one(const char *s, const char **run, const char **last, struct buf *out)
+{
+	int seed = atoi(s), line = atoi(s + 4);
+	const char *doc = cite_document(seed);
+	const char *section = doc ? cite_section(seed, line) : NULL;
+	if (!section)
+		return;
+	if (section != *last) {
+		buf_add(out, *run, (size_t)(s - *run));
+		*run = s;
+		buf_puts(out, doc);
+		buf_puts(out, ", ");
+		buf_puts(out, section);
+		buf_puts(out, ", ");
+	}
+	*last = section;
+}
+
+/* Whether a parenthesis opens or closes between a and b. */
+static bool paren_between(const char *a, const char *b)
+{
+	return memchr(a, '(', (size_t)(b - a)) || memchr(a, ')', (size_t)(b - a));
 }
 
 void cite_inline(const char *text, struct buf *out)
 {
 	const char *last = NULL;	/* the section prefixed last in this parenthesis */
 	const char *run = text;	/* the text not yet copied: copied in runs, not a byte at a time */
-	for (const char *s = text; *s; s++) {
-		if (*s == '(' || *s == ')')
-			last = NULL;
-		if (!isdigit((unsigned char)*s) || !ref_at(text, s))
+	const char *seen = text;	/* the last seed line's place: parentheses are looked for after it */
+	/* each seed line has its colon, three digits before it: the colons are
+	 * found, fewer than the bytes */
+	for (const char *colon = strchr(text, ':'); colon; colon = strchr(colon + 1, ':')) {
+		const char *s = colon - 3;
+		if (colon - text < 3 || !ref_at(text, s))
 			continue;
-		int seed = atoi(s), line = atoi(s + 4);
-		const char *doc = cite_document(seed);
-		const char *section = doc ? cite_section(seed, line) : NULL;
-		if (section && section != last) {
-			buf_add(out, run, (size_t)(s - run));
-			run = s;
-			buf_printf(out, "%s, %s, ", doc, section);
-		}
-		if (section)
-			last = section;
+		if (paren_between(seen, s))
+			last = NULL;
+		seen = s;
+		cite_one(s, &run, &last, out);
 	}
 	buf_puts(out, run);
 }

@@ -69,6 +69,15 @@ const struct record *records_find(const struct records *r, int stmt)
 	return NULL;
 }
 
+/* s (NULL: empty) into the size bytes at out, cut to fit as snprintf's
+ * "%s" would, without formatting: a record takes one for every step. */
+static void copy_cut(char *out, size_t size, const char *s)
+{
+	size_t n = s ? strnlen(s, size - 1) : 0;
+	memcpy(out, s ? s : "", n);
+	out[n] = '\0';
+}
+
 void record_step(struct record *rec, const char *source, const char *fmt, ...)
 {
 	if (!rec)
@@ -83,7 +92,7 @@ void record_step(struct record *rec, const char *source, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->text, sizeof s->text, fmt, ap);
 	va_end(ap);
-	snprintf(s->source, sizeof s->source, "%s", source ? source : "");
+	copy_cut(s->source, sizeof s->source, source);
 }
 
 void record_unapplied(struct record *rec, const char *unit, const char *names, const char *why)
@@ -176,8 +185,8 @@ void record_mod(struct rec_part *p, const char *code, int value, const char *sou
 	struct rec_mod *m = &p->mods[p->n_mods++];
 	m->code = code;
 	m->value = value;
-	snprintf(m->source, sizeof m->source, "%s", source ? source : "");
-	snprintf(m->why, sizeof m->why, "%s", why ? why : "");
+	copy_cut(m->source, sizeof m->source, source);
+	copy_cut(m->why, sizeof m->why, why);
 }
 
 void record_state(struct record *rec, char kind, const char *id, const struct fields *f)

@@ -103,16 +103,6 @@ int buf_puts(struct buf *b, const char *s)
 	return buf_add(b, s, strlen(s));
 }
 
-int buf_putc(struct buf *b, char c)
-{
-	if (roomy(b, 1)) {
-		b->text[b->len++] = c;
-		b->text[b->len] = '\0';
-		return 0;
-	}
-	return buf_add(b, &c, 1);
-}
-
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list again;

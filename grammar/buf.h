@@ -54,9 +54,20 @@ void buf_clear(struct buf *b);
  * ceiling would be passed (nothing is appended then). */
 int buf_add(struct buf *b, const char *p, size_t n);
 int buf_puts(struct buf *b, const char *s);
-int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+
+/* One character, inline where it fits (the JSON writer's every quote and
+ * comma): as buf_add's room test, for one byte. */
+static inline int buf_putc(struct buf *b, char c)
+{
+	if (b->len + 1 < b->cap && b->len < b->max && (!b->sink || b->len < BUF_SINK_CHUNK)) {
+		b->text[b->len++] = c;
+		b->text[b->len] = '\0';
+		return 0;
+	}
+	return buf_add(b, &c, 1);
+}
 
 /* Hands the text to the caller (who frees it) and empties the buffer. */
 char *buf_detach(struct buf *b);

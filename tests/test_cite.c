@@ -81,6 +81,11 @@ static void test_inline(void **state)
 	assert_string_equal(inlined("a (000:566) b (000:566)"),
 			    "a (MAW rules, Twilight & Night Turns, Night, 000:566) b (MAW rules, Twilight & Night "
 			    "Turns, Night, 000:566)");
+	/* at the start of the text, and at once after a closing parenthesis, a new one */
+	assert_string_equal(inlined("000:566 at night"), "MAW rules, Twilight & Night Turns, Night, 000:566 at night");
+	assert_string_equal(inlined("(000:566)(000:566)"),
+			    "(MAW rules, Twilight & Night Turns, Night, 000:566)(MAW rules, Twilight & Night Turns, "
+			    "Night, 000:566)");
 	/* not seed lines: too few digits, inside a word, a seed no ruleset holds */
 	assert_string_equal(inlined("at 12:30, d100:5, (009:12)"), "at 12:30, d100:5, (009:12)");
 	assert_string_equal(inlined(""), "");

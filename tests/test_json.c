@@ -33,6 +33,32 @@ static void test_escaping(void **state)
 	assert_string_equal(escaped("\xED\xA0\x80"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");
 }
 
+/* Every byte that is not written as it stands (RFC 8259, section 7: the
+ * quote, the backslash, controls below 0x20; and here DEL, and bytes that
+ * are not UTF-8), and the plain bytes at the edges of their ranges, at
+ * each place of a run longer than the writer's eight-byte steps: each is
+ * found wherever it stands among them. */
+static void test_escaping_at_every_place(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} odd[] = {
+		{"\"", "\\\""}, {"\\", "\\\\"}, {"\n", "\\n"}, {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},
+		{"\x7f", "\\u007f"}, {"\xc3\xa9", "\xc3\xa9"}, {"\xff", "\xEF\xBF\xBD"},
+		{" ", " "}, {"!", "!"}, {"#", "#"}, {"[", "["}, {"]", "]"}, {"~", "~"},
+	};
+	for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++)
+		for (int at = 0; at < 19; at++) {
+			char in[64], want[64];
+			snprintf(in, sizeof in, "%.*s%s%.*s", at, "abcdefghijklmnopqrst", odd[k].in, 18 - at,
+				 "ABCDEFGHIJKLMNOPQRST");
+			snprintf(want, sizeof want, "\"%.*s%s%.*s\"", at, "abcdefghijklmnopqrst", odd[k].out, 18 - at,
+				 "ABCDEFGHIJKLMNOPQRST");
+			assert_string_equal(escaped(in), want);
+		}
+}
+
 static void test_structure(void **state)
 {
 	(void)state;
@@ -66,6 +92,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_escaping_at_every_place),
 		cmocka_unit_test(test_structure),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
