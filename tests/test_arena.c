@@ -30,6 +30,9 @@ static void test_alignment_and_zero(void **state)
 	assert_string_equal(s, "5inf");	/* untouched by what came after */
 	int *q = arena_memdup(a, (int[]){3, 6, 2}, 3 * sizeof(int));
 	assert_true(aligned(q));
+	/* bump allocation: the next small one follows at once in the same
+	 * block (a sanitizer's fence between), not in a block of its own */
+	assert_true((char *)q > t && (char *)q - t < 1024);
 	assert_int_equal(q[0] + q[1] + q[2], 11);
 	assert_non_null(arena_alloc(a, 0));
 	arena_free(a);

@@ -172,6 +172,14 @@ static void test_bad_encoding(void **state)
 	lex("\xc3", t, 8, &e);	/* truncated sequence */
 	assert_int_equal(e.status, LEX_BAD_ENCODING);
 	assert_int_equal(e.col, 1);
+	/* lone continuation bytes: every byte's bits together make 0x80, the
+	 * least a line that is not ASCII can have */
+	lex("\x80\x80", t, 8, &e);
+	assert_int_equal(e.status, LEX_BAD_ENCODING);
+	assert_int_equal(e.col, 1);
+	lex("ab \x80", t, 8, &e);
+	assert_int_equal(e.status, LEX_BAD_ENCODING);
+	assert_int_equal(e.col, 4);
 }
 
 static void test_too_many_tokens(void **state)

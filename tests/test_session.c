@@ -461,6 +461,55 @@ static void suggestion(void **state)
 	session_close(s);
 }
 
+/* The totals and the difference of a suggested charge: "=A ... | ... =D : N". */
+static void charge_numbers(const char *line, int *a, int *d, int *n)
+{
+	const char *bar = strchr(line, '|'), *colon = strrchr(line, ':');
+	assert_non_null(bar);
+	assert_non_null(colon);
+	const char *ta = strchr(line, '='), *td = strchr(bar, '=');
+	assert_true(ta && ta < bar && td && td < colon);
+	*a = atoi(ta + 1);
+	*d = atoi(td + 1);
+	*n = atoi(colon + 1);
+}
+
+/* A suggestion is what the audit derives: a fire's and a charge's, tried
+ * in their line's place, raise no error and no warning.  A charge's
+ * difference is its attacker's total less its defender's (000:636, the
+ * Charge Table by the difference, 002:241). */
+static void suggestion_audits_clean(void **state)
+{
+	(void)state;
+	struct buf out;
+	buf_init(&out, 0);
+	struct session_take take;
+	write_log("phase fire offensive\n");
+	struct session *s = open_log();
+	try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take);
+	assert_true(session_suggest(s, &take, &out));
+	try_ok(s, out.text, &take);
+	assert_string_equal(findings_since(s, take.since), "");
+	session_close(s);
+	buf_clear(&out);
+	write_log("phase charge\n");
+	s = open_log();
+	try_ok(s, "charge 8inf -> 2lt [9] | [2]", &take);
+	assert_true(session_suggest(s, &take, &out));
+	int a, d, n;
+	charge_numbers(out.text, &a, &d, &n);
+	assert_int_equal(n, a - d);
+	assert_true(n != 0);
+	try_ok(s, out.text, &take);
+	assert_string_equal(findings_since(s, take.since), "");
+	/* a charge whose result is written is left as it is */
+	buf_clear(&out);
+	try_ok(s, "charge 8inf -> 2lt [9] | [2] : +3", &take);
+	assert_false(session_suggest(s, &take, &out));
+	session_close(s);
+	buf_release(&out);
+}
+
 /* Odds before the roll: +4 as above, so faces 4-10 reach 8, Double Quick,
  * and 1-3 give 5-7, Well Handled (002:39-40); the state is untouched. */
 static void odds(void **state)
@@ -735,6 +784,7 @@ int main(void)
 		cmocka_unit_test(next_turn),
 		cmocka_unit_test(describe),
 		cmocka_unit_test(suggestion),
+		cmocka_unit_test(suggestion_audits_clean),
 		cmocka_unit_test(odds),
 		cmocka_unit_test(charge_odds),
 		cmocka_unit_test(odds_of_a_large_brigade),
