@@ -518,7 +518,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	struct event *e = &copy.u->event;
 	struct arena *copies = arena_new();	/* what the override changes */
 	if (!e->def->shape->override ||
-	    !e->def->shape->override(e, ruling->u->ruling.unit, &ruling->u->ruling.claim, copies)) {
+	    !e->def->shape->override(e, repeated_of(a, e), ruling->u->ruling.unit, &ruling->u->ruling.claim, copies)) {
 		arena_free(copies);
 		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
 			   "this override cannot say which claim it replaces (name the unit: ruling override UNIT ...): "

@@ -89,10 +89,7 @@ static void cite_one(const char *s, const char **run, const char **last, struct 
 	if (section != *last) {
 		buf_add(out, *run, (size_t)(s - *run));
 		*run = s;
-		buf_puts(out, doc);
-		buf_puts(out, ", ");
-		buf_puts(out, section);
-		buf_puts(out, ", ");
+		buf_printf(out, "%s, %s, ", doc, section);	/* whole or not at all, at a ceiling */
 	}
 	*last = section;
 }
@@ -111,9 +108,9 @@ void cite_inline(const char *text, struct buf *out)
 	/* each seed line has its colon, three digits before it: the colons are
 	 * found, fewer than the bytes */
 	for (const char *colon = strchr(text, ':'); colon; colon = strchr(colon + 1, ':')) {
-		const char *s = colon - 3;
-		if (colon - text < 3 || !ref_at(text, s))
+		if (colon - text < 3 || !ref_at(text, colon - 3))
 			continue;
+		const char *s = colon - 3;
 		if (paren_between(seen, s))
 			last = NULL;
 		seen = s;

@@ -178,8 +178,9 @@ static inline struct leader_state *state_leader_at(const struct state *st, int l
 /* The index of a unit or leader by id (case-insensitive), or -1. */
 int state_unit(const struct state *st, const char *id);
 int state_leader(const struct state *st, const char *id);
-/* The index of the unit a reference names, or -1: the parser's symbol,
- * read directly, or its id where the parser found none. */
+/* The index of the unit a reference of the state's battle names, or -1:
+ * the parser's symbol, read directly, or its id where the parser found
+ * none. */
 int state_unit_ref(const struct state *st, const struct uref *u);
 
 /* Does the unit's declaration carry the attribute whose word's code

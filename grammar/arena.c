@@ -20,16 +20,18 @@
 #ifdef ARENA_ASAN
 #include <sanitizer/asan_interface.h>
 enum { REDZONE = 128 };	/* past a struct or two of an array */
+enum { STRING_ALIGN = 8 };	/* the sanitizer's granule: a string's fence stays whole */
 #else
 enum { REDZONE = 0 };
+enum { STRING_ALIGN = 1 };
 #define ASAN_POISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
 #define ASAN_UNPOISON_MEMORY_REGION(p, n) ((void)(p), (void)(n))
 #endif
 
 /* Blocks double from the first to the last size: a small battle takes
  * little, a large one few blocks (at 1 M events a tenth of check's system
- * time).  Blocks past malloc's mmap threshold come zeroed from the
- * kernel, so calloc clears nothing, and no allocation needs a memset. */
+ * time).  Each block is zeroed once by calloc (for free, from the kernel,
+ * when malloc maps it), so no allocation needs a memset of its own. */
 enum { FIRST_BLOCK = 32 * 1024, LAST_BLOCK = 256 * 1024 };
 
 struct block {
@@ -107,7 +109,7 @@ void *arena_memdup(struct arena *a, const void *p, size_t n)
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = take_bytes(a, n + 1, 1);	/* a string needs no alignment */
+	char *p = take_bytes(a, n + 1, STRING_ALIGN);	/* a string needs none of its own */
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;

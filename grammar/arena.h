@@ -1,7 +1,7 @@
 /* arena: bump allocation for a parsed battle.
  *
- * Every node, string and array of a struct battle lives in one arena and is
- * freed with it; nothing in the tree is freed on its own. */
+ * Every node, string and array of a struct battle lives in an arena of the
+ * battle's and is freed with it; nothing in the tree is freed on its own. */
 #ifndef UMPIRE_ARENA_H
 #define UMPIRE_ARENA_H
 

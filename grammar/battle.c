@@ -153,7 +153,8 @@ static int find_slot(const struct battle *b, char kind, const char *id, size_t l
 	}
 }
 
-/* Fibonacci hashing of an address (its low bits are the arena's alignment). */
+/* Fibonacci hashing of an address: its high bits, which every bit of the
+ * address moves. */
 static unsigned ptr_hash(const char *id)
 {
 	uint64_t h = (uint64_t)(uintptr_t)id * 0x9E3779B97F4A7C15u;

@@ -2,8 +2,8 @@
  *
  * A battle is the list of its statements in file order, with the statements
  * of an included file following its include line, and a table of the ids it
- * declares.  Every node and string lives in the battle's arena and is freed
- * by battle_free; words are stored in their canonical spelling (aliases
+ * declares.  Every node and string lives in the battle's arenas (the
+ * symbols' ids in one of their own) and is freed by battle_free; words are stored in their canonical spelling (aliases
  * resolved), ids as declared.  Fields a line did not give are NULL, -1 or
  * false as documented; every element keeps its position for diagnostics. */
 #ifndef UMPIRE_BATTLE_H
@@ -65,8 +65,9 @@ struct tally {
 
 /* What a player claims after the dice.  Listing any modifier claims the
  * complete list; a total or effect alone claims only itself.  Its fields
- * are in order of size, not of meaning, for no padding between them: a
- * claim is in every event (128 bytes, 144 in meaning's order). */
+ * are in order of alignment, not of meaning, for little padding: there is
+ * a claim in every check line, fire and clash side (128 bytes, 144 in
+ * meaning's order). */
 struct claim {
 	struct mod *mods;
 	struct tally *tallies;	/* in the order written; each word once */
@@ -103,7 +104,7 @@ struct uref {
 				 * rocket's hit roll), or NULL */
 };
 
-/* What a unit does after its check (fields in order of size, as a
+/* What a unit does after its check (fields in order of alignment, as a
  * claim's). */
 struct action {
 	const char *verb;

@@ -69,17 +69,9 @@ static int grow(struct buf *b, size_t n)
 	return 0;
 }
 
-/* Whether n more bytes and the NUL fit as things are: no growth, no flush,
- * under the ceiling.  The common case of every write (a JSON writer's
- * commas and quotes): it costs a comparison, not a call to grow. */
-static bool roomy(const struct buf *b, size_t n)
-{
-	return b->len + n < b->cap && n <= b->max - b->len && (!b->sink || b->len + n <= BUF_SINK_CHUNK);
-}
-
 int buf_add(struct buf *b, const char *p, size_t n)
 {
-	if (roomy(b, n)) {
+	if (buf_roomy(b, n)) {
 		memcpy(b->text + b->len, p, n);
 		b->len += n;
 		b->text[b->len] = '\0';
@@ -111,7 +103,7 @@ int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 	 * measuring first would format everything twice) */
 	size_t room = b->cap - b->len;
 	int n = vsnprintf(b->text + b->len, room, fmt, ap);
-	if (n >= 0 && roomy(b, (size_t)n)) {
+	if (n >= 0 && buf_roomy(b, (size_t)n)) {
 		va_end(again);
 		b->len += (size_t)n;
 		return 0;

@@ -57,11 +57,18 @@ int buf_puts(struct buf *b, const char *s);
 int buf_printf(struct buf *b, const char *fmt, ...) UMPIRE_PRINTF(2, 3);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 
-/* One character, inline where it fits (the JSON writer's every quote and
- * comma): as buf_add's room test, for one byte. */
+/* Whether n more bytes and the NUL fit as things are: no growth, no flush,
+ * under the ceiling.  The common case of every write (a JSON writer's
+ * commas and quotes): it costs a comparison, not a call to grow. */
+static inline bool buf_roomy(const struct buf *b, size_t n)
+{
+	return b->len + n < b->cap && n <= b->max - b->len && (!b->sink || b->len + n <= BUF_SINK_CHUNK);
+}
+
+/* One character, inline where it fits. */
 static inline int buf_putc(struct buf *b, char c)
 {
-	if (b->len + 1 < b->cap && b->len < b->max && (!b->sink || b->len < BUF_SINK_CHUNK)) {
+	if (buf_roomy(b, 1)) {
 		b->text[b->len++] = c;
 		b->text[b->len] = '\0';
 		return 0;

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "fold.h"
 #include "near.h"
 #include "xalloc.h"
 
@@ -84,7 +84,7 @@ static int split(const char *s, size_t len, struct field *out)
 
 static bool is(const struct field *f, const char *word)
 {
-	return f->n == strlen(word) && strncasecmp(f->s, word, f->n) == 0;
+	return f->n == strlen(word) && fold_equal(f->s, word, f->n);
 }
 
 /* A signed number at the start of s (at most n bytes): its bytes, or 0. */

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "fold.h"
 #include "parser.h"
 #include "xalloc.h"
 
@@ -236,14 +236,14 @@ static void check_scenario_sides(struct parser *p)
 		const struct kv *as = stmt_kv(a, "as");
 		const char *name = as ? as->value : a->u->side.id;
 		struct loc at = as ? as->value_at : a->at;
-		if (strcasecmp(name, "draw") == 0) {
+		if (fold_same(name, "draw")) {
 			diag_add(p->d, DIAG_DUPLICATE, at, "a side may not be called 'draw': victor=draw names a draw");
 			continue;
 		}
 		for (int k = 0; k < i; k++) {
 			const struct stmt *b = &p->b->stmts[k];
 			const struct kv *bas = b->kind == ST_SIDE ? stmt_kv(b, "as") : NULL;
-			if (b->kind == ST_SIDE && strcasecmp(name, bas ? bas->value : b->u->side.id) == 0) {
+			if (b->kind == ST_SIDE && fold_same(name, bas ? bas->value : b->u->side.id)) {
 				diag_add(p->d, DIAG_DUPLICATE, at, "side '%s' is also the name of side '%s' in its scenario (as=)",
 					 a->u->side.id, b->u->side.id);
 				break;
@@ -536,7 +536,7 @@ static int unit_compound(struct parser *p, struct slots *sl, struct token *t, st
 		if (!of || !is_slot(p, of) || !is_slot(p, c->cat))
 			continue;
 		size_t n = strlen(c->word);
-		if (n >= t->len || strncasecmp(c->word, p->text + t->off, n))
+		if (n >= t->len || !fold_equal(c->word, p->text + t->off, n))
 			continue;
 		const struct vocab_word *g = vocab_find(p->v, of, p->text + t->off + n, t->len - n);
 		if (!g)
@@ -795,30 +795,49 @@ static void name_matches(void *ctx, char kind, const char *id)
 	n->found |= kind == 'U' && id && parse_is_word(n->p, n->t, id);	/* NULL: a part that did not parse */
 }
 
-/* Whether event ev names a unit whose id token t spells, and its shape
- * takes a ruling's override. */
-static bool event_names_unit(struct parser *p, const struct event *ev, const struct token *t)
+/* The event a repeat (a reroll) on statement at repeats: the last before
+ * it of the shape it repeats, over other repeats and the lines between;
+ * NULL for one that is no repeat or follows none (said where it stands). */
+static const struct event *repeated_before(const struct parser *p, int at)
 {
+	const struct shape *shape = p->b->stmts[at].u->event.def->shape;
+	for (int i = at - 1; shape->repeats && i >= 0; i--) {
+		const struct stmt *s = &p->b->stmts[i];
+		if (s->kind == ST_TURN || s->kind == ST_PHASE)
+			return NULL;
+		if (s->kind != ST_EVENT || s->u->event.def->shape == shape)
+			continue;
+		return s->u->event.def->shape == shape->repeats ? &s->u->event : NULL;
+	}
+	return NULL;
+}
+
+/* Whether the event on statement at names a unit whose id token t spells
+ * (a reroll: the clash it repeats does), and its shape takes a ruling's
+ * override. */
+static bool event_names_unit(struct parser *p, int at, const struct token *t)
+{
+	const struct event *ev = &p->b->stmts[at].u->event;
 	struct naming n = {.p = p, .t = t};
 	if (ev->def->shape->override)
-		ev->def->shape->read(ev, NULL, &(struct shape_reader){.ctx = &n, .named = name_matches});
+		ev->def->shape->read(ev, repeated_before(p, at), &(struct shape_reader){.ctx = &n, .named = name_matches});
 	return n.found;
 }
 
 /* The unit a ruling names first, before its claim, when it is one of the
  * ruled event's: "ruling override tampico well-handled".  0, or -1 after an
  * error for a unit of the battle that the event does not name. */
-static int parse_ruling_unit(struct parser *p, struct stmt *s, const struct stmt *ruled)
+static int parse_ruling_unit(struct parser *p, struct stmt *s, int ruled)
 {
 	struct token *t = parse_peek(p);
 	if (t->kind != TOK_WORD)
 		return 0;
-	if (!event_names_unit(p, &ruled->u->event, t)) {
+	if (!event_names_unit(p, ruled, t)) {
 		char word[64];
 		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
 		if (battle_find(p->b, 'U', word))
 			return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "%s is not in the event on line %d that this ruling settles",
-					word, ruled->at.line);
+					word, p->b->stmts[ruled].at.line);
 		return 0;
 	}
 	s->u->ruling.unit = parse_text_of(p, t);	/* as written: fmt keeps the spelling */
@@ -839,7 +858,7 @@ int declare_ruling(struct parser *p, struct token *kw)
 		return -1;
 	const struct vocab_event *ruled = p->b->stmts[p->last_event].u->event.def;
 	struct kv kvs[PARSE_MAX_ITEMS];
-	int n = 0, rc = parse_ruling_unit(p, s, &p->b->stmts[p->last_event]);
+	int n = 0, rc = parse_ruling_unit(p, s, p->last_event);
 	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
 		struct token *t = parse_peek(p);
 		if (parse_at_kv(p) && !parse_is_word(p, t, "loss") && !parse_is_tally(p, ruled, t))	/* by=; loss= and tallies claim */

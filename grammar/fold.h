@@ -1,4 +1,5 @@
-/* fold: words and ids compare without case, one way everywhere.
+/* fold: words and ids compare without case, one way wherever the notation
+ * is read (the grammar, and the recorder's words and ids).
  *
  * Only ASCII letters fold: the notation's words are ASCII, and an id's
  * other bytes (UTF-8) compare as they are, whatever the locale, so the
@@ -18,5 +19,8 @@ unsigned fold_hash(unsigned h, const char *s, size_t len);
  * at the first that differ, so a string shorter than len (its NUL differs)
  * is read no further. */
 bool fold_equal(const char *a, const char *b, size_t len);
+
+/* Whether the strings a and b are equal without case. */
+bool fold_same(const char *a, const char *b);
 
 #endif

@@ -1,6 +1,8 @@
 /* lex: the notation's tokens, matched with PCRE2 (after git grep.c). */
 #include "lex.h"
 
+#include <assert.h>
+
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <string.h>
@@ -71,6 +73,8 @@ static int groups_of(const char *pattern, char **err)
 
 struct lex *lex_new(char **err)
 {
+	/* lex_line skips these two bytes itself, the white space tried first */
+	assert(TOK_WS == 0 && strcmp(specs[TOK_WS].pattern, "[ \\t]+") == 0);
 	struct lex *lx = xcalloc(1, sizeof *lx);
 	uint32_t jit = 0;
 	pcre2_config(PCRE2_CONFIG_JIT, &jit);
@@ -117,7 +121,7 @@ void lex_free(struct lex *lx)
 
 int lex_uses_jit(const struct lex *lx)
 {
-	return lx->jit;
+	return lx->jit_ok;
 }
 
 const char *lex_token_doc(enum token_kind kind)

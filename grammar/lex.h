@@ -60,7 +60,8 @@ int lex_line(struct lex *lx, const char *line, size_t len, struct token *out, in
 /* "die face such as [7]": the name of a token kind in messages. */
 const char *lex_token_doc(enum token_kind kind);
 
-/* True when the JIT compiler serves the patterns (`umpire --version` says so). */
+/* True when the token patterns run JIT-compiled (`umpire --version` says
+ * so): the build has the JIT and it compiled them. */
 int lex_uses_jit(const struct lex *lx);
 
 #endif

@@ -276,7 +276,7 @@ static const char *nearest_id(const struct parser *p, char kind, const char *id)
 		const struct sym *y = &p->b->syms[i];
 		size_t m = strlen(y->id);
 		size_t shorter = n < m ? n : m;	/* USA for US, MEXICO for MEX: short ids, one a prefix */
-		bool prefix = shorter >= 2 && (n > m ? n - m : m - n) <= 3 && strncasecmp(id, y->id, shorter) == 0;
+		bool prefix = shorter >= 2 && (n > m ? n - m : m - n) <= 3 && fold_equal(id, y->id, shorter);
 		if (y->kind == kind && (prefix || near_miss(id, n, y->id, m)))
 			return y->id;
 	}

@@ -3,12 +3,12 @@
 #include "shape.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "arena.h"
 #include "battle.h"
 #include "buf.h"
 #include "fmt.h"
+#include "fold.h"
 #include "parse.h"
 
 /* How many dice an event's face may list. */
@@ -477,7 +477,7 @@ static const struct face *no_single_die(const struct event *e)
 static int line_of(const struct ev_check *ck, const char *id)
 {
 	for (int i = 0; i < ck->n_lines; i++)
-		if (strcasecmp(ck->lines[i].unit.id, id) == 0)
+		if (fold_same(ck->lines[i].unit.id, id))
 			return i;
 	return -1;
 }
@@ -487,40 +487,46 @@ static int side_of(const struct ev_clash *c, const char *id)
 {
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < c->side[k].n_units; i++)
-			if (strcasecmp(c->side[k].units[i].id, id) == 0)
+			if (fold_same(c->side[k].units[i].id, id))
 				return k;
 	return -1;
 }
 
 /* The named line takes the umpire's claim whole, the others stay as
  * logged; with no unit named, only a check of one unit can say which. */
-static bool check_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+static bool check_override(struct event *e, const struct event *repeated, const char *unit,
+			   const struct claim *umpire, struct arena *copies)
 {
+	(void)repeated;
 	struct ev_check *ck = &e->u.check;
 	int which = unit ? line_of(ck, unit) : ck->n_lines == 1 ? 0 : -1;
 	if (which < 0)
 		return false;
-	ck->lines = arena_memdup(scratch, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
+	ck->lines = arena_memdup(copies, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
 	ck->lines[which].claim = *umpire;
 	return true;
 }
 
-static bool fire_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+static bool fire_override(struct event *e, const struct event *repeated, const char *unit,
+			  const struct claim *umpire, struct arena *copies)
 {
+	(void)repeated;
 	(void)unit;
-	(void)scratch;
+	(void)copies;
 	e->u.fire.claim = *umpire;
 	return true;
 }
 
 /* A clash takes the umpire's effect, or keeps the logged one when the
  * ruling names a unit and gives none; loss=N and tallies go to the named
- * unit's side, and to no side otherwise. */
-static bool clash_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+ * unit's side (a reroll's: of the clash it repeats), and to no side
+ * otherwise. */
+static bool clash_override(struct event *e, const struct event *repeated, const char *unit,
+			   const struct claim *umpire, struct arena *copies)
 {
-	(void)scratch;
+	(void)copies;
 	struct ev_clash *c = &e->u.clash;
-	int named = unit ? side_of(c, unit) : -1;
+	int named = unit ? side_of(repeated ? &repeated->u.clash : c, unit) : -1;
 	if (umpire->effect || named < 0) {
 		c->effect = umpire->effect;
 		c->effect_code = umpire->effect_code;
@@ -541,27 +547,27 @@ static bool clash_override(struct event *e, const char *unit, const struct claim
 /* The claims a line left out, from what was derived */
 
 /* Each unit's line claimed for stays as typed. */
-static bool check_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+static bool check_suggest(struct event *e, const struct shape_derived *d, struct arena *copies)
 {
 	struct ev_check *ck = &e->u.check;
-	ck->lines = arena_memdup(scratch, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
+	ck->lines = arena_memdup(copies, ck->lines, (size_t)ck->n_lines * sizeof *ck->lines);
 	bool ok = false;
 	for (int i = 0; i < ck->n_lines; i++)
 		ok |= d->fill(d->ctx, NULL, ck->lines[i].unit.id, NULL, &ck->lines[i].claim);
 	return ok;
 }
 
-static bool fire_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+static bool fire_suggest(struct event *e, const struct shape_derived *d, struct arena *copies)
 {
-	(void)scratch;
+	(void)copies;
 	return d->fill(d->ctx, "target", NULL, d->effect, &e->u.fire.claim);
 }
 
 /* Only a clash whose result was left out entirely: the result is the
  * event's, not a side's. */
-static bool clash_suggest(struct event *e, const struct shape_derived *d, struct arena *scratch)
+static bool clash_suggest(struct event *e, const struct shape_derived *d, struct arena *copies)
 {
-	(void)scratch;
+	(void)copies;
 	struct ev_clash *c = &e->u.clash;
 	if (c->effect || c->has_diff || !d->effect || !d->fill(d->ctx, "attacker", NULL, NULL, &c->side[0].claim) ||
 	    !d->fill(d->ctx, "defender", NULL, NULL, &c->side[1].claim))
@@ -597,7 +603,7 @@ const struct shape shape_reroll = {
 	.id = SHAPE_REROLL, .name = "clash-again", .size = sizeof(struct ev_clash), .repeats = &shape_clash,
 	.parse = reroll_parse, .print = clash_print, .read = clash_read,
 	.write_claimed = clash_write, .die = no_single_die,
-	.override = clash_override,	/* a suggestion for a clash's line alone */
+	.override = clash_override,	/* no .suggest: the recorder completes a clash's line, not a reroll's */
 };
 const struct shape shape_leader_roll = {
 	.id = SHAPE_LEADER_ROLL, .name = "leader-roll", .size = sizeof(struct ev_leader_roll),

@@ -93,16 +93,18 @@ struct shape {
 	/* The one die its line rolls, or NULL (a clash rolls two). */
 	const struct face *(*die)(const struct event *e);
 	/* The next two change e, a copy of an event (stmt_copy) whose arrays
-	 * are still the original's: they copy into scratch what they change.
-	 * NULL for a shape without them: its events take no override (the
-	 * ruling is refused with a warning) and get no suggestion. */
+	 * are still the original's: they copy into copies (an arena the caller
+	 * frees) what they change.  NULL for a shape without them: its events
+	 * take no override (the ruling is refused with a warning) and get no
+	 * suggestion. */
 	/* Puts the umpire's claim (a ruling override's) in place of the
-	 * players'; unit: the unit the ruling names, or NULL.  False when it
-	 * cannot say which claim that replaces. */
-	bool (*override)(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch);
+	 * players'; unit: the unit the ruling names, or NULL; repeated: as
+	 * read's.  False when it cannot say which claim that replaces. */
+	bool (*override)(struct event *e, const struct event *repeated, const char *unit, const struct claim *umpire,
+			 struct arena *copies);
 	/* Fills the claims the line left out from what d derived; false when
 	 * none was filled. */
-	bool (*suggest)(struct event *e, const struct shape_derived *d, struct arena *scratch);
+	bool (*suggest)(struct event *e, const struct shape_derived *d, struct arena *copies);
 };
 
 extern const struct shape shape_check, shape_fire, shape_clash, shape_reroll, shape_leader_roll, shape_state;

@@ -161,7 +161,7 @@ int vocab_allows(const struct vocab_word *w, const char *value, size_t len)
 	for (int k = 1; p && *p; k++) {
 		const char *bar = strchr(p, '|');
 		size_t n = bar ? (size_t)(bar - p) : strlen(p);
-		if (n == len && strncasecmp(p, value, len) == 0)
+		if (n == len && fold_equal(p, value, len))
 			return k;
 		p = bar ? bar + 1 : NULL;
 	}
@@ -174,7 +174,7 @@ static void put_aliases(const struct vocab *v, const struct vocab_word *w, struc
 	int n = 0;
 	for (size_t i = 0; i < v->n_words; i++) {
 		const struct vocab_word *a = &v->words[i];
-		if (a->cat == w->cat && a->canon && strcasecmp(a->canon, w->word) == 0)
+		if (a->cat == w->cat && a->canon && fold_same(a->canon, w->word))
 			buf_printf(out, "%s`%s`", n++ ? ", " : "", a->word);
 	}
 }

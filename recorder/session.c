@@ -14,6 +14,7 @@
 #include "../audit/ruleset.h"
 #include "../grammar/arena.h"
 #include "../grammar/fmt.h"
+#include "../grammar/fold.h"
 #include "../grammar/parse.h"
 #include "../grammar/xalloc.h"
 #include "durable.h"
@@ -463,7 +464,7 @@ static bool claim_empty(const struct claim *c)
 static const struct rec_part *part_of(const struct record *rec, enum part_role role, const char *unit)
 {
 	for (int i = 0; i < rec->n_parts; i++)
-		if (rec->parts[i].role == role && (!unit || strcasecmp(rec->parts[i].unit, unit) == 0))
+		if (rec->parts[i].role == role && (!unit || fold_same(rec->parts[i].unit, unit)))
 			return &rec->parts[i];
 	return NULL;
 }
@@ -789,7 +790,7 @@ struct words {
 
 static void offer(struct words *w, const char *word)
 {
-	if (w->n < w->max && strncasecmp(word, w->prefix, w->len) == 0)
+	if (w->n < w->max && fold_equal(word, w->prefix, w->len))
 		w->v[w->n++] = word;
 }
 
@@ -853,16 +854,16 @@ int session_complete(const struct session *s, const char *line, size_t *start, c
 		offer(&w, "ruling");
 		return sorted_once(&w);
 	}
-	if (kw_len == 5 && strncasecmp(kw, "phase", 5) == 0) {
+	if (kw_len == 5 && fold_equal(kw, "phase", 5)) {
 		offer_cat(&w, v, words_before == 1 ? v->phase : v->phase_mode);
 		return sorted_once(&w);
 	}
-	if (kw_len == 4 && strncasecmp(kw, "turn", 4) == 0) {
+	if (kw_len == 4 && fold_equal(kw, "turn", 4)) {
 		offer_ids(&w, s->b, 'S');
 		offer_cat(&w, v, v->condition);
 		return sorted_once(&w);
 	}
-	if (kw_len == 6 && strncasecmp(kw, "ruling", 6) == 0) {
+	if (kw_len == 6 && fold_equal(kw, "ruling", 6)) {
 		for (int i = 0; i < RULING_VERBS; i++)
 			offer(&w, ruling_verb_names[i]);
 		return sorted_once(&w);

@@ -5,6 +5,7 @@
  * veteran spirited, 8 and 9 stands, line) and bty (elite battery,
  * limbered); art (able) commands 2lt (MEX trained spirited, 10 stands). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -1511,6 +1512,10 @@ static const struct {
 	 "  ruling override 2LT loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "2lt", "stands=7"},
 	{"ruling override of one side's loss, the other", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 "
 	 "desperate-struggle\n  ruling override 2lt loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "stands=8"},
+	/* the unit named in another case than declared: ids match without case */
+	{"ruling override of one unit of a check, in capitals", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet "
+	 "+2fresh =9 double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 8INF fall-back "
+	 "by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "order=disordered"},
 	/* the first unit of a check, named */
 	{"ruling override of a check's first unit", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet +2fresh =9 "
 	 "double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 5inf fall-back by=u \"u\"\n",
@@ -1715,6 +1720,27 @@ static void test_state_fields(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* A ruling may name a unit of a reroll, whose units are those of the
+ * charge it repeats, and that unit's side loses what the umpire rules:
+ * 2lt's stands after loss=0 less those after loss=3 are 3, whatever the
+ * struggles cost before. */
+static void test_override_of_a_reroll(void **state)
+{
+	(void)state;
+	int left[2];
+	for (int i = 0; i < 2; i++) {
+		char body[512];
+		snprintf(body, sizeof body,
+			 "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+			 "  reroll [5] | [5] : 0 desperate-struggle\n  ruling override 2LT loss=%d by=u \"u\"\n", 3 * i);
+		const char *got = fields_after(body, FOLLOW_CLAIMED, 'U', "2lt");
+		const char *at = strstr(got, "stands=");
+		assert_non_null(at);
+		left[i] = atoi(at + strlen("stands="));
+	}
+	assert_int_equal(left[0] - left[1], 3);
+}
+
 /* The state counts at most STATE_MAX_STANDS (9999) stands and says so
  * when a manual adjustment would pass it: 5inf's 8 stands plus 101 times
  * 99 is 10 007, so the 101st adjustment (line 12 + 100) is flagged, and
@@ -1811,6 +1837,7 @@ int main(void)
 		cmocka_unit_test(test_gun_half_steps),
 		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_override_of_two),
+		cmocka_unit_test(test_override_of_a_reroll),
 		cmocka_unit_test(test_form_after_tardy),
 		cmocka_unit_test(test_low_ammo_once),
 		cmocka_unit_test(test_most_stands),

@@ -72,6 +72,12 @@ static void test_symbols(void **state)
 		assert_ptr_equal(battle_find(b, b->syms[i].kind, id), &b->syms[i]);
 	}
 	assert_int_equal(battle_find(b, 'U', "U999")->stmt, 1009);
+	/* only ASCII letters fold: N with a tilde and n with a tilde are two ids */
+	const struct sym *upper = battle_declare(b, 'U', "Pe\xc3\x91" "a", 2000);
+	const struct sym *lower = battle_declare(b, 'U', "pe\xc3\xb1" "a", 2001);
+	assert_ptr_not_equal(upper, lower);
+	assert_ptr_equal(battle_find(b, 'U', "PE\xc3\x91" "A"), upper);
+	assert_ptr_equal(battle_find(b, 'U', "PE\xc3\xb1" "A"), lower);
 	battle_free(b);
 }
 

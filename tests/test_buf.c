@@ -35,7 +35,8 @@ static void test_ceiling(void **state)
 	buf_release(&b);
 }
 
-/* Everything written to a sink buffer, read back from its file. */
+/* Everything written to a sink buffer, read back from its file (pieces of
+ * one byte written by buf_putc). */
 static char *streamed(size_t pieces, size_t piece, size_t *len)
 {
 	FILE *f = tmpfile();
@@ -45,7 +46,7 @@ static char *streamed(size_t pieces, size_t piece, size_t *len)
 	char *one = malloc(piece);
 	for (size_t i = 0; i < pieces; i++) {
 		memset(one, 'a' + (int)(i % 26), piece);
-		assert_int_equal(buf_add(&b, one, piece), 0);
+		assert_int_equal(piece == 1 ? buf_putc(&b, one[0]) : buf_add(&b, one, piece), 0);	/* a byte: buf_putc's */
 		assert_true(b.len <= BUF_SINK_CHUNK);	/* it holds a chunk at most */
 	}
 	assert_int_equal(buf_flush(&b), 0);
@@ -69,6 +70,12 @@ static void test_sink_streams_past_the_ceiling(void **state)
 	assert_int_equal(len, (size_t)100 << 20);
 	for (size_t i = 0; i < 100; i++)
 		assert_int_equal(text[i << 20], 'a' + (int)(i % 26));
+	free(text);
+	/* one byte at a time across the chunk's edge */
+	text = streamed(BUF_SINK_CHUNK + 3, 1, &len);
+	assert_int_equal(len, BUF_SINK_CHUNK + 3);
+	assert_int_equal(text[BUF_SINK_CHUNK - 1], 'a' + (int)((BUF_SINK_CHUNK - 1) % 26));
+	assert_int_equal(text[BUF_SINK_CHUNK + 2], 'a' + (int)((BUF_SINK_CHUNK + 2) % 26));
 	free(text);
 	/* small pieces across the chunk's edge */
 	text = streamed(5000, 37, &len);

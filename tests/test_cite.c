@@ -81,6 +81,11 @@ static void test_inline(void **state)
 	assert_string_equal(inlined("a (000:566) b (000:566)"),
 			    "a (MAW rules, Twilight & Night Turns, Night, 000:566) b (MAW rules, Twilight & Night "
 			    "Turns, Night, 000:566)");
+	/* a seed line with a nine: 002:39 of the Maneuver Table's effects (002:33-41),
+	 * 000:920 under "## The Mexican Army" (000:904), "**Effectiveness Ratings.**"
+	 * (000:916) */
+	assert_string_equal(inlined("double-quick (002:39)"), "double-quick (QRS, Maneuver Table, Effects, 002:39)");
+	assert_string_equal(inlined("(000:920)"), "(MAW rules, The Mexican Army, Effectiveness Ratings, 000:920)");
 	/* at the start of the text, and at once after a closing parenthesis, a new one */
 	assert_string_equal(inlined("000:566 at night"), "MAW rules, Twilight & Night Turns, Night, 000:566 at night");
 	assert_string_equal(inlined("(000:566)(000:566)"),

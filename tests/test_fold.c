@@ -36,11 +36,22 @@ static void test_equal_without_case(void **state)
 	assert_true(fold_equal("x", "y", 0));
 }
 
+static void test_same_strings(void **state)
+{
+	(void)state;
+	assert_true(fold_same("5INF", "5inf"));
+	assert_true(fold_same("", ""));
+	assert_false(fold_same("5inf", "5inf2"));	/* the second is longer */
+	assert_false(fold_same("5inf2", "5inf"));
+	assert_false(fold_same("\xc3\x91o", "\xc3\xb1o"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hash_is_fnv1a_of_the_lower_case),
 		cmocka_unit_test(test_equal_without_case),
+		cmocka_unit_test(test_same_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

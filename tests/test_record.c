@@ -74,11 +74,44 @@ static void test_unapplied_steps(void **state)
 	records_release(&r);
 }
 
+/* A step's and a modifier's citation and reason are kept whole when they
+ * fit their room (a NUL's byte left), cut to it when they do not; none is
+ * empty. */
+static void test_texts_cut_to_fit(void **state)
+{
+	(void)state;
+	struct records r;
+	records_init(&r);
+	struct record *rec = records_add(&r, 1, "fire");
+	struct step *s0 = NULL;
+	char fits[sizeof s0->source], over[sizeof s0->source + 1];
+	memset(fits, 'a', sizeof fits - 1);
+	fits[sizeof fits - 1] = '\0';
+	memset(over, 'b', sizeof over - 1);
+	over[sizeof over - 1] = '\0';
+	record_step(rec, fits, "x");
+	record_step(rec, over, "y");
+	record_step(rec, NULL, "z");
+	assert_int_equal(strlen(rec->steps[0].source), sizeof fits - 1);
+	assert_int_equal(strlen(rec->steps[1].source), sizeof fits - 1);
+	assert_int_equal(rec->steps[1].source[0], 'b');
+	assert_string_equal(rec->steps[2].source, "");
+	struct rec_part *p = record_part(rec, ROLE_TARGET, "2lt");
+	record_mod(p, "vet", 1, NULL, NULL);
+	record_mod(p, "fresh", 2, "002:30", over);
+	assert_string_equal(p->mods[0].source, "");
+	assert_string_equal(p->mods[0].why, "");
+	assert_string_equal(p->mods[1].source, "002:30");
+	assert_int_equal(strlen(p->mods[1].why), sizeof p->mods[1].why - 1);
+	records_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_part), cmocka_unit_test(test_role_names),
 		cmocka_unit_test(test_unapplied_steps),
+		cmocka_unit_test(test_texts_cut_to_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

@@ -113,10 +113,12 @@ static const struct face *duel_die(const struct event *e)
 }
 
 /* An umpire's override takes the duel's one claim whole. */
-static bool duel_override(struct event *e, const char *unit, const struct claim *umpire, struct arena *scratch)
+static bool duel_override(struct event *e, const struct event *repeated, const char *unit,
+			  const struct claim *umpire, struct arena *copies)
 {
+	(void)repeated;
 	(void)unit;
-	(void)scratch;
+	(void)copies;
 	struct toy_duel *d = (void *)&e->u;
 	d->claim = *umpire;
 	return true;
