@@ -55,11 +55,23 @@ void json_array_end(struct json *j)
 	nest_close(j, ']');
 }
 
+/* The bytes of s that go as they are, up to its first that does not. */
+static size_t plain_run(const char *s);
+
 void json_key(struct json *j, const char *key)
 {
 	separate(j);
-	json_escape(j->out, key);
-	buf_putc(j->out, ':');
+	size_t n = plain_run(key);
+	if (key[n] == '\0' && buf_roomy(j->out, n + 3)) {	/* a plain key in one copy: most are */
+		char *at = j->out->text + j->out->len;
+		at[0] = '"';
+		memcpy(at + 1, key, n);
+		memcpy(at + 1 + n, "\":", 3);	/* and the NUL */
+		j->out->len += n + 3;
+	} else {
+		json_escape(j->out, key);
+		buf_putc(j->out, ':');
+	}
 	j->first[j->depth] = true;	/* the value that follows needs no comma */
 }
 
@@ -93,6 +105,14 @@ static const char plain_byte[] =
 	"00000000000000000000000000000000"	/* 0xa0-0xbf */
 	"00000000000000000000000000000000"	/* 0xc0-0xdf */
 	"00000000000000000000000000000000";	/* 0xe0-0xff */
+
+static size_t plain_run(const char *s)
+{
+	size_t n = 0;
+	while (plain_byte[(unsigned char)s[n]] == '1')
+		n++;
+	return n;
+}
 
 void json_escape(struct buf *out, const char *s)
 {

@@ -83,8 +83,13 @@ static void test_structure(void **state)
 	json_array_end(&j);
 	json_key(&j, "none");
 	json_null(&j);
+	json_key(&j, "say \"no\"\n");	/* a key is escaped as a string is (a query's column) */
+	json_int(&j, 1);
+	json_key(&j, "");
+	json_int(&j, 2);
 	json_object_end(&j);
-	assert_string_equal(b.text, "{\"line\":12,\"units\":[\"5inf\",null,{\"ok\":true}],\"empty\":[],\"none\":null}");
+	assert_string_equal(b.text, "{\"line\":12,\"units\":[\"5inf\",null,{\"ok\":true}],\"empty\":[],\"none\":null,"
+				    "\"say \\\"no\\\"\\n\":1,\"\":2}");
 	buf_release(&b);
 }
 
