@@ -1,7 +1,6 @@
 /* cite: seed lines to the printed rules' document, section and row. */
 #include "cite.h"
 
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +40,17 @@ const char *cite_section(int seed, int line)
 	return name;
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Whether a seed line ("000:566") is written at p. */
+static bool seed_line_at(const char *p)
+{
+	return is_digit(p[0]) && is_digit(p[1]) && is_digit(p[2]) && p[3] == ':' && is_digit(p[4]);
+}
+
 /* The length of the seed refs at the start of s ("002:126, 000:516"), 0 if
  * none; the first's seed and line through *seed and *line. */
 static size_t refs_length(const char *s, int *seed, int *line)
@@ -48,15 +58,14 @@ static size_t refs_length(const char *s, int *seed, int *line)
 	size_t n = 0;
 	for (bool first = true;; first = false) {
 		const char *p = s + n;
-		if (!(isdigit((unsigned char)p[0]) && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
-		      p[3] == ':' && isdigit((unsigned char)p[4])))
+		if (!seed_line_at(p))
 			return first ? 0 : n - 2;	/* back over the ", " */
 		if (first) {
 			*seed = atoi(p);
 			*line = atoi(p + 4);
 		}
 		size_t k = 4;
-		while (isdigit((unsigned char)p[k]) || p[k] == '-')
+		while (is_digit(p[k]) || p[k] == '-')
 			k++;
 		n += k;
 		if (strncmp(s + n, ", ", 2) != 0)
@@ -65,16 +74,11 @@ static size_t refs_length(const char *s, int *seed, int *line)
 	}
 }
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* Does a seed line ("000:566") start at s, at the start of a word? */
 static bool ref_at(const char *text, const char *s)
 {
 	bool boundary = s == text || s[-1] == '(' || s[-1] == ' ';
-	return boundary && is_digit(s[0]) && is_digit(s[1]) && is_digit(s[2]) && s[3] == ':' && is_digit(s[4]);
+	return boundary && seed_line_at(s);
 }
 
 /* The seed line at s, prefixed with its document and section unless the

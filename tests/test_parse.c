@@ -540,7 +540,25 @@ static const struct {
 	{FULL, "battle \"B\" date=1846-02-29\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1847-01-31\n", ""},	/* January has 31 days */
 	{FULL, "battle \"B\" date=1847-01-32\n", "out-of-range@1:17"},
+	/* every month's last day, and the day after it (the Gregorian calendar; 1847 no leap year) */
+	{FULL, "battle \"B\" date=1847-03-31\n", ""},
+	{FULL, "battle \"B\" date=1847-03-32\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-05-31\n", ""},
+	{FULL, "battle \"B\" date=1847-05-32\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-06-30\n", ""},
+	{FULL, "battle \"B\" date=1847-06-31\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-07-31\n", ""},
+	{FULL, "battle \"B\" date=1847-07-32\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-08-31\n", ""},
+	{FULL, "battle \"B\" date=1847-08-32\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-09-30\n", ""},
+	{FULL, "battle \"B\" date=1847-09-31\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-10-31\n", ""},
+	{FULL, "battle \"B\" date=1847-10-32\n", "out-of-range@1:17"},
+	{FULL, "battle \"B\" date=1847-11-30\n", ""},
+	{FULL, "battle \"B\" date=1847-11-31\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" date=1847-12-31\n", ""},
+	{FULL, "battle \"B\" date=1847-12-32\n", "out-of-range@1:17"},
 	{FULL, "battle \"B\" men-per-stand=0\n", "out-of-range@1:26"},
 	{FULL, "battle \"B\" men-per-stand=1\n", ""},
 	{FULL, "battle \"B\"\nside US nation=US players=99\n  unit a \"A\" inf raw spirited M stands=4\n", ""},
@@ -548,9 +566,13 @@ static const struct {
 	 "out-of-range@2:27"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover=banana) [9]\n", "unknown-word@13:26"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(massed=nobody) [9]\n", "unknown-id@13:27"},
-	/* a fire's gun marks count stands: at most 99 (silenced=N, damaged=N) */
+	/* a fire's gun marks count stands: at most 99 (silenced=N, damaged=N, wrecked=N) */
 	{0, "phase fire\nfire 5inf@6 -> bty [9] silenced=99\n", ""},
 	{0, "phase fire\nfire 5inf@6 -> bty [9] silenced=100\n", "out-of-range@13:33"},
+	{0, "phase fire\nfire 5inf@6 -> bty [9] damaged=99\n", ""},
+	{0, "phase fire\nfire 5inf@6 -> bty [9] damaged=100\n", "out-of-range@13:32"},
+	{0, "phase fire\nfire 5inf@6 -> bty [9] wrecked=99\n", ""},
+	{0, "phase fire\nfire 5inf@6 -> bty [9] wrecked=100\n", "out-of-range@13:32"},
 	{0, "phase fire\nfire 5inf@6(charged=7) -> 2lt [9]\n", "unknown-word@13:20"},
 	{0, "phase fire\nfire 5inf@6 -> 2lt(cover) [9]\n", "expected@13:25"},
 	{0, "phase fire\nfire 5inf@0 -> 2lt [9]\n", ""},	/* a range of 0 is a range: in contact */
@@ -787,6 +809,26 @@ static void test_huge_numbers_quoted(void **state)
 	}
 }
 
+/* A line that ends too soon is marked one character wide just past its
+ * end ("fire 5inf@6 ->" is 14 columns: the caret at 15), and a word by its
+ * width. */
+static void test_caret_widths(void **state)
+{
+	(void)state;
+	struct diags d;
+	struct battle *b = tu_parse_body("phase fire\nfire 5inf@6 ->\n", &d);
+	assert_string_equal(tu_diag_list(&d), "expected@13:15");
+	assert_int_equal(d.v[0].at.len, 1);
+	battle_free(b);
+	diags_release(&d);
+	b = tu_parse_body("phase fire\nfire 5inf@6 -> 2lt [9] bogus\n", &d);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].at.col, 24);
+	assert_int_equal(d.v[0].at.len, 5);
+	battle_free(b);
+	diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -809,6 +851,7 @@ int main(void)
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_slips),
 		cmocka_unit_test(test_battle_fact),
+		cmocka_unit_test(test_caret_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

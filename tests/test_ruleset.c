@@ -112,35 +112,65 @@ static void test_toy_audits_through_the_core(void **state)
 	diags_release(&d);
 }
 
+/* A toy battle parsed without a diagnostic and audited by rs, following
+ * the claims, with its records kept. */
+struct toy_run {
+	struct battle *b;
+	struct diags d;
+	struct findings f;
+	struct records r;
+};
+
+static void toy_run(struct toy_run *x, const struct ruleset *rs, const char *text)
+{
+	x->b = parse_toy(text, &x->d);
+	assert_string_equal(tu_diag_list(&x->d), "");
+	findings_init(&x->f);
+	records_init(&x->r);
+	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &x->r};
+	audit_battle_with(rs, x->b, &opts, &x->f);
+}
+
+static void toy_run_release(struct toy_run *x)
+{
+	records_release(&x->r);
+	findings_release(&x->f);
+	battle_free(x->b);
+	diags_release(&x->d);
+}
+
+/* Unit id's stands in the state recorded after statement stmt. */
+static int stands_after(const struct toy_run *x, int stmt, const char *id)
+{
+	return fields_get(&record_find_state(records_find(&x->r, stmt), 'U', id)->fields, "stands")->num;
+}
+
+/* The toy's two sides: a (6 stands) and b (6). */
+#define TOY_SIDES \
+	"battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n" \
+	"  unit a \"A\" foot stands=6 cmd=cap\n" \
+	"side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=6 cmd=col\n"
+
 /* An event the ruleset does not audit: a note says so, and the claimed
  * losses fall as played on the first unit named on each side. */
 static void test_toy_unaudited_clash(void **state)
 {
 	(void)state;
-	struct diags d;
-	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
-				     "  unit a \"A\" foot stands=5 cmd=cap\n  unit a2 \"A2\" foot stands=5 cmd=cap\n"
-				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=5 cmd=col\n"
-				     "turn 1 R\nphase shoot\nbrawl a -> b [3] loss=1 | [4] loss=2\nstands b +1 \"rallied\"\n"
-				     "brawl a2, a -> b [3] loss=1 | [4]\nstands a2 +1 \"r\"\nstands a +1 \"r\"\n", &d);
-	assert_string_equal(tu_diag_list(&d), "");
-	struct findings f;
-	findings_init(&f);
-	struct records r;
-	records_init(&r);
-	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
-	audit_battle_with(&skirmish_ruleset, b, &opts, &f);
-	assert_int_equal(f.n, 2);
-	assert_int_equal(f.v[0].code, FINDING_NOT_AUDITED);
+	struct toy_run x;
+	toy_run(&x, &skirmish_ruleset,
+		"battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
+		"  unit a \"A\" foot stands=5 cmd=cap\n  unit a2 \"A2\" foot stands=5 cmd=cap\n"
+		"side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=5 cmd=col\n"
+		"turn 1 R\nphase shoot\nbrawl a -> b [3] loss=1 | [4] loss=2\nstands b +1 \"rallied\"\n"
+		"brawl a2, a -> b [3] loss=1 | [4]\nstands a2 +1 \"r\"\nstands a +1 \"r\"\n");
+	assert_int_equal(x.f.n, 2);
+	assert_int_equal(x.f.v[0].code, FINDING_NOT_AUDITED);
 	/* the state events after each brawl record what it left: b 5 - 2 + 1; a2, the
 	 * first named, 5 - 1 + 1; a 5 - 1 (the first brawl only) + 1 */
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 4);
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 13), 'U', "a2")->fields, "stands")->num, 5);
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 14), 'U', "a")->fields, "stands")->num, 5);
-	records_release(&r);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	assert_int_equal(stands_after(&x, 11, "b"), 4);
+	assert_int_equal(stands_after(&x, 13, "a2"), 5);
+	assert_int_equal(stands_after(&x, 14, "a"), 5);
+	toy_run_release(&x);
 }
 
 /* A ruleset that audits nothing: every event's claimed losses fall as
@@ -157,66 +187,42 @@ static bool audits_nothing(struct audit *a, const struct stmt *s)
 static void test_unaudited_losses_by_shape(void **state)
 {
 	(void)state;
-	struct diags d;
-	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
-				     "  unit a \"A\" foot stands=6 cmd=cap\n"
-				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=6 cmd=col\n"
-				     "turn 1 R\nphase shoot\nshoot a@6 -> b [5] loss=2\nduel a -> b [5] [3] loss=1\n"
-				     "stands b +0 \"count\"\nduel a -> b [2] [3] loss=1\nstands a +0 \"count\"\n", &d);
-	assert_string_equal(tu_diag_list(&d), "");
 	struct ruleset quiet = skirmish_ruleset;
 	quiet.audit_event = audits_nothing;
-	struct findings f;
-	findings_init(&f);
-	struct records r;
-	records_init(&r);
-	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
-	audit_battle_with(&quiet, b, &opts, &f);
+	struct toy_run x;
+	toy_run(&x, &quiet,
+		TOY_SIDES "turn 1 R\nphase shoot\nshoot a@6 -> b [5] loss=2\nduel a -> b [5] [3] loss=1\n"
+		"stands b +0 \"count\"\nduel a -> b [2] [3] loss=1\nstands a +0 \"count\"\n");
 	/* after the stands events (statements 11 and 13, lines 12 and 14): b 6 - 2
 	 * (the shot) - 1 (the first duel's loser); a 6 - 1 (the second's) */
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 3);
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 13), 'U', "a")->fields, "stands")->num, 5);
-	records_release(&r);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	assert_int_equal(stands_after(&x, 11, "b"), 3);
+	assert_int_equal(stands_after(&x, 13, "a"), 5);
+	toy_run_release(&x);
 }
 
 /* An umpire's override of a duel, a shape of the toy's own, goes through
  * its shape's entry: the ruling may name a unit of the duel, and the state
  * follows the umpire's loss=3 on the loser (b: 5 against 3), not the
- * logged loss=1.  The check line, a grammar shape, the same way. */
+ * logged loss=1.  A shot, a shape of the grammar's, the same way. */
 static void test_override_by_shape(void **state)
 {
 	(void)state;
-	struct diags d;
-	struct battle *b = parse_toy("battle \"T\" rules=skirmish\nside R nation=red\n  leader cap \"C\" steady\n"
-				     "  unit a \"A\" foot stands=6 cmd=cap\n"
-				     "side B nation=blue\n  leader col \"C\" steady\n  unit b \"B\" horse stands=6 cmd=col\n"
-				     "turn 1 R\nphase shoot\nduel a -> b [5] [3] loss=1\n  ruling override B loss=3 by=u \"x\"\n"
-				     "stands b +0 \"count\"\nshoot a@6 -> b [6] loss=1\n  ruling override loss=2 by=u \"y\"\n"
-				     "stands b +0 \"count\"\n", &d);
-	assert_string_equal(tu_diag_list(&d), "");
-	const struct stmt *ruling = &b->stmts[10];
-	assert_int_equal(ruling->kind, ST_RULING);
-	assert_string_equal(ruling->u->ruling.unit, "B");
 	struct ruleset quiet = skirmish_ruleset;
 	quiet.audit_event = audits_nothing;
-	struct findings f;
-	findings_init(&f);
-	struct records r;
-	records_init(&r);
-	struct audit_opts opts = {.follow = FOLLOW_CLAIMED, .records = &r};
-	audit_battle_with(&quiet, b, &opts, &f);
-	for (int i = 0; i < f.n; i++)
-		assert_null(strstr(f.v[i].msg, "cannot say which claim"));
+	struct toy_run x;
+	toy_run(&x, &quiet,
+		TOY_SIDES "turn 1 R\nphase shoot\nduel a -> b [5] [3] loss=1\n  ruling override B loss=3 by=u \"x\"\n"
+		"stands b +0 \"count\"\nshoot a@6 -> b [6] loss=1\n  ruling override loss=2 by=u \"y\"\n"
+		"stands b +0 \"count\"\n");
+	const struct stmt *ruling = &x.b->stmts[10];
+	assert_int_equal(ruling->kind, ST_RULING);
+	assert_string_equal(ruling->u->ruling.unit, "B");
+	for (int i = 0; i < x.f.n; i++)
+		assert_null(strstr(x.f.v[i].msg, "cannot say which claim"));
 	/* b: 6 - 3 (the duel, overridden); then 3 - 2 (the shot, overridden) */
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 11), 'U', "b")->fields, "stands")->num, 3);
-	assert_int_equal(fields_get(&record_find_state(records_find(&r, 14), 'U', "b")->fields, "stands")->num, 1);
-	records_release(&r);
-	findings_release(&f);
-	battle_free(b);
-	diags_release(&d);
+	assert_int_equal(stands_after(&x, 11, "b"), 3);
+	assert_int_equal(stands_after(&x, 14, "b"), 1);
+	toy_run_release(&x);
 }
 
 int main(void)
