@@ -1313,6 +1313,35 @@ static void test_illegal(void **state)
 			    "illegal-action:error@4:30, illegal-action:error@8:38");
 }
 
+/* The rule a square's finding cites: dismounted cavalry deploys only in
+ * open order (000:582; the QRS's "Dismounted Open Order" row, 002:81); any
+ * other unit that is not infantry, a gun here, the square section (000:610). */
+static const char *square_cite(const char *body)
+{
+	static char out[64];
+	struct buf text;
+	buf_init(&text, 0);
+	buf_puts(&text, tu_prelude);
+	buf_puts(&text, body);
+	struct tu_audited x;
+	tu_audit(&x, text.text, NULL);
+	snprintf(out, sizeof out, "none");
+	for (int i = 0; i < x.f.n; i++)
+		if (x.f.v[i].code == FINDING_ILLEGAL)
+			snprintf(out, sizeof out, "%s", x.f.v[i].cite ? x.f.v[i].cite : "null");
+	tu_audited_release(&x);
+	buf_release(&text);
+	return out;
+}
+
+static void test_square_cites(void **state)
+{
+	(void)state;
+	assert_string_equal(square_cite("dismount lancers\nform lancers square\n"), "000:582, 002:81");
+	assert_string_equal(square_cite("form bty square\n"), "000:610");
+	assert_string_equal(square_cite("form lancers square\n"), "000:610");
+}
+
 static void test_charge_mistakes(void **state)
 {
 	(void)state;
@@ -1471,6 +1500,13 @@ static void test_state_after(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* An elite gun of 2 stands and two Mexican lines of 10 that fire on it. */
+#define GUN_TARGET \
+	"battle \"W\" rules=rff-maw\nside US nation=US\n  leader lee \"L\" gallant\n" \
+	"  unit bty \"Duncan\" gun elite hlcLG stands=2 cmd=lee limbered battery\nside MEX nation=MEX\n" \
+	"  leader art \"A\" able\n  unit a \"A\" inf trained spirited IM stands=10 cmd=art line\n" \
+	"  unit b \"B\" inf trained spirited IM stands=10 cmd=art line\nturn 1 US daylight\nphase fire\n"
+
 /* The state after, as named fields, worked out from the seeds. */
 static const struct {
 	const char *what;
@@ -1512,6 +1548,13 @@ static const struct {
 	 "  ruling override 2LT loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "2lt", "stands=7"},
 	{"ruling override of one side's loss, the other", "phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 "
 	 "desperate-struggle\n  ruling override 2lt loss=3 by=u \"u\"\n", FOLLOW_CLAIMED, 'U', "8inf", "stands=8"},
+	/* Withering Fire on a gun: 1 gun stand wrecked, one more on a 15 or more (002:195).
+	 * 20 fire points +4 (002:190), limbered +1 (002:186): a 10 makes 15, both of
+	 * bty's 2 stands; a 9 makes 14, one */
+	{"withering fire on a gun at 15", GUN_TARGET "fire a:10@2, b:10@2 -> bty [10]\n", FOLLOW_DERIVED, 'U', "bty",
+	 "stands=0 removed=true"},
+	{"withering fire on a gun at 14", GUN_TARGET "fire a:10@2, b:10@2 -> bty [9]\n", FOLLOW_DERIVED, 'U', "bty",
+	 "stands=1 removed=false"},
 	/* the unit named in another case than declared: ids match without case */
 	{"ruling override of one unit of a check, in capitals", "phase maneuver\nmc lee [5]: 5inf +1gallant +1vet "
 	 "+2fresh =9 double-quick; 8inf +1gallant +1vet +2fresh =9 double-quick\n  ruling override 8INF fall-back "
@@ -1838,6 +1881,7 @@ int main(void)
 		cmocka_unit_test(test_derived_charge),
 		cmocka_unit_test(test_override_of_two),
 		cmocka_unit_test(test_override_of_a_reroll),
+		cmocka_unit_test(test_square_cites),
 		cmocka_unit_test(test_form_after_tardy),
 		cmocka_unit_test(test_low_ammo_once),
 		cmocka_unit_test(test_most_stands),

@@ -369,11 +369,34 @@ static void test_remove(void **state)
 	store_close(s);
 }
 
+/* A battle whose vocabulary no registered ruleset audits (a ruleset's
+ * words without its plug-in) fails whole, saying so, and stores nothing. */
+static void test_ruleset_that_cannot_audit(void **state)
+{
+	(void)state;
+	struct store *s = tu_memory_store();
+	struct import_opts o = {.umpire_version = "test"};
+	struct battle *b = parse_path(palo_alto);
+	struct vocab orphan = *b->vocab;
+	orphan.name = "orphan";
+	b->vocab = &orphan;
+	int64_t id = 0;
+	char *msg = NULL;
+	assert_int_equal(import_battle(s, b, &o, &id, &msg), IMPORT_FAILED);
+	assert_non_null(msg);
+	assert_non_null(strstr(msg, "the battle's ruleset 'orphan' cannot audit"));
+	assert_int_equal(count(s, "SELECT count(*) FROM battle"), 0);
+	free(msg);
+	battle_free(b);
+	store_close(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_import_palo_alto),
 		cmocka_unit_test(test_identity_and_replace),
+		cmocka_unit_test(test_ruleset_that_cannot_audit),
 		cmocka_unit_test(test_whole_or_nothing),
 		cmocka_unit_test(test_hash_is_canonical),
 		cmocka_unit_test(test_state_at_event),
