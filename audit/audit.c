@@ -520,7 +520,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 	if (!e->def->shape->override ||
 	    !e->def->shape->override(e, repeated_of(a, e), ruling->u->ruling.unit, &ruling->u->ruling.claim, copies)) {
 		arena_free(copies);
-		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, ruling->at, NULL,
+		audit_find(a, FINDING_CONSEQUENCE, DIAG_WARNING, stmt_at(ruling), NULL,
 			   "this override cannot say which claim it replaces (name the unit: ruling override UNIT ...): "
 			   "the state follows the log");
 		state_release(&before);

@@ -7,7 +7,7 @@
 int explain_find_stmt(const struct battle *b, int file, int line)
 {
 	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].at.file == file && b->stmts[i].at.line == line)
+		if (b->stmts[i].file == file && b->stmts[i].line == line)
 			return i;
 	return -1;
 }
@@ -39,7 +39,7 @@ void explain_write(const struct battle *b, const struct record *r, const struct 
 		   struct buf *out)
 {
 	const struct stmt *s = &b->stmts[r->stmt];
-	buf_printf(out, "%s:%d: ", b->src.v[s->at.file].path, s->at.line);
+	buf_printf(out, "%s:%d: ", b->src.v[s->file].path, s->line);
 	fmt_stmt(b, s, out);
 	buf_putc(out, '\n');
 	struct buf when;

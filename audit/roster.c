@@ -336,10 +336,10 @@ const struct roster_cause *roster_cause_of(const struct roster *r, const struct 
 /* "line 40" in the battle file, "path:12" in a file it includes. */
 static void put_where(const struct battle *b, const struct stmt *s, struct buf *out)
 {
-	if (s->at.file == 0)
-		buf_printf(out, "line %d", s->at.line);
+	if (s->file == 0)
+		buf_printf(out, "line %d", s->line);
 	else
-		buf_printf(out, "%s:%d", b->src.v[s->at.file].path, s->at.line);
+		buf_printf(out, "%s:%d", b->src.v[s->file].path, s->line);
 }
 
 void roster_say_changed(const struct ruleset_terms *t, const struct roster_entry *e, int k, struct buf *out)

@@ -86,7 +86,7 @@ static void put_inline(const struct battle *b, int file, struct buf *out)
 	const char *line = text.text ? text.text : "";
 	for (int i = 0; i < b->n_stmts && *line; i++) {
 		const struct stmt *s = &b->stmts[i];
-		if (s->at.file != file)
+		if (s->file != file)
 			continue;
 		const char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
@@ -292,7 +292,7 @@ static bool write_battle(const struct battle *b, const char *dir, const char *fo
 		int f = s->kind == ST_INCLUDE ? s->u->include.file : -1;
 		if (f <= 0 || rel[f])
 			continue;
-		rel[f] = inside(rel[s->at.file], s->u->include.path);
+		rel[f] = inside(rel[s->file], s->u->include.path);
 		if (!rel[f]) {
 			*err = message("an include would leave the battle's folder: ", s->u->include.path);
 			ok = false;

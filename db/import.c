@@ -196,7 +196,7 @@ static bool stored(struct importer *im, int64_t campaign, const struct stmt *hea
 	if (ident) {
 		bind_text(st, 2, ident);
 	} else {
-		bind_text(st, 2, head ? head->text : "");
+		bind_text(st, 2, head ? stmt_text(head) : "");
 		bind_text(st, 3, kv_value(head, "date"));
 	}
 	bool found = sqlite3_step(st) == SQLITE_ROW;
@@ -262,18 +262,18 @@ static void put_battle(struct importer *im, int64_t campaign, const char *hash, 
 	else
 		sqlite3_bind_int64(st, 1, campaign);
 	bind_text(st, 2, kv_value(head, "id"));
-	bind_text(st, 3, head ? head->text : "");
+	bind_text(st, 3, head ? stmt_text(head) : "");
 	bind_text(st, 4, kv_value(head, "date"));
 	bind_text(st, 5, b->vocab->name);
-	bind_text(st, 6, scenario ? scenario->text : NULL);
-	bind_text(st, 7, result ? result->text : NULL);
+	bind_text(st, 6, scenario ? stmt_text(scenario) : NULL);
+	bind_text(st, 7, result ? stmt_text(result) : NULL);
 	const char *seq = kv_value(head, "seq");
 	bind_int(st, 8, seq != NULL, seq ? atoi(seq) : 0);
 	bind_text(st, 9, hash);
 	bind_text(st, 10, o->umpire_version);
 	bind_text(st, 11, o->follow == FOLLOW_DERIVED ? "derived" : "claimed");
 	const char *key = kv_value(scenario, "id");	/* the scenario's identity across plays: its id=, else its name */
-	bind_text(st, 12, key ? key : scenario ? scenario->text : NULL);
+	bind_text(st, 12, key ? key : scenario ? stmt_text(scenario) : NULL);
 	const char *victor = kv_value(result, "victor");	/* as the side is declared: ids match in any case */
 	const struct sym *side = victor ? battle_find(b, 'S', victor) : NULL;
 	bind_text(st, 13, side ? side->id : victor && strcasecmp(victor, "draw") == 0 ? "draw" : victor);
@@ -337,12 +337,12 @@ static void put_header(struct importer *im)
 	for (int i = 0; i < im->b->n_stmts; i++) {
 		const struct stmt *s = &im->b->stmts[i];
 		if (s->kind == ST_BATTLE)
-			for (int k = 0; k < s->n_kvs; k++)
-				put_attr(im, "attr", seq++, s->kvs[k].key, s->kvs[k].value);
+			for (int k = 0; k < s->u->header.n_kvs; k++)
+				put_attr(im, "attr", seq++, s->u->header.kvs[k].key, s->u->header.kvs[k].value);
 		else if (s->kind == ST_OPTION)
 			put_attr(im, "option", seq++, s->u->option.name, s->u->option.value);
 		else if (s->kind == ST_SPECIAL)
-			put_attr(im, "special", seq++, "special", s->text);
+			put_attr(im, "special", seq++, "special", stmt_text(s));
 		else if (s->kind == ST_TURN)
 			break;
 	}
@@ -799,8 +799,8 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 	fmt_stmt(im->b, s, &im->text);
 	sqlite3_bind_int64(st, 1, im->battle);
 	sqlite3_bind_int(st, 2, i);
-	sqlite3_bind_int(st, 3, s->at.file);
-	sqlite3_bind_int(st, 4, s->at.line);
+	sqlite3_bind_int(st, 3, s->file);
+	sqlite3_bind_int(st, 4, s->line);
 	bind_text(st, 5, kind_name(s->kind));
 	bind_text(st, 6, s->kind == ST_EVENT ? s->u->event.def->keyword : s->kind == ST_PHASE ? s->u->phase.phase : NULL);
 	bind_int(st, 7, im->turn > 0, im->turn);
@@ -822,7 +822,7 @@ static void put_statement(struct importer *im, int i, const struct record *rec)
 		bind_int(st, 2, s->u->ruling.event >= 0 && im->event_of[s->u->ruling.event], im->event_of[s->u->ruling.event]);
 		bind_text(st, 3, ruling_verb_names[s->u->ruling.verb]);
 		bind_text(st, 4, by ? by->value : NULL);
-		bind_text(st, 5, s->text);
+		bind_text(st, 5, stmt_text(s));
 		run(im, st);
 	}
 	if (rec)

@@ -42,10 +42,11 @@ void battle_free(struct battle *b)
 	free(b->sym_slots);
 	free(b->ptr_slots);
 	free(b->charts.v);
+	free(b->comments);
 	free(b);
 }
 
-int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at)
+int battle_add_stmt(struct battle *b, enum stmt_kind kind, int file, int line)
 {
 	if (b->n_stmts == b->cap_stmts) {
 		b->cap_stmts = b->cap_stmts ? b->cap_stmts * 2 : 64;
@@ -54,8 +55,45 @@ int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at)
 	struct stmt *s = &b->stmts[b->n_stmts];
 	memset(s, 0, sizeof *s);
 	s->kind = kind;
-	s->at = at;
+	s->file = file;
+	s->line = line;
 	return b->n_stmts++;
+}
+
+struct loc stmt_at(const struct stmt *s)
+{
+	return (struct loc){s->file, s->line, 1, 0};
+}
+
+void battle_set_comment(struct battle *b, int i, const char *text)
+{
+	assert(i == b->n_stmts - 1 && (!b->n_comments || b->comments[b->n_comments - 1].stmt < i));
+	if (b->n_comments == b->cap_comments) {
+		b->cap_comments = b->cap_comments ? b->cap_comments * 2 : 64;
+		b->comments = xrealloc(b->comments, b->cap_comments * sizeof *b->comments);
+	}
+	b->comments[b->n_comments++] = (struct stmt_comment){i, text};
+}
+
+void battle_cut(struct battle *b, int n)
+{
+	assert(n >= 0 && n <= b->n_stmts);
+	b->n_stmts = n;
+	while (b->n_comments && b->comments[b->n_comments - 1].stmt >= n)
+		b->n_comments--;
+}
+
+const char *battle_comment(const struct battle *b, int i)
+{
+	int lo = 0, hi = b->n_comments;	/* in statement order: a binary search */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (b->comments[mid].stmt < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < b->n_comments && b->comments[lo].stmt == i ? b->comments[lo].text : NULL;
 }
 
 /* The bytes of an event's body: the event up to its union, and the
@@ -69,6 +107,11 @@ static size_t event_size(const struct vocab_event *def)
 static size_t body_size(enum stmt_kind kind, const struct vocab_event *def)
 {
 	switch (kind) {
+	case ST_BATTLE:
+	case ST_SCENARIO:
+	case ST_SPECIAL:
+	case ST_RESULT:
+		return sizeof(struct st_attrs);
 	case ST_INCLUDE:
 		return sizeof(struct st_include);
 	case ST_OPTION:
@@ -255,11 +298,41 @@ struct loc battle_unit_at(const struct st_unit *u, int cat)
 	return w ? w->at : (struct loc){0};
 }
 
+const struct st_attrs *stmt_attrs(const struct stmt *s)
+{
+	if (!s->u)
+		return NULL;
+	switch (s->kind) {
+	case ST_BATTLE:
+	case ST_SCENARIO:
+	case ST_SPECIAL:
+	case ST_RESULT:
+		return &s->u->header;
+	case ST_SIDE:
+		return &s->u->side.attrs;
+	case ST_LEADER:
+		return &s->u->leader.attrs;
+	case ST_UNIT:
+		return &s->u->unit.attrs;
+	case ST_RULING:
+		return &s->u->ruling.attrs;
+	default:
+		return NULL;
+	}
+}
+
+const char *stmt_text(const struct stmt *s)
+{
+	const struct st_attrs *a = stmt_attrs(s);
+	return a ? a->text : NULL;
+}
+
 const struct kv *stmt_kv(const struct stmt *s, const char *key)
 {
-	for (int i = 0; i < s->n_kvs; i++)
-		if (strcmp(s->kvs[i].key, key) == 0)
-			return &s->kvs[i];
+	const struct st_attrs *a = stmt_attrs(s);
+	for (int i = 0; a && i < a->n_kvs; i++)
+		if (strcmp(a->kvs[i].key, key) == 0)
+			return &a->kvs[i];
 	return NULL;
 }
 

@@ -196,6 +196,15 @@ struct event {
 	} u;
 };
 
+/* What a header line, a declaration or a ruling says in words of its own:
+ * a quoted text (the battle's or scenario's name, a special rule, a
+ * result, a ruling's reason) and its key=value attributes. */
+struct st_attrs {
+	const char *text;	/* NULL where the kind has none */
+	struct kv *kvs;
+	int n_kvs;
+};
+
 /* Unit-slot categories are numbered below this (a vocabulary test checks). */
 enum { UNIT_SLOTS = 16 };
 
@@ -209,6 +218,7 @@ struct unit_word {
 };
 
 struct st_unit {
+	struct st_attrs attrs;	/* its attributes (no text) */
 	const char *id;
 	struct loc id_at;
 	const char *name;
@@ -229,6 +239,7 @@ struct st_unit {
 };
 
 struct st_leader {
+	struct st_attrs attrs;	/* its attributes (no text) */
 	const char *id;
 	struct loc id_at;
 	const char *name;
@@ -243,6 +254,7 @@ struct st_leader {
 };
 
 struct st_side {
+	struct st_attrs attrs;	/* its attributes (no text) */
 	const char *id;
 	const char *label;
 	const char *nation;
@@ -276,14 +288,15 @@ struct st_include { const char *path; int file; bool charts; };	/* charts: a cha
 struct st_option { const char *name; const char *value; };
 struct st_phase { const char *phase; const char *mode; unsigned bit; };	/* bit: its vocab_phase.bit, 0 if none */
 /* event: stmt index; unit: the one unit of the event whose claim it rules
- * on, as the event names it, or NULL (all of it) */
-struct st_ruling { enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; };
+ * on, as the event names it, or NULL (all of it); attrs.text its reason */
+struct st_ruling { struct st_attrs attrs; enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; };
 
 /* A statement's body, by its kind.  Only the member of the statement's
  * kind is allocated, and for an event only its shape's member of
  * event.u (battle_body): a body is never copied as a whole, only by
  * stmt_copy.  SQLite sizes its Expr nodes the same way. */
 union stmt_body {
+	struct st_attrs header;		/* battle, scenario, special, result */
 	struct st_include include;	/* include, or charts */
 	struct st_option option;
 	struct st_side side;
@@ -295,14 +308,19 @@ union stmt_body {
 	struct st_ruling ruling;
 };
 
+/* A line of the log: 24 bytes, whatever it says; what it says is in its
+ * body.  Its place is its file and line (column 1). */
 struct stmt {
 	enum stmt_kind kind;
-	struct loc at;			/* file and line; col 1 */
-	const char *comment;		/* trailing "# ..." or NULL */
-	const char *text;		/* strings: battle/scenario name, special, result, reason */
-	struct kv *kvs;			/* key=value attributes */
-	int n_kvs;
+	int file;
+	int line;
 	union stmt_body *u;		/* in the arena; NULL for the kinds without one */
+};
+
+/* A trailing "# ..." comment, kept aside: few lines have one. */
+struct stmt_comment {
+	int stmt;
+	const char *text;
 };
 
 /* A declared id: units and leaders share one name space, sides have theirs. */
@@ -336,14 +354,27 @@ struct battle {
 	 * compare addresses, no text */
 	int *ptr_slots;
 	struct charts charts;	/* from its `charts` lines (v owned by the battle) */
+	struct stmt_comment *comments;	/* in statement order */
+	int n_comments, cap_comments;
 };
 
 /* An empty battle with its own arena; free with battle_free (NULL: no-op). */
 struct battle *battle_new(void);
 void battle_free(struct battle *b);
 
-/* Appends a zeroed statement without a body and returns its index. */
-int battle_add_stmt(struct battle *b, enum stmt_kind kind, struct loc at);
+/* Appends a zeroed statement without a body at file and line, and returns
+ * its index. */
+int battle_add_stmt(struct battle *b, enum stmt_kind kind, int file, int line);
+/* Where statement s stands: its file and line, column 1. */
+struct loc stmt_at(const struct stmt *s);
+/* Gives statement i (the last one added) its trailing comment, a string
+ * of b's arena. */
+void battle_set_comment(struct battle *b, int i, const char *text);
+/* Forgets the statements from n on (a recorder's line taken back), and
+ * their comments; their arena memory stays until battle_free. */
+void battle_cut(struct battle *b, int n);
+/* The trailing comment of statement i, or NULL. */
+const char *battle_comment(const struct battle *b, int i);
 /* Makes s a statement of kind with a zeroed body of that kind's size in
  * b's arena (an event's sized for def's shape, and its def set), and
  * returns the body. */
@@ -380,6 +411,11 @@ struct loc battle_unit_at(const struct st_unit *u, int cat);
 /* Whether a declaration's attribute codes (flag_codes, n) hold code. */
 bool battle_has_flag(const int *codes, int n, int code);
 
+/* The text and attributes of s, for the kinds that have them (see
+ * st_attrs); NULL for the others. */
+const struct st_attrs *stmt_attrs(const struct stmt *s);
+/* s's quoted text, or NULL. */
+const char *stmt_text(const struct stmt *s);
 /* The kv named key on a statement, or NULL. */
 const struct kv *stmt_kv(const struct stmt *s, const char *key);
 

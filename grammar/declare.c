@@ -182,13 +182,13 @@ static int parse_kv(struct parser *p, const struct kv_spec *specs, struct kv *kv
 }
 
 /* Keeps the attributes whose value parsed. */
-static void keep_kvs(struct parser *p, struct stmt *s, const struct kv *kvs, int n)
+static void keep_kvs(struct parser *p, struct st_attrs *a, const struct kv *kvs, int n)
 {
-	s->kvs = arena_alloc(p->b->arena, (n ? n : 1) * sizeof *kvs);
-	s->n_kvs = 0;
+	a->kvs = arena_alloc(p->b->arena, (n ? n : 1) * sizeof *kvs);
+	a->n_kvs = 0;
 	for (int i = 0; i < n; i++)
 		if (kvs[i].value)
-			s->kvs[s->n_kvs++] = kvs[i];
+			a->kvs[a->n_kvs++] = kvs[i];
 }
 
 /* Header */
@@ -202,13 +202,13 @@ int declare_battle(struct parser *p, struct token *kw)
 		return parse_misplaced(p, kw, p->saw_battle ? "a second battle line"
 					   : "the battle line must open the top-level file");
 	p->saw_battle = true;
-	if (!(s->text = parse_string(p, "the battle's name in quotes")))
+	if (!(s->u->header.text = parse_string(p, "the battle's name in quotes")))
 		return -1;
 	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && parse_at_kv(p))
 		rc = parse_kv(p, battle_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->header, kvs, n);
 	if (rc < 0)
 		return -1;
 	const struct kv *rules = stmt_kv(s, "rules");
@@ -235,7 +235,7 @@ static void check_scenario_sides(struct parser *p)
 			continue;
 		const struct kv *as = stmt_kv(a, "as");
 		const char *name = as ? as->value : a->u->side.id;
-		struct loc at = as ? as->value_at : a->at;
+		struct loc at = as ? as->value_at : stmt_at(a);
 		if (fold_same(name, "draw")) {
 			diag_add(p->d, DIAG_DUPLICATE, at, "a side may not be called 'draw': victor=draw names a draw");
 			continue;
@@ -261,7 +261,7 @@ static int once(struct parser *p, enum stmt_kind kind, const char *option, struc
 			continue;
 		return parse_error(p, DIAG_DUPLICATE, at, "%s%s already given at %s:%d",
 				option ? "option " : "a ", option ? option : kind == ST_SCENARIO ? "scenario" : "result",
-				p->b->src.v[s->at.file].path, s->at.line);
+				p->b->src.v[s->file].path, s->line);
 	}
 	return 0;
 }
@@ -279,13 +279,13 @@ int declare_scenario(struct parser *p, struct token *kw)
 	struct stmt *s = parse_cur(p);
 	battle_body(p->b, s, ST_SCENARIO, NULL);
 	if (header_only(p, kw) < 0 || once(p, ST_SCENARIO, NULL, parse_loc(p, kw)) < 0 ||
-	    !(s->text = parse_string(p, "the scenario's name in quotes")))
+	    !(s->u->header.text = parse_string(p, "the scenario's name in quotes")))
 		return -1;
 	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && parse_at_kv(p))
 		rc = parse_kv(p, scenario_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->header, kvs, n);
 	return rc;
 }
 
@@ -296,8 +296,8 @@ int declare_special(struct parser *p, struct token *kw)
 	battle_body(p->b, s, ST_SPECIAL, NULL);
 	if (header_only(p, kw) < 0)
 		return -1;
-	s->text = parse_string(p, "the special rule in quotes");
-	return s->text ? 0 : -1;
+	s->u->header.text = parse_string(p, "the special rule in quotes");
+	return s->u->header.text ? 0 : -1;
 }
 
 /* option = "option" WORD "=" WORD ; */
@@ -337,13 +337,13 @@ int declare_result(struct parser *p, struct token *kw)
 {
 	struct stmt *s = parse_cur(p);
 	battle_body(p->b, s, ST_RESULT, NULL);
-	if (once(p, ST_RESULT, NULL, parse_loc(p, kw)) < 0 || !(s->text = parse_string(p, "the result in quotes")))
+	if (once(p, ST_RESULT, NULL, parse_loc(p, kw)) < 0 || !(s->u->header.text = parse_string(p, "the result in quotes")))
 		return -1;
 	struct kv kvs[PARSE_MAX_ITEMS];
 	int n = 0, rc = 0;
 	while (rc == 0 && parse_at_kv(p))
 		rc = parse_kv(p, result_keys, kvs, &n);
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->header, kvs, n);
 	return rc;
 }
 
@@ -376,7 +376,7 @@ int declare_side(struct parser *p, struct token *kw)
 		else
 			break;
 	}
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->side.attrs, kvs, n);
 	if (rc < 0)
 		return -1;
 	const struct kv *nation = stmt_kv(s, "nation");
@@ -471,7 +471,7 @@ int declare_leader(struct parser *p, struct token *kw)
 			break;
 		}
 	}
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->leader.attrs, kvs, n);
 	l->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
 	l->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	l->n_flags = n_flags;
@@ -655,7 +655,7 @@ int declare_unit(struct parser *p, struct token *kw)
 		else
 			break;
 	}
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->unit.attrs, kvs, n);
 	slots_keep(p, u, &sl);
 	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
 	u->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
@@ -837,7 +837,7 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, int ruled)
 		snprintf(word, sizeof word, "%.*s", (int)t->len, p->text + t->off);	/* cut to word's size */
 		if (battle_find(p->b, 'U', word))
 			return parse_error(p, DIAG_EXPECTED, parse_loc(p, t), "%s is not in the event on line %d that this ruling settles",
-					word, p->b->stmts[ruled].at.line);
+					word, p->b->stmts[ruled].line);
 		return 0;
 	}
 	s->u->ruling.unit = parse_text_of(p, t);	/* as written: fmt keeps the spelling */
@@ -863,8 +863,8 @@ int declare_ruling(struct parser *p, struct token *kw)
 		struct token *t = parse_peek(p);
 		if (parse_at_kv(p) && !parse_is_word(p, t, "loss") && !parse_is_tally(p, ruled, t))	/* by=; loss= and tallies claim */
 			rc = parse_kv(p, ruling_keys, kvs, &n);
-		else if (t->kind == TOK_STRING && !s->text)
-			s->text = parse_string(p, "the reason");
+		else if (t->kind == TOK_STRING && !s->u->ruling.attrs.text)
+			s->u->ruling.attrs.text = parse_string(p, "the reason");
 		else if (t->kind == TOK_WORD || t->kind == TOK_EQ || parse_at_kv(p))
 			rc = parse_ruling_claim(p, ruled, &s->u->ruling.claim);
 		else
@@ -873,12 +873,12 @@ int declare_ruling(struct parser *p, struct token *kw)
 			rc = parse_error(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
 				      "a ruling names an effect or loss=, not modifiers");
 	}
-	keep_kvs(p, s, kvs, n);
+	keep_kvs(p, &s->u->ruling.attrs, kvs, n);
 	if (rc < 0)
 		return -1;
 	if (!stmt_kv(s, "by"))
 		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling names its umpire with by=");
-	if (!s->text)
+	if (!s->u->ruling.attrs.text)
 		return parse_error(p, DIAG_MISSING, parse_loc(p, kw), "a ruling gives its reason in quotes");
 	return 0;
 }
@@ -944,7 +944,7 @@ static void check_empty_sides(struct parser *p)
 			continue;
 		if (side >= 0 && !units) {
 			const struct stmt *e = &p->b->stmts[side];
-			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){e->at.file, e->at.line, 1, 4},
+			diag_add(p->d, DIAG_EMPTY_SIDE, (struct loc){e->file, e->line, 1, 4},
 				 "side '%s' declares no unit", e->u->side.id);
 		}
 		side = i;

@@ -273,7 +273,7 @@ static void put_ruling(struct buf *out, const struct stmt *s)
 	fmt_claim(out, &s->u->ruling.claim);
 	put_kvs(out, s, NULL);
 	buf_putc(out, ' ');
-	fmt_string(out, s->text);
+	fmt_string(out, s->u->ruling.attrs.text);
 }
 
 void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
@@ -293,7 +293,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 	case ST_RESULT:
 		buf_puts(out, s->kind == ST_BATTLE ? "battle " : s->kind == ST_SCENARIO ? "scenario "
 			      : s->kind == ST_SPECIAL ? "special " : "result ");
-		fmt_string(out, s->text);
+		fmt_string(out, s->u->header.text);
 		put_kvs(out, s, NULL);
 		break;
 	case ST_OPTION:
@@ -343,7 +343,7 @@ static bool indented(const struct stmt *s)
 static bool line_indented(const struct battle *b, const struct stmt *s)
 {
 	size_t len;
-	const char *line = sources_line(&b->src, s->at.file, s->at.line, &len);
+	const char *line = sources_line(&b->src, s->file, s->line, &len);
 	return line && len > 0 && (line[0] == ' ' || line[0] == '\t');
 }
 
@@ -356,11 +356,12 @@ static void put_comment(struct buf *out, const char *c)
 	buf_add(out, c, n);
 }
 
-void fmt_line(const struct battle *b, const struct stmt *s, struct buf *out)
+/* fmt_line's work, with s's comment found. */
+static void put_line(const struct battle *b, const struct stmt *s, const char *comment, struct buf *out)
 {
 	if (s->kind == ST_ERROR) {
 		size_t len;
-		const char *line = sources_line(&b->src, s->at.file, s->at.line, &len);
+		const char *line = sources_line(&b->src, s->file, s->line, &len);
 		buf_add(out, line, len);
 		return;
 	}
@@ -368,11 +369,16 @@ void fmt_line(const struct battle *b, const struct stmt *s, struct buf *out)
 	if (blank ? line_indented(b, s) : indented(s))
 		buf_puts(out, "  ");
 	fmt_stmt(b, s, out);
-	if (s->comment) {
+	if (comment) {
 		if (!blank)
 			buf_puts(out, "  ");
-		put_comment(out, s->comment);
+		put_comment(out, comment);
 	}
+}
+
+void fmt_line(const struct battle *b, int i, struct buf *out)
+{
+	put_line(b, &b->stmts[i], battle_comment(b, i), out);
 }
 
 /* A run of n blank lines from line first, settled: the first one kept
@@ -391,20 +397,24 @@ void fmt_each_line(const struct battle *b, int file, void (*each)(void *ctx, int
 	buf_init(&line, (size_t)SOURCES_MAX_BYTES * 2);	/* one line may be the whole input: never cut */
 	int first_blank = 0, blanks = 0;	/* the run of blank lines not settled yet */
 	bool wrote = false;
+	int c = 0;	/* the next comment: they are in statement order */
 	for (int i = 0; i < b->n_stmts; i++) {
 		const struct stmt *s = &b->stmts[i];
-		if (s->at.file != file)
+		while (c < b->n_comments && b->comments[c].stmt < i)
+			c++;
+		const char *comment = c < b->n_comments && b->comments[c].stmt == i ? b->comments[c].text : NULL;
+		if (s->file != file)
 			continue;
-		if (s->kind == ST_BLANK && !s->comment) {	/* runs collapse; none at the top */
+		if (s->kind == ST_BLANK && !comment) {	/* runs collapse; none at the top */
 			if (!blanks++)
-				first_blank = s->at.line;
+				first_blank = s->line;
 			continue;
 		}
 		settle_blanks(each, ctx, first_blank, blanks, wrote);
 		blanks = 0;
 		buf_clear(&line);
-		fmt_line(b, s, &line);
-		each(ctx, s->at.line, line.text ? line.text : "", line.len);
+		put_line(b, s, comment, &line);
+		each(ctx, s->line, line.text ? line.text : "", line.len);
 		wrote = true;
 	}
 	settle_blanks(each, ctx, first_blank, blanks, false);	/* none at the end */

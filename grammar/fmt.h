@@ -30,9 +30,10 @@ void fmt_each_line(const struct battle *b, int file, void (*each)(void *ctx, int
  * or newline (for messages and `explain`). */
 void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out);
 
-/* Appends the line fmt writes for statement s, without its newline: its
- * indentation, canonical text and comment (the recorder's accepted lines). */
-void fmt_line(const struct battle *b, const struct stmt *s, struct buf *out);
+/* Appends the line fmt writes for statement i of b, without its newline:
+ * its indentation, canonical text and comment (the recorder's accepted
+ * lines). */
+void fmt_line(const struct battle *b, int i, struct buf *out);
 
 /* The pieces of a line, for a shape's print (grammar/shape.h), each
  * appended to out as fmt writes it: an id as declared (kind 'U', 'L' or

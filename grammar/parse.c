@@ -260,12 +260,12 @@ int parse_declare_id(struct parser *p, char kind, const char *id, struct loc at)
 		return 0;
 	}
 	const struct stmt *s = &p->b->stmts[old->stmt];
-	const char *first = p->b->src.v[s->at.file].path;
-	if (s->at.line == at.line && strcmp(first, p->b->src.v[at.file].path) == 0)
+	const char *first = p->b->src.v[s->file].path;
+	if (s->line == at.line && strcmp(first, p->b->src.v[at.file].path) == 0)
 		return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s': %s is included twice",
 				parse_kind_name(kind), id, first);
 	return parse_error(p, DIAG_DUPLICATE_ID, at, "duplicate %s id '%.64s', first declared at %s:%d",
-			parse_kind_name(kind), id, first, s->at.line);
+			parse_kind_name(kind), id, first, s->line);
 }
 
 /* The declared id of this kind nearest to a misspelt one, or NULL. */
@@ -302,7 +302,7 @@ static void check_uses(struct parser *p, int first)
 				 parse_kind_name(s->kind), parse_kind_name(u->kind));
 		else if (s->stmt > u->stmt && u->kind != 'S')
 			diag_add(p->d, DIAG_BEFORE_DECL, u->at, "%s '%.64s' is used before its declaration at line %d",
-				 parse_kind_name(u->kind), u->id, p->b->stmts[s->stmt].at.line);
+				 parse_kind_name(u->kind), u->id, p->b->stmts[s->stmt].line);
 	}
 }
 
@@ -1147,11 +1147,11 @@ static void parse_line(struct parser *p, const char *text, size_t len)
 	p->text = text;
 	p->n_tok = lex_line(p->opts->lex, text, len, p->tok, MAX_TOKENS + 1, &le);
 	p->pos = 0;
-	p->stmt = battle_add_stmt(p->b, ST_BLANK, (struct loc){p->file, p->line, 1, 0});
+	p->stmt = battle_add_stmt(p->b, ST_BLANK, p->file, p->line);
 	struct token *last = &p->tok[p->n_tok - 1];
 	if (p->n_tok >= 2 && p->tok[p->n_tok - 2].kind == TOK_COMMENT) {
 		struct token *c = &p->tok[p->n_tok - 2];
-		parse_cur(p)->comment = parse_text_of(p, c);
+		battle_set_comment(p->b, p->stmt, parse_text_of(p, c));
 		*c = *last;	/* the comment becomes the end of the line */
 		p->n_tok--;
 	}
@@ -1346,7 +1346,7 @@ int parse_session_add(struct parse_session *ps, const char *text, size_t len, st
 	if (takes)
 		parse_line(p, text, len);
 	else
-		battle_add_stmt(b, ST_ERROR, (struct loc){0, p->line, 1, 0});
+		battle_add_stmt(b, ST_ERROR, 0, p->line);
 	check_uses(p, 0);
 	p->n_uses = 0;
 	p->d = NULL;
@@ -1368,7 +1368,7 @@ void parse_session_retract(struct parse_session *ps)
 	ps->p.uses = uses;
 	ps->p.cap_uses = cap_uses;
 	ps->p.n_uses = 0;
-	b->n_stmts = ps->before_stmts;
+	battle_cut(b, ps->before_stmts);
 	sources_cut_lines(&b->src, 0, ps->before_lines);
 	ps->can_retract = false;
 }

@@ -58,12 +58,12 @@ static void put_lines(const char *indent, const char *prefix, const char *text, 
 
 static const char *path_of(const struct compare_version *v, const struct compare_event *e)
 {
-	return v->b->src.v[v->b->stmts[e->stmt].at.file].path;
+	return v->b->src.v[v->b->stmts[e->stmt].file].path;
 }
 
 static int line_of(const struct compare_version *v, const struct compare_event *e)
 {
-	return v->b->stmts[e->stmt].at.line;
+	return v->b->stmts[e->stmt].line;
 }
 
 /* "turn 1 US, daylight; phase fire offensive", when it changes. */

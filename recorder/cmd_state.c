@@ -60,7 +60,7 @@ static int stmt_at_or_before(const struct battle *b, int file, int line)
 {
 	int found = -1;
 	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].at.file == file && b->stmts[i].at.line <= line)
+		if (b->stmts[i].file == file && b->stmts[i].line <= line)
 			found = i;
 	return found;
 }
@@ -140,9 +140,9 @@ static void write_changed(struct json *j, const struct roster *r, const struct b
 		json_key(j, "says");
 		json_string(j, words.text);
 		json_key(j, "file");
-		json_string(j, b->src.v[s->at.file].path);
+		json_string(j, b->src.v[s->file].path);
 		json_key(j, "line");
-		json_int(j, s->at.line);
+		json_int(j, s->line);
 		buf_clear(&words);
 		fmt_stmt(b, s, &words);
 		json_key(j, "event");

@@ -214,7 +214,7 @@ int session_try(struct session *s, const char *line, struct buf *said, struct se
 	const struct stmt *st = &s->b->stmts[i];
 	struct buf canonical;	/* what fmt would write: the log stays canonical */
 	buf_init(&canonical, 0);
-	fmt_line(s->b, st, &canonical);
+	fmt_line(s->b, i, &canonical);
 	s->pending = buf_detach(&canonical);
 	buf_release(&canonical);
 	records_clear(&s->records);
@@ -303,7 +303,7 @@ static int last_turns_line(const struct battle *b)
 {
 	for (int i = b->n_stmts - 1; i >= 0; i--) {
 		const struct stmt *st = &b->stmts[i];
-		if (st->at.file != 0 || st->kind == ST_BLANK)
+		if (st->file != 0 || st->kind == ST_BLANK)
 			continue;
 		if (st->kind == ST_TURN || st->kind == ST_PHASE || st->kind == ST_EVENT || st->kind == ST_RULING)
 			return i;
@@ -354,7 +354,7 @@ enum session_undo session_undo(struct session *s, struct buf *what, char *why, s
 		return UNDO_NOTHING;
 	if (!unchanged_on_disk(s))
 		return UNDO_CHANGED;
-	int line = s->b->stmts[i].at.line;
+	int line = s->b->stmts[i].line;
 	size_t len;
 	const char *text = sources_line(&s->b->src, 0, line, &len);
 	buf_add(what, text, len);

@@ -43,29 +43,34 @@ static char *id_of_path(const char *path)
 }
 
 /* The battle line as a new battle's: id= the new log's, no seq=. */
-static void put_battle(struct maker *m, const struct stmt *s)
+static void put_battle(struct maker *m, int stmt)
 {
+	const struct stmt *s = &m->b->stmts[stmt];
+	const struct st_attrs *attrs = &s->u->header;
+	union stmt_body body = {.header = {.text = attrs->text}};
+	struct st_attrs *a = &body.header;
 	struct stmt copy = *s;
-	copy.kvs = xmalloc((size_t)(s->n_kvs + 1) * sizeof *copy.kvs);
-	copy.n_kvs = 0;
+	copy.u = &body;
+	a->kvs = xmalloc((size_t)(attrs->n_kvs + 1) * sizeof *a->kvs);
 	bool has_id = false;
-	for (int i = 0; i < s->n_kvs; i++) {
-		struct kv kv = s->kvs[i];
+	for (int i = 0; i < attrs->n_kvs; i++) {
+		struct kv kv = attrs->kvs[i];
 		if (strcmp(kv.key, "seq") == 0 || (strcmp(kv.key, "id") == 0 && !m->id))
 			continue;
 		if (strcmp(kv.key, "id") == 0) {
 			kv.value = m->id;
 			has_id = true;
 		}
-		copy.kvs[copy.n_kvs++] = kv;
+		a->kvs[a->n_kvs++] = kv;
 	}
 	if (m->id && !has_id)
-		copy.kvs[copy.n_kvs++] = (struct kv){.key = "id", .value = m->id};
+		a->kvs[a->n_kvs++] = (struct kv){.key = "id", .value = m->id};
 	fmt_stmt(m->b, &copy, m->out);
-	if (s->comment)
-		buf_printf(m->out, "  %s", s->comment);
+	const char *comment = battle_comment(m->b, stmt);
+	if (comment)
+		buf_printf(m->out, "  %s", comment);
 	buf_putc(m->out, '\n');
-	free(copy.kvs);
+	free(a->kvs);
 }
 
 /* A charts line naming the same file from the new log's folder: -1 when
@@ -73,7 +78,7 @@ static void put_battle(struct maker *m, const struct stmt *s)
 static int put_charts(struct maker *m, const struct stmt *s)
 {
 	/* the path is the including file's folder's */
-	char *in = xstrdup(m->b->src.v[s->at.file].path);
+	char *in = xstrdup(m->b->src.v[s->file].path);
 	size_t size = strlen(in) + strlen(s->u->include.path) + 2;
 	char *from = xmalloc(size);
 	snprintf(from, size, "%s/%s", dirname(in), s->u->include.path);
@@ -108,12 +113,12 @@ static int copy_lines(struct maker *m, int f, int end)
 {
 	for (int i = 0; i < m->b->n_stmts; i++) {
 		const struct stmt *s = &m->b->stmts[i];
-		if (s->at.file != f || s->at.line >= end)
+		if (s->file != f || s->line >= end)
 			continue;
 		size_t len;
-		const char *line = sources_line(&m->b->src, f, s->at.line, &len);
+		const char *line = sources_line(&m->b->src, f, s->line, &len);
 		if (s->kind == ST_BATTLE) {
-			put_battle(m, s);
+			put_battle(m, i);
 		} else if (s->kind == ST_RESULT) {
 			continue;	/* a new game has not ended */
 		} else if (s->kind == ST_INCLUDE && s->u->include.charts) {
@@ -149,8 +154,8 @@ int template_make_log(const char *path, const char *template, const char *includ
 	}
 	int end = b->src.v[0].n_lines + 1;
 	for (int i = 0; i < b->n_stmts && end > b->src.v[0].n_lines; i++)
-		if (b->stmts[i].kind == ST_TURN && b->stmts[i].at.file == 0)
-			end = b->stmts[i].at.line;
+		if (b->stmts[i].kind == ST_TURN && b->stmts[i].file == 0)
+			end = b->stmts[i].line;
 	char *dir_copy = xstrdup(path);
 	struct buf text;
 	buf_init(&text, 0);

@@ -266,9 +266,9 @@ static void write_head(struct json *j, const struct battle *b, const struct stmt
 {
 	json_object_begin(j);
 	json_key(j, "file");
-	json_string(j, b->src.v[s->at.file].path);
+	json_string(j, b->src.v[s->file].path);
 	json_key(j, "line");
-	json_int(j, s->at.line);
+	json_int(j, s->line);
 	json_key(j, "kind");
 	json_string(j, kind);
 	json_key(j, "state_as");
@@ -344,15 +344,15 @@ static void write_ruling(struct json *j, const struct battle *b, const struct st
 	json_key(j, "settles");
 	json_object_begin(j);
 	json_key(j, "file");
-	json_string(j, b->src.v[ev->at.file].path);
+	json_string(j, b->src.v[ev->file].path);
 	json_key(j, "line");
-	json_int(j, ev->at.line);
+	json_int(j, ev->line);
 	json_object_end(j);
 	const struct kv *by = stmt_kv(s, "by");
 	json_key(j, "by");
 	json_string(j, by ? by->value : NULL);
 	json_key(j, "reason");
-	json_string(j, s->text);
+	json_string(j, s->u->ruling.attrs.text);
 	json_key(j, "unit");	/* the one unit of the event it rules on, or null */
 	json_string(j, s->u->ruling.unit);
 	json_key(j, "claim");

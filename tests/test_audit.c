@@ -1812,7 +1812,7 @@ static void test_only_record(void **state)
 	assert_non_null(b);
 	int fire = -1;
 	for (int i = 0; i < b->n_stmts && fire < 0; i++)
-		if (b->stmts[i].kind == ST_EVENT && b->stmts[i].at.file == 0 && b->stmts[i].at.line == 35)
+		if (b->stmts[i].kind == ST_EVENT && b->stmts[i].file == 0 && b->stmts[i].line == 35)
 			fire = i;
 	assert_true(fire > 0);
 	struct findings f;
@@ -1841,7 +1841,7 @@ static void test_only_record(void **state)
 	audit_battle(k, &opts, &f);
 	const struct record *attach = NULL;
 	for (int i = 0; i < all.n; i++)
-		if (k->stmts[all.v[i].stmt].at.line == 20)
+		if (k->stmts[all.v[i].stmt].line == 20)
 			attach = &all.v[i];
 	assert_non_null(attach);
 	assert_int_equal(attach->n_parts, 2);

@@ -81,11 +81,51 @@ static void test_symbols(void **state)
 	battle_free(b);
 }
 
+/* A statement is its file and line; comments are kept aside, found by
+ * their statement's index, and a statement cut takes its comment along. */
+static void test_comments(void **state)
+{
+	(void)state;
+	struct battle *b = battle_new();
+	for (int i = 0; i < 200; i++) {
+		int k = battle_add_stmt(b, ST_BLANK, i % 3, 10 + i);
+		assert_int_equal(k, i);
+		if (i % 7 == 0)
+			battle_set_comment(b, k, i % 14 ? "# odd" : "# even");
+	}
+	assert_int_equal(sizeof(struct stmt), 24);
+	struct loc at = stmt_at(&b->stmts[41]);
+	assert_int_equal(at.file, 2);
+	assert_int_equal(at.line, 51);
+	assert_int_equal(at.col, 1);
+	for (int i = 0; i < 200; i++) {
+		const char *c = battle_comment(b, i);
+		if (i % 7)
+			assert_null(c);
+		else
+			assert_string_equal(c, i % 14 ? "# odd" : "# even");
+	}
+	assert_null(battle_comment(b, 200));
+	battle_cut(b, 21);	/* 0, 7, 14 keep theirs; 21 on go */
+	assert_int_equal(b->n_stmts, 21);
+	assert_int_equal(b->n_comments, 3);
+	int k = battle_add_stmt(b, ST_BLANK, 0, 99);
+	assert_null(battle_comment(b, k));
+	battle_set_comment(b, k, "# again");
+	assert_string_equal(battle_comment(b, k), "# again");
+	assert_string_equal(battle_comment(b, 14), "# even");
+	assert_null(stmt_attrs(&b->stmts[0]));	/* a blank line has no attributes */
+	assert_null(stmt_text(&b->stmts[0]));
+	assert_null(stmt_kv(&b->stmts[0], "id"));
+	battle_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_symbols),
+		cmocka_unit_test(test_comments),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown);
 }

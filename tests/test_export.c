@@ -178,7 +178,7 @@ static void test_odd_names(void **state)
 	sqlite3_stmt *st = NULL;
 	assert_int_equal(sqlite3_prepare_v2(store_db(s), "SELECT name, ident FROM battle", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal((const char *)sqlite3_column_text(st, 0), b->stmts[0].text);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), stmt_text(&b->stmts[0]));
 	assert_non_null(strstr((const char *)sqlite3_column_text(st, 0), "\u00abd\u00eda 2\u00bb"));
 	assert_string_equal((const char *)sqlite3_column_text(st, 1), "r\u00e9saca");
 	sqlite3_finalize(st);

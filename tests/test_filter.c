@@ -71,7 +71,7 @@ static struct battle *parse_body(struct diags *d)
 static int stmt_on(const struct battle *b, int n)
 {
 	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].at.line == tu_prelude_lines() + n)
+		if (b->stmts[i].line == tu_prelude_lines() + n)
 			return i;
 	fail_msg("no statement on body line %d", n);
 	return -1;

@@ -47,12 +47,12 @@ static void test_header(void **state)
 		"  unit a \"A\" inf raw spirited M stands=4\n", &d);
 	const struct stmt *s = &b->stmts[0];
 	assert_int_equal(s->kind, ST_BATTLE);
-	assert_string_equal(s->text, "Palo Alto");
+	assert_string_equal(stmt_text(s), "Palo Alto");
 	assert_string_equal(stmt_kv(s, "date")->value, "1846-05-08");
 	assert_string_equal(stmt_kv(s, "start")->value, "14:00");
 	assert_string_equal(stmt_kv(s, "men-per-stand")->value, "40");
 	assert_int_equal(b->stmts[2].kind, ST_SPECIAL);
-	assert_string_equal(b->stmts[2].text, "chaparral");
+	assert_string_equal(stmt_text(&b->stmts[2]), "chaparral");
 	assert_string_equal(b->stmts[3].u->option.value, "text");
 	assert_string_equal(b->stmts[5].u->side.nation, "US");
 	assert_int_equal(b->stmts[5].u->side.players, 2);
@@ -274,9 +274,11 @@ static void test_crlf_bom_comments(void **state)
 				      "side US nation=US\r\n# a note\r\n"
 				      "  unit a \"A\" inf raw spirited M stands=4\r\n", &d);
 	assert_int_equal(b->stmts[0].kind, ST_BATTLE);
-	assert_string_equal(b->stmts[0].comment, "# the header");
+	assert_string_equal(battle_comment(b, 0), "# the header");
 	assert_int_equal(b->stmts[2].kind, ST_BLANK);
-	assert_string_equal(b->stmts[2].comment, "# a note");
+	assert_string_equal(battle_comment(b, 2), "# a note");
+	assert_null(battle_comment(b, 1));
+	assert_null(battle_comment(b, 3));
 	assert_int_equal(b->stmts[3].u->unit.stands, 4);
 	battle_free(b);
 	diags_release(&d);

@@ -230,9 +230,9 @@ static void test_cause_after_a_lapse(void **state)
 	assert_non_null(b);
 	int at60 = -1, at95 = -1;
 	for (int i = 0; i < b->n_stmts; i++) {
-		if (b->stmts[i].at.file == 0 && b->stmts[i].at.line <= 60)
+		if (b->stmts[i].file == 0 && b->stmts[i].line <= 60)
 			at60 = i;
-		if (b->stmts[i].at.file == 0 && b->stmts[i].at.line <= 95)
+		if (b->stmts[i].file == 0 && b->stmts[i].line <= 95)
 			at95 = i;
 	}
 	struct roster *r = roster_at(b, at60);
@@ -249,7 +249,7 @@ static void test_cause_after_a_lapse(void **state)
 static int stmt_at_line(const struct battle *b, int line)
 {
 	for (int i = 0; i < b->n_stmts; i++)
-		if (b->stmts[i].at.file == 0 && b->stmts[i].at.line == line)
+		if (b->stmts[i].file == 0 && b->stmts[i].line == line)
 			return i;
 	fail_msg("no statement at line %d", line);
 	return -1;

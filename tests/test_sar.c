@@ -98,7 +98,7 @@ static void done(struct run *x)
 static const struct record *rec(const struct run *x, int n)
 {
 	for (int i = 0; i < x->r.n; i++)
-		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first_line + n - 1)
+		if (x->b->stmts[x->r.v[i].stmt].line == x->first_line + n - 1)
 			return &x->r.v[i];
 	fail_msg("no record on body line %d", n);
 	return NULL;

@@ -219,7 +219,7 @@ static void refused_lines_change_nothing(void **state)
 	assert_false(session_pending(s));
 	buf_release(&said);
 	assert_int_equal(try_ok(s, "fire 5inf:8@8 -> 2lt [9]", &take), n);
-	assert_int_equal(session_battle(s)->stmts[n].at.line, line);
+	assert_int_equal(session_battle(s)->stmts[n].line, line);
 	assert_int_equal(session_accept(s), 0);
 	assert_file("phase fire offensive\nfire 5inf:8@8 -> 2lt [9]\n");
 	try_ok(s, "phase charge  \t\r", &take);	/* trailing blanks are not kept */

@@ -68,7 +68,7 @@ static void done(struct run *x)
 static const struct rec_part *part(const struct run *x, int n, const char *role)
 {
 	for (int i = 0; i < x->r.n; i++)
-		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1) {
+		if (x->b->stmts[x->r.v[i].stmt].line == x->first + n - 1) {
 			const struct rec_part *p = record_find_part(&x->r.v[i], (enum part_role)part_role_of(role));
 			if (p)
 				return p;
@@ -110,7 +110,7 @@ static int wrong_result(const struct run *x, int n)
 static const struct field *after(const struct run *x, int n, char kind, const char *id, const char *name)
 {
 	for (int i = 0; i < x->r.n; i++)
-		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1) {
+		if (x->b->stmts[x->r.v[i].stmt].line == x->first + n - 1) {
 			const struct rec_state *s = record_find_state(&x->r.v[i], kind, id);
 			if (!s)
 				continue;
@@ -418,7 +418,7 @@ static void test_morale(void **state)
 static bool step_says(const struct run *x, int n, const char *text)
 {
 	for (int i = 0; i < x->r.n; i++)
-		if (x->b->stmts[x->r.v[i].stmt].at.line == x->first + n - 1)
+		if (x->b->stmts[x->r.v[i].stmt].line == x->first + n - 1)
 			for (int k = 0; k < x->r.v[i].n_steps; k++)
 				if (strstr(x->r.v[i].steps[k].text, text))
 					return true;

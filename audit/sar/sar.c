@@ -733,7 +733,7 @@ static void settle_round(struct audit *a)
 	const struct stmt *m = &a->b->stmts[t->round_due - 1];
 	t->round_due = 0;
 	a->side = t->round_side;
-	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, m->at, "004:276",
+	audit_find(a, FINDING_MISSING_ROLL, DIAG_WARNING, stmt_at(m), "004:276",
 		   "neither side broke: \"immediately roll a second round of melee\", but no `round` follows");
 }
 
@@ -746,7 +746,7 @@ static void sar_settle(struct audit *a)
 	bool ends = a->stmt >= a->b->n_stmts || a->b->stmts[a->stmt].kind == ST_TURN;
 	if (!ends || !a->st.turn)
 		return;
-	struct loc at = a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1].at;
+	struct loc at = stmt_at(&a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1]);
 	for (int l = 0; l < a->st.n_leaders; l++) {
 		struct sar_leader *sl = sar_leader(a, l);
 		int u = sl->core.attached;

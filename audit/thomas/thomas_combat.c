@@ -443,7 +443,7 @@ bool thomas_audit_melee(struct audit *a, const struct stmt *s)
 	record_step(a->rec, "003:19 Check the morale of any units which had casualties",
 		    "%s: %d lost, %s: %d lost: %s checks morale first%s", c->side[0].units[0].id, lost[0],
 		    c->side[1].units[0].id, lost[1], first, lost[0] == lost[1] ? " (a tie: the text does not say)" : "");
-	open_sequence(a, u, lost, s->at);
+	open_sequence(a, u, lost, stmt_at(s));
 	record_step(a->rec, "003:20 Unformed following close action", "both sides are unformed");
 	return true;
 }
@@ -542,7 +542,7 @@ static bool owes_pursuit(const struct audit *a, const struct thomas_after_melee 
 void thomas_settle_morale(struct audit *a)
 {
 	struct thomas_audit *t = a->ctx;
-	struct loc at = a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1].at;
+	struct loc at = stmt_at(&a->b->stmts[a->stmt < a->b->n_stmts ? a->stmt : a->b->n_stmts - 1]);
 	for (int i = 0; i < t->n_after; i++) {
 		int v = t->after[i].next;
 		if (!owes_pursuit(a, &t->after[i], v))
