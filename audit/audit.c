@@ -532,7 +532,7 @@ static void audit_overridden(struct audit *a, const struct stmt *s, const struct
 		snprintf(loss, sizeof loss, ", loss=%d", u->loss);
 	const char *unit = ruling->u->ruling.unit;
 	record_step(a->rec, NULL, "ruling override (%s%s%s%s): the state follows the umpire's result, not the above",
-		    unit ? unit : "", unit ? ": " : "", u->effect ? u->effect : "as derived", loss);
+		    unit ? unit : "", unit ? ": " : "", u->effect ? u->effect->word : "as derived", loss);
 	state_copy(&a->st, &before);
 	state_release(&before);
 	struct findings scratch;

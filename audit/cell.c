@@ -86,16 +86,16 @@ int cell_effect(struct audit *a, int chart, int col, int roll, const struct clai
 	struct cell cell = cell_lookup(a, chart, roll, 0, col);
 	if (!cell.ok) {
 		if (c->effect)
-			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect,
+			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, cite, "%s on %d taken on trust: %s", c->effect->word,
 				   roll, cell.why);
-		return c->effect_code;	/* not the record's result: nothing derived it */
+		return vocab_code(c->effect);	/* not the record's result: nothing derived it */
 	}
 	const char *word = vocab_word_of(audit_vocab(a), cat, cell.value);
 	record_step(a->rec, cell.cite, "%d: %s", roll, word);
-	if (c->effect && c->effect_code != cell.value)
-		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; %s gives %s for %d", c->effect,
+	if (c->effect && vocab_code(c->effect) != cell.value)
+		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, cite, "%s claimed; %s gives %s for %d", c->effect->word,
 			   cell_source(&cell), word, roll);
-	return record_effect(a, cat, c->effect && !audit_follows_derived(a) ? c->effect_code : cell.value);
+	return record_effect(a, cat, c->effect && !audit_follows_derived(a) ? vocab_code(c->effect) : cell.value);
 }
 
 struct odds_ctx {

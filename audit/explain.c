@@ -25,7 +25,7 @@ void explain_when(const struct battle *b, int stmt, struct buf *out)
 		return;
 	const struct st_turn *t = &turn->u->turn;
 	char clock[8];
-	const char *cond = t->cond ? t->cond : vocab_default(b->vocab, b->vocab->condition);
+	const char *cond = t->cond ? t->cond->word : vocab_default(b->vocab, b->vocab->condition);
 	buf_printf(out, "turn %d%s%s%s%s", t->number, t->side ? " " : "", t->side ? t->side : "",
 		   cond ? ", " : "", cond ? cond : "");
 	if (battle_clock(b, t->number, clock))

@@ -22,7 +22,6 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 	u->decl_stmt = stmt;
 	const struct st_side *side = side_of(b, d->side);
 	u->nation = side ? side->nation : NULL;
-	u->nation_code = side ? side->nation_code : 0;
 	u->start = u->stands = d->stands > 0 ? d->stands : 1;
 	u->original = d->original > 0 ? d->original : u->start;
 	u->first_leader = -1;
@@ -148,7 +147,7 @@ int state_leader(const struct state *st, const char *id)
 
 bool state_has_flag(const struct unit_state *u, int code)
 {
-	return battle_has_flag(u->decl->flag_codes, u->decl->n_flags, code);
+	return battle_has_flag(u->decl->flags, u->decl->n_flags, code);
 }
 
 int state_attached_leader(const struct state *st, int u)
@@ -231,12 +230,12 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->side = t->side;
 		default_condition(st);
 		if (t->cond) {
-			st->cond = t->cond;
-			st->cond_code = t->cond_code;
+			st->cond = t->cond->word;
+			st->cond_code = t->cond->code;
 		}
 		st->cond_num = t->cond_num;
-		st->cond_word = t->cond_word;
-		st->cond_word_code = t->cond_word_code;
+		st->cond_word = vocab_spelling(t->cond_word);
+		st->cond_word_code = vocab_code(t->cond_word);
 		st->phase = NULL;
 		st->phase_bit = 0;
 		kept = 0;

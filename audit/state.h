@@ -19,8 +19,7 @@ enum { STATE_MAX_STANDS = 9999 };
 struct unit_state {
 	const struct st_unit *decl;
 	int decl_stmt;			/* the declaring statement */
-	const char *nation;		/* the nation of the unit's side, or NULL */
-	int nation_code;		/* its vocab_word.code, 0 with none */
+	const struct vocab_word *nation;	/* the nation of the unit's side, or NULL */
 	int start;			/* stands at the start of the battle */
 	int original;			/* stands when its campaign began (original=), else start */
 	int stands;			/* stands now */

@@ -379,15 +379,6 @@ static void put_files(struct importer *im)
 	}
 }
 
-/* The category of a unit's attribute word (a word of a VR_UNIT_FLAG category). */
-static const char *flag_category(const struct vocab *v, const char *word)
-{
-	for (int c = VC_NONE + 1; c < v->n_cats; c++)
-		if (v->cats[c].role == VR_UNIT_FLAG && vocab_find(v, c, word, strlen(word)))
-			return v->cats[c].name;
-	return "attribute";
-}
-
 static void put_unit_words(struct importer *im, int64_t unit, const struct st_unit *u)
 {
 	const struct vocab *v = im->b->vocab;
@@ -407,8 +398,8 @@ static void put_unit_words(struct importer *im, int64_t unit, const struct st_un
 		if (!st)
 			return;
 		sqlite3_bind_int64(st, 1, unit);
-		bind_text(st, 2, flag_category(v, u->flags[i]));
-		bind_text(st, 3, u->flags[i]);
+		bind_text(st, 2, v->cats[u->flags[i]->cat].name);
+		bind_text(st, 3, u->flags[i]->word);
 		run(im, st);
 	}
 }
@@ -536,7 +527,7 @@ static void put_order_of_battle(struct importer *im)
 			sqlite3_bind_int64(st, 1, im->battle);
 			bind_text(st, 2, s->u->side.id);
 			bind_text(st, 3, s->u->side.label);
-			bind_text(st, 4, s->u->side.nation);
+			bind_text(st, 4, vocab_spelling(s->u->side.nation));
 			bind_int(st, 5, s->u->side.players >= 0, s->u->side.players);
 			bind_text(st, 6, kv_value(s, "as"));
 			run(im, st);
@@ -546,7 +537,7 @@ static void put_order_of_battle(struct importer *im)
 			bind_text(st, 2, l->side);
 			bind_text(st, 3, l->id);
 			bind_text(st, 4, l->name);
-			bind_text(st, 5, l->rating);
+			bind_text(st, 5, vocab_spelling(l->rating));
 			bind_text(st, 6, l->under);
 			if (run(im, st))
 				note_row(im, 'L', l->id);

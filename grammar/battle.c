@@ -167,7 +167,7 @@ const struct fact *battle_fact(const struct uref *u, int code, int value)
 {
 	assert(code != 0);	/* 0 is a word without a code: it would match them all */
 	for (int i = 0; i < u->n_facts; i++)
-		if (u->facts[i].code == code && (!value || u->facts[i].value_index == value))
+		if (u->facts[i].word->code == code && (!value || u->facts[i].value_index == value))
 			return &u->facts[i];
 	return NULL;
 }
@@ -275,7 +275,7 @@ const struct sym *battle_declare(struct battle *b, char kind, const char *id, in
 static const struct unit_word *slot_of(const struct st_unit *u, int cat)
 {
 	for (int i = 0; i < u->n_words; i++)
-		if (u->words[i].cat == cat)
+		if (u->words[i].word->cat == cat)
 			return &u->words[i];
 	return NULL;
 }
@@ -283,13 +283,13 @@ static const struct unit_word *slot_of(const struct st_unit *u, int cat)
 const char *battle_unit_word(const struct st_unit *u, int cat)
 {
 	const struct unit_word *w = slot_of(u, cat);
-	return w ? w->word : NULL;
+	return w ? w->word->word : NULL;
 }
 
 int battle_unit_code(const struct st_unit *u, int cat)
 {
 	const struct unit_word *w = slot_of(u, cat);
-	return w ? w->code : 0;
+	return w ? w->word->code : 0;
 }
 
 struct loc battle_unit_at(const struct st_unit *u, int cat)
@@ -352,11 +352,11 @@ bool battle_clock(const struct battle *b, int turn, char out[8])
 	return true;
 }
 
-bool battle_has_flag(const int *codes, int n, int code)
+bool battle_has_flag(const struct vocab_word *const *flags, int n, int code)
 {
 	assert(code != 0);
 	for (int i = 0; i < n; i++)
-		if (codes[i] == code)
+		if (flags[i]->code == code)
 			return true;
 	return false;
 }

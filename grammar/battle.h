@@ -48,9 +48,8 @@ struct mod {
 
 /* A situational fact of the table, in parentheses after a unit. */
 struct fact {
-	const char *word;
+	const struct vocab_word *word;
 	const char *value;	/* WORD=VALUE: VALUE; NULL for a bare fact */
-	int code;		/* the word's vocab_word.code */
 	int value_index;	/* VALUE's place in the word's spec, from 1; 0 none or a unit id */
 	struct loc at;
 };
@@ -71,13 +70,11 @@ struct tally {
 struct claim {
 	struct mod *mods;
 	struct tally *tallies;	/* in the order written; each word once */
-	const char *effect;	/* canonical effect name, or NULL */
-	const char *outcome;	/* a word of the event's outcomes, or NULL */
+	const struct vocab_word *effect;	/* of the event's effects, or NULL */
+	const struct vocab_word *outcome;	/* of the event's outcomes, or NULL */
 	int n_mods;
 	int n_tallies;
 	int total;
-	int effect_code;	/* the effect's vocab_word.code */
-	int outcome_code;
 	int loss;
 	bool has_total;
 	bool has_loss;		/* loss=N: stands claimed lost */
@@ -107,13 +104,10 @@ struct uref {
 /* What a unit does after its check (fields in order of alignment, as a
  * claim's). */
 struct action {
-	const char *verb;
-	const char *word;	/* a "W" action's word, or NULL */
-	const char *flag;	/* a word of vocab.action_flag after the targets, or NULL */
+	const struct vocab_word *verb;
+	const struct vocab_word *word;	/* a "W" action's word, or NULL */
+	const struct vocab_word *flag;	/* of vocab.action_flag, after the targets, or NULL */
 	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
-	int verb_code;		/* each word's vocab_word.code, 0 with no word */
-	int word_code;
-	int flag_code;
 	int n_targets;
 	struct loc at;
 	struct loc flag_at;
@@ -155,8 +149,7 @@ struct ev_clash {
 	bool has_diff;
 	int diff;
 	struct loc diff_at;
-	const char *effect;
-	int effect_code;	/* its vocab_word.code */
+	const struct vocab_word *effect;	/* or NULL */
 	struct loc effect_at;
 };
 
@@ -164,8 +157,7 @@ struct ev_leader_roll {
 	const char *leader;
 	struct loc leader_at;
 	struct face die;
-	const char *effect;
-	int effect_code;
+	const struct vocab_word *effect;	/* or NULL */
 	struct loc effect_at;
 };
 
@@ -211,9 +203,7 @@ enum { UNIT_SLOTS = 16 };
 /* A word of a unit's declaration that fills a slot (a category of role
  * VR_UNIT_SLOT: RFF's arm, experience, morale class ...). */
 struct unit_word {
-	int cat;
-	int code;		/* its vocab_word.code */
-	const char *word;	/* canonical */
+	const struct vocab_word *word;	/* its category is the slot's */
 	struct loc at;
 };
 
@@ -227,8 +217,7 @@ struct st_unit {
 	 * written: read them with battle_unit_word and its kin */
 	const struct unit_word *words;
 	int n_words;
-	const char **flags;	/* unit attributes, canonical */
-	const int *flag_codes;	/* each one's vocab_word.code */
+	const struct vocab_word **flags;	/* unit attributes, in the order written */
 	int n_flags;
 	int stands;		/* stands=N, -1 if missing */
 	int original;		/* original=N: its stands when its campaign began, -1 if not given */
@@ -244,10 +233,8 @@ struct st_leader {
 	struct loc id_at;
 	const char *name;
 	const char *side;
-	const char *rating;
-	int rating_code;	/* its vocab_word.code */
-	const char **flags;	/* leader attributes (vocab.leader_flag), canonical */
-	const int *flag_codes;	/* each one's vocab_word.code */
+	const struct vocab_word *rating;
+	const struct vocab_word **flags;	/* leader attributes (vocab.leader_flag) */
 	int n_flags;
 	const char *under;	/* superior leader id */
 	struct loc under_at;
@@ -257,19 +244,16 @@ struct st_side {
 	struct st_attrs attrs;	/* its attributes (no text) */
 	const char *id;
 	const char *label;
-	const char *nation;
-	int nation_code;	/* its vocab_word.code */
+	const struct vocab_word *nation;
 	int players;		/* -1 if not given */
 };
 
 struct st_turn {
 	int number;
 	const char *side;	/* NULL: no player side (simultaneous turns) */
-	const char *cond;	/* a word of vocab.condition, or NULL (its default) */
-	int cond_code;		/* its vocab_word.code (the default's when NULL) */
+	const struct vocab_word *cond;	/* of vocab.condition, or NULL: its default (state.cond) */
 	int cond_num;		/* the condition's number, 0 if none */
-	const char *cond_word;	/* the condition's word argument, or NULL */
-	int cond_word_code;
+	const struct vocab_word *cond_word;	/* the condition's word argument, or NULL */
 };
 
 /* An umpire's ruling on the event before it. */
@@ -408,8 +392,9 @@ const char *battle_unit_word(const struct st_unit *u, int cat);
 int battle_unit_code(const struct st_unit *u, int cat);
 struct loc battle_unit_at(const struct st_unit *u, int cat);
 
-/* Whether a declaration's attribute codes (flag_codes, n) hold code. */
-bool battle_has_flag(const int *codes, int n, int code);
+/* Whether a declaration's attributes (flags, n) hold the word whose code
+ * (vocab_word.code) is code. */
+bool battle_has_flag(const struct vocab_word *const *flags, int n, int code);
 
 /* The text and attributes of s, for the kinds that have them (see
  * st_attrs); NULL for the others. */

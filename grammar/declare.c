@@ -390,8 +390,7 @@ int declare_side(struct parser *p, struct token *kw)
 	const struct vocab_word *w = vocab_find(p->v, p->v->nation, nation->value, strlen(nation->value));
 	if (!w)
 		return parse_error(p, DIAG_UNKNOWN_WORD, nation->value_at, "unknown nation '%s'", nation->value);
-	s->u->side.nation = w->word;
-	s->u->side.nation_code = w->code;
+	s->u->side.nation = w;
 	return 0;
 }
 
@@ -411,16 +410,15 @@ static const char *current_side(struct parser *p)
 }
 
 /* Adds an attribute word (canonical) to a declaration's list, once. */
-static int add_flag(struct parser *p, const char **flags, int *codes, int *n_flags, const struct vocab_word *w,
+static int add_flag(struct parser *p, const struct vocab_word **flags, int *n_flags, const struct vocab_word *w,
 		    struct loc at)
 {
 	for (int i = 0; i < *n_flags; i++)
-		if (flags[i] == w->word)
+		if (flags[i] == w)
 			return parse_error(p, DIAG_DUPLICATE, at, "attribute %s given twice", w->word);
 	if (*n_flags >= PARSE_MAX_ITEMS)
 		return parse_error(p, DIAG_TOO_MANY, at, "more than %d attributes", PARSE_MAX_ITEMS);
-	codes[*n_flags] = w->code;
-	flags[(*n_flags)++] = w->word;
+	flags[(*n_flags)++] = w;
 	return 0;
 }
 
@@ -443,8 +441,7 @@ int declare_leader(struct parser *p, struct token *kw)
 	if (!(l->name = parse_string(p, "the leader's name in quotes")))
 		return -1;
 	struct kv kvs[PARSE_MAX_ITEMS];
-	const char *flags[PARSE_MAX_ITEMS];
-	int codes[PARSE_MAX_ITEMS];
+	const struct vocab_word *flags[PARSE_MAX_ITEMS];
 	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
 		struct token *w = parse_peek(p);
@@ -454,11 +451,10 @@ int declare_leader(struct parser *p, struct token *kw)
 		} else if ((vw = parse_lookup(p, p->v->rating, w))) {
 			if (l->rating)
 				rc = parse_error(p, DIAG_DUPLICATE, parse_loc(p, w), "a second %s", vocab_cat_name(p->v, p->v->rating));
-			l->rating = vw->word;
-			l->rating_code = vw->code;
+			l->rating = vw;
 			parse_next(p);
 		} else if ((vw = parse_lookup(p, p->v->leader_flag, w))) {
-			rc = add_flag(p, flags, codes, &n_flags, vw, parse_loc(p, w));
+			rc = add_flag(p, flags, &n_flags, vw, parse_loc(p, w));
 			parse_next(p);
 		} else if (w->kind == TOK_WORD) {
 			char ratings[256], lflags[256];
@@ -473,7 +469,6 @@ int declare_leader(struct parser *p, struct token *kw)
 	}
 	keep_kvs(p, &s->u->leader.attrs, kvs, n);
 	l->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
-	l->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	l->n_flags = n_flags;
 	if (rc < 0)
 		return -1;
@@ -497,19 +492,17 @@ static bool is_slot(const struct parser *p, int c)
 /* A unit's slot words by category as its line gives them, while it is
  * read; the unit keeps them as a list in the order written. */
 struct slots {
-	const char *word[UNIT_SLOTS];
-	int code[UNIT_SLOTS];
+	const struct vocab_word *word[UNIT_SLOTS];
 	struct loc at[UNIT_SLOTS];
 	int order[UNIT_SLOTS];	/* the categories given, in the order written */
 	int n;
 };
 
-static void slot_fill(struct slots *sl, int cat, const char *word, int code, struct loc at)
+static void slot_fill(struct slots *sl, const struct vocab_word *word, struct loc at)
 {
-	sl->word[cat] = word;
-	sl->code[cat] = code;
-	sl->at[cat] = at;
-	sl->order[sl->n++] = cat;
+	sl->word[word->cat] = word;
+	sl->at[word->cat] = at;
+	sl->order[sl->n++] = word->cat;
 }
 
 /* The list the unit keeps, in the battle's arena. */
@@ -518,7 +511,7 @@ static void slots_keep(struct parser *p, struct st_unit *u, const struct slots *
 	struct unit_word *w = arena_alloc(p->b->arena, (size_t)sl->n * sizeof *w);
 	for (int i = 0; i < sl->n; i++) {
 		int c = sl->order[i];
-		w[i] = (struct unit_word){.cat = c, .code = sl->code[c], .word = sl->word[c], .at = sl->at[c]};
+		w[i] = (struct unit_word){.word = sl->word[c], .at = sl->at[c]};
 	}
 	u->words = w;
 	u->n_words = sl->n;
@@ -543,8 +536,8 @@ static int unit_compound(struct parser *p, struct slots *sl, struct token *t, st
 			continue;
 		if (sl->word[of] || sl->word[c->cat])
 			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s", vocab_cat_name(p->v, of), parse_found(p, t));
-		slot_fill(sl, c->cat, c->word, c->code, at);
-		slot_fill(sl, of, g->word, g->code, at);
+		slot_fill(sl, c, at);
+		slot_fill(sl, g, at);
 		return 1;
 	}
 	return 0;
@@ -568,7 +561,7 @@ static const char *unit_word_cats(const struct parser *p, char *out, size_t size
 
 /* Classifies a word of a unit declaration into its category. */
 static int unit_word(struct parser *p, struct st_unit *u, struct slots *sl, struct token *t,
-		     const char **flags, int *codes, int *n_flags)
+		     const struct vocab_word **flags, int *n_flags)
 {
 	struct loc at = parse_loc(p, t);
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
@@ -577,8 +570,8 @@ static int unit_word(struct parser *p, struct st_unit *u, struct slots *sl, stru
 			continue;
 		if (sl->word[c])
 			return parse_error(p, DIAG_DUPLICATE, at, "a second %s %s (already %s)",
-					vocab_cat_name(p->v, c), parse_found(p, t), sl->word[c]);
-		slot_fill(sl, c, w->word, w->code, at);
+					vocab_cat_name(p->v, c), parse_found(p, t), sl->word[c]->word);
+		slot_fill(sl, w, at);
 		return 0;
 	}
 	int rc = unit_compound(p, sl, t, at);
@@ -587,7 +580,7 @@ static int unit_word(struct parser *p, struct st_unit *u, struct slots *sl, stru
 	for (int c = VC_NONE + 1; c < p->v->n_cats; c++) {
 		const struct vocab_word *f = p->v->cats[c].role == VR_UNIT_FLAG ? parse_lookup(p, c, t) : NULL;
 		if (f)
-			return add_flag(p, flags, codes, n_flags, f, at);
+			return add_flag(p, flags, n_flags, f, at);
 	}
 	if (parse_is_word(p, t, "carry")) {
 		u->carry = true;
@@ -602,7 +595,7 @@ static int unit_word(struct parser *p, struct st_unit *u, struct slots *sl, stru
 static bool waived(const struct parser *p, const struct slots *sl, int c)
 {
 	for (int k = VC_NONE + 1; k < p->v->n_cats && k < UNIT_SLOTS; k++) {
-		const struct vocab_word *w = sl->word[k] ? vocab_find(p->v, k, sl->word[k], strlen(sl->word[k])) : NULL;
+		const struct vocab_word *w = sl->word[k];
 		if (w && w->waives == c)
 			return true;
 	}
@@ -642,8 +635,7 @@ int declare_unit(struct parser *p, struct token *kw)
 	if (!(u->name = parse_string(p, "the unit's name in quotes")))
 		return -1;
 	struct kv kvs[PARSE_MAX_ITEMS];
-	const char *flags[PARSE_MAX_ITEMS];
-	int codes[PARSE_MAX_ITEMS];
+	const struct vocab_word *flags[PARSE_MAX_ITEMS];
 	struct slots sl = {.n = 0};
 	int n = 0, n_flags = 0, rc = 0;
 	while (rc == 0 && parse_peek(p)->kind != TOK_END) {
@@ -651,14 +643,13 @@ int declare_unit(struct parser *p, struct token *kw)
 		if (parse_at_kv(p))
 			rc = parse_kv(p, unit_keys, kvs, &n);
 		else if (w->kind == TOK_WORD || w->kind == TOK_NUMBER)
-			rc = unit_word(p, u, &sl, parse_next(p), flags, codes, &n_flags);
+			rc = unit_word(p, u, &sl, parse_next(p), flags, &n_flags);
 		else
 			break;
 	}
 	keep_kvs(p, &s->u->unit.attrs, kvs, n);
 	slots_keep(p, u, &sl);
 	u->flags = arena_memdup(p->b->arena, flags, n_flags * sizeof *flags);
-	u->flag_codes = arena_memdup(p->b->arena, codes, n_flags * sizeof *codes);
 	u->n_flags = n_flags;
 	const struct kv *stands = stmt_kv(s, "stands");
 	const struct kv *cmd = stmt_kv(s, "cmd");
@@ -686,11 +677,10 @@ static int parse_condition(struct parser *p, struct st_turn *t)
 	const struct vocab_word *w = parse_want_word(p, p->v->condition);
 	if (!w)
 		return -1;
-	t->cond = w->word;
-	t->cond_code = w->code;
+	t->cond = w;
 	if (w->num_max && parse_number(p, w->num_what, 1, w->num_max, &t->cond_num) < 0)
 		return -1;
-	return w->arg ? parse_word(p, w->arg, &t->cond_word, &t->cond_word_code) : 0;
+	return w->arg ? parse_word(p, w->arg, &t->cond_word) : 0;
 }
 
 /* Whether the ruleset's phase word takes a mode (phase WORD MODE). */

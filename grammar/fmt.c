@@ -96,7 +96,7 @@ void fmt_uref(const struct battle *b, struct buf *out, const struct uref *u)
 		buf_printf(out, "@%d", u->range);
 	for (int i = 0; i < u->n_facts; i++) {
 		buf_puts(out, i ? "," : "(");
-		buf_puts(out, u->facts[i].word);
+		buf_puts(out, u->facts[i].word->word);
 		if (u->facts[i].value)
 			buf_printf(out, "=%s", u->facts[i].value);
 	}
@@ -160,9 +160,9 @@ void fmt_claim(struct buf *out, const struct claim *c)
 	if (c->has_total)
 		buf_printf(out, " =%d", c->total);
 	if (c->effect)
-		buf_printf(out, " %s", c->effect);
+		buf_printf(out, " %s", c->effect->word);
 	if (c->outcome)
-		buf_printf(out, " %s", c->outcome);
+		buf_printf(out, " %s", c->outcome->word);
 	put_tallies(out, c, TALLY_BARE);
 	if (c->has_loss)
 		buf_printf(out, " loss=%d", c->loss);
@@ -171,15 +171,15 @@ void fmt_claim(struct buf *out, const struct claim *c)
 
 void fmt_action(const struct battle *b, struct buf *out, const struct action *a)
 {
-	buf_printf(out, " %s", a->verb);
+	buf_printf(out, " %s", a->verb->word);
 	if (a->word)
-		buf_printf(out, " %s", a->word);
+		buf_printf(out, " %s", a->word->word);
 	if (a->n_targets) {
 		buf_putc(out, ' ');
 		fmt_urefs(b, out, a->targets, a->n_targets);
 	}
 	if (a->flag)
-		buf_printf(out, " %s", a->flag);
+		buf_printf(out, " %s", a->flag->word);
 }
 
 static void put_event(const struct battle *b, struct buf *out, const struct event *e)
@@ -191,14 +191,14 @@ static void put_event(const struct battle *b, struct buf *out, const struct even
 /* A declaration's attribute flags (canonical words of categories of role,
  * or of category cat) in the vocabulary's order. */
 static void put_flags(const struct vocab *v, struct buf *out, int cat, enum vocab_role role,
-		      const char *const *flags, int n)
+		      const struct vocab_word *const *flags, int n)
 {
 	for (size_t i = 0; n && i < v->n_words; i++) {
 		const struct vocab_word *w = &v->words[i];
 		if (w->canon || (w->cat != cat && (role == VR_OTHER || v->cats[w->cat].role != role)))
 			continue;
 		for (int j = 0; j < n; j++)
-			if (strcmp(flags[j], w->word) == 0)
+			if (flags[j] == w)
 				buf_printf(out, " %s", w->word);
 	}
 }
@@ -245,7 +245,7 @@ static void put_leader(const struct battle *b, struct buf *out, const struct stm
 	buf_printf(out, "leader %s ", l->id);
 	fmt_string(out, l->name);
 	if (l->rating)
-		buf_printf(out, " %s", l->rating);
+		buf_printf(out, " %s", l->rating->word);
 	put_flags(b->vocab, out, b->vocab->leader_flag, VR_OTHER, l->flags, l->n_flags);
 	if (l->under)
 		buf_printf(out, " under=%s", fmt_id(b, 'L', l->under));
@@ -258,11 +258,11 @@ static void put_turn(const struct battle *b, struct buf *out, const struct st_tu
 	if (t->side)
 		buf_printf(out, " %s", fmt_id(b, 'S', t->side));
 	if (t->cond)
-		buf_printf(out, " %s", t->cond);
+		buf_printf(out, " %s", t->cond->word);
 	if (t->cond_num)
 		buf_printf(out, " %d", t->cond_num);
 	if (t->cond_word)
-		buf_printf(out, " %s", t->cond_word);
+		buf_printf(out, " %s", t->cond_word->word);
 }
 
 static void put_ruling(struct buf *out, const struct stmt *s)
@@ -302,7 +302,7 @@ void fmt_stmt(const struct battle *b, const struct stmt *s, struct buf *out)
 	case ST_SIDE:
 		buf_printf(out, "side %s", s->u->side.id);
 		if (s->u->side.nation)
-			buf_printf(out, " nation=%s", s->u->side.nation);
+			buf_printf(out, " nation=%s", s->u->side.nation->word);
 		put_kvs(out, s, side_placed);
 		if (s->u->side.label) {
 			buf_putc(out, ' ');

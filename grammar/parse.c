@@ -189,16 +189,11 @@ const struct vocab_word *parse_want_word(struct parser *p, int cat)
 	return w;
 }
 
-/* want_word, keeping the word's canonical spelling and its code (the
- * ruleset's enum) in *word and *code; -1 after an error. */
-int parse_word(struct parser *p, int cat, const char **word, int *code)
+/* want_word, keeping the word's canonical entry in *word; -1 after an
+ * error. */
+int parse_word(struct parser *p, int cat, const struct vocab_word **word)
 {
-	const struct vocab_word *w = parse_want_word(p, cat);
-	if (!w)
-		return -1;
-	*word = w->word;
-	*code = w->code;
-	return 0;
+	return (*word = parse_want_word(p, cat)) ? 0 : -1;
 }
 
 /* Ids and their uses */
@@ -606,8 +601,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 		return parse_error(p, DIAG_UNKNOWN_WORD, parse_loc(p, t), "unknown %s %s", vocab_cat_name(p->v, cat),
 				parse_found(p, t));
 	parse_next(p);
-	f->word = w->word;
-	f->code = w->code;
+	f->word = w;
 	f->at = parse_loc(p, t);
 	char what[96];
 	snprintf(what, sizeof what, "'=' and %s", w->spec && strcmp(w->spec, "U") == 0 ? "a unit id" : w->spec ? w->spec : "");
@@ -870,16 +864,14 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = parse_loc(p, t)});
 		} else if (t->kind == TOK_WORD && !c->effect && (w = parse_lookup(p, k->effects, t))) {
 			parse_next(p);
-			c->effect = w->word;
-			c->effect_code = w->code;
+			c->effect = w;
 			c->effect_at = parse_loc(p, t);
 		} else if (t->kind == TOK_WORD && k->outcomes && (w = parse_lookup(p, k->outcomes, t))) {
 			if (c->outcome)
 				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second %s %s",
 						vocab_cat_name(p->v, k->outcomes), parse_found(p, t));
 			parse_next(p);
-			c->outcome = w->word;
-			c->outcome_code = w->code;
+			c->outcome = w;
 			c->outcome_at = parse_loc(p, t);
 		} else if (parse_at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
@@ -963,11 +955,10 @@ int parse_action(struct parser *p, struct action *a)
 {
 	struct token *t = parse_next(p);
 	const struct vocab_word *w = parse_lookup(p, p->v->action, t);
-	a->verb = w->word;
-	a->verb_code = w->code;
+	a->verb = w;
 	a->at = parse_loc(p, t);
 	if (w->spec && strcmp(w->spec, "W") == 0)
-		return parse_word(p, w->arg, &a->word, &a->word_code);
+		return parse_word(p, w->arg, &a->word);
 	if (w->spec && strcmp(w->spec, "T") == 0) {
 		if (parse_urefs(p, w->arg, false, &a->targets, &a->n_targets) < 0)
 			return -1;
@@ -975,8 +966,7 @@ int parse_action(struct parser *p, struct action *a)
 		const struct vocab_word *fw = p->v->action_flag ? parse_lookup(p, p->v->action_flag, f) : NULL;
 		if (fw) {
 			parse_next(p);
-			a->flag = fw->word;
-			a->flag_code = fw->code;
+			a->flag = fw;
 			a->flag_at = parse_loc(p, f);
 		}
 	}

@@ -95,8 +95,8 @@ int parse_error(struct parser *p, enum diag_code code, struct loc at, const char
 int parse_expected(struct parser *p, const char *what);
 /* Takes a token of kind, or reports that what was expected. */
 int parse_expect(struct parser *p, enum token_kind kind, const char *what);
-/* A word of category cat: its canonical spelling and code (vocab_word.code). */
-int parse_word(struct parser *p, int cat, const char **word, int *code);
+/* A word of category cat: its canonical entry. */
+int parse_word(struct parser *p, int cat, const struct vocab_word **word);
 /* A plain number within lo..hi; a signed or plain one; what names it in messages. */
 int parse_number(struct parser *p, const char *what, int lo, int hi, int *out);
 int parse_signed(struct parser *p, const char *what, int lo, int hi, int *out);

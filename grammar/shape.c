@@ -111,7 +111,7 @@ static int clash_result(struct parser *p, const struct vocab_event *ev, struct e
 	}
 	t = parse_peek(p);
 	if (t->kind == TOK_WORD) {
-		if (parse_word(p, ev->effects, &c->effect, &c->effect_code) < 0)
+		if (parse_word(p, ev->effects, &c->effect) < 0)
 			return -1;
 		c->effect_at = parse_loc(p, t);
 	}
@@ -145,7 +145,7 @@ static int leader_roll_parse(struct parser *p, const struct vocab_event *ev, str
 		return -1;
 	struct token *t = parse_peek(p);
 	if (t->kind == TOK_WORD) {
-		if (parse_word(p, ev->effects, &f->effect, &f->effect_code) < 0)
+		if (parse_word(p, ev->effects, &f->effect) < 0)
 			return -1;
 		f->effect_at = parse_loc(p, t);
 	}
@@ -163,8 +163,14 @@ static int read_arg(struct parser *p, const struct vocab_event *ev, char type, s
 	case 'L':
 		a->text = parse_id(p, type, &a->at);
 		return a->text ? 0 : -1;
-	case 'W':
-		return parse_word(p, ev->arg, &a->text, &a->code);
+	case 'W': {
+		const struct vocab_word *w;
+		if (parse_word(p, ev->arg, &w) < 0)
+			return -1;
+		a->text = w->word;	/* an argument's text, whatever its type */
+		a->code = w->code;
+		return 0;
+	}
 	case 'N':
 		return parse_signed(p, "a signed number of stands such as -2", -PARSE_MAX_STANDS, PARSE_MAX_STANDS, &a->num);
 	case 'C':
@@ -278,7 +284,7 @@ static void clash_print(const struct battle *b, const struct event *e, struct bu
 	if (c->has_diff)
 		buf_printf(out, c->diff ? " %+d" : " %d", c->diff);
 	if (c->effect)
-		buf_printf(out, " %s", c->effect);
+		buf_printf(out, " %s", c->effect->word);
 }
 
 static void state_print(const struct battle *b, const struct event *e, struct buf *out)
@@ -327,7 +333,7 @@ static void leader_roll_print(const struct battle *b, const struct event *e, str
 	buf_printf(out, " %s ", fmt_id(b, 'L', e->u.leader_roll.leader));
 	fmt_face(out, &e->u.leader_roll.die);
 	if (e->u.leader_roll.effect)
-		buf_printf(out, " %s", e->u.leader_roll.effect);
+		buf_printf(out, " %s", e->u.leader_roll.effect->word);
 }
 
 /* What each names and claims */
@@ -428,7 +434,7 @@ static void clash_write(const struct event *e, const struct shape_writer *w)
 	w->key(w->ctx, "difference");
 	w->number(w->ctx, c->has_diff ? &c->diff : NULL);
 	w->key(w->ctx, "effect");
-	w->text(w->ctx, c->effect);
+	w->text(w->ctx, vocab_spelling(c->effect));
 	w->close(w->ctx, '}');
 }
 
@@ -436,7 +442,7 @@ static void leader_roll_write(const struct event *e, const struct shape_writer *
 {
 	w->open(w->ctx, '{');
 	w->key(w->ctx, "effect");
-	w->text(w->ctx, e->u.leader_roll.effect);
+	w->text(w->ctx, vocab_spelling(e->u.leader_roll.effect));
 	w->close(w->ctx, '}');
 }
 
@@ -529,7 +535,6 @@ static bool clash_override(struct event *e, const struct event *repeated, const 
 	int named = unit ? side_of(repeated ? &repeated->u.clash : c, unit) : -1;
 	if (umpire->effect || named < 0) {
 		c->effect = umpire->effect;
-		c->effect_code = umpire->effect_code;
 		c->has_diff = false;
 	}
 	for (int side = 0; side < 2; side++) {

@@ -24,6 +24,7 @@ struct event;
 struct face;
 struct parser;
 struct vocab_event;
+struct vocab_word;
 
 /* The grammar's shapes, for the code that knows them by name; a ruleset's
  * own shape is SHAPE_OWN. */
@@ -68,8 +69,9 @@ struct shape_derived {
 	 * ("target", "attacker", "defender"), or for unit when role is NULL;
 	 * effect: the event's, for a claim that takes it when its own part
 	 * derived none.  False when nothing was filled. */
-	bool (*fill)(void *ctx, const char *role, const char *unit, const char *effect, struct claim *c);
-	const char *effect;	/* the event's result, or NULL */
+	bool (*fill)(void *ctx, const char *role, const char *unit, const struct vocab_word *effect,
+		     struct claim *c);
+	const struct vocab_word *effect;	/* the event's result, or NULL */
 	bool has_diff;		/* and its difference (a clash's) */
 	int diff;
 };

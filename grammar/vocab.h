@@ -58,6 +58,19 @@ struct vocab_word {
 	int waives;		/* a unit slot made unnecessary by this word */
 };
 
+/* A word a line gives is its (canonical) entry, NULL where the line gives
+ * none: its code (vocab_word.code), 0 for none, and its spelling, NULL for
+ * none. */
+static inline int vocab_code(const struct vocab_word *w)
+{
+	return w ? w->code : 0;
+}
+
+static inline const char *vocab_spelling(const struct vocab_word *w)
+{
+	return w ? w->word : NULL;
+}
+
 /* Phases an event may stand in: bits of the ruleset's phase list; an event
  * with VOCAB_ANY_PHASE stands anywhere in a turn. */
 #define VOCAB_ANY_PHASE (~0u)

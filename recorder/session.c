@@ -474,11 +474,20 @@ static const struct rec_part *part_of(const struct record *rec, enum part_role r
 struct suggesting {
 	const struct record *rec;
 	struct arena *copies;
+	const struct vocab *vocab;
+	int effects;		/* the event's category of effects */
 };
+
+/* The entry of effect, a word the audit recorded, or NULL. */
+static const struct vocab_word *effect_entry(const struct suggesting *sg, const char *effect)
+{
+	return effect ? vocab_find(sg->vocab, sg->effects, effect, strlen(effect)) : NULL;
+}
 
 /* Fills an empty claim from what the record's part for role (or for unit,
  * role NULL) derived (shape_derived.fill). */
-static bool fill_claim(void *ctx, const char *role, const char *unit, const char *effect, struct claim *c)
+static bool fill_claim(void *ctx, const char *role, const char *unit, const struct vocab_word *effect,
+		       struct claim *c)
 {
 	const struct suggesting *sg = ctx;
 	const struct rec_part *p = role ? part_of(sg->rec, (enum part_role)part_role_of(role), NULL)
@@ -494,7 +503,7 @@ static bool fill_claim(void *ctx, const char *role, const char *unit, const char
 	c->n_mods = n;
 	c->has_total = p->has_total;
 	c->total = p->total;
-	c->effect = p->effect ? p->effect : effect;
+	c->effect = p->effect ? effect_entry(sg, p->effect) : effect;
 	c->has_loss = p->loss > 0;
 	c->loss = p->loss;
 	return true;
@@ -509,9 +518,12 @@ bool session_suggest(const struct session *s, const struct session_take *take, s
 	struct stmt copy;
 	union stmt_body body;
 	stmt_copy(st, &copy, &body);
-	struct suggesting sg = {.rec = rec, .copies = arena_new()};
+	struct suggesting sg = {
+		.rec = rec, .copies = arena_new(), .vocab = s->b->vocab, .effects = st->u->event.def->effects,
+	};
 	const struct shape_derived derived = {
-		.ctx = &sg, .fill = fill_claim, .effect = rec->effect, .has_diff = rec->has_diff, .diff = rec->diff,
+		.ctx = &sg, .fill = fill_claim, .effect = effect_entry(&sg, rec->effect), .has_diff = rec->has_diff,
+		.diff = rec->diff,
 	};
 	bool ok = copy.u->event.def->shape->suggest(&copy.u->event, &derived, sg.copies);
 	if (ok)

@@ -32,10 +32,10 @@ static void write_claim(struct json *j, const struct claim *c)
 	else
 		json_null(j);
 	json_key(j, "effect");
-	json_string(j, c->effect);
+	json_string(j, vocab_spelling(c->effect));
 	if (c->outcome) {
 		json_key(j, "outcome");
-		json_string(j, c->outcome);
+		json_string(j, vocab_spelling(c->outcome));
 	}
 	json_key(j, "losses");
 	if (c->has_loss)
@@ -285,7 +285,7 @@ static void write_turn(struct json *j, const struct battle *b, const struct stmt
 	const struct vocab *v = b->vocab;
 	if (v->condition) {	/* "light": daylight, ... */
 		json_key(j, v->cats[v->condition].name);
-		json_string(j, t->cond ? t->cond : vocab_default(v, v->condition));
+		json_string(j, t->cond ? t->cond->word : vocab_default(v, v->condition));
 	}
 	char clock[8];
 	json_key(j, "clock");

@@ -54,7 +54,7 @@ static void test_header(void **state)
 	assert_int_equal(b->stmts[2].kind, ST_SPECIAL);
 	assert_string_equal(stmt_text(&b->stmts[2]), "chaparral");
 	assert_string_equal(b->stmts[3].u->option.value, "text");
-	assert_string_equal(b->stmts[5].u->side.nation, "US");
+	assert_string_equal(b->stmts[5].u->side.nation->word, "US");
 	assert_int_equal(b->stmts[5].u->side.players, 2);
 	assert_string_equal(b->vocab->name, "rff-maw");
 	battle_free(b);
@@ -90,10 +90,10 @@ static void test_order_of_battle_aliases(void **state)
 	/* its slot words kept in the order written: gun veteran lcRK, the
 	 * joined carriage and weapon both at "lcRK" (column 26, 4 wide) */
 	assert_int_equal(r->n_words, 4);
-	assert_int_equal(r->words[0].cat, RC_ARM);
-	assert_int_equal(r->words[1].cat, RC_EXPERIENCE);
-	assert_int_equal(r->words[2].cat, RC_CARRIAGE);
-	assert_int_equal(r->words[3].cat, RC_WEAPON);
+	assert_int_equal(r->words[0].word->cat, RC_ARM);
+	assert_int_equal(r->words[1].word->cat, RC_EXPERIENCE);
+	assert_int_equal(r->words[2].word->cat, RC_CARRIAGE);
+	assert_int_equal(r->words[3].word->cat, RC_WEAPON);
 	assert_int_equal(battle_unit_code(r, RC_ARM), RFF_GUN);
 	assert_int_equal(battle_unit_code(r, RC_EXPERIENCE), RFF_VETERAN);
 	assert_int_equal(battle_unit_code(r, RC_CARRIAGE), CAR_LC);
@@ -110,8 +110,8 @@ static void test_order_of_battle_aliases(void **state)
 	assert_true(c->carry);
 	assert_string_equal(c->as, "2drag");
 	assert_int_equal(b->stmts[3].u->leader.n_flags, 1);
-	assert_string_equal(b->stmts[3].u->leader.flags[0], "arty");
-	assert_string_equal(b->stmts[3].u->leader.rating, "poor");
+	assert_string_equal(b->stmts[3].u->leader.flags[0]->word, "arty");
+	assert_string_equal(b->stmts[3].u->leader.rating->word, "poor");
 	assert_string_equal(b->stmts[3].u->leader.under, "taylor");
 	battle_free(b);
 	diags_release(&d);
@@ -126,15 +126,15 @@ static void test_turns_and_phases(void **state)
 				      "turn 3 night full-moon\nturn 4 US day\n", &d);
 	const struct stmt *t2 = &b->stmts[tu_prelude_lines() + 4];
 	assert_string_equal(t2->u->turn.side, "MEX");
-	assert_string_equal(t2->u->turn.cond, "twilight");
+	assert_string_equal(t2->u->turn.cond->word, "twilight");
 	assert_int_equal(t2->u->turn.cond_num, 2);
-	assert_string_equal(t2->u->turn.cond_word, "evening");
+	assert_string_equal(t2->u->turn.cond_word->word, "evening");
 	const struct stmt *t3 = &b->stmts[tu_prelude_lines() + 5];
 	assert_null(t3->u->turn.side);
-	assert_string_equal(t3->u->turn.cond_word, "full-moon");
+	assert_string_equal(t3->u->turn.cond_word->word, "full-moon");
 	assert_string_equal(b->stmts[tu_prelude_lines() + 1].u->phase.mode, "defensive");
 	assert_string_equal(b->stmts[tu_prelude_lines() + 2].u->phase.mode, "offensive");
-	assert_string_equal(last_stmt(b, ST_TURN)->u->turn.cond, "daylight");
+	assert_string_equal(last_stmt(b, ST_TURN)->u->turn.cond->word, "daylight");
 	battle_free(b);
 	diags_release(&d);
 }
@@ -154,7 +154,7 @@ static void test_maneuver_check(void **state)
 	assert_int_equal(mc->n_lines, 2);
 	const struct check_line *l = &mc->lines[0];
 	assert_int_equal(l->unit.n_facts, 2);
-	assert_string_equal(l->unit.facts[1].word, "ground");
+	assert_string_equal(l->unit.facts[1].word->word, "ground");
 	assert_string_equal(l->unit.facts[1].value, "rough");
 	assert_int_equal(l->claim.n_mods, 3);
 	assert_string_equal(l->claim.mods[1].code, "fresh");
@@ -162,13 +162,13 @@ static void test_maneuver_check(void **state)
 	assert_string_equal(l->claim.mods[2].code, "outflanked");
 	assert_int_equal(l->claim.mods[2].value, -2);
 	assert_int_equal(l->claim.total, 10);
-	assert_string_equal(l->claim.effect, "double-quick");
+	assert_string_equal(l->claim.effect->word, "double-quick");
 	assert_int_equal(l->n_actions, 2);
-	assert_string_equal(l->actions[1].verb, "charge");
+	assert_string_equal(l->actions[1].verb->word, "charge");
 	assert_int_equal(l->actions[1].n_targets, 2);
-	assert_string_equal(l->actions[1].flag, "cold-steel");
-	assert_int_equal(l->actions[1].flag_code, FACT_COLD_STEEL);	/* its code kept, as every word's */
-	assert_string_equal(mc->lines[1].actions[1].word, "line");
+	assert_string_equal(l->actions[1].flag->word, "cold-steel");
+	assert_int_equal(vocab_code(l->actions[1].flag), FACT_COLD_STEEL);	/* its code kept, as every word's */
+	assert_string_equal(mc->lines[1].actions[1].word->word, "line");
 	const struct ev_check *ooc = &b->stmts[tu_prelude_lines() + 2].u->event.u.check;
 	assert_null(ooc->leader);
 	assert_int_equal(ooc->die.die, 0);
@@ -195,8 +195,8 @@ static void test_fire(void **state)
 	assert_int_equal(f->die.value, 9);
 	assert_int_equal(claim_tally(&f->claim, RFF_TALLY_PTS)->value, 10);
 	assert_null(claim_tally(&f->claim, RFF_TALLY_DISORDERED));
-	assert_string_equal(f->claim.effect, "telling-fire");
-	assert_string_equal(f->claim.outcome, "charge-checked");
+	assert_string_equal(f->claim.effect->word, "telling-fire");
+	assert_string_equal(f->claim.outcome->word, "charge-checked");
 	assert_int_equal(f->claim.loss, 1);
 	battle_free(b);
 	diags_release(&d);
@@ -226,15 +226,15 @@ static void test_charge_reroll_breakthrough(void **state)
 	assert_int_equal(c->side[1].die.value, 5);
 	assert_int_equal(c->side[1].claim.total, 7);
 	assert_int_equal(c->diff, 1);
-	assert_string_equal(c->effect, "hard-pressed");
+	assert_string_equal(c->effect->word, "hard-pressed");
 	const struct ev_clash *r = &b->stmts[base + 2].u->event.u.clash;
 	assert_int_equal(r->side[0].n_units, 0);
 	assert_true(r->has_diff);
 	assert_int_equal(r->diff, 0);
-	assert_string_equal(r->effect, "desperate-struggle");
+	assert_string_equal(r->effect->word, "desperate-struggle");
 	assert_string_equal(b->stmts[base + 4].u->event.def->keyword, "breakthrough");
-	assert_string_equal(b->stmts[base + 4].u->event.u.clash.effect, "swept-from-the-field");
-	assert_string_equal(b->stmts[base + 5].u->event.u.leader_roll.effect, "grievously-wounded");
+	assert_string_equal(b->stmts[base + 4].u->event.u.clash.effect->word, "swept-from-the-field");
+	assert_string_equal(b->stmts[base + 5].u->event.u.leader_roll.effect->word, "grievously-wounded");
 	battle_free(b);
 	diags_release(&d);
 }

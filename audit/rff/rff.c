@@ -76,7 +76,7 @@ static const char *always_provisional(const struct rff_unit *u)
  * the US column for a side of no nation. */
 static enum rff_nation table_nation(const struct rff_unit *us)
 {
-	return us->core.nation_code ? us->core.nation_code : NATION_US;
+	return vocab_code(us->core.nation) ? vocab_code(us->core.nation) : NATION_US;
 }
 
 /* Stands lost on a Panic of disordered troops: the QRS's one plus the
@@ -102,9 +102,9 @@ static void derive_command(struct audit *a, const struct ev_check *mc, int l, in
 		return;
 	}
 	const struct st_leader *ld = state_leader_at(st, l)->decl;
-	const struct claim_mod *rating = ld->rating_code ? rff_mc_mod_at(ld->rating_code) : NULL;	/* MM_GALLANT... */
+	const struct claim_mod *rating = vocab_code(ld->rating) ? rff_mc_mod_at(vocab_code(ld->rating)) : NULL;	/* MM_GALLANT... */
 	if (rating)
-		claim_derive(d->mods, rating, "%s is %s", ld->id, ld->rating);
+		claim_derive(d->mods, rating, "%s is %s", ld->id, ld->rating->word);
 	const char *flag = always_provisional(us);
 	if (flag)
 		set_mod(d, MM_PROV, "%s is %s: always provisional command (000:402, 000:720)", us->core.decl->id,
@@ -221,7 +221,7 @@ static void derive_mc(struct audit *a, const struct ev_check *mc, int l, int u, 
 static enum rff_effect claimed_outcome(const struct claim *c, const struct rff_unit *us, bool disordered)
 {
 	if (c->effect)
-		return c->effect_code;
+		return vocab_code(c->effect);
 	if (c->has_total)
 		return rff_mc_band(table_nation(us), disordered, c->total)->effect;
 	return EFF_NONE;
@@ -241,7 +241,7 @@ static const struct claim_table mc_table = {mc_lookup, rff_mc_factor_name, NULL}
 static const char *column_name(const struct rff_unit *us, bool disordered)
 {
 	static char buf[64];
-	snprintf(buf, sizeof buf, "%s, %s", us->core.nation ? us->core.nation : "US",
+	snprintf(buf, sizeof buf, "%s, %s", us->core.nation ? us->core.nation->word : "US",
 		 disordered ? "disordered or broken troops" : "troops in good order and guns");
 	return buf;
 }
@@ -262,22 +262,22 @@ static void check_outcome(struct audit *a, const struct check_line *line, const 
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect) {
 		const struct rff_mc_band *t = rff_mc_band(table_nation(us), d->disordered, c->total);
-		if (t->effect != (enum rff_effect)c->effect_code) {
+		if (t->effect != (enum rff_effect)vocab_code(c->effect)) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-			if (c->effect_code == (int)d->band->effect)	/* the effect is right: the total is not */
+			if (vocab_code(c->effect) == (int)d->band->effect)	/* the effect is right: the total is not */
 				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, band_cite(t, cite, sizeof cite),
 					   "%s is right for the derived total of %d, but the total claimed, %d, gives "
-					   "%s (%s): the claimed total is what is wrong", c->effect, d->total, c->total,
+					   "%s (%s): the claimed total is what is wrong", c->effect->word, d->total, c->total,
 					   rff_effect_word(t->effect), column_name(us, d->disordered));
 			else
 				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, band_cite(t, cite, sizeof cite),
-					   "%s claimed, but a total of %d gives %s (%s)", c->effect, c->total,
+					   "%s claimed, but a total of %d gives %s (%s)", c->effect->word, c->total,
 					   rff_effect_word(t->effect), column_name(us, d->disordered));
 		}
 	}
-	if (c->effect && !lookup_wrong && c->effect_code != (int)d->band->effect)
+	if (c->effect && !lookup_wrong && vocab_code(c->effect) != (int)d->band->effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, band_cite(d->band, cite, sizeof cite),
-			   "%s claimed, derived %s (total %d, %s)", c->effect, rff_effect_word(d->band->effect), d->total,
+			   "%s claimed, derived %s (total %d, %s)", c->effect->word, rff_effect_word(d->band->effect), d->total,
 			   column_name(us, d->disordered));
 	bool text = rff_options(a)->panic_loss_text;	/* whose losses: 000:416 or 002:43 */
 	if (c->has_loss && c->loss != d->loss)
@@ -292,7 +292,7 @@ static void note_facts(struct audit *a, const struct uref *ref)
 {
 	for (int i = 0; i < ref->n_facts; i++)
 		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[i].at, NULL,
-			   "taken on trust: %s%s%s", ref->facts[i].word, ref->facts[i].value ? "=" : "",
+			   "taken on trust: %s%s%s", ref->facts[i].word->word, ref->facts[i].value ? "=" : "",
 			   ref->facts[i].value ? ref->facts[i].value : "");
 }
 
@@ -395,7 +395,7 @@ static void apply_actions(struct audit *a, int u, const struct check_line *line,
 	us->check_effect = effect;
 	us->check_actions = 0;
 	for (int i = 0; i < line->n_actions; i++)
-		us->check_actions |= 1u << line->actions[i].verb_code;
+		us->check_actions |= 1u << vocab_code(line->actions[i].verb);
 	for (int i = 0; i < line->n_actions; i++) {
 		const struct action *act = &line->actions[i];
 		if (i >= together && audit_follows_derived(a))
@@ -404,14 +404,14 @@ static void apply_actions(struct audit *a, int u, const struct check_line *line,
 		rff_legal_action(a, us, act, effect);
 		if (audit_follows_derived(a) && audit_illegal_count(a) > illegal)
 			continue;	/* the legal state: a forbidden action changes nothing */
-		switch ((enum rff_action)act->verb_code) {
+		switch ((enum rff_action)vocab_code(act->verb)) {
 		case RFF_ACT_FORM:
-			square_over_rough(us, &line->unit, act->word_code);
-			us->formation = act->word_code;
+			square_over_rough(us, &line->unit, vocab_code(act->word));
+			us->formation = vocab_code(act->word);
 			break;
 		case RFF_ACT_LIMBER:
 		case RFF_ACT_UNLIMBER:
-			us->limbered = act->verb_code == RFF_ACT_LIMBER;
+			us->limbered = vocab_code(act->verb) == RFF_ACT_LIMBER;
 			break;
 		case RFF_ACT_GUN_RALLY:
 			us->silenced = 0;
@@ -531,7 +531,7 @@ static void check_leader(struct audit *a, const struct ev_check *mc, int l, cons
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, NULL,
 			   "%s is a leader of side %s; %s belongs to side %s", mc->leader, ls->decl->side,
 			   line->unit.id, us->core.decl->side);
-	else if (battle_has_flag(ls->decl->flag_codes, ls->decl->n_flags, FLAG_ARTY) && us->arm != RFF_GUN)
+	else if (battle_has_flag(ls->decl->flags, ls->decl->n_flags, FLAG_ARTY) && us->arm != RFF_GUN)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "000:402",
 			   "%s is an artillery commander and commands only guns, not %s", mc->leader,
 			   line->unit.id);
@@ -546,7 +546,7 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
 		record_step(rec, NULL, "base die %d; the check is led by %s (%s)", mc->die.value, mc->leader,
-			    state_leader_at(&a->st, l)->decl->rating);
+			    vocab_spelling(state_leader_at(&a->st, l)->decl->rating));
 	else
 		record_step(rec, "002:27", "base die %d; an out-of-command check: no leader", mc->die.value);
 	if (l >= 0) {

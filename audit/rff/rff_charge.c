@@ -120,7 +120,7 @@ static void derive_impetus(struct audit *a, const struct combat *c, struct deriv
 	bool cav = me->arm == RFF_CAV;
 	bool barred = state_has_flag(&me->core, FLAG_CUIRASSIERS) || state_has_flag(&me->core, FLAG_MOUNTED_RIFLES) ||
 		      (cav && (!me->mounted || battle_fact(ref, FACT_STATIONARY, 0)));
-	bool lances = cav && me->core.nation_code == NATION_MEX;
+	bool lances = cav && vocab_code(me->core.nation) == NATION_MEX;
 	/* lancers=declared: the lance is the cold steel their player declared (000:930), +1 always */
 	bool declared = rff_options(a)->lancers_declared && state_has_flag(&me->core, FLAG_LANCERS);
 	if (cold_steel && !barred && (!lances || !lance_rule || declared || shaken(them)))
@@ -511,28 +511,28 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 	bool lookup_wrong = false;
 	if (r->has_diff && r->effect) {
 		const struct rff_charge_band *b = rff_charge_band(r->diff);
-		if (b->effect != (enum rff_effect)r->effect_code) {
+		if (b->effect != (enum rff_effect)vocab_code(r->effect)) {
 			lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
 			snprintf(cite, sizeof cite, "%s Charge Table: %s %s", b->cite, b->text, rff_effect_word(b->effect));
-			if (r->effect_code == (int)d->band->effect)	/* the effect is right: the difference is not */
+			if (vocab_code(r->effect) == (int)d->band->effect)	/* the effect is right: the difference is not */
 				audit_find(a, FINDING_LOOKUP, DIAG_WARNING, r->effect_at, cite,
 					   "%s is right for the derived difference of %+d, but the difference claimed, "
-					   "%+d, gives %s: the claimed difference is what is wrong", r->effect, d->diff,
+					   "%+d, gives %s: the claimed difference is what is wrong", r->effect->word, d->diff,
 					   r->diff, rff_effect_word(b->effect));
 			else
 				audit_find(a, FINDING_LOOKUP, DIAG_ERROR, r->effect_at, cite,
-					   "%s claimed, but a difference of %+d gives %s", r->effect, r->diff,
+					   "%s claimed, but a difference of %+d gives %s", r->effect->word, r->diff,
 					   rff_effect_word(b->effect));
 		}
 	}
 	if (r->has_diff && !r->effect && r->diff != d->diff)
 		audit_find(a, FINDING_TOTAL, DIAG_WARNING, r->diff_at, NULL, "%+d claimed, derived difference %+d",
 			   r->diff, d->diff);
-	if (r->effect && !lookup_wrong && r->effect_code != (int)d->band->effect) {
+	if (r->effect && !lookup_wrong && vocab_code(r->effect) != (int)d->band->effect) {
 		snprintf(cite, sizeof cite, "%s Charge Table: %s %s", d->band->cite, d->band->text,
 			 rff_effect_word(d->band->effect));
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, r->effect_at, cite,
-			   "%s claimed, derived %s (difference %+d: %d against %d)", r->effect,
+			   "%s claimed, derived %s (difference %+d: %d against %d)", r->effect->word,
 			   rff_effect_word(d->band->effect),
 			   d->diff, d->total[ATTACKER], d->total[DEFENDER]);
 	}
@@ -542,7 +542,7 @@ static void check_result(struct audit *a, const struct combat *c, const struct c
 static enum rff_effect played_effect(const struct ev_clash *r)
 {
 	if (r->effect)
-		return r->effect_code;
+		return vocab_code(r->effect);
 	if (r->has_diff)
 		return rff_charge_band(r->diff)->effect;
 	return EFF_NONE;
@@ -706,7 +706,7 @@ static void note_facts(struct audit *a, const struct ev_clash *c)
 			const struct uref *ref = &c->side[side].units[i];
 			for (int k = 0; k < ref->n_facts; k++)
 				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ref->facts[k].at, NULL, "taken on trust: %s %s%s%s",
-					   ref->id, ref->facts[k].word, ref->facts[k].value ? "=" : "",
+					   ref->id, ref->facts[k].word->word, ref->facts[k].value ? "=" : "",
 					   ref->facts[k].value ? ref->facts[k].value : "");
 		}
 }
@@ -924,13 +924,13 @@ void rff_fallen_audit(struct audit *a, const struct stmt *s)
 		audit_find(a, FINDING_STATE, DIAG_ERROR, f->leader_at, NULL, "%s was removed from the game earlier",
 			   f->leader);
 	/* the claim names the effect, or its result alone ("out-one-turn") */
-	enum rff_effect claimed = f->effect_code;
+	enum rff_effect claimed = vocab_code(f->effect);
 	bool claimed_result = claimed && !rff_fallen_named(claimed, false);
 	if (claimed && claimed != (claimed_result ? row->result : row->effect)) {
 		char cite[512];
 		snprintf(cite, sizeof cite, "%s Fallen Leader Table: %s", row->cite, rff_effect_word(row->effect));
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, f->effect_at, cite, "%s claimed, but face %d gives %s (%s)",
-			   f->effect, f->die.value, rff_effect_word(row->effect), rff_effect_word(row->result));
+			   f->effect->word, f->die.value, rff_effect_word(row->effect), rff_effect_word(row->result));
 	}
 	const struct rff_fallen_row *played = row;
 	if (claimed && !audit_follows_derived(a) && claimed != row->effect && claimed != row->result)

@@ -124,7 +124,7 @@ static bool firer_points(struct audit *a, const struct uref *ref, struct firer *
 			   arms == WPN_C ? "carbines" : weapon);
 		return false;
 	}
-	const struct rff_fire_points *row = rff_fire_points(us->core.nation_code ? us->core.nation_code : NATION_US,
+	const struct rff_fire_points *row = rff_fire_points(vocab_code(us->core.nation) ? vocab_code(us->core.nation) : NATION_US,
 							    arms, ref->range, rff_options(a)->small_arms_text);
 	if (!row) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ref->at, "002:152-174 Musketry & Cannonade",
@@ -207,7 +207,7 @@ static void derive_firer_mods(struct audit *a, const struct ev_fire *ev, struct 
 		else
 			every_sharp = false;
 		bool charged = charge || battle_fact(&ev->firers[i], FACT_CHARGED, 0);
-		bool bb = charged && us->core.nation_code == NATION_US && battle_unit_code(us->core.decl, RC_WEAPON) == WPN_M;
+		bool bb = charged && vocab_code(us->core.nation) == NATION_US && battle_unit_code(us->core.decl, RC_WEAPON) == WPN_M;
 		if (bb)
 			buck += d->firers[i].quarters;
 		if (bb || state_has_flag(&us->core, FLAG_SHARPSHOOTERS))
@@ -478,7 +478,7 @@ static enum rff_outcome charge_outcome(struct audit *a, const struct ev_fire *ev
 {
 	const struct rff_fire_effect *fx = rff_fire_effect(d->result.effect);
 	bool disorders = hits(fx, d->cannonade) && fx->disorders;
-	if (disorders && t->arm == RFF_CAV && t->core.nation_code == NATION_MEX)
+	if (disorders && t->arm == RFF_CAV && vocab_code(t->core.nation) == NATION_MEX)
 		return OUTCOME_CHECKED;
 	if (d->result.checked_unless_cold_steel) {
 		bool cold_steel = t->cold_steel_turn == a->st.turn || battle_fact(&ev->target, FACT_COLD_STEEL, 0);
@@ -517,31 +517,31 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 	bool lookup_wrong = false;
 	if (c->has_total && c->effect &&
 	    fire_result(a, t, c->total, &at_claim) &&
-	    at_claim.effect != (enum rff_effect)c->effect_code) {
+	    at_claim.effect != (enum rff_effect)vocab_code(c->effect)) {
 		lookup_wrong = true;	/* an error only when the effect claimed is wrong too */
-		if (c->effect_code == (int)d->result.effect)	/* the effect is right: the total is not */
+		if (vocab_code(c->effect) == (int)d->result.effect)	/* the effect is right: the total is not */
 			audit_find(a, FINDING_LOOKUP, DIAG_WARNING, c->effect_at, at_claim.cite,
 				   "%s is right for the derived total of %d, but the total claimed, %d, gives %s "
-				   "against %s (%s): the claimed total is what is wrong", c->effect, d->total,
+				   "against %s (%s): the claimed total is what is wrong", c->effect->word, d->total,
 				   c->total, rff_effect_word(at_claim.effect), t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE));
 		else
 			audit_find(a, FINDING_LOOKUP, DIAG_ERROR, c->effect_at, at_claim.cite,
-				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect, c->total,
+				   "%s claimed, but a total of %d against %s (%s) gives %s", c->effect->word, c->total,
 				   t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE), rff_effect_word(at_claim.effect));
 	}
-	if (c->effect && !lookup_wrong && c->effect_code != (int)d->result.effect)
+	if (c->effect && !lookup_wrong && vocab_code(c->effect) != (int)d->result.effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, cite,
-			   "%s claimed, derived %s (total %d against %s, %s)", c->effect, rff_effect_word(d->result.effect),
+			   "%s claimed, derived %s (total %d against %s, %s)", c->effect->word, rff_effect_word(d->result.effect),
 			   d->total, t->core.decl->id, battle_unit_word(t->core.decl, RC_EXPERIENCE));
 	if (c->has_loss && c->loss != d->loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, cite, "loss=%d claimed, derived %d",
 			   c->loss, d->loss);
 	if (c->outcome && !outcome)
 		audit_find(a, FINDING_OUTCOME, DIAG_WARNING, c->outcome_at, NULL,
-			   "%s claimed, but the log does not state %s is charging", c->outcome, t->core.decl->id);
-	else if (c->outcome && c->outcome_code != (int)outcome)
+			   "%s claimed, but the log does not state %s is charging", c->outcome->word, t->core.decl->id);
+	else if (c->outcome && vocab_code(c->outcome) != (int)outcome)
 		audit_find(a, FINDING_OUTCOME, DIAG_ERROR, c->outcome_at, cite, "%s claimed, derived %s",
-			   c->outcome, outcome_word(outcome));
+			   c->outcome->word, outcome_word(outcome));
 	check_state_claim(a, c, t, d, cite);
 }
 
@@ -684,7 +684,7 @@ static void note_trust(struct audit *a, const struct ev_fire *ev)
 			   ev->firers[i].stands >= 0 ? " with the stands stated" : "");
 	for (int i = 0; i < ev->target.n_facts; i++)
 		audit_find(a, FINDING_TRUSTED, DIAG_NOTE, ev->target.facts[i].at, NULL, "taken on trust: %s%s%s",
-			   ev->target.facts[i].word, ev->target.facts[i].value ? "=" : "",
+			   ev->target.facts[i].word->word, ev->target.facts[i].value ? "=" : "",
 			   ev->target.facts[i].value ? ev->target.facts[i].value : "");
 }
 
@@ -708,9 +708,9 @@ static bool units_present(struct audit *a, const struct ev_fire *ev)
 static void check_no_effect(struct audit *a, const struct claim *c)
 {
 	record_step(a->rec, "000:320", "no fire points: no effect");
-	if (c->effect && c->effect_code != EFF_DESULTORY)
+	if (c->effect && vocab_code(c->effect) != EFF_DESULTORY)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "000:320",
-			   "%s claimed, but the fire has no points and no effect", c->effect);
+			   "%s claimed, but the fire has no points and no effect", c->effect->word);
 	if (c->has_loss && c->loss != 0)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, "000:320",
 			   "loss=%d claimed, but the fire has no points and no effect", c->loss);
@@ -769,14 +769,14 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 	const struct claim *c = &ev->claim;
 	bool charging = battle_fact(&ev->target, FACT_CHARGING, 0);
 	enum rff_outcome outcome = charging ? charge_outcome(a, ev, target, &d) : OUTCOME_NONE;
-	enum rff_effect played = c->effect_code;
+	enum rff_effect played = vocab_code(c->effect);
 	if (!played && c->has_total) {
 		struct rff_fire_result r;
 		if (fire_result(a, target, c->total, &r))
 			played = r.effect;
 	}
 	bool wrong = (played && played != d.result.effect) || (c->has_loss && c->loss != d.loss) ||
-		     (c->outcome && outcome && c->outcome_code != (int)outcome);
+		     (c->outcome && outcome && vocab_code(c->outcome) != (int)outcome);
 	check_claim(a, ev, target, &d, outcome, wrong ? DIAG_ERROR : DIAG_WARNING);
 	struct fire_derivation as_played = d;	/* what the state follows */
 	if (!audit_follows_derived(a) && (played || c->has_loss))
@@ -786,7 +786,7 @@ void rff_fire_audit(struct audit *a, const struct stmt *s)
 		note_diverged(a, ev, target, &d, &as_played);
 	if (outcome)
 		record_step(a->rec, d.result.cite, "%s is charging: %s", ev->target.id, outcome_word(outcome));
-	enum rff_outcome outcome_played = !audit_follows_derived(a) && c->outcome ? (enum rff_outcome)c->outcome_code
+	enum rff_outcome outcome_played = !audit_follows_derived(a) && c->outcome ? (enum rff_outcome)vocab_code(c->outcome)
 												 : outcome;
 	if (outcome_played == OUTCOME_CHECKED)
 		target->checked_turn = a->st.turn;	/* it retreats 2": no charge combat (002:195) */

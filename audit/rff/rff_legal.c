@@ -22,7 +22,7 @@ static bool well_handled(enum rff_effect effect)
 
 static bool mex_cavalry(const struct rff_unit *u)
 {
-	return u->arm == RFF_CAV && u->core.nation_code == NATION_MEX;
+	return u->arm == RFF_CAV && vocab_code(u->core.nation) == NATION_MEX;
 }
 
 static bool at_night(const struct audit *a)
@@ -77,12 +77,12 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 		     (!elan || rff_options(a)->night_elan_tardy);
 	enum rff_effect as = !night ? effect : elan ? EFF_RALLY : EFF_TARDY;
 	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
-	enum rff_action what = act->verb_code;
+	enum rff_action what = vocab_code(act->verb);
 	if (!row || what == RFF_ACT_NONE)
 		return true;
 	if (!(row->allowed & (1u << what))) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
-			   u->core.decl->id, act->verb, rff_effect_word(effect), night ? " at night, performed as Tardy (000:566)," : "",
+			   u->core.decl->id, act->verb->word, rff_effect_word(effect), night ? " at night, performed as Tardy (000:566)," : "",
 			   row->list);
 		return false;
 	}
@@ -90,10 +90,10 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 		[FORM_LINE] = true, [FORM_OPEN] = true, [FORM_SQUARE] = true, [FORM_GARRISON] = true,
 		[FORM_STORMING_COLUMN] = false,
 	};
-	if (what == RFF_ACT_FORM && row->tardy_formations && act->word && !tardy_formation[act->word_code])
+	if (what == RFF_ACT_FORM && row->tardy_formations && act->word && !tardy_formation[vocab_code(act->word)])
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
-			   u->core.decl->id, rff_effect_word(effect), act->word);
+			   u->core.decl->id, rff_effect_word(effect), act->word->word);
 	return true;
 }
 
@@ -103,12 +103,12 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 	const char *id = u->core.decl->id;
 	if (!on_the_list(a, u, act, effect))
 		return;	/* one finding for one action */
-	if (act->verb_code == RFF_ACT_CHARGE) {
+	if (vocab_code(act->verb) == RFF_ACT_CHARGE) {
 		if (act->flag)
 			rff_legal_cold_steel(a, u, false, act->flag_at);
 		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
-	if (act->verb_code == RFF_ACT_FORM && act->word_code == FORM_SQUARE) {
+	if (vocab_code(act->verb) == RFF_ACT_FORM && vocab_code(act->word) == FORM_SQUARE) {
 		if (u->arm != RFF_INF && !(u->arm == RFF_CAV && !u->mounted))
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, "000:610",
 				   "%s: only infantry may form square", id);
@@ -141,14 +141,14 @@ int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struc
 	unsigned set = 0;
 	int count = 0;
 	for (int i = 0; i < n; i++) {	/* the first action that makes one maneuver too many */
-		enum rff_action what = acts[i].verb_code;
+		enum rff_action what = vocab_code(acts[i].verb);
 		if (what == RFF_ACT_NONE || (set & (1u << what)))
 			continue;
 		unsigned with = set | 1u << what;
 		if (++count >= 2 && !rff_combination(guns, effect, with, guns && light_carriage(u), flying)) {
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, acts[i].at, guns ? "002:120-144" : "002:92-110",
 				   "%s: %s after %s is one maneuver too many on %s; the lists combine only %s",
-				   u->core.decl->id, acts[i].verb, acts[0].verb, effect ? rff_effect_word(effect) : "this effect",
+				   u->core.decl->id, acts[i].verb->word, acts[0].verb->word, effect ? rff_effect_word(effect) : "this effect",
 				   guns ? "light guns' moves with limbering or firing, and flying artillery's on a "
 					  "Double Quick"
 					: "a half move with a change of formation or a passage of lines");
@@ -199,8 +199,10 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	if (what != RFF_ACT_NONE && us->check_turn == a->st.turn && us->check_effect &&
 	    !(us->check_actions & (1u << what))) {
 		bool word = st->n_args > 1 && st->args[1].type == 'W';
-		struct action act = {.verb = verb, .verb_code = what, .at = e->kw_at,
-				     .word = word ? st->args[1].text : NULL, .word_code = word ? st->args[1].code : 0};
+		/* the event's keyword and word, as the action's verb and word */
+		const struct vocab_word verb_w = {.word = verb, .code = what};
+		const struct vocab_word word_w = {.word = word ? st->args[1].text : NULL, .code = word ? st->args[1].code : 0};
+		struct action act = {.verb = &verb_w, .at = e->kw_at, .word = word ? &word_w : NULL};
 		if (!on_the_list(a, us, &act, us->check_effect))
 			return;
 	}
@@ -284,12 +286,12 @@ static void legal_national_guard(struct audit *a, const struct rff_unit *u)
 		const char *word;	/* for the message */
 	} flags[] = {{FLAG_NATIONAL_GUARD, "national-guard"}, {FLAG_AUXILIARIES, "auxiliaries"}};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-		if (state_has_flag(&u->core, flags[i].flag) && u->core.nation_code != NATION_MEX) {
+		if (state_has_flag(&u->core, flags[i].flag) && vocab_code(u->core.nation) != NATION_MEX) {
 			a->stmt = u->core.decl_stmt;
 			a->side = u->core.decl->side;
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, u->core.decl->id_at, "000:716",
 				   "%s is %s, which only Mexican units are (000:716-720); its side is %s", u->core.decl->id,
-				   flags[i].word, u->core.nation ? u->core.nation : "of no nation");
+				   flags[i].word, u->core.nation ? u->core.nation->word : "of no nation");
 		}
 }
 
@@ -310,7 +312,7 @@ void rff_legal_order_of_battle(struct audit *a)
 		}
 		/* Veteran is allowed: 000:912 says no unit above Trained, but 000:914
 		 * and 000:862 rate the San Patricios Veteran (docs/rules.md). */
-		if (u->core.nation_code != NATION_MEX || u->experience != RFF_ELITE)
+		if (vocab_code(u->core.nation) != NATION_MEX || u->experience != RFF_ELITE)
 			continue;
 		a->stmt = u->core.decl_stmt;
 		a->side = u->core.decl->side;
@@ -328,7 +330,7 @@ void rff_legal_order_of_battle(struct audit *a)
 void rff_legal_campaign_note(const struct st_unit *u, const struct unit_past *past, struct buf *out)
 {
 	if (!past->saw_combat || battle_unit_code(u, RC_ARM) != RFF_INF || battle_unit_code(u, RC_EXPERIENCE) != RFF_TRAINED ||
-	    !battle_has_flag(u->flag_codes, u->n_flags, FLAG_VOLUNTEER))
+	    !battle_has_flag(u->flags, u->n_flags, FLAG_VOLUNTEER))
 		return;
 	buf_printf(out, "note: %s, volunteer infantry rated trained, saw combat in %s: from now on it may be rated "
 		   "veteran (000:888)\n", u->id, past->battle);

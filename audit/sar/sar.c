@@ -32,7 +32,7 @@ static void unit_init(struct state *st, int u)
 /* The leader rating of a declaration: lr0..lr3 are codes 1..4. */
 static int rating_of(const struct st_leader *d)
 {
-	return d->rating_code > 0 ? d->rating_code - 1 : 0;
+	return vocab_code(d->rating) > 0 ? vocab_code(d->rating) - 1 : 0;
 }
 
 static void leader_init(struct state *st, int l)
@@ -144,7 +144,7 @@ static void audit_order_of_battle(struct audit *a)
 		for (int u = 0; u < a->st.n_units; u++) {
 			const struct sar_unit *r = sar_unit(a, u);
 			if (r->core.decl->cmd && strcasecmp(r->core.decl->cmd, sl->core.decl->id) == 0)
-				*(r->arm == SAR_CAV && r->core.nation_code == SAR_MEXICO ? &cavalry : &others) += 1;
+				*(r->arm == SAR_CAV && vocab_code(r->core.nation) == SAR_MEXICO ? &cavalry : &others) += 1;
 		}
 		if (!cavalry || others || cavalry >= 4 || sl->lr == 0)
 			continue;
@@ -228,7 +228,7 @@ static const char *vacant_command(const struct audit *a, const struct unit_state
 /* A US battery of 12 lb or less performs two functions for one point (004:310). */
 static bool two_functions(const struct sar_unit *r)
 {
-	return r->arm == SAR_ART && r->pounds <= 12 && r->core.nation_code == SAR_US;
+	return r->arm == SAR_ART && r->pounds <= 12 && vocab_code(r->core.nation) == SAR_US;
 }
 
 static int order_cost(const struct audit *a, int depth, bool far)
@@ -274,9 +274,9 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	else if (lr->core.attached >= 0 && (*attached_orders)++ > 0)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:74", "an attached leader issues one order");
 	if (r->order_turn == a->st.turn && r->order && two_functions(r) && !r->order2 && line->n_actions == 1) {
-		r->order2 = line->actions[0].verb_code;	/* "both orders", one point (004:310) */
+		r->order2 = vocab_code(line->actions[0].verb);	/* "both orders", one point (004:310) */
 		record_step(a->rec, "004:310 Artillery", "%s: %s, its second function this turn, costs no point", who,
-			    line->actions[0].verb);
+			    line->actions[0].verb->word);
 		record_part(a->rec, ROLE_UNIT, who);
 		return;
 	}
@@ -285,7 +285,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 			   "%s has its order for this turn already; excess orders are lost", who);
 		return;
 	}
-	int order = line->actions[0].verb_code;
+	int order = vocab_code(line->actions[0].verb);
 	if (r->broken && order != SO_RALLY && order != SO_FORM)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->actions[0].at, "004:391",
 			   "%s is broken: it may only try to rally", who);
@@ -296,7 +296,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	int cost = order_cost(a, depth, far);
 	lr->spent += cost;
 	record_step(a->rec, depth ? "004:120" : far ? "004:78" : "004:76", "%s: %s costs %d point%s%s%s, %d of %d spent",
-		    who, line->actions[0].verb, cost, cost == 1 ? "" : "s", far ? " (beyond 24\")" : "",
+		    who, line->actions[0].verb->word, cost, cost == 1 ? "" : "s", far ? " (beyond 24\")" : "",
 		    depth ? " (a subordinate command: double)" : "", lr->spent, lr->points);
 	if (lr->spent > lr->points && lr->spent - cost <= lr->points)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:72",
@@ -305,7 +305,7 @@ static void order_line(struct audit *a, int l, const struct check_line *line, in
 	else if (lr->spent > lr->points)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, line->unit.at, "004:72", "no leader points left for %s", who);
 	r->order = order;
-	r->order2 = line->n_actions > 1 && two_functions(r) ? line->actions[1].verb_code : 0;
+	r->order2 = line->n_actions > 1 && two_functions(r) ? vocab_code(line->actions[1].verb) : 0;
 	r->order_turn = a->st.turn;
 	record_part(a->rec, ROLE_UNIT, who);
 }
@@ -708,8 +708,8 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 	record_step(a->rec, "004:370 Leader Casualties", "%s: d20 %d %s the %d loss%s %s took this turn: %s", lr->leader,
 		    lr->die.value, hit == SHE_HIT ? "at or under" : "over", r->losses, r->losses == 1 ? "" : "es",
 		    r->core.decl->id, sar_word(SC_EFFECT_HIT, hit));
-	if (lr->effect && lr->effect_code != hit)
-		audit_find(a, FINDING_EFFECT, DIAG_ERROR, lr->effect_at, "004:370", "%s claimed, derived %s", lr->effect,
+	if (lr->effect && vocab_code(lr->effect) != hit)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, lr->effect_at, "004:370", "%s claimed, derived %s", lr->effect->word,
 			   sar_word(SC_EFFECT_HIT, hit));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_HIT, hit);
@@ -718,7 +718,7 @@ static void audit_hit(struct audit *a, const struct ev_leader_roll *lr)
 		record_odds_of(&p->odds, 20, lr->die.value, true, hit_by_face, &r->losses);
 	struct sar_leader *sl = sar_leader(a, l);
 	sl->rolled_turn = a->st.turn;
-	if ((lr->effect && !audit_follows_derived(a) ? lr->effect_code : hit) == SHE_HIT)
+	if ((lr->effect && !audit_follows_derived(a) ? vocab_code(lr->effect) : hit) == SHE_HIT)
 		sl->hit_turn = a->st.turn;
 }
 
@@ -774,10 +774,10 @@ static void audit_wound(struct audit *a, const struct ev_leader_roll *lr)
 	if (!row)
 		return;
 	record_step(a->rec, row->cite, "%s: d20 %d: %s", lr->leader, lr->die.value, sar_word(SC_EFFECT_WOUND, row->effect));
-	if (lr->effect && lr->effect_code != row->effect)
+	if (lr->effect && vocab_code(lr->effect) != row->effect)
 		audit_find(a, FINDING_LOOKUP, DIAG_ERROR, lr->effect_at, row->cite, "%s claimed, the table gives %s",
-			   lr->effect, sar_word(SC_EFFECT_WOUND, row->effect));
-	int effect = lr->effect && !audit_follows_derived(a) ? lr->effect_code : row->effect;
+			   lr->effect->word, sar_word(SC_EFFECT_WOUND, row->effect));
+	int effect = lr->effect && !audit_follows_derived(a) ? vocab_code(lr->effect) : row->effect;
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_WOUND, effect);
 	struct rec_part *p = record_find_part(a->rec, ROLE_LEADER);

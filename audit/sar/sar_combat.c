@@ -418,7 +418,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	sar_turn_tallies(a, t);
 	int mult = battle_fact(&f->target, SX_REAR, 0) ? 3 : battle_fact(&f->target, SX_FLANK, 0) ? 2 : 1;
 	bool dense = t->formation == SF_COLUMN || t->formation == SF_ROAD_COLUMN || t->formation == SF_SQUARE;
-	int cap = t->arm == SAR_ART && t->core.nation_code == SAR_US ? 1 - t->battery_stragglers : -1;
+	int cap = t->arm == SAR_ART && vocab_code(t->core.nation) == SAR_US ? 1 - t->battery_stragglers : -1;
 	struct sar_split split = {0, 0};
 	if (losses >= 0) {
 		split = sar_allocate(losses, dense, mult, cap < 0 ? -1 : cap > 0 ? cap : 0);
@@ -451,9 +451,9 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 		record_step(a->rec, "004:248 Breaking", "%s breaks: %d stragglers, %d effectives", f->target.id, t->stragglers,
 			    t->core.stands);
 	int effect = breaks ? SFE_BREAKS : SFE_HOLDS;
-	if (f->claim.effect && f->claim.effect_code != effect)
+	if (f->claim.effect && vocab_code(f->claim.effect) != effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, f->claim.effect_at, "004:248", "%s claimed, derived %s",
-			   f->claim.effect, sar_word(SC_EFFECT_FIRE, effect));
+			   f->claim.effect->word, sar_word(SC_EFFECT_FIRE, effect));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_FIRE, effect);
 	if (r->arm != SAR_ART)
@@ -612,7 +612,7 @@ static void melee_shifts(struct audit *a, const struct melee_side *me, const str
 		derive_fixed(d, STB_MELEE, SM_GUNNERS, "against unlimbered artillerists");
 	if (r->exp == SAR_GREEN)
 		derive_fixed(d, STB_MELEE, SM_GREEN, "a green unit");
-	if (r->core.nation_code == SAR_US && r->arm != SAR_ART)
+	if (vocab_code(r->core.nation) == SAR_US && r->arm != SAR_ART)
 		derive_fixed(d, STB_MELEE, SM_US, "US infantry or cavalry");
 }
 
@@ -767,8 +767,8 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	record_step(a->rec, "004:276 Melee Procedure", "%s: %d effectives, %d stragglers; %s: %d effectives, %d stragglers: %s",
 		    att->core.decl->id, att->core.stands, att->stragglers, def->core.decl->id, def->core.stands,
 		    def->stragglers, sar_word(SC_EFFECT_MELEE, result));
-	if (c->effect && c->effect_code != result)
-		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "004:276", "%s claimed, derived %s", c->effect,
+	if (c->effect && vocab_code(c->effect) != result)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "004:276", "%s claimed, derived %s", c->effect->word,
 			   sar_word(SC_EFFECT_MELEE, result));
 	if (a->rec)
 		a->rec->effect = sar_word(SC_EFFECT_MELEE, result);
@@ -882,10 +882,10 @@ bool sar_audit_square(struct audit *a, const struct stmt *s)
 	int result = total <= distance ? SQE_FORMED : SQE_CAUGHT;	/* a tie forms the square */
 	record_step(a->rec, "004:300 Forming Emergency Square", "%s: the cavalry covers %d\" of %d\": %s", line->unit.id,
 		    total, distance, result == SQE_FORMED ? "the square forms" : "struck in disorder");
-	if (line->claim.effect && line->claim.effect_code != result)
+	if (line->claim.effect && vocab_code(line->claim.effect) != result)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, line->claim.effect_at, "004:300", "%s claimed, derived %s",
-			   line->claim.effect, sar_word(SC_EFFECT_SQUARE, result));
-	if ((line->claim.effect && !audit_follows_derived(a) ? line->claim.effect_code : result) == SQE_FORMED)
+			   line->claim.effect->word, sar_word(SC_EFFECT_SQUARE, result));
+	if ((line->claim.effect && !audit_follows_derived(a) ? vocab_code(line->claim.effect) : result) == SQE_FORMED)
 		r->formation = SF_SQUARE;
 	return true;
 }

@@ -135,7 +135,7 @@ static int unit_roll(struct audit *a, const struct ev_check *ck, const char *kin
 	if (*u < 0)
 		return 0;
 	fixed_odds(p, roll, ck->die.value, better_up);
-	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, line->claim.effect_code, line->claim.effect_at);
+	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, vocab_code(line->claim.effect), line->claim.effect_at);
 }
 
 static void audit_ford(struct audit *a, const struct ev_check *ck)
@@ -212,10 +212,10 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 	}
 	if (a->rec)
 		a->rec->effect = thomas_word(TC_EFFECT_PASS, effect);
-	if (line->claim.effect && line->claim.effect_code != effect)
+	if (line->claim.effect && vocab_code(line->claim.effect) != effect)
 		audit_find(a, FINDING_EFFECT, DIAG_ERROR, line->claim.effect_at, "003:7", "%s claimed, derived %s",
-			   line->claim.effect, thomas_word(TC_EFFECT_PASS, effect));
-	if ((line->claim.effect && !audit_follows_derived(a) ? line->claim.effect_code : effect) == TPA_UNFORMED)
+			   line->claim.effect->word, thomas_word(TC_EFFECT_PASS, effect));
+	if ((line->claim.effect && !audit_follows_derived(a) ? vocab_code(line->claim.effect) : effect) == TPA_UNFORMED)
 		thomas_unform(a, u);
 }
 
@@ -237,7 +237,7 @@ static void audit_officer(struct audit *a, const struct ev_leader_roll *lr)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, lr->leader_at, "003:12",
 			   "an officer casualty check is made only once a turn: %s was checked this turn", lr->leader);
 	r->officer_turn = a->st.turn;
-	int effect = thomas_fixed_roll(a, TR_OFFICER, lr->die.value, lr->leader, TC_EFFECT_OFFICER, lr->effect_code, lr->effect_at);
+	int effect = thomas_fixed_roll(a, TR_OFFICER, lr->die.value, lr->leader, TC_EFFECT_OFFICER, vocab_code(lr->effect), lr->effect_at);
 	if (effect != TO_REMOVED)
 		return;
 	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, lr->effect ? lr->effect_at : lr->die.at, "003:28",
@@ -413,9 +413,9 @@ static void audit_order_of_battle(struct audit *a)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, battle_unit_at(d, TC_CLASS), "003:13",
 				   "%s is declared fire class %s; the text gives %s", d->id,
 				   thomas_word(TC_CLASS, battle_unit_code(d, TC_CLASS)), thomas_word(TC_CLASS, text));
-		if (r->core.nation_code && r->core.nation_code != r->nation)
+		if (vocab_code(r->core.nation) && vocab_code(r->core.nation) != r->nation)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, battle_unit_at(d, TC_TROOP), "003:13",
-				   "%s is %s, on a side of nation %s", d->id, thomas_word(TC_TROOP, r->troop), r->core.nation);
+				   "%s is %s, on a side of nation %s", d->id, thomas_word(TC_TROOP, r->troop), r->core.nation->word);
 	}
 }
 

@@ -253,17 +253,17 @@ bool thomas_audit_damage(struct audit *a, const struct stmt *s)
 	if (ck->die.value == 10 && ck->die.n < 2) {
 		audit_find(a, FINDING_MISSING_ROLL, DIAG_ERROR, ck->die.at, "003:10",
 			   "a 10 re-rolls: log the second die as d10[10,N]");
-		effect = line->claim.effect_code;
+		effect = vocab_code(line->claim.effect);
 	} else if (ck->die.value == 10) {
 		record_step(a->rec, "003:10 Counter-battery Fire: 10, re-roll", "%s: 10: the re-roll decides", line->unit.id);
 		effect = thomas_fixed_roll(a, TR_DAMAGE_REROLL, ck->die.dice[1], line->unit.id, TC_EFFECT_DAMAGE,
-					   line->claim.effect_code, line->claim.effect_at);
+					   vocab_code(line->claim.effect), line->claim.effect_at);
 	} else {
 		if (ck->die.n > 1)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, ck->die.at, "003:10", "only a 10 re-rolls: %d dice logged",
 				   ck->die.n);
 		effect = thomas_fixed_roll(a, TR_DAMAGE, ck->die.value, line->unit.id, TC_EFFECT_DAMAGE,
-					   line->claim.effect_code, line->claim.effect_at);
+					   vocab_code(line->claim.effect), line->claim.effect_at);
 	}
 	int crew = effect == TDA_ONE_CREW ? 1 : effect == TDA_TWO_CREW ? 2 : 0;
 	if (crew) {
@@ -656,18 +656,18 @@ static int close_result(struct audit *a, const struct check_line *line, int rela
 		struct cell cell = cell_lookup(a, TCH_MORALE, relation, 0, 0);
 		if (!cell.ok) {
 			if (c->effect)
-				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, "003:15", "%s taken on trust: %s", c->effect,
+				audit_find(a, FINDING_TRUSTED, DIAG_NOTE, c->effect_at, "003:15", "%s taken on trust: %s", c->effect->word,
 					   cell.why);
-			return c->effect_code;
+			return vocab_code(c->effect);
 		}
 		result = cell.value == TME_STEADY ? TCL_CLOSES : TCL_HOLDS;
 		record_step(a->rec, cell.cite, "%s: %+d: %s, so it %s", line->unit.id, relation,
 			    thomas_word(TC_EFFECT_MORALE, cell.value), thomas_word(TC_EFFECT_CLOSE, result));
 	}
-	if (c->effect && c->effect_code != result)
-		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "003:15", "%s claimed, derived %s", c->effect,
+	if (c->effect && vocab_code(c->effect) != result)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, "003:15", "%s claimed, derived %s", c->effect->word,
 			   thomas_word(TC_EFFECT_CLOSE, result));
-	return c->effect && !audit_follows_derived(a) ? c->effect_code : result;
+	return c->effect && !audit_follows_derived(a) ? vocab_code(c->effect) : result;
 }
 
 /* The close check's result for face f (relationship f + mods): any
@@ -708,7 +708,7 @@ static int check_effect(struct audit *a, int event, const struct check_line *lin
 		return close_result(a, line, relation);
 	case TE_PURSUIT:
 		if (thomas_roll_of(TR_PURSUIT, relation))
-			return thomas_fixed_roll(a, TR_PURSUIT, relation, line->unit.id, TC_EFFECT_PURSUIT, c->effect_code,
+			return thomas_fixed_roll(a, TR_PURSUIT, relation, line->unit.id, TC_EFFECT_PURSUIT, vocab_code(c->effect),
 						 c->effect_at);
 		return cell_effect(a, TCH_PURSUIT, 0, relation, c, TC_EFFECT_PURSUIT, "003:20");
 	default:
@@ -751,10 +751,10 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 	if (!points) {
 		if (line->claim.effect)
 			audit_find(a, FINDING_TRUSTED, DIAG_NOTE, line->claim.effect_at, "003:21",
-				   "%s taken on trust: the text gives no morale points for %s and %s", line->claim.effect,
+				   "%s taken on trust: the text gives no morale points for %s and %s", line->claim.effect->word,
 				   thomas_word(TC_TROOP, r->troop), why);
 		if (event == TE_MORALE || event == TE_PURSUIT)
-			sequence_step(a, u, event, line->claim.effect ? line->claim.effect_code : 0, line->unit.at);
+			sequence_step(a, u, event, line->claim.effect ? vocab_code(line->claim.effect) : 0, line->unit.at);
 		return true;
 	}
 	int relation = total - points;

@@ -185,8 +185,8 @@ static const struct state_rules toy_state = {
 /* The claim's effect and loss against those derived. */
 static void toy_judge(struct audit *a, const struct claim *c, enum toy_effect effect, int loss)
 {
-	if (c->effect && c->effect_code != (int)effect)
-		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, NULL, "%s claimed, derived %s", c->effect,
+	if (c->effect && vocab_code(c->effect) != (int)effect)
+		audit_find(a, FINDING_EFFECT, DIAG_ERROR, c->effect_at, NULL, "%s claimed, derived %s", c->effect->word,
 			   vocab_word_of(&skirmish_vocab, TC_EFFECT, effect));
 	if (c->has_loss && c->loss != loss)
 		audit_find(a, FINDING_LOSSES, DIAG_ERROR, c->loss_at, NULL, "loss=%d claimed, derived %d", c->loss, loss);
