@@ -32,8 +32,19 @@ struct audit_driver {
 };
 
 
-struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
-			   struct loc at, const char *cite, const char *fmt, ...)
+struct loc audit_place_in(const struct audit *a, int stmt, struct span sp)
+{
+	assert(stmt >= 0 && stmt < a->b->n_stmts);
+	return stmt_place(&a->b->stmts[stmt], sp);
+}
+
+struct loc audit_place(const struct audit *a, struct span sp)
+{
+	return audit_place_in(a, a->stmt, sp);
+}
+
+struct finding *audit_find_at(struct audit *a, enum finding_code code, enum diag_severity sev,
+			      struct loc at, const char *cite, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;

@@ -97,8 +97,23 @@ int audit_last_clash(const struct audit *a);
 const struct vocab *audit_vocab(const struct audit *a);
 
 /* Adds a finding about the current event (see finding_add). */
-struct finding *audit_find(struct audit *a, enum finding_code code, enum diag_severity sev,
-			   struct loc at, const char *cite, const char *fmt, ...) UMPIRE_PRINTF(6, 7);
+struct finding *audit_find_at(struct audit *a, enum finding_code code, enum diag_severity sev,
+			      struct loc at, const char *cite, const char *fmt, ...) UMPIRE_PRINTF(6, 7);
+/* Place sp of statement stmt's line (an event's node keeps its places as
+ * spans: grammar/source.h), and of the statement being audited. */
+struct loc audit_place_in(const struct audit *a, int stmt, struct span sp);
+struct loc audit_place(const struct audit *a, struct span sp);
+static inline struct loc audit_loc_as_is(const struct audit *a, struct loc at)
+{
+	(void)a;
+	return at;
+}
+/* audit_find_at, at a loc or at a place (a span) of the statement being
+ * audited: a node of another statement (the clash a reroll repeats) is
+ * placed with audit_place_in. */
+#define audit_find(a, code, sev, at, ...) \
+	audit_find_at((a), (code), (sev), \
+		      _Generic((at), struct span: audit_place, default: audit_loc_as_is)((a), (at)), __VA_ARGS__)
 
 /* Starts the record of the current event (NULL when records are not kept). */
 struct record *audit_record(struct audit *a, const char *kind);

@@ -83,6 +83,11 @@ void battle_cut(struct battle *b, int n)
 		b->n_comments--;
 }
 
+struct loc stmt_place(const struct stmt *s, struct span sp)
+{
+	return (struct loc){s->file, s->line, sp.col, sp.len};
+}
+
 const char *battle_comment(const struct battle *b, int i)
 {
 	int lo = 0, hi = b->n_comments;	/* in statement order: a binary search */

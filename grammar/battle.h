@@ -32,7 +32,7 @@ struct face {
 	int value;		/* the first die; a d10 face written 0 is stored as 10 */
 	int n;			/* the dice written, 1 or more (0 with no face) */
 	const int *dice;	/* their faces, dice[0] == value (arena) */
-	struct loc at;		/* at.file < 0: no face given */
+	struct span at;		/* col 0: no face given */
 };
 
 /* A claimed modifier: +1vet, or vet without its value. */
@@ -41,7 +41,7 @@ struct mod {
 	int id;			/* its vocab_word.code; 0 when unknown */
 	int value;
 	bool has_value;
-	struct loc at;
+	struct span at;
 	bool unknown;		/* a code the ruleset does not have (+1mounted) */
 	const char *hint;	/* unknown: the nearest code it has, or NULL */
 };
@@ -51,7 +51,7 @@ struct fact {
 	const struct vocab_word *word;
 	const char *value;	/* WORD=VALUE: VALUE; NULL for a bare fact */
 	int value_index;	/* VALUE's place in the word's spec, from 1; 0 none or a unit id */
-	struct loc at;
+	struct span at;
 };
 
 /* A claim word of the event's tallies (vocab_event.tallies): counted
@@ -59,7 +59,7 @@ struct fact {
 struct tally {
 	const struct vocab_word *word;
 	int value;
-	struct loc at;
+	struct span at;
 };
 
 /* What a player claims after the dice.  Listing any modifier claims the
@@ -78,10 +78,10 @@ struct claim {
 	int loss;
 	bool has_total;
 	bool has_loss;		/* loss=N: stands claimed lost */
-	struct loc total_at;
-	struct loc effect_at;
-	struct loc outcome_at;
-	struct loc loss_at;
+	struct span total_at;
+	struct span effect_at;
+	struct span outcome_at;
+	struct span loss_at;
 };
 
 /* The tally of claim c whose word's code (vocab_word.code) is code, or NULL. */
@@ -90,7 +90,7 @@ const struct tally *claim_tally(const struct claim *c, int code);
 /* A unit named in an event: 5inf:8@6(cover)[7]. */
 struct uref {
 	const char *id;
-	struct loc at;
+	struct span at;
 	int stands;		/* :N stands taking part, -1 if not given */
 	int range;		/* @N inches, -1 if not given */
 	struct fact *facts;
@@ -109,8 +109,8 @@ struct action {
 	const struct vocab_word *flag;	/* of vocab.action_flag, after the targets, or NULL */
 	struct uref *targets;	/* a "T" action's targets (VERB TARGET, ...) */
 	int n_targets;
-	struct loc at;
-	struct loc flag_at;
+	struct span at;
+	struct span flag_at;
 };
 
 struct check_line {
@@ -122,7 +122,7 @@ struct check_line {
 
 struct ev_check {
 	const char *leader;	/* NULL: an out-of-command check */
-	struct loc leader_at;
+	struct span leader_at;
 	struct face die;
 	struct check_line *lines;
 	int n_lines;
@@ -148,17 +148,17 @@ struct ev_clash {
 	struct clash_side side[2];
 	bool has_diff;
 	int diff;
-	struct loc diff_at;
+	struct span diff_at;
 	const struct vocab_word *effect;	/* or NULL */
-	struct loc effect_at;
+	struct span effect_at;
 };
 
 struct ev_leader_roll {
 	const char *leader;
-	struct loc leader_at;
+	struct span leader_at;
 	struct face die;
 	const struct vocab_word *effect;	/* or NULL */
-	struct loc effect_at;
+	struct span effect_at;
 };
 
 /* One argument of a state event, by its signature letter. */
@@ -168,7 +168,7 @@ struct arg {
 	int code;		/* 'W': the word's vocab_word.code */
 	int num;
 	struct face face;	/* 'D': a die rolled for the event */
-	struct loc at;
+	struct span at;
 };
 
 struct ev_state {
@@ -178,7 +178,7 @@ struct ev_state {
 
 struct event {
 	const struct vocab_event *def;	/* keyword, shape, signature */
-	struct loc kw_at;
+	struct span kw_at;
 	union {
 		struct ev_check check;
 		struct ev_fire fire;
@@ -273,7 +273,7 @@ struct st_option { const char *name; const char *value; };
 struct st_phase { const char *phase; const char *mode; unsigned bit; };	/* bit: its vocab_phase.bit, 0 if none */
 /* event: stmt index; unit: the one unit of the event whose claim it rules
  * on, as the event names it, or NULL (all of it); attrs.text its reason */
-struct st_ruling { struct st_attrs attrs; enum ruling_verb verb; int event; struct claim claim; const char *unit; struct loc unit_at; };
+struct st_ruling { struct st_attrs attrs; enum ruling_verb verb; int event; struct claim claim; const char *unit; struct span unit_at; };
 
 /* A statement's body, by its kind.  Only the member of the statement's
  * kind is allocated, and for an event only its shape's member of
@@ -351,6 +351,8 @@ void battle_free(struct battle *b);
 int battle_add_stmt(struct battle *b, enum stmt_kind kind, int file, int line);
 /* Where statement s stands: its file and line, column 1. */
 struct loc stmt_at(const struct stmt *s);
+/* Place sp of statement s's line, as a loc. */
+struct loc stmt_place(const struct stmt *s, struct span sp);
 /* Gives statement i (the last one added) its trailing comment, a string
  * of b's arena. */
 void battle_set_comment(struct battle *b, int i, const char *text);

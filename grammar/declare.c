@@ -136,11 +136,11 @@ static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct k
 		char buf[8];
 		snprintf(buf, sizeof buf, "%02d:%02d", h, m);
 		kv->value = arena_strdup(p->b->arena, buf);
-		kv->value_at = parse_span(p, t, &p->tok[p->pos - 1]);
+		kv->value_at = parse_range(p, t, &p->tok[p->pos - 1]);
 		return 0;
 	}
 	case KV_LEADER: {
-		struct loc at;
+		struct span at;
 		kv->value = parse_id(p, 'L', &at);
 		return kv->value ? 0 : -1;
 	}
@@ -715,7 +715,7 @@ int declare_turn(struct parser *p, struct token *kw)
 		return parse_error(p, DIAG_MISPLACED, parse_loc(p, w), "a turn of %s belongs to both sides (%s): "
 				"write `turn %d` without a side", p->v->name, p->v->simultaneous, t->number);
 	if (w->kind == TOK_WORD && !parse_lookup(p, p->v->condition, w)) {
-		struct loc at;
+		struct span at;
 		t->side = parse_id(p, 'S', &at);
 	}
 	if (parse_peek(p)->kind == TOK_WORD)
@@ -831,7 +831,7 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, int ruled)
 		return 0;
 	}
 	s->u->ruling.unit = parse_text_of(p, t);	/* as written: fmt keeps the spelling */
-	s->u->ruling.unit_at = parse_loc(p, t);
+	s->u->ruling.unit_at = parse_col(t);
 	parse_next(p);
 	return 0;
 }
@@ -860,7 +860,7 @@ int declare_ruling(struct parser *p, struct token *kw)
 		else
 			break;
 		if (s->u->ruling.claim.n_mods)
-			rc = parse_error(p, DIAG_EXPECTED, s->u->ruling.claim.mods[0].at,
+			rc = parse_error(p, DIAG_EXPECTED, parse_place(p, s->u->ruling.claim.mods[0].at),
 				      "a ruling names an effect or loss=, not modifiers");
 	}
 	keep_kvs(p, &s->u->ruling.attrs, kvs, n);

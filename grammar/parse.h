@@ -87,6 +87,12 @@ struct token *parse_peek(struct parser *p);
 struct token *parse_next(struct parser *p);
 /* Where token t stands on the line. */
 struct loc parse_loc(const struct parser *p, const struct token *t);
+/* Token t's place in the line, and the place from token a to token b
+ * inclusive, as an event's node keeps them. */
+struct span parse_col(const struct token *t);
+struct span parse_cols(const struct token *a, const struct token *b);
+/* Place sp of the line being read, as a loc (for a diagnostic). */
+struct loc parse_place(const struct parser *p, struct span sp);
 /* "'foo'", "end of line": what t is, for messages (a static buffer). */
 const char *parse_found(struct parser *p, const struct token *t);
 /* An error at at (-1), unless the line is being read quietly. */
@@ -107,7 +113,7 @@ int parse_dice(struct parser *p, struct face *f, int max);
 int parse_face(struct parser *p, struct face *f);
 /* A unit's or leader's id (kind 'U' or 'L'), checked once every
  * declaration is known; NULL after an error. */
-const char *parse_id(struct parser *p, char kind, struct loc *at);
+const char *parse_id(struct parser *p, char kind, struct span *at);
 /* A unit reference with its facts of category facts (and, with hit, a
  * roll of its own after it); a comma-separated list of them. */
 int parse_uref(struct parser *p, struct uref *u, int facts, bool hit);

@@ -61,8 +61,8 @@ struct parser {
 
 /* The statement being read. */
 struct stmt *parse_cur(struct parser *p);
-/* The span from token a to token b inclusive. */
-struct loc parse_span(const struct parser *p, const struct token *a, const struct token *b);
+/* The place from token a to token b inclusive. */
+struct loc parse_range(const struct parser *p, const struct token *a, const struct token *b);
 /* Token t's text, copied into the battle's arena. */
 char *parse_text_of(struct parser *p, const struct token *t);
 /* Whether t is the word word, without case. */

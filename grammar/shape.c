@@ -64,7 +64,7 @@ static int check_parse(struct parser *p, const struct vocab_event *ev, struct ev
 	ck->lines = arena_memdup(parse_arena(p), ls, n * sizeof *ls);
 	ck->n_lines = n;
 	if (!ck->leader && n > 1)
-		return parse_error(p, DIAG_TOO_MANY, ls[1].unit.at,
+		return parse_error(p, DIAG_TOO_MANY, parse_place(p, ls[1].unit.at),
 				"a check without a leader is one unit's own roll: it takes one unit");
 	return 0;
 }
@@ -77,7 +77,7 @@ static int fire_parse(struct parser *p, const struct vocab_event *ev, struct eve
 		return -1;
 	for (int i = 0; i < f->n_firers; i++)
 		if (f->firers[i].range < 0)
-			return parse_error(p, DIAG_EXPECTED, f->firers[i].at,
+			return parse_error(p, DIAG_EXPECTED, parse_place(p, f->firers[i].at),
 					"expected '@' and the range after firing unit '%s'", f->firers[i].id);
 	if (parse_expect(p, TOK_ARROW, "'->' and the target") < 0 ||
 	    parse_uref(p, &f->target, ev->facts, false) < 0 || parse_dice(p, &f->die, dice_of(ev)) < 0)
@@ -107,13 +107,13 @@ static int clash_result(struct parser *p, const struct vocab_event *ev, struct e
 		if (parse_signed(p, "the difference", -2 * PARSE_MAX_TOTAL, 2 * PARSE_MAX_TOTAL, &c->diff) < 0)
 			return -1;
 		c->has_diff = true;
-		c->diff_at = parse_loc(p, t);
+		c->diff_at = parse_col(t);
 	}
 	t = parse_peek(p);
 	if (t->kind == TOK_WORD) {
 		if (parse_word(p, ev->effects, &c->effect) < 0)
 			return -1;
-		c->effect_at = parse_loc(p, t);
+		c->effect_at = parse_col(t);
 	}
 	if (!c->has_diff && !c->effect)
 		return parse_expected(p, "the difference or the effect after ':'");
@@ -147,7 +147,7 @@ static int leader_roll_parse(struct parser *p, const struct vocab_event *ev, str
 	if (t->kind == TOK_WORD) {
 		if (parse_word(p, ev->effects, &f->effect) < 0)
 			return -1;
-		f->effect_at = parse_loc(p, t);
+		f->effect_at = parse_col(t);
 	}
 	return 0;
 }
@@ -157,7 +157,7 @@ static int read_arg(struct parser *p, const struct vocab_event *ev, char type, s
 {
 	struct token *t = parse_peek(p);
 	a->type = type;
-	a->at = parse_loc(p, t);
+	a->at = parse_col(t);
 	switch (type) {
 	case 'U':
 	case 'L':

@@ -19,6 +19,14 @@ struct loc {
 	int len;
 };
 
+/* A place within a statement's line: its column and length, as a loc's.
+ * The statement gives the file and line (stmt_place); nodes of an event
+ * keep these, half a loc.  col 0: no place. */
+struct span {
+	int col;
+	int len;
+};
+
 struct source {
 	char *path;		/* as opened (relative paths joined to the includer's dir) */
 	char *text;		/* the file's bytes, BOM removed, NUL-terminated */

@@ -629,6 +629,12 @@ static void test_reroll(void **state)
 	buf_printf(&keep, "%.*soption reroll-lancers=keep\n%s%s", (int)(rest - tu_prelude), tu_prelude, rest, body);
 	assert_string_equal(audit_list(keep.text, FOLLOW_CLAIMED), "on-trust:note@16:16, wrong-total:warning@17:14");
 	buf_release(&keep);
+	/* a reroll claiming the wrong effect (+1 is hard-pressed, 002:240): the
+	 * state follows the claim from there, said on each unit where the line
+	 * naming it names it, the charge's line (15), not the reroll's */
+	assert_string_equal(audit_body("disorder 5inf\nturn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [2] | [5]\n"
+				       "  reroll [8] =7 | [4] =6 : +1 swept-from-the-field\n", FOLLOW_CLAIMED),
+			    "state-diverged:note@15:8, on-trust:note@15:16, state-diverged:note@15:32, wrong-lookup:error@16:31");
 	/* a struggle that leaves the 2nd Light one stand removes it (000:532): no reroll is due.
 	 * 1 +1 vet +2 fresh = 4; 9 +0 trained -2 spent (2 of 10) -3 outnumbered 3:1 (002:216) = 4 */
 	assert_string_equal(audit_body("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",

@@ -26,6 +26,7 @@ enum { ATTACKER, DEFENDER };
 /* The charge being resolved: whose units, which roll. */
 struct combat {
 	const struct ev_clash *units;	/* the charge's units (the charge before, for a reroll) */
+	int units_stmt;			/* the statement they are named on: their places' line */
 	const struct ev_clash *roll;	/* this line's dice and claims */
 	bool breakthrough;		/* the second combat of a breakthrough charge */
 	bool reroll;
@@ -482,7 +483,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	const struct clash_side *roll = &c->roll->side[side];
 	const struct claim *cl = &roll->claim;
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
-	struct loc at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
+	struct loc at = audit_place(a, c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at);
 	a->side = me->core.decl->side;	/* each side's claim is its own player's */
 	if (cl->n_mods) {
 		struct lookup_ctx lc = {d->mods[side], !rff_options(a)->national_guard_additional};
@@ -692,7 +693,7 @@ static void fallen_due(struct audit *a, const struct combat *c, enum rff_effect 
 	int l = side < 0 ? -1 : state_attached_leader(&a->st, c->principal[side]);
 	if (l < 0)
 		return;
-	rff_fallen_due(a, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at,
+	rff_fallen_due(a, audit_place(a, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at),
 		       side == DEFENDER ? "002:238" : "002:244",
 		       "%s with %s attached calls for a fallen-leader check, which is not logged", rff_effect_word(e),
 		       state_leader_at(&a->st, l)->decl->id);
@@ -712,15 +713,16 @@ static void note_facts(struct audit *a, const struct ev_clash *c)
 }
 
 /* Every unit named is still in the game. */
-static bool present(struct audit *a, const struct ev_clash *units)
+static bool present(struct audit *a, const struct combat *c)
 {
+	const struct ev_clash *units = c->units;
 	bool ok = true;
 	for (int side = 0; side < 2; side++)
 		for (int i = 0; i < units->side[side].n_units; i++) {
 			const struct uref *ref = &units->side[side].units[i];
 			int u = state_unit_ref(&a->st, ref);
 			if (u >= 0 && rff_unit(&a->st, u)->core.removed) {
-				audit_find(a, FINDING_STATE, DIAG_ERROR, ref->at, "000:532",
+				audit_find(a, FINDING_STATE, DIAG_ERROR, audit_place_in(a, c->units_stmt, ref->at), "000:532",
 					   "%s was removed from the game earlier", ref->id);
 				ok = false;
 			}
@@ -758,7 +760,8 @@ static void note_diverged(struct audit *a, const struct combat *c, const struct 
 		if (u->core.diverged || (p->band == d->band && p->loss[side] == d->loss[side]))
 			continue;
 		u->core.diverged = true;
-		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, c->units->side[side].units[0].at, NULL,
+		struct loc at = audit_place_in(a, c->units_stmt, c->units->side[side].units[0].at);
+		audit_find(a, FINDING_DIVERGED, DIAG_NOTE, at, NULL,
 			   "from here the state of %s follows the claim (%s, loss=%d), not the derivation (%s, loss=%d)",
 			   u->core.decl->id, rff_effect_word(p->band->effect), p->loss[side], rff_effect_word(d->band->effect),
 			   d->loss[side]);
@@ -775,7 +778,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 			int u = state_unit_ref(&a->st, ref);
 			bool counter = battle_fact(ref, FACT_COUNTERCHARGE, 0) != NULL;
 			if (u >= 0 && (side == ATTACKER || counter))
-				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), ref->at, counter);
+				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), audit_place(a, ref->at), counter);
 		}
 }
 
@@ -787,7 +790,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 		const struct fact *cs = battle_fact(&att->units[i], FACT_COLD_STEEL, 0);
 		int u = state_unit_ref(&a->st, &att->units[i]);
 		if (cs && u >= 0)
-			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), cs->at);
+			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), audit_place(a, cs->at));
 	}
 }
 
@@ -806,20 +809,22 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 		}
 		const struct stmt *charge = &a->b->stmts[audit_last_clash(a)];
 		c.units = &charge->u->event.u.clash;
+		c.units_stmt = audit_last_clash(a);
 		c.breakthrough = charge->u->event.def->code == RV_BREAKTHROUGH;
 	} else {
 		c.units = &e->u.clash;
+		c.units_stmt = a->stmt;
 		note_facts(a, c.units);
 	}
 	rff_run(a)->reroll_due = false;
-	if (!present(a, c.units))
+	if (!present(a, &c))
 		return;
 	for (int side = 0; side < 2; side++)
 		c.principal[side] = state_unit_ref(&a->st, &c.units->side[side].units[0]);
 	if (c.principal[0] < 0 || c.principal[1] < 0)
 		return;
 	if (c.breakthrough && !c.reroll)
-		rff_legal_breakthrough(a, rff_unit(&a->st, c.principal[ATTACKER]), c.units->side[ATTACKER].units[0].at);
+		rff_legal_breakthrough(a, rff_unit(&a->st, c.principal[ATTACKER]), audit_place(a, c.units->side[ATTACKER].units[0].at));
 	if (!c.reroll) {
 		legal_cold_steel(a, &c);
 		const struct rff_unit *att = rff_unit(&a->st, c.principal[ATTACKER]);

@@ -509,7 +509,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 			   "pts=%d claimed, derived %d fire points", pts->value, d->points);
 	if (c->n_mods) {
 		struct claim_table table = {fire_lookup, rff_fire_factor_name, d};
-		claim_check_mods(a, c, d->mods, &table, ev->target.id, ev->target.at, sev);
+		claim_check_mods(a, c, d->mods, &table, ev->target.id, audit_place(a, ev->target.at), sev);
 	}
 	claim_check_sum(a, ev->die.value, c, sev);
 	claim_check_total(a, c, d->total, sev);
@@ -670,7 +670,7 @@ static void base_ten(struct audit *a, const struct ev_fire *ev, const struct fir
 			    ev->target.id);
 		return;
 	}
-	rff_fallen_due(a, ev->die.at, "002:199",
+	rff_fallen_due(a, audit_place(a, ev->die.at), "002:199",
 		       "base die 10: a fallen-leader check for the closest leader within 4\" of %s is not logged",
 		       ev->target.id);
 }

@@ -105,8 +105,8 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 		return;	/* one finding for one action */
 	if (vocab_code(act->verb) == RFF_ACT_CHARGE) {
 		if (act->flag)
-			rff_legal_cold_steel(a, u, false, act->flag_at);
-		rff_legal_mex_cavalry(a, u, act->at, false);
+			rff_legal_cold_steel(a, u, false, audit_place(a, act->flag_at));
+		rff_legal_mex_cavalry(a, u, audit_place(a, act->at), false);
 	}
 	if (vocab_code(act->verb) == RFF_ACT_FORM && vocab_code(act->word) == FORM_SQUARE) {
 		if (u->arm != RFF_INF && !(u->arm == RFF_CAV && !u->mounted))
@@ -183,7 +183,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	if (u < 0)
 		return;
 	const struct rff_unit *us = rff_unit(&a->st, u);
-	struct loc at = st->args[0].at;
+	struct span at = st->args[0].at;
 	if (us->core.removed && e->def->core != SV_REMOVE) {	/* saying it again is no mistake */
 		audit_find(a, FINDING_STATE, DIAG_ERROR, at, "000:532", "%s was removed from the game earlier",
 			   us->core.decl->id);
@@ -231,7 +231,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		 * square formed in the charge phase is `misplaced` at check time. */
 	}
 	if (own == RV_COUNTERCHARGE)
-		rff_legal_mex_cavalry(a, us, at, true);
+		rff_legal_mex_cavalry(a, us, audit_place(a, at), true);
 	if (own == RV_FORM && st->n_args > 1 && st->args[1].code == FORM_SQUARE && us->arm != RFF_INF)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, us->arm == RFF_CAV && !us->mounted ? "000:582, 002:81" : "000:610",
 			   us->arm == RFF_CAV && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
@@ -241,7 +241,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 /* Every roll of Regimental Fire and Fury is a d10 (000:392 "Roll one 10-sided die"). */
 void rff_legal_die(struct audit *a, const struct face *f)
 {
-	if (f->at.file >= 0 && f->die != 0 && f->die != 10)
+	if (f->at.col > 0 && f->die != 0 && f->die != 10)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, f->at, "000:392",
 			   "a d%d roll: every roll of Regimental Fire and Fury is a d10", f->die);
 }

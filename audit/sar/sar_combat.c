@@ -396,11 +396,11 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int start = start_column(a, r, castings, band, firer->id);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_shifts(r, t, &f->target, d);
-	sar_chart_mods(a, STB_FIRE, &f->claim, r, firer->at, d);
+	sar_chart_mods(a, STB_FIRE, &f->claim, r, audit_place(a, firer->at), d);
 	const enum sar_table tb = STB_FIRE;
 	struct claim_table table = sar_claim_table(&tb);
 	if (f->claim.n_mods)	/* listing any modifier claims the complete list */
-		claim_check_mods(a, &f->claim, d, &table, firer->id, firer->at, DIAG_ERROR);
+		claim_check_mods(a, &f->claim, d, &table, firer->id, audit_place(a, firer->at), DIAG_ERROR);
 	sar_record_mods(a->rec, p, firer->id, d, STB_FIRE);
 	int column = start >= 0 ? clamp_column(start + shifts(d)) : f->claim.has_total ? f->claim.total : 0;
 	if (start >= 0) {
@@ -414,7 +414,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 		p->has_total = start >= 0;
 		p->points = castings;
 	}
-	int losses = chart_losses(a, &f->claim, column, f->die.value, f->die.at);
+	int losses = chart_losses(a, &f->claim, column, f->die.value, audit_place(a, f->die.at));
 	sar_turn_tallies(a, t);
 	int mult = battle_fact(&f->target, SX_REAR, 0) ? 3 : battle_fact(&f->target, SX_FLANK, 0) ? 2 : 1;
 	bool dense = t->formation == SF_COLUMN || t->formation == SF_ROAD_COLUMN || t->formation == SF_SQUARE;
@@ -427,7 +427,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 			    mult == 3 ? ", stragglers tripled (rear)" : mult == 2 ? ", stragglers doubled (flank)" : "",
 			    cap >= 0 ? ", a US battery: one straggler a turn (004:238)" : "", split.stragglers,
 			    split.stragglers == 1 ? "" : "s", split.casualties, split.casualties == 1 ? "y" : "ies");
-		split = check_split(a, &f->claim, split, f->die.at, "004:236");
+		split = check_split(a, &f->claim, split, audit_place(a, f->die.at), "004:236");
 	} else {
 		const struct tally *st = claim_tally(&f->claim, ST_STRAGGLERS), *ca = claim_tally(&f->claim, ST_CASUALTIES);
 		split = (struct sar_split){st ? st->value : 0, ca ? ca->value : 0};
@@ -498,10 +498,10 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		if (r->exp == SAR_GREEN)
 			derive_fixed(d, tb, SM_GREEN, "a green unit");
 	}
-	sar_chart_mods(a, tb, &line->claim, r, line->unit.at, d);
+	sar_chart_mods(a, tb, &line->claim, r, audit_place(a, line->unit.at), d);
 	struct claim_table table = sar_claim_table(&tb);
 	if (line->claim.n_mods)
-		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
+		claim_check_mods(a, &line->claim, d, &table, line->unit.id, audit_place(a, line->unit.at), DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = claim_total(ck->die.value, d);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
@@ -532,6 +532,7 @@ struct melee_side {
 	const struct clash_side *roll;
 	const struct uref *urefs;
 	int n_urefs;
+	int urefs_stmt;		/* the statement they are named on (a round's: its melee's) */
 };
 
 static bool side_has_fact(const struct melee_side *s, int code)
@@ -569,7 +570,7 @@ static int participants(struct audit *a, const struct melee_side *s, bool second
 		int eff = r->core.stands;
 		int k = second ? remaining_participants(a, r) : s->urefs[i].stands >= 0 ? s->urefs[i].stands : eff;
 		if (k > eff)
-			audit_find(a, FINDING_STATE, DIAG_ERROR, s->urefs[i].at, "004:266",
+			audit_find(a, FINDING_STATE, DIAG_ERROR, audit_place_in(a, s->urefs_stmt, s->urefs[i].at), "004:266",
 				   "%d participants written, but %s has %d effectives", k, s->urefs[i].id, eff);
 		r->melee_k = k;
 		r->melee_eff = eff;
@@ -625,7 +626,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 	a->side = state_unit_at(&a->st, me->unit)->decl->side;
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	melee_shifts(a, me, enemy, charging, d);
-	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), cs->die.at, d);
+	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), audit_place(a, cs->die.at), d);
 	const enum sar_table tb = STB_MELEE;
 	struct claim_table table = sar_claim_table(&tb);
 	struct rec_part *p = record_part(a->rec, role, who);
@@ -634,7 +635,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 		p->points = me->participants;
 	}
 	if (cs->claim.n_mods)
-		claim_check_mods(a, &cs->claim, d, &table, who, cs->die.at, DIAG_ERROR);
+		claim_check_mods(a, &cs->claim, d, &table, who, audit_place(a, cs->die.at), DIAG_ERROR);
 	sar_record_mods(a->rec, p, who, d, STB_MELEE);
 	record_step(a->rec, "004:266 Melee Procedure", "%s: %d participant%s", who, me->participants,
 		    me->participants == 1 ? "" : "s");
@@ -662,7 +663,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 			p->has_total = true;
 		}
 	}
-	int losses = chart_losses(a, &cs->claim, column, cs->die.value, cs->die.at);
+	int losses = chart_losses(a, &cs->claim, column, cs->die.value, audit_place(a, cs->die.at));
 	/* stragglers doubled on a flank, tripled on a rear taken (004:236, 274) */
 	int mult = side_has_fact(enemy, SX_REAR) ? 3 : side_has_fact(enemy, SX_FLANK) ? 2 : 1;
 	const char *them = state_unit_at(&a->st, enemy->unit)->decl->id;
@@ -675,7 +676,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 			    mult == 3 ? ", stragglers tripled (rear)" : mult == 2 ? ", stragglers doubled (flank)" : "",
 			    inflicted->stragglers, inflicted->stragglers == 1 ? "" : "s", inflicted->casualties,
 			    inflicted->casualties == 1 ? "y" : "ies");
-		*inflicted = check_split(a, &cs->claim, *inflicted, cs->die.at, "004:274");
+		*inflicted = check_split(a, &cs->claim, *inflicted, audit_place(a, cs->die.at), "004:274");
 	} else {
 		const struct tally *st = claim_tally(&cs->claim, ST_STRAGGLERS), *ca = claim_tally(&cs->claim, ST_CASUALTIES);
 		*inflicted = (struct sar_split){st ? st->value : 0, ca ? ca->value : 0};
@@ -720,6 +721,7 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	bool second = s->u->event.def->code == SE_ROUND;
 	a->rec = audit_record(a, second ? "round" : "melee");
 	const struct ev_clash *units = c;
+	int units_stmt = a->stmt;
 	if (second) {
 		int last = audit_last_clash(a);
 		if (last < 0) {
@@ -727,11 +729,12 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 			return true;
 		}
 		units = &a->b->stmts[last].u->event.u.clash;
+		units_stmt = last;
 	}
 	struct melee_side side[2];
 	for (int i = 0; i < 2; i++) {
 		side[i] = (struct melee_side){.roll = &c->side[i], .urefs = units->side[i].units,
-					      .n_urefs = units->side[i].n_units};
+					      .n_urefs = units->side[i].n_units, .urefs_stmt = units_stmt};
 		side[i].unit = state_unit_ref(&a->st, &units->side[i].units[0]);
 		if (side[i].unit < 0)
 			return true;
@@ -776,9 +779,9 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	sar_ctx(a)->round_due = !second && result == SME_FIGHT_ON ? a->stmt + 1 : 0;	/* settle_round (sar.c) */
 	sar_ctx(a)->round_side = att->core.decl->side;
 	if (result == SME_DEFENDER_BREAKS)
-		melee_victory(a, side[0].unit, side[1].unit, c->effect ? c->effect_at : c->side[0].die.at);
+		melee_victory(a, side[0].unit, side[1].unit, audit_place(a, c->effect ? c->effect_at : c->side[0].die.at));
 	else if (result == SME_ATTACKER_BREAKS)
-		melee_victory(a, side[1].unit, side[0].unit, c->effect ? c->effect_at : c->side[1].die.at);
+		melee_victory(a, side[1].unit, side[0].unit, audit_place(a, c->effect ? c->effect_at : c->side[1].die.at));
 	return true;
 }
 
