@@ -72,7 +72,7 @@ static void check_one(struct audit *a, const struct mod *m, const struct claim_m
 }
 
 void claim_check_mods(struct audit *a, const struct claim *c, const struct derived_mod *d,
-		      const struct claim_table *t, const char *unit, struct loc unit_at,
+		      const struct claim_table *t, const char *unit, struct span unit_at,
 		      enum diag_severity sev)
 {
 	const struct mod *seen[CLAIM_MAX_FACTORS] = {0};

@@ -56,7 +56,7 @@ void claim_derivev(struct derived_mod *d, const struct claim_mod *m, const char 
  * that are missing (non-zero only) or that do not add up; sev is the
  * severity the caller chose by the outcome. */
 void claim_check_mods(struct audit *a, const struct claim *c, const struct derived_mod *d,
-		      const struct claim_table *t, const char *unit, struct loc unit_at,
+		      const struct claim_table *t, const char *unit, struct span unit_at,
 		      enum diag_severity sev);
 
 /* Reports a claimed total that is not the die plus the claimed values. */

@@ -483,7 +483,7 @@ static void audit_mc_line(struct audit *a, const struct ev_check *mc, int l, con
 		     (line->claim.has_loss && line->claim.loss != d.loss);
 	enum diag_severity sev = wrong ? DIAG_ERROR : DIAG_WARNING;
 	if (line->claim.n_mods)
-		claim_check_mods(a, &line->claim, d.mods, &mc_table, line->unit.id, audit_place(a, line->unit.at), sev);
+		claim_check_mods(a, &line->claim, d.mods, &mc_table, line->unit.id, line->unit.at, sev);
 	claim_check_sum(a, mc->die.value, &line->claim, sev);
 	check_outcome(a, line, us, &d, sev);
 	note_facts(a, &line->unit);
@@ -584,7 +584,7 @@ static void check_event(struct audit *a, const struct event *e)
 		for (int i = 0; i < e->u.fire.n_firers; i++) {
 			if (e->u.fire.firers[i].hit)
 				rff_legal_die(a, e->u.fire.firers[i].hit);
-			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, audit_place(a, e->u.fire.target.at), "fires at");
+			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, e->u.fire.target.at, "fires at");
 		}
 		break;
 	case SHAPE_CLASH:
@@ -593,7 +593,7 @@ static void check_event(struct audit *a, const struct event *e)
 			rff_legal_die(a, &e->u.clash.side[side].die);
 		if (e->u.clash.side[0].n_units && e->u.clash.side[1].n_units)
 			rff_legal_sides(a, e->u.clash.side[0].units[0].id, e->u.clash.side[1].units[0].id,
-					audit_place(a, e->u.clash.side[1].units[0].at), "charges");
+					e->u.clash.side[1].units[0].at, "charges");
 		break;
 	case SHAPE_LEADER_ROLL:
 		rff_legal_die(a, &e->u.leader_roll.die);

@@ -483,7 +483,7 @@ static void check_side(struct audit *a, const struct combat *c, const struct cha
 	const struct clash_side *roll = &c->roll->side[side];
 	const struct claim *cl = &roll->claim;
 	const struct rff_unit *me = rff_unit(&a->st, c->principal[side]);
-	struct loc at = audit_place(a, c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at);
+	struct span at = c->roll == c->units ? c->units->side[side].units[0].at : roll->die.at;
 	a->side = me->core.decl->side;	/* each side's claim is its own player's */
 	if (cl->n_mods) {
 		struct lookup_ctx lc = {d->mods[side], !rff_options(a)->national_guard_additional};
@@ -778,7 +778,7 @@ static void legal_mex_cavalry(struct audit *a, const struct combat *c)
 			int u = state_unit_ref(&a->st, ref);
 			bool counter = battle_fact(ref, FACT_COUNTERCHARGE, 0) != NULL;
 			if (u >= 0 && (side == ATTACKER || counter))
-				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), audit_place(a, ref->at), counter);
+				rff_legal_mex_cavalry(a, rff_unit(&a->st, u), ref->at, counter);
 		}
 }
 
@@ -790,7 +790,7 @@ static void legal_cold_steel(struct audit *a, const struct combat *c)
 		const struct fact *cs = battle_fact(&att->units[i], FACT_COLD_STEEL, 0);
 		int u = state_unit_ref(&a->st, &att->units[i]);
 		if (cs && u >= 0)
-			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), audit_place(a, cs->at));
+			rff_legal_cold_steel(a, rff_unit(&a->st, u), battle_fact(&att->units[i], FACT_STATIONARY, 0), cs->at);
 	}
 }
 
@@ -824,7 +824,7 @@ void rff_charge_audit(struct audit *a, const struct stmt *s)
 	if (c.principal[0] < 0 || c.principal[1] < 0)
 		return;
 	if (c.breakthrough && !c.reroll)
-		rff_legal_breakthrough(a, rff_unit(&a->st, c.principal[ATTACKER]), audit_place(a, c.units->side[ATTACKER].units[0].at));
+		rff_legal_breakthrough(a, rff_unit(&a->st, c.principal[ATTACKER]), c.units->side[ATTACKER].units[0].at);
 	if (!c.reroll) {
 		legal_cold_steel(a, &c);
 		const struct rff_unit *att = rff_unit(&a->st, c.principal[ATTACKER]);

@@ -509,7 +509,7 @@ static void check_claim(struct audit *a, const struct ev_fire *ev, const struct 
 			   "pts=%d claimed, derived %d fire points", pts->value, d->points);
 	if (c->n_mods) {
 		struct claim_table table = {fire_lookup, rff_fire_factor_name, d};
-		claim_check_mods(a, c, d->mods, &table, ev->target.id, audit_place(a, ev->target.at), sev);
+		claim_check_mods(a, c, d->mods, &table, ev->target.id, ev->target.at, sev);
 	}
 	claim_check_sum(a, ev->die.value, c, sev);
 	claim_check_total(a, c, d->total, sev);

@@ -46,7 +46,7 @@ static const char *cold_steel_barred(const struct rff_unit *u, bool stationary)
 	return NULL;
 }
 
-void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool stationary, struct loc at)
+void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool stationary, struct span at)
 {
 	const char *barred = cold_steel_barred(u, stationary);
 	if (barred)
@@ -57,7 +57,7 @@ void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool statio
 			   u->core.decl->id);
 }
 
-void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct loc at, bool countercharge)
+void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct span at, bool countercharge)
 {
 	if (mex_cavalry(u) && u->order != ORDER_GOOD)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, countercharge ? "002:114" : "002:107",
@@ -105,8 +105,8 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 		return;	/* one finding for one action */
 	if (vocab_code(act->verb) == RFF_ACT_CHARGE) {
 		if (act->flag)
-			rff_legal_cold_steel(a, u, false, audit_place(a, act->flag_at));
-		rff_legal_mex_cavalry(a, u, audit_place(a, act->at), false);
+			rff_legal_cold_steel(a, u, false, act->flag_at);
+		rff_legal_mex_cavalry(a, u, act->at, false);
 	}
 	if (vocab_code(act->verb) == RFF_ACT_FORM && vocab_code(act->word) == FORM_SQUARE) {
 		if (u->arm != RFF_INF && !(u->arm == RFF_CAV && !u->mounted))
@@ -231,7 +231,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		 * square formed in the charge phase is `misplaced` at check time. */
 	}
 	if (own == RV_COUNTERCHARGE)
-		rff_legal_mex_cavalry(a, us, audit_place(a, at), true);
+		rff_legal_mex_cavalry(a, us, at, true);
 	if (own == RV_FORM && st->n_args > 1 && st->args[1].code == FORM_SQUARE && us->arm != RFF_INF)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, us->arm == RFF_CAV && !us->mounted ? "000:582, 002:81" : "000:610",
 			   us->arm == RFF_CAV && !us->mounted ? "%s: dismounted cavalry deploys only in open order"
@@ -248,7 +248,7 @@ void rff_legal_die(struct audit *a, const struct face *f)
 
 /* Two units of one side opposed in a fire or a charge, or a leader attached
  * to the other side's unit. */
-void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what)
+void rff_legal_sides(struct audit *a, const char *one, const char *other, struct span at, const char *what)
 {
 	int u = state_unit(&a->st, one), v = state_unit(&a->st, other);
 	if (u < 0 || v < 0 || strcmp(rff_unit(&a->st, u)->core.decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
@@ -271,7 +271,7 @@ void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref
 }
 
 /* A charge by a storming column may not break through (000:664). */
-void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct loc at)
+void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct span at)
 {
 	if (u->formation == FORM_STORMING_COLUMN)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, "000:664",

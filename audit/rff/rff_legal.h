@@ -19,18 +19,18 @@ int rff_legal_combination(struct audit *a, const struct rff_unit *u, const struc
 void rff_legal_state(struct audit *a, const struct event *e);
 /* A charge with cold steel (at: where the log says so): barred units
  * (000:544, 000:548, 000:932) and non-elite units that fired this turn. */
-void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool stationary, struct loc at);
+void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool stationary, struct span at);
 /* Mexican cavalry charging or counter-charging in disorder (002:107, 002:114),
  * however the log says so (at: where). */
-void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct loc at, bool countercharge);
+void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct span at, bool countercharge);
 /* A roll of another die than the d10. */
 void rff_legal_die(struct audit *a, const struct face *f);
 /* Units one and other of one side opposed ("fires at", "charges"). */
-void rff_legal_sides(struct audit *a, const char *one, const char *other, struct loc at, const char *what);
+void rff_legal_sides(struct audit *a, const char *one, const char *other, struct span at, const char *what);
 /* A unit firing (ref: it on the fire line, with its facts). */
 void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref *ref);
 /* A breakthrough charge by this unit. */
-void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct loc at);
+void rff_legal_breakthrough(struct audit *a, const struct rff_unit *u, struct span at);
 /* The order of battle, once before the first event. */
 void rff_legal_order_of_battle(struct audit *a);
 

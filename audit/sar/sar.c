@@ -494,11 +494,11 @@ static void move_distance(struct audit *a, const struct check_line *line, const 
 		struct claim_mod m = sar_claim_mod(sar_mod_of(STB_MOVE, SM_TERRAIN), -sum_dice(f, want, f->n));
 		claim_derive(d, &m, "%s past the movement's dice: terrain, subtracted", terrain);
 	}
-	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, audit_place(a, line->unit.at), d);
+	sar_chart_mods(a, STB_MOVE, &line->claim, NULL, line->unit.at, d);
 	const enum sar_table tb = STB_MOVE;
 	struct claim_table t = sar_claim_table(&tb);
 	if (line->claim.n_mods)
-		claim_check_mods(a, &line->claim, d, &t, line->unit.id, audit_place(a, line->unit.at), DIAG_ERROR);
+		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	sar_record_mods(a->rec, p, line->unit.id, d, STB_MOVE);
 	int total = claim_total(base, d);
 	record_step(a->rec, "004:166 Movement", "%s: at most %d\"", line->unit.id, total);
@@ -589,7 +589,7 @@ static void audit_recover(struct audit *a, const struct ev_check *ck)
 	const enum sar_table tb = STB_RECOVER;
 	struct claim_table t = sar_claim_table(&tb);
 	if (line->claim.n_mods)	/* listing any modifier claims the complete list */
-		claim_check_mods(a, &line->claim, d, &t, line->unit.id, audit_place(a, line->unit.at), DIAG_ERROR);
+		claim_check_mods(a, &line->claim, d, &t, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = claim_total(ck->die.value, d);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);

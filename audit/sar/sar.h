@@ -196,7 +196,7 @@ struct sar_split sar_allocate(int n, bool dense, int mult, int cap);
  * claimed one, valued from the chart file or else taken on trust. */
 struct claim;
 struct derived_mod;
-void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct loc at,
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct span at,
 		    struct derived_mod *d);
 bool sar_audit_fire(struct audit *a, const struct stmt *s);
 bool sar_audit_melee(struct audit *a, const struct stmt *s);

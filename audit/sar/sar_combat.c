@@ -66,7 +66,7 @@ static struct cell mod_cell(const struct audit *a, enum sar_table t, int code)
  * unknown, not 0: the claim is taken on trust and a note says so (a named
  * one is valued by sar_chart_mods). */
 static void chart_training(struct audit *a, enum sar_table t, const struct claim *c, const struct sar_unit *r,
-			   struct loc at, struct derived_mod *d)
+			   struct span at, struct derived_mod *d)
 {
 	const struct sar_mod_row *row = r ? sar_mod_of(t, SM_UNTRAINED + r->exp - SAR_UNTRAINED) : NULL;
 	if (!row || !row->chart || d[row->factor].set)
@@ -87,7 +87,7 @@ static void chart_training(struct audit *a, enum sar_table t, const struct claim
 	claim_derive(d, &m, "a %s unit: %s", sar_word(SC_EXP, r->exp), cell.cite);
 }
 
-void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct loc at,
+void sar_chart_mods(struct audit *a, int t, const struct claim *c, const struct sar_unit *r, struct span at,
 		    struct derived_mod *d)
 {
 	chart_training(a, t, c, r, at, d);
@@ -150,7 +150,7 @@ static int shifts(const struct derived_mod *d)
 
 /* The claimed loss split against the derived one; returns the split the
  * state follows. */
-static struct sar_split check_split(struct audit *a, const struct claim *c, struct sar_split derived, struct loc at,
+static struct sar_split check_split(struct audit *a, const struct claim *c, struct sar_split derived, struct span at,
 				    const char *cite)
 {
 	struct sar_split claimed = derived;
@@ -185,7 +185,7 @@ static bool follows_claimed_column(struct audit *a, const struct claim *c, int c
 
 /* The losses a roll gives on the Combat Effects Chart: the chart file's,
  * else as claimed; -1 when the claim gives only tallies (they alone say). */
-static int chart_losses(struct audit *a, const struct claim *c, int column, int die, struct loc at)
+static int chart_losses(struct audit *a, const struct claim *c, int column, int die, struct span at)
 {
 	struct cell cell = cell_lookup(a, SCH_EFFECTS, die, 0, column);
 	if (cell.ok) {
@@ -396,11 +396,11 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int start = start_column(a, r, castings, band, firer->id);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_shifts(r, t, &f->target, d);
-	sar_chart_mods(a, STB_FIRE, &f->claim, r, audit_place(a, firer->at), d);
+	sar_chart_mods(a, STB_FIRE, &f->claim, r, firer->at, d);
 	const enum sar_table tb = STB_FIRE;
 	struct claim_table table = sar_claim_table(&tb);
 	if (f->claim.n_mods)	/* listing any modifier claims the complete list */
-		claim_check_mods(a, &f->claim, d, &table, firer->id, audit_place(a, firer->at), DIAG_ERROR);
+		claim_check_mods(a, &f->claim, d, &table, firer->id, firer->at, DIAG_ERROR);
 	sar_record_mods(a->rec, p, firer->id, d, STB_FIRE);
 	int column = start >= 0 ? clamp_column(start + shifts(d)) : f->claim.has_total ? f->claim.total : 0;
 	if (start >= 0) {
@@ -414,7 +414,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 		p->has_total = start >= 0;
 		p->points = castings;
 	}
-	int losses = chart_losses(a, &f->claim, column, f->die.value, audit_place(a, f->die.at));
+	int losses = chart_losses(a, &f->claim, column, f->die.value, f->die.at);
 	sar_turn_tallies(a, t);
 	int mult = battle_fact(&f->target, SX_REAR, 0) ? 3 : battle_fact(&f->target, SX_FLANK, 0) ? 2 : 1;
 	bool dense = t->formation == SF_COLUMN || t->formation == SF_ROAD_COLUMN || t->formation == SF_SQUARE;
@@ -427,7 +427,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 			    mult == 3 ? ", stragglers tripled (rear)" : mult == 2 ? ", stragglers doubled (flank)" : "",
 			    cap >= 0 ? ", a US battery: one straggler a turn (004:238)" : "", split.stragglers,
 			    split.stragglers == 1 ? "" : "s", split.casualties, split.casualties == 1 ? "y" : "ies");
-		split = check_split(a, &f->claim, split, audit_place(a, f->die.at), "004:236");
+		split = check_split(a, &f->claim, split, f->die.at, "004:236");
 	} else {
 		const struct tally *st = claim_tally(&f->claim, ST_STRAGGLERS), *ca = claim_tally(&f->claim, ST_CASUALTIES);
 		split = (struct sar_split){st ? st->value : 0, ca ? ca->value : 0};
@@ -498,10 +498,10 @@ bool sar_audit_close(struct audit *a, const struct stmt *s)
 		if (r->exp == SAR_GREEN)
 			derive_fixed(d, tb, SM_GREEN, "a green unit");
 	}
-	sar_chart_mods(a, tb, &line->claim, r, audit_place(a, line->unit.at), d);
+	sar_chart_mods(a, tb, &line->claim, r, line->unit.at, d);
 	struct claim_table table = sar_claim_table(&tb);
 	if (line->claim.n_mods)
-		claim_check_mods(a, &line->claim, d, &table, line->unit.id, audit_place(a, line->unit.at), DIAG_ERROR);
+		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = claim_total(ck->die.value, d);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
@@ -626,7 +626,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 	a->side = state_unit_at(&a->st, me->unit)->decl->side;
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	melee_shifts(a, me, enemy, charging, d);
-	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), audit_place(a, cs->die.at), d);
+	sar_chart_mods(a, STB_MELEE, &cs->claim, sar_unit(a, me->unit), cs->die.at, d);
 	const enum sar_table tb = STB_MELEE;
 	struct claim_table table = sar_claim_table(&tb);
 	struct rec_part *p = record_part(a->rec, role, who);
@@ -635,7 +635,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 		p->points = me->participants;
 	}
 	if (cs->claim.n_mods)
-		claim_check_mods(a, &cs->claim, d, &table, who, audit_place(a, cs->die.at), DIAG_ERROR);
+		claim_check_mods(a, &cs->claim, d, &table, who, cs->die.at, DIAG_ERROR);
 	sar_record_mods(a->rec, p, who, d, STB_MELEE);
 	record_step(a->rec, "004:266 Melee Procedure", "%s: %d participant%s", who, me->participants,
 		    me->participants == 1 ? "" : "s");
@@ -663,7 +663,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 			p->has_total = true;
 		}
 	}
-	int losses = chart_losses(a, &cs->claim, column, cs->die.value, audit_place(a, cs->die.at));
+	int losses = chart_losses(a, &cs->claim, column, cs->die.value, cs->die.at);
 	/* stragglers doubled on a flank, tripled on a rear taken (004:236, 274) */
 	int mult = side_has_fact(enemy, SX_REAR) ? 3 : side_has_fact(enemy, SX_FLANK) ? 2 : 1;
 	const char *them = state_unit_at(&a->st, enemy->unit)->decl->id;
@@ -676,7 +676,7 @@ static void melee_roll(struct audit *a, enum part_role role, struct melee_side *
 			    mult == 3 ? ", stragglers tripled (rear)" : mult == 2 ? ", stragglers doubled (flank)" : "",
 			    inflicted->stragglers, inflicted->stragglers == 1 ? "" : "s", inflicted->casualties,
 			    inflicted->casualties == 1 ? "y" : "ies");
-		*inflicted = check_split(a, &cs->claim, *inflicted, audit_place(a, cs->die.at), "004:274");
+		*inflicted = check_split(a, &cs->claim, *inflicted, cs->die.at, "004:274");
 	} else {
 		const struct tally *st = claim_tally(&cs->claim, ST_STRAGGLERS), *ca = claim_tally(&cs->claim, ST_CASUALTIES);
 		*inflicted = (struct sar_split){st ? st->value : 0, ca ? ca->value : 0};
@@ -696,7 +696,7 @@ static int melee_result(bool att_broken, bool def_broken, bool second)
 
 /* What a victory brings: a mounted cavalry breakthrough once a turn
  * (004:280-282), 1d4 more stragglers on infantry broken by it (004:366). */
-static void melee_victory(struct audit *a, int winner, int loser, struct loc at)
+static void melee_victory(struct audit *a, int winner, int loser, struct span at)
 {
 	struct sar_unit *w = sar_unit(a, winner);
 	if (sar_unit(a, loser)->arm == SAR_INF && w->arm == SAR_CAV && w->mounted)
@@ -779,9 +779,9 @@ bool sar_audit_melee(struct audit *a, const struct stmt *s)
 	sar_ctx(a)->round_due = !second && result == SME_FIGHT_ON ? a->stmt + 1 : 0;	/* settle_round (sar.c) */
 	sar_ctx(a)->round_side = att->core.decl->side;
 	if (result == SME_DEFENDER_BREAKS)
-		melee_victory(a, side[0].unit, side[1].unit, audit_place(a, c->effect ? c->effect_at : c->side[0].die.at));
+		melee_victory(a, side[0].unit, side[1].unit, c->effect ? c->effect_at : c->side[0].die.at);
 	else if (result == SME_ATTACKER_BREAKS)
-		melee_victory(a, side[1].unit, side[0].unit, audit_place(a, c->effect ? c->effect_at : c->side[1].die.at));
+		melee_victory(a, side[1].unit, side[0].unit, c->effect ? c->effect_at : c->side[1].die.at);
 	return true;
 }
 

@@ -81,7 +81,7 @@ void thomas_unform(struct audit *a, int u)
 	r->unformed = true;
 }
 
-int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct loc at)
+int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct span at)
 {
 	const struct thomas_roll_row *row = thomas_roll_of(roll, value);
 	const struct thomas_roll_row *giving = !row && claimed ? thomas_roll_giving(roll, claimed) : NULL;
@@ -135,7 +135,7 @@ static int unit_roll(struct audit *a, const struct ev_check *ck, const char *kin
 	if (*u < 0)
 		return 0;
 	fixed_odds(p, roll, ck->die.value, better_up);
-	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, vocab_code(line->claim.effect), audit_place(a, line->claim.effect_at));
+	return thomas_fixed_roll(a, roll, ck->die.value, line->unit.id, cat, vocab_code(line->claim.effect), line->claim.effect_at);
 }
 
 static void audit_ford(struct audit *a, const struct ev_check *ck)
@@ -196,7 +196,7 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 	const enum thomas_table tb = TK_PASS;
 	struct claim_table table = thomas_claim_table(&tb);
 	if (line->claim.n_mods)
-		claim_check_mods(a, &line->claim, d, &table, line->unit.id, audit_place(a, line->unit.at), DIAG_ERROR);
+		claim_check_mods(a, &line->claim, d, &table, line->unit.id, line->unit.at, DIAG_ERROR);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = claim_total(ck->die.value, d);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
@@ -237,7 +237,7 @@ static void audit_officer(struct audit *a, const struct ev_leader_roll *lr)
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, lr->leader_at, "003:12",
 			   "an officer casualty check is made only once a turn: %s was checked this turn", lr->leader);
 	r->officer_turn = a->st.turn;
-	int effect = thomas_fixed_roll(a, TR_OFFICER, lr->die.value, lr->leader, TC_EFFECT_OFFICER, vocab_code(lr->effect), audit_place(a, lr->effect_at));
+	int effect = thomas_fixed_roll(a, TR_OFFICER, lr->die.value, lr->leader, TC_EFFECT_OFFICER, vocab_code(lr->effect), lr->effect_at);
 	if (effect != TO_REMOVED)
 		return;
 	audit_find(a, FINDING_CONSEQUENCE, DIAG_NOTE, lr->effect ? lr->effect_at : lr->die.at, "003:28",
@@ -251,7 +251,7 @@ static void audit_stream(struct audit *a, const struct ev_state *ev)
 {
 	if (ev->n_args < 3)
 		return;
-	thomas_fixed_roll(a, TR_STREAM, ev->args[1].face.value, ev->args[0].text, TC_DEPTH, ev->args[2].code, audit_place(a, ev->args[2].at));
+	thomas_fixed_roll(a, TR_STREAM, ev->args[1].face.value, ev->args[0].text, TC_DEPTH, ev->args[2].code, ev->args[2].at);
 }
 
 /* Move options (003:5): at most the text's or the chart file's for the

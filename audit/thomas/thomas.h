@@ -170,7 +170,7 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s);
  * recorded for who and checked against the claimed effect of category cat
  * (code 0: none claimed): the effect the state follows.  Where the text
  * has no row, the claim, taken on trust. */
-int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct loc at);
+int thomas_fixed_roll(struct audit *a, int roll, int value, const char *who, int cat, int claimed, struct span at);
 /* Marks unit u unformed from this turn. */
 void thomas_unform(struct audit *a, int u);
 /* At a turn's end (a turn header, or the battle's): reports a unit that

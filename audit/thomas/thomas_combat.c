@@ -83,7 +83,7 @@ static void derive_value(struct derived_mod *d, enum thomas_table t, int code, i
 
 /* Checks the claimed modifiers against d and records the derived ones. */
 static void weigh_mods(struct audit *a, const struct claim *c, const struct derived_mod *d, enum thomas_table t,
-		       struct rec_part *p, const char *who, struct loc at)
+		       struct rec_part *p, const char *who, struct span at)
 {
 	struct claim_table table = thomas_claim_table(&t);
 	if (c->n_mods)	/* listing any modifier claims the complete list */
@@ -94,7 +94,7 @@ static void weigh_mods(struct audit *a, const struct claim *c, const struct deri
 /* A claimed tally against the derived count (derived < 0: not derivable,
  * the claim on trust, and none claimed none applied, said at the roll's
  * place at); returns the count the state follows. */
-static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, struct loc at, const char *cite,
+static int weigh_tally(struct audit *a, const struct claim *c, int code, int derived, struct span at, const char *cite,
 		       const char *why)
 {
 	const struct tally *t = claim_tally(c, code);
@@ -210,13 +210,13 @@ bool thomas_audit_fire(struct audit *a, const struct stmt *s)
 	bool counter = r->arm == TA_ART && t->arm == TA_ART;
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	fire_mods(a, f, r, counter, d);
-	weigh_mods(a, &f->claim, d, TK_FIRE, p, firer->id, audit_place(a, firer->at));
+	weigh_mods(a, &f->claim, d, TK_FIRE, p, firer->id, firer->at);
 	int mods = claim_total(0, d);
 	int cls = firing_class(a, r, firer->id);
 	struct cell base = {.why = "its fire class is not in the text: declare it (I-IV)"};
 	if (cls)
 		base = cell_lookup(a, r->arm == TA_ART ? TCH_ARTILLERY : TCH_SMALL_ARMS, firer->range, 0, cls - 1);
-	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), audit_place(a, f->die.at),
+	int hits = weigh_tally(a, &f->claim, TY_HITS, count_hits(a, &f->die, mods, base, firer->id), f->die.at,
 			       "003:13", base.why);
 	r->fired_turn = r->fought_turn = a->st.turn;
 	if (counter) {
@@ -257,13 +257,13 @@ bool thomas_audit_damage(struct audit *a, const struct stmt *s)
 	} else if (ck->die.value == 10) {
 		record_step(a->rec, "003:10 Counter-battery Fire: 10, re-roll", "%s: 10: the re-roll decides", line->unit.id);
 		effect = thomas_fixed_roll(a, TR_DAMAGE_REROLL, ck->die.dice[1], line->unit.id, TC_EFFECT_DAMAGE,
-					   vocab_code(line->claim.effect), audit_place(a, line->claim.effect_at));
+					   vocab_code(line->claim.effect), line->claim.effect_at);
 	} else {
 		if (ck->die.n > 1)
 			audit_find(a, FINDING_STATE, DIAG_ERROR, ck->die.at, "003:10", "only a 10 re-rolls: %d dice logged",
 				   ck->die.n);
 		effect = thomas_fixed_roll(a, TR_DAMAGE, ck->die.value, line->unit.id, TC_EFFECT_DAMAGE,
-					   vocab_code(line->claim.effect), audit_place(a, line->claim.effect_at));
+					   vocab_code(line->claim.effect), line->claim.effect_at);
 	}
 	int crew = effect == TDA_ONE_CREW ? 1 : effect == TDA_TWO_CREW ? 2 : 0;
 	if (crew) {
@@ -330,7 +330,7 @@ static int melee_roll(struct audit *a, enum part_role role, int u, const struct 
 	chart_mod(a, d, TK_MELEE, TCH_MELEE_MODS, TM_COVER, cover, cover ? "in cover, as claimed" : "none claimed", &cs->claim);
 	chart_mod(a, d, TK_MELEE, TCH_MELEE_MODS, TM_UNFORMED, r->unformed, r->unformed ? "the unit is unformed" : "formed",
 		  &cs->claim);
-	weigh_mods(a, &cs->claim, d, TK_MELEE, p, who, audit_place(a, cs->die.at));
+	weigh_mods(a, &cs->claim, d, TK_MELEE, p, who, cs->die.at);
 	const char *why = "";
 	int base = melee_base(a, r, who, &why), column;
 	if (base) {
@@ -359,7 +359,7 @@ static int melee_roll(struct audit *a, enum part_role role, int u, const struct 
 	if (cell.ok)
 		record_step(a->rec, cell.cite, "%s: d10 %d on %d: %d casualt%s", who, cs->die.value, column, cell.value,
 			    cell.value == 1 ? "y" : "ies");
-	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, audit_place(a, cs->die.at), "003:17", cell.why);
+	return weigh_tally(a, &cs->claim, TY_CASUALTIES, cell.ok ? cell.value : -1, cs->die.at, "003:17", cell.why);
 }
 
 /* "One round of melee takes place each turn" (Conduct Melee, 003:17): a
@@ -709,7 +709,7 @@ static int check_effect(struct audit *a, int event, const struct check_line *lin
 	case TE_PURSUIT:
 		if (thomas_roll_of(TR_PURSUIT, relation))
 			return thomas_fixed_roll(a, TR_PURSUIT, relation, line->unit.id, TC_EFFECT_PURSUIT, vocab_code(c->effect),
-						 audit_place(a, c->effect_at));
+						 c->effect_at);
 		return cell_effect(a, TCH_PURSUIT, 0, relation, c, TC_EFFECT_PURSUIT, "003:20");
 	default:
 		return cell_effect(a, TCH_MORALE, 0, relation, c, TC_EFFECT_MORALE, "003:22");
@@ -732,7 +732,7 @@ bool thomas_audit_morale(struct audit *a, const struct stmt *s)
 	struct thomas_unit *r = thomas_unit(a, u);
 	struct derived_mod d[CLAIM_MAX_FACTORS] = {0};
 	morale_mods(a, line, r, event, d);
-	weigh_mods(a, &line->claim, d, table_of(event), p, line->unit.id, audit_place(a, line->unit.at));
+	weigh_mods(a, &line->claim, d, table_of(event), p, line->unit.id, line->unit.at);
 	claim_check_sum(a, ck->die.value, &line->claim, DIAG_ERROR);
 	int total = claim_total(ck->die.value, d);
 	claim_check_total(a, &line->claim, total, DIAG_ERROR);
