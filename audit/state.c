@@ -31,9 +31,8 @@ static void init_unit(struct unit_state *u, const struct battle *b, const struct
 static void default_condition(struct state *st)
 {
 	const struct vocab *v = st->b->vocab;
-	st->cond = vocab_default(v, v->condition);
-	const struct vocab_word *w = st->cond ? vocab_find(v, v->condition, st->cond, strlen(st->cond)) : NULL;
-	st->cond_code = w ? w->code : 0;
+	const char *word = vocab_default(v, v->condition);
+	st->cond_code = word ? vocab_code(vocab_find(v, v->condition, word, strlen(word))) : 0;
 }
 
 void state_init(struct state *st, const struct battle *b, const struct state_rules *rules)
@@ -229,12 +228,9 @@ void state_enter(struct state *st, const struct stmt *s)
 		st->turn = t->number;
 		st->side = t->side;
 		default_condition(st);
-		if (t->cond) {
-			st->cond = t->cond->word;
+		if (t->cond)
 			st->cond_code = t->cond->code;
-		}
 		st->cond_num = t->cond_num;
-		st->cond_word = vocab_spelling(t->cond_word);
 		st->cond_word_code = vocab_code(t->cond_word);
 		st->phase = NULL;
 		st->phase_bit = 0;

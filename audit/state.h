@@ -135,11 +135,10 @@ struct state {
 	/* the current turn */
 	int turn;
 	const char *side;		/* the phasing side's id, or NULL */
-	/* the turn's condition (st_turn), its default when the turn gives none */
-	const char *cond;
-	int cond_code;			/* the words' vocab_word.code */
+	/* the turn's condition (st_turn), its default when the turn gives none:
+	 * the words' codes (vocab_word.code), and its number */
+	int cond_code;
 	int cond_num;
-	const char *cond_word;
 	int cond_word_code;
 	const char *phase;
 	unsigned phase_bit;		/* its vocab_phase.bit (0 before a phase): rulesets test it, not the word */

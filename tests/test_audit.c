@@ -635,6 +635,13 @@ static void test_reroll(void **state)
 	assert_string_equal(audit_body("disorder 5inf\nturn 2 MEX\nphase charge\ncharge lancers(ground=open) -> 5inf [2] | [5]\n"
 				       "  reroll [8] =7 | [4] =6 : +1 swept-from-the-field\n", FOLLOW_CLAIMED),
 			    "state-diverged:note@15:8, on-trust:note@15:16, state-diverged:note@15:32, wrong-lookup:error@16:31");
+	/* a side's missing modifier is placed on its unit, and on a reroll,
+	 * whose line names no unit, on its die */
+	assert_non_null(strstr(audit_body("phase charge\ncharge 8inf -> 2lt [5] +1vet | [5]\n", FOLLOW_CLAIMED),
+			       "modifier-missing:warning@13:8"));
+	assert_non_null(strstr(audit_body("phase charge\ncharge 8inf -> 2lt [5] | [5] : 0 desperate-struggle\n"
+					  "  reroll [6] +1vet | [6]\n", FOLLOW_CLAIMED),
+			       "modifier-missing:warning@14:10"));
 	/* a struggle that leaves the 2nd Light one stand removes it (000:532): no reroll is due.
 	 * 1 +1 vet +2 fresh = 4; 9 +0 trained -2 spent (2 of 10) -3 outnumbered 3:1 (002:216) = 4 */
 	assert_string_equal(audit_body("stands 2lt -8 \"losses\"\nphase charge\ncharge 8inf -> 2lt [1] | [9]\n",
@@ -823,6 +830,8 @@ static void test_form_after_tardy(void **state)
 	(void)state;
 	assert_non_null(strstr(messages_of("phase maneuver\nmc [1]: 5inf =2 tardy\nform 5inf march-column\n"),
 			       "not march-column"));
+	/* line is among the formations a Tardy unit may take */
+	assert_null(strstr(messages_of("phase maneuver\nmc [1]: 5inf =2 tardy\nform 5inf line\n"), "changes formation"));
 }
 
 /* A ruling override of a check of two units that names neither cannot

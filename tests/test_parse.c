@@ -198,6 +198,16 @@ static void test_fire(void **state)
 	assert_string_equal(f->claim.effect->word, "telling-fire");
 	assert_string_equal(f->claim.outcome->word, "charge-checked");
 	assert_int_equal(f->claim.loss, 1);
+	/* each claim keeps its place on the line: column and length */
+	const struct tally *pts = claim_tally(&f->claim, RFF_TALLY_PTS);
+	assert_int_equal(pts->at.col, 77);	/* "pts=10": the key to its number */
+	assert_int_equal(pts->at.len, 6);
+	assert_int_equal(f->claim.total_at.col, 99);	/* "=9" */
+	assert_int_equal(f->claim.total_at.len, 2);
+	assert_int_equal(f->claim.effect_at.col, 102);	/* "tf", as written */
+	assert_int_equal(f->claim.effect_at.len, 2);
+	assert_int_equal(f->claim.loss_at.col, 113);	/* "loss=1" */
+	assert_int_equal(f->claim.loss_at.len, 6);
 	battle_free(b);
 	diags_release(&d);
 	/* a bare tally word counts one */
@@ -226,6 +236,8 @@ static void test_charge_reroll_breakthrough(void **state)
 	assert_int_equal(c->side[1].die.value, 5);
 	assert_int_equal(c->side[1].claim.total, 7);
 	assert_int_equal(c->diff, 1);
+	assert_int_equal(c->diff_at.col, 95);	/* "+1" after the colon */
+	assert_int_equal(c->diff_at.len, 2);
 	assert_string_equal(c->effect->word, "hard-pressed");
 	const struct ev_clash *r = &b->stmts[base + 2].u->event.u.clash;
 	assert_int_equal(r->side[0].n_units, 0);
@@ -742,6 +754,13 @@ static void test_declaration_messages(void **state)
 					"attribute of rff-maw");
 	assert_string_equal(d.v[3].msg, "a unit declared after the first turn");
 	assert_int_equal(d.v[4].at.len, 5);	/* from '@' to the last token, 'x' */
+	battle_free(b);
+	diags_release(&d);
+	/* a side without units: the warning's caret is the keyword "side" */
+	b = tu_parse("battle \"B\" rules=rff-maw\nside US nation=US\nside MEX nation=MEX\n"
+		     "  unit a \"A\" inf raw spirited M stands=4\n", &d);
+	assert_string_equal(tu_diag_list(&d), "empty-side@2:1");
+	assert_int_equal(d.v[0].at.len, 4);
 	battle_free(b);
 	diags_release(&d);
 }

@@ -1810,6 +1810,7 @@ static void test_leader_hit_due(void **state)
 	for (int i = 0; i < x.f.n; i++)
 		missing += x.f.v[i].code == FINDING_MISSING_ROLL;
 	assert_int_equal(missing, 1);
+	assert_int_equal(findings_on(&x, 3, FINDING_MISSING_ROLL), 1);	/* on the last line */
 	done(&x);
 	/* a 15 over 3 losses misses: no Leader Casualty roll follows */
 	run(&x, "attach mejia tgt\nphase first-fire\nfire m10:10@6 -> tgt [5] loss=3\nhit mejia [15] miss\n"

@@ -201,8 +201,12 @@ void rff_legal_state(struct audit *a, const struct event *e)
 		bool word = st->n_args > 1 && st->args[1].type == 'W';
 		/* the event's keyword and word, as the action's verb and word */
 		const struct vocab_word verb_w = {.word = verb, .code = what};
-		const struct vocab_word word_w = {.word = word ? st->args[1].text : NULL, .code = word ? st->args[1].code : 0};
-		struct action act = {.verb = &verb_w, .at = e->kw_at, .word = word ? &word_w : NULL};
+		struct action act = {.verb = &verb_w, .at = e->kw_at};
+		struct vocab_word word_w;
+		if (word) {
+			word_w = (struct vocab_word){.word = st->args[1].text, .code = st->args[1].code};
+			act.word = &word_w;
+		}
 		if (!on_the_list(a, us, &act, us->check_effect))
 			return;
 	}
