@@ -186,12 +186,12 @@ bool audit_check_option(const struct vocab *v, const char *setting, char *why, s
 
 int audit_arg_unit(const struct audit *a, const struct arg *arg)
 {
-	return arg->type == 'U' ? state_unit(&a->st, arg->text) : -1;
+	return arg->type == 'U' ? state_unit_of(&a->st, arg->sym, arg->text) : -1;
 }
 
 int audit_arg_leader(const struct audit *a, const struct arg *arg)
 {
-	return arg->type == 'L' ? state_leader(&a->st, arg->text) : -1;
+	return arg->type == 'L' ? state_leader_of(&a->st, arg->sym, arg->text) : -1;
 }
 
 /* Applies a state event every ruleset's state knows (enum state_verb). */

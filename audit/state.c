@@ -133,9 +133,21 @@ int state_unit(const struct state *st, const char *id)
 	return y && y->kind == 'U' ? st->of_sym[y - st->b->syms] : -1;
 }
 
+int state_unit_of(const struct state *st, int sym, const char *id)
+{
+	assert(!sym || st->b->syms[sym - 1].kind == 'U');	/* the parser keeps only a unit's */
+	return sym ? st->of_sym[sym - 1] : state_unit(st, id);
+}
+
+int state_leader_of(const struct state *st, int sym, const char *id)
+{
+	assert(!sym || st->b->syms[sym - 1].kind == 'L');
+	return sym ? st->of_sym[sym - 1] : state_leader(st, id);
+}
+
 int state_unit_ref(const struct state *st, const struct uref *u)
 {
-	return u->sym ? st->of_sym[u->sym - 1] : state_unit(st, u->id);
+	return state_unit_of(st, u->sym, u->id);
 }
 
 int state_leader(const struct state *st, const char *id)

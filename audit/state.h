@@ -180,6 +180,12 @@ int state_leader(const struct state *st, const char *id);
  * the parser's symbol, read directly, or its id where the parser found
  * none. */
 int state_unit_ref(const struct state *st, const struct uref *u);
+/* The unit, or leader, that symbol sym stands for (an index + 1, as the
+ * parser found it: uref.sym, arg.sym, a check's or leader roll's
+ * leader_sym), or, when sym is 0 (an id not declared when its line was
+ * read), the one id names; -1 if none. */
+int state_unit_of(const struct state *st, int sym, const char *id);
+int state_leader_of(const struct state *st, int sym, const char *id);
 
 /* Does the unit's declaration carry the attribute whose word's code
  * (vocab_word.code) is code? */

@@ -3,9 +3,12 @@
  * A battle is the list of its statements in file order, with the statements
  * of an included file following its include line, and a table of the ids it
  * declares.  Every node and string lives in the battle's arenas (the
- * symbols' ids in one of their own) and is freed by battle_free; words are stored in their canonical spelling (aliases
- * resolved), ids as declared.  Fields a line did not give are NULL, -1 or
- * false as documented; every element keeps its position for diagnostics. */
+ * symbols' ids in one of their own) and is freed by battle_free; words are
+ * pointers to their canonical vocabulary entry (aliases resolved), ids as
+ * declared.  Fields a line did not give are NULL, -1 or false as
+ * documented.  Every element keeps its place for diagnostics: an event's
+ * nodes as column and length (struct span), their statement giving file
+ * and line; declarations, which other lines' checks point at, whole. */
 #ifndef UMPIRE_BATTLE_H
 #define UMPIRE_BATTLE_H
 
@@ -126,6 +129,7 @@ struct ev_check {
 	struct face die;
 	struct check_line *lines;
 	int n_lines;
+	int leader_sym;		/* as uref.sym */
 };
 
 struct ev_fire {
@@ -155,6 +159,7 @@ struct ev_clash {
 
 struct ev_leader_roll {
 	const char *leader;
+	int leader_sym;		/* as uref.sym */
 	struct span leader_at;
 	struct face die;
 	const struct vocab_word *effect;	/* or NULL */
@@ -164,6 +169,7 @@ struct ev_leader_roll {
 /* One argument of a state event, by its signature letter. */
 struct arg {
 	char type;		/* 'U', 'L', 'W', 'N', 'C', 'S', 'D' */
+	int sym;		/* 'U', 'L': as uref.sym */
 	const char *text;	/* id, word or string */
 	int code;		/* 'W': the word's vocab_word.code */
 	int num;

@@ -141,7 +141,7 @@ static int parse_kv_value(struct parser *p, const struct kv_spec *spec, struct k
 	}
 	case KV_LEADER: {
 		struct span at;
-		kv->value = parse_id(p, 'L', &at);
+		kv->value = parse_id(p, 'L', &at, NULL);
 		return kv->value ? 0 : -1;
 	}
 	default:
@@ -716,7 +716,7 @@ int declare_turn(struct parser *p, struct token *kw)
 				"write `turn %d` without a side", p->v->name, p->v->simultaneous, t->number);
 	if (w->kind == TOK_WORD && !parse_lookup(p, p->v->condition, w)) {
 		struct span at;
-		t->side = parse_id(p, 'S', &at);
+		t->side = parse_id(p, 'S', &at, NULL);
 	}
 	if (parse_peek(p)->kind == TOK_WORD)
 		return parse_condition(p, t);

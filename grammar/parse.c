@@ -255,10 +255,10 @@ static const char *read_id(struct parser *p, char kind, struct span *at, int *sy
 }
 
 /* id = WORD ; a unit, leader or side named on this line. */
-const char *parse_id(struct parser *p, char kind, struct span *at)
+const char *parse_id(struct parser *p, char kind, struct span *at, int *sym)
 {
-	int sym;
-	return read_id(p, kind, at, &sym);
+	int found;
+	return read_id(p, kind, at, sym ? sym : &found);
 }
 
 /* Registers a declaration; a duplicate is reported (-1) and the first kept. */
@@ -631,7 +631,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 	f->at = parse_cols(t, v);
 	if (strcmp(w->spec, "U") == 0) {
 		struct span at;
-		f->value = parse_id(p, 'U', &at);
+		f->value = parse_id(p, 'U', &at, NULL);
 		return f->value ? 0 : -1;
 	}
 	if (!(f->value_index = vocab_allows(w, p->text + v->off, v->len)))

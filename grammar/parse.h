@@ -112,8 +112,9 @@ const char *parse_string(struct parser *p, const char *what);
 int parse_dice(struct parser *p, struct face *f, int max);
 int parse_face(struct parser *p, struct face *f);
 /* A unit's or leader's id (kind 'U' or 'L'), checked once every
- * declaration is known; NULL after an error. */
-const char *parse_id(struct parser *p, char kind, struct span *at);
+ * declaration is known; NULL after an error.  *sym (unless sym is NULL):
+ * its symbol's index + 1 when it is declared already, else 0. */
+const char *parse_id(struct parser *p, char kind, struct span *at, int *sym);
 /* A unit reference with its facts of category facts (and, with hit, a
  * roll of its own after it); a comma-separated list of them. */
 int parse_uref(struct parser *p, struct uref *u, int facts, bool hit);

@@ -48,7 +48,7 @@ static int read_check_line(struct parser *p, const struct vocab_event *ev, struc
 static int check_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
 	struct ev_check *ck = &e->u.check;
-	if (parse_peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at)))
+	if (parse_peek(p)->kind == TOK_WORD && !(ck->leader = parse_id(p, 'L', &ck->leader_at, &ck->leader_sym)))
 		return -1;
 	if (parse_dice(p, &ck->die, dice_of(ev)) < 0 || parse_expect(p, TOK_COLON, "':' before the units") < 0)
 		return -1;
@@ -141,7 +141,7 @@ static int reroll_parse(struct parser *p, const struct vocab_event *ev, struct e
 static int leader_roll_parse(struct parser *p, const struct vocab_event *ev, struct event *e)
 {
 	struct ev_leader_roll *f = &e->u.leader_roll;
-	if (!(f->leader = parse_id(p, 'L', &f->leader_at)) || parse_dice(p, &f->die, dice_of(ev)) < 0)
+	if (!(f->leader = parse_id(p, 'L', &f->leader_at, &f->leader_sym)) || parse_dice(p, &f->die, dice_of(ev)) < 0)
 		return -1;
 	struct token *t = parse_peek(p);
 	if (t->kind == TOK_WORD) {
@@ -161,7 +161,7 @@ static int read_arg(struct parser *p, const struct vocab_event *ev, char type, s
 	switch (type) {
 	case 'U':
 	case 'L':
-		a->text = parse_id(p, type, &a->at);
+		a->text = parse_id(p, type, &a->at, &a->sym);
 		return a->text ? 0 : -1;
 	case 'W': {
 		const struct vocab_word *w;

@@ -150,6 +150,24 @@ static void test_unit_by_reference(void **state)
 	state_release(&st);
 	battle_free(b);
 	diags_release(&d);
+	/* the same for a state event's unit and leader, and a check's leader */
+	b = tu_parse_body("attach ART 2lt\nphase maneuver\nmc Lee [5]: 5inf =5 tardy\n", &d);
+	const struct ev_state *attach = &b->stmts[b->n_stmts - 3].u->event.u.state;
+	const struct ev_check *mc = &b->stmts[b->n_stmts - 1].u->event.u.check;
+	assert_ptr_equal(&b->syms[attach->args[0].sym - 1], battle_find(b, 'L', "art"));
+	assert_ptr_equal(&b->syms[attach->args[1].sym - 1], battle_find(b, 'U', "2lt"));
+	assert_ptr_equal(&b->syms[mc->leader_sym - 1], battle_find(b, 'L', "lee"));
+	state_init(&st, b, NULL);
+	int art = state_leader(&st, "art");
+	assert_true(art >= 0);
+	assert_int_equal(state_leader_of(&st, attach->args[0].sym, "nowhere"), art);
+	assert_int_equal(state_leader_of(&st, 0, "Art"), art);
+	assert_int_equal(state_unit_of(&st, attach->args[1].sym, "nowhere"), state_unit(&st, "2lt"));
+	assert_int_equal(state_leader_of(&st, mc->leader_sym, NULL), state_leader(&st, "lee"));
+	assert_int_equal(state_leader_of(&st, 0, "nobody"), -1);
+	state_release(&st);
+	battle_free(b);
+	diags_release(&d);
 }
 
 int main(void)

@@ -542,7 +542,7 @@ static void check_leader(struct audit *a, const struct ev_check *mc, int l, cons
 static void audit_mc(struct audit *a, const struct stmt *s)
 {
 	const struct ev_check *mc = &s->u->event.u.check;
-	int l = mc->leader ? state_leader(&a->st, mc->leader) : -1;
+	int l = mc->leader ? state_leader_of(&a->st, mc->leader_sym, mc->leader) : -1;
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
 		record_step(rec, NULL, "base die %d; the check is led by %s (%s)", mc->die.value, mc->leader,

@@ -906,7 +906,7 @@ static int out_until(const struct audit *a, const struct leader_state *ls)
 void rff_fallen_audit(struct audit *a, const struct stmt *s)
 {
 	const struct ev_leader_roll *f = &s->u->event.u.leader_roll;
-	int l = state_leader(&a->st, f->leader);
+	int l = state_leader_of(&a->st, f->leader_sym, f->leader);
 	const struct rff_fallen_row *row = rff_fallen(f->die.value);
 	if (l < 0 || !row)
 		return;

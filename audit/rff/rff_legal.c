@@ -166,7 +166,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	enum rff_verb own = e->def->code;
 	const struct ev_state *st = &e->u.state;
 	if (e->def->core == SV_ATTACH && st->n_args > 1) {	/* a leader joins a unit of its side */
-		int l = state_leader(&a->st, st->args[0].text), v = state_unit(&a->st, st->args[1].text);
+		int l = audit_arg_leader(a, &st->args[0]), v = audit_arg_unit(a, &st->args[1]);
 		if (l >= 0 && v >= 0 && strcmp(state_leader_at(&a->st, l)->decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
 			audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, st->args[1].at, NULL,
 				   "%s is a leader of side %s; %s belongs to side %s", st->args[0].text,
@@ -179,7 +179,7 @@ void rff_legal_state(struct audit *a, const struct event *e)
 				   state_leader_at(&a->st, l)->removed ? "002:228" : "002:229", "%s is %s", st->args[0].text,
 				   state_leader_at(&a->st, l)->removed ? "out of the game" : "out for this turn");
 	}
-	int u = st->n_args > 0 && st->args[0].type == 'U' ? state_unit(&a->st, st->args[0].text) : -1;
+	int u = st->n_args > 0 ? audit_arg_unit(a, &st->args[0]) : -1;
 	if (u < 0)
 		return;
 	const struct rff_unit *us = rff_unit(&a->st, u);

@@ -320,7 +320,7 @@ static int face_itself(int f, void *ctx)
 static void audit_orders(struct audit *a, const struct ev_check *ck)
 {
 	a->rec = audit_record(a, "orders");
-	int l = ck->leader ? state_leader(&a->st, ck->leader) : -1;
+	int l = ck->leader ? state_leader_of(&a->st, ck->leader_sym, ck->leader) : -1;
 	if (l < 0) {
 		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, ck->die.at, "004:72", "orders are given by a leader");
 		return;
@@ -664,7 +664,7 @@ static void audit_rally(struct audit *a, const struct ev_check *ck, bool route)
 static int leader_roll(struct audit *a, const char *kind, const struct ev_leader_roll *lr)
 {
 	a->rec = audit_record(a, kind);
-	int l = state_leader(&a->st, lr->leader);
+	int l = state_leader_of(&a->st, lr->leader_sym, lr->leader);
 	if (l < 0)
 		return -1;
 	a->side = state_leader_at(&a->st, l)->decl->side;

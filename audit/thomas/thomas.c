@@ -224,7 +224,7 @@ static void audit_pass(struct audit *a, const struct ev_check *ck)
 static void audit_officer(struct audit *a, const struct ev_leader_roll *lr)
 {
 	a->rec = audit_record(a, "officer");
-	int l = state_leader(&a->st, lr->leader);
+	int l = state_leader_of(&a->st, lr->leader_sym, lr->leader);
 	if (l < 0)
 		return;
 	struct thomas_leader *r = thomas_leader(a, l);
