@@ -517,7 +517,10 @@ static const struct stmt *override_of(const struct battle *b, int i)
 
 /* An event a ruling overrides: its findings are those of the claim as
  * logged; the state then follows the umpire's result, re-derived from the
- * state before the event with the findings of that pass set aside. */
+ * state before the event with the findings of that pass set aside.  The
+ * copy's claims are the ruling's, their places on the ruling's line: what
+ * the second pass keeps for later (a roll due) must not take its place
+ * from them. */
 static void audit_overridden(struct audit *a, const struct stmt *s, const struct stmt *ruling)
 {
 	struct state before = {0};

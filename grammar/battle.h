@@ -68,8 +68,7 @@ struct tally {
 /* What a player claims after the dice.  Listing any modifier claims the
  * complete list; a total or effect alone claims only itself.  Its fields
  * are in order of alignment, not of meaning, for little padding: there is
- * a claim in every check line, fire and clash side (128 bytes, 144 in
- * meaning's order). */
+ * a claim in every check line, fire and clash side (88 bytes). */
 struct claim {
 	struct mod *mods;
 	struct tally *tallies;	/* in the order written; each word once */
@@ -279,7 +278,14 @@ struct st_option { const char *name; const char *value; };
 struct st_phase { const char *phase; const char *mode; unsigned bit; };	/* bit: its vocab_phase.bit, 0 if none */
 /* event: stmt index; unit: the one unit of the event whose claim it rules
  * on, as the event names it, or NULL (all of it); attrs.text its reason */
-struct st_ruling { struct st_attrs attrs; enum ruling_verb verb; int event; struct claim claim; const char *unit; struct span unit_at; };
+struct st_ruling {
+	struct st_attrs attrs;
+	enum ruling_verb verb;
+	int event;
+	struct claim claim;	/* its places are on the ruling's line */
+	const char *unit;
+	struct span unit_at;
+};
 
 /* A statement's body, by its kind.  Only the member of the statement's
  * kind is allocated, and for an event only its shape's member of

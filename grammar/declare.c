@@ -831,7 +831,7 @@ static int parse_ruling_unit(struct parser *p, struct stmt *s, int ruled)
 		return 0;
 	}
 	s->u->ruling.unit = parse_text_of(p, t);	/* as written: fmt keeps the spelling */
-	s->u->ruling.unit_at = parse_col(t);
+	s->u->ruling.unit_at = parse_span_of(t);
 	parse_next(p);
 	return 0;
 }

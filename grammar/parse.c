@@ -49,12 +49,12 @@ struct token *parse_next(struct parser *p)
 	return t;
 }
 
-struct span parse_col(const struct token *t)
+struct span parse_span_of(const struct token *t)
 {
 	return (struct span){t->col, t->ncols > 0 ? t->ncols : 1};
 }
 
-struct span parse_cols(const struct token *a, const struct token *b)
+struct span parse_span_across(const struct token *a, const struct token *b)
 {
 	return (struct span){a->col, b->col + b->ncols - a->col};
 }
@@ -66,13 +66,13 @@ struct loc parse_place(const struct parser *p, struct span sp)
 
 struct loc parse_loc(const struct parser *p, const struct token *t)
 {
-	return parse_place(p, parse_col(t));
+	return parse_place(p, parse_span_of(t));
 }
 
 /* The place from token a to token b inclusive. */
 struct loc parse_range(const struct parser *p, const struct token *a, const struct token *b)
 {
-	return parse_place(p, parse_cols(a, b));
+	return parse_place(p, parse_span_across(a, b));
 }
 
 char *parse_text_of(struct parser *p, const struct token *t)
@@ -240,7 +240,7 @@ static const char *read_id(struct parser *p, char kind, struct span *at, int *sy
 		return NULL;
 	}
 	parse_next(p);
-	*at = parse_col(t);
+	*at = parse_span_of(t);
 	/* an id declared already is used in its declared spelling, as fmt
 	 * prints it: the audit, its JSON and the archive name one unit one way;
 	 * such a use is right as it stands, any other is checked at the end */
@@ -390,19 +390,19 @@ int parse_dice(struct parser *p, struct face *f, int max)
 	parse_next(p);
 	int die = t->die >= 0 ? t->die : p->v->die;
 	f->die = t->die == p->v->die || t->die < 0 ? 0 : t->die;
-	f->at = parse_col(t);
+	f->at = parse_span_of(t);
+	struct loc at = parse_loc(p, t);
 	if (die < 2 || die > 100)
-		return parse_error(p, DIAG_OUT_OF_RANGE, parse_place(p, f->at), "a d%s is no die umpire knows (d2-d100)",
-				saturated(p, die));
+		return parse_error(p, DIAG_OUT_OF_RANGE, at, "a d%s is no die umpire knows (d2-d100)", saturated(p, die));
 	int dice[MAX_DICE];
 	int n = 0;
 	const char *s = p->text + t->sub_off, *end = s + t->sub_len;
 	long written = t->num;
 	for (;;) {
 		if (n == MAX_DICE || n == max)
-			return max > 1 ? parse_error(p, DIAG_TOO_MANY, parse_place(p, f->at), "more than %d dice in one roll", max)
-				       : parse_error(p, DIAG_TOO_MANY, parse_place(p, f->at), "one die is rolled here; several faces are written");
-		if (face_value(p, parse_place(p, f->at), die, written, &dice[n++]) < 0)
+			return max > 1 ? parse_error(p, DIAG_TOO_MANY, at, "more than %d dice in one roll", max)
+				       : parse_error(p, DIAG_TOO_MANY, at, "one die is rolled here; several faces are written");
+		if (face_value(p, at, die, written, &dice[n++]) < 0)
 			return -1;
 		while (s < end && *s != ',')
 			s++;
@@ -617,7 +617,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 				parse_found(p, t));
 	parse_next(p);
 	f->word = w;
-	f->at = parse_col(t);
+	f->at = parse_span_of(t);
 	char what[96];
 	snprintf(what, sizeof what, "'=' and %s", w->spec && strcmp(w->spec, "U") == 0 ? "a unit id" : w->spec ? w->spec : "");
 	if (parse_peek(p)->kind != TOK_EQ)
@@ -628,7 +628,7 @@ static int parse_fact(struct parser *p, int cat, struct fact *f)
 	struct token *v = parse_peek(p);
 	if (v->kind != TOK_WORD && v->kind != TOK_NUMBER)
 		return parse_expected(p, what + 8);
-	f->at = parse_cols(t, v);
+	f->at = parse_span_across(t, v);
 	if (strcmp(w->spec, "U") == 0) {
 		struct span at;
 		f->value = parse_id(p, 'U', &at, NULL);
@@ -761,7 +761,7 @@ static int parse_tally_kv(struct parser *p, const struct vocab_word *w, struct t
 	struct tally t = {w, 0, {0}};
 	if (parse_number(p, w->num_what, 0, w->num_max, &t.value) < 0)
 		return -1;
-	t.at = parse_cols(key, &p->tok[p->pos - 1]);
+	t.at = parse_span_across(key, &p->tok[p->pos - 1]);
 	return add_tally(p, ts, n, t);
 }
 
@@ -775,7 +775,7 @@ static int parse_loss(struct parser *p, struct claim *c)
 	if (parse_number(p, "stands lost", 0, 999, &c->loss) < 0)
 		return -1;
 	c->has_loss = true;
-	c->loss_at = parse_cols(key, &p->tok[p->pos - 1]);
+	c->loss_at = parse_span_across(key, &p->tok[p->pos - 1]);
 	return 0;
 }
 
@@ -795,7 +795,7 @@ static int parse_total(struct parser *p, const struct claim_kind *k, struct clai
 	if (parse_signed(p, "the total after '='", -PARSE_MAX_TOTAL, PARSE_MAX_TOTAL, &c->total) < 0)
 		return -1;
 	c->has_total = true;
-	c->total_at = parse_cols(eq, &p->tok[p->pos - 1]);
+	c->total_at = parse_span_across(eq, &p->tok[p->pos - 1]);
 	return 0;
 }
 
@@ -840,6 +840,14 @@ static const char *claim_slip(struct parser *p, const struct claim_kind *k, cons
 /* Whether the current word belongs to what follows a claim. */
 typedef bool stop_fn(struct parser *p, const struct token *t);
 
+/* A modifier code the ruleset does not have: a warning, with the nearest
+ * one it has (the audit reports the claim; the log is still audited). */
+static void warn_unknown_mod(struct parser *p, const struct claim_kind *k, const struct mod *m)
+{
+	parse_warn(p, DIAG_UNKNOWN_MOD, parse_place(p, m->at), "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods),
+		   m->code, m->hint ? "; did you mean '" : "", m->hint ? m->hint : "", m->hint ? "'?" : "");
+}
+
 /* claim = { modifier | "=" NUMBER | EFFECT | claim-kv } ;
  * modifier = [ SIGNED ] CODE ;  (+1vet, or vet alone) */
 static int claim_items(struct parser *p, const struct claim_kind *k, struct claim *c, stop_fn *stop)
@@ -856,12 +864,11 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 						"a modifier of %s is out of range (-99 to +99)", number_as_written(p, t));
 			w = vocab_find(p->v, k->mods, p->text + t->sub_off, t->sub_len);
 			struct mod m = {.code = w ? w->word : NULL, .id = w ? w->code : 0, .value = (int)t->num,
-					.has_value = true, .at = parse_col(t), .unknown = !w};
+					.has_value = true, .at = parse_span_of(t), .unknown = !w};
 			if (!w) {	/* the audit reports it; the rest of the log is still audited */
 				m.code = arena_strndup(p->b->arena, p->text + t->sub_off, t->sub_len);
 				m.hint = nearest_text(p, k->mods, p->text + t->sub_off, t->sub_len);
-				parse_warn(p, DIAG_UNKNOWN_MOD, parse_place(p, m.at), "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
-					m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
+				warn_unknown_mod(p, k, &m);
 			}
 			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
@@ -873,21 +880,21 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 			rc = parse_tally_kv(p, w, ts, &n_ts);
 		} else if (t->kind == TOK_WORD && (w = tally_word(p, k, t)) && !w->num_what && !tallied(ts, n_ts, w)) {
 			parse_next(p);
-			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, parse_col(t)});
+			rc = add_tally(p, ts, &n_ts, (struct tally){w, 1, parse_span_of(t)});
 		} else if (t->kind == TOK_WORD && (w = parse_lookup(p, k->mods, t))) {
 			parse_next(p);
-			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = parse_col(t)});
+			rc = add_mod(p, mods, &n, (struct mod){.code = w->word, .id = w->code, .at = parse_span_of(t)});
 		} else if (t->kind == TOK_WORD && !c->effect && (w = parse_lookup(p, k->effects, t))) {
 			parse_next(p);
 			c->effect = w;
-			c->effect_at = parse_col(t);
+			c->effect_at = parse_span_of(t);
 		} else if (t->kind == TOK_WORD && k->outcomes && (w = parse_lookup(p, k->outcomes, t))) {
 			if (c->outcome)
 				return parse_error(p, DIAG_DUPLICATE, parse_loc(p, t), "a second %s %s",
 						vocab_cat_name(p->v, k->outcomes), parse_found(p, t));
 			parse_next(p);
 			c->outcome = w;
-			c->outcome_at = parse_col(t);
+			c->outcome_at = parse_span_of(t);
 		} else if (parse_at_kv(p)) {
 			break;	/* another statement's key=value, such as a ruling's by= */
 		} else if (t->kind == TOK_WORD && !(stop && stop(p, t))) {
@@ -906,10 +913,9 @@ static int claim_items(struct parser *p, const struct claim_kind *k, struct clai
 						hint ? "'?" : "");
 			/* a modifier the ruleset does not have, claimed by its code alone:
 			 * the audit reports it, the rest of the log is still audited */
-			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = parse_col(t),
+			struct mod m = {.code = arena_strndup(p->b->arena, p->text + t->off, t->len), .at = parse_span_of(t),
 					.unknown = true, .hint = parse_nearest_word(p, k->mods, t)};
-			parse_warn(p, DIAG_UNKNOWN_MOD, parse_place(p, m.at), "unknown %s '%s'%s%s%s", vocab_cat_name(p->v, k->mods), m.code,
-				m.hint ? "; did you mean '" : "", m.hint ? m.hint : "", m.hint ? "'?" : "");
+			warn_unknown_mod(p, k, &m);
 			parse_next(p);
 			rc = add_mod(p, mods, &n, m);
 		} else if (t->kind == TOK_SIGNED) {
@@ -971,7 +977,7 @@ int parse_action(struct parser *p, struct action *a)
 	struct token *t = parse_next(p);
 	const struct vocab_word *w = parse_lookup(p, p->v->action, t);
 	a->verb = w;
-	a->at = parse_col(t);
+	a->at = parse_span_of(t);
 	if (w->spec && strcmp(w->spec, "W") == 0)
 		return parse_word(p, w->arg, &a->word);
 	if (w->spec && strcmp(w->spec, "T") == 0) {
@@ -982,7 +988,7 @@ int parse_action(struct parser *p, struct action *a)
 		if (fw) {
 			parse_next(p);
 			a->flag = fw;
-			a->flag_at = parse_col(f);
+			a->flag_at = parse_span_of(f);
 		}
 	}
 	return 0;
@@ -1032,7 +1038,7 @@ static int parse_event(struct parser *p, struct token *kw, const struct vocab_ev
 {
 	struct stmt *s = parse_cur(p);
 	struct event *e = &battle_body(p->b, s, ST_EVENT, ev)->event;
-	e->kw_at = parse_col(kw);
+	e->kw_at = parse_span_of(kw);
 	int placed = event_placed(p, kw, ev);
 	p->last_event = p->stmt;	/* a ruling or reroll after it belongs to it, placed or not */
 	if (placed < 0)

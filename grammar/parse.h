@@ -89,8 +89,8 @@ struct token *parse_next(struct parser *p);
 struct loc parse_loc(const struct parser *p, const struct token *t);
 /* Token t's place in the line, and the place from token a to token b
  * inclusive, as an event's node keeps them. */
-struct span parse_col(const struct token *t);
-struct span parse_cols(const struct token *a, const struct token *b);
+struct span parse_span_of(const struct token *t);
+struct span parse_span_across(const struct token *a, const struct token *b);
 /* Place sp of the line being read, as a loc (for a diagnostic). */
 struct loc parse_place(const struct parser *p, struct span sp);
 /* "'foo'", "end of line": what t is, for messages (a static buffer). */

@@ -107,13 +107,13 @@ static int clash_result(struct parser *p, const struct vocab_event *ev, struct e
 		if (parse_signed(p, "the difference", -2 * PARSE_MAX_TOTAL, 2 * PARSE_MAX_TOTAL, &c->diff) < 0)
 			return -1;
 		c->has_diff = true;
-		c->diff_at = parse_col(t);
+		c->diff_at = parse_span_of(t);
 	}
 	t = parse_peek(p);
 	if (t->kind == TOK_WORD) {
 		if (parse_word(p, ev->effects, &c->effect) < 0)
 			return -1;
-		c->effect_at = parse_col(t);
+		c->effect_at = parse_span_of(t);
 	}
 	if (!c->has_diff && !c->effect)
 		return parse_expected(p, "the difference or the effect after ':'");
@@ -147,7 +147,7 @@ static int leader_roll_parse(struct parser *p, const struct vocab_event *ev, str
 	if (t->kind == TOK_WORD) {
 		if (parse_word(p, ev->effects, &f->effect) < 0)
 			return -1;
-		f->effect_at = parse_col(t);
+		f->effect_at = parse_span_of(t);
 	}
 	return 0;
 }
@@ -157,7 +157,7 @@ static int read_arg(struct parser *p, const struct vocab_event *ev, char type, s
 {
 	struct token *t = parse_peek(p);
 	a->type = type;
-	a->at = parse_col(t);
+	a->at = parse_span_of(t);
 	switch (type) {
 	case 'U':
 	case 'L':

@@ -1797,6 +1797,13 @@ static void test_override_of_a_reroll(void **state)
 		left[i] = atoi(at + strlen("stands="));
 	}
 	assert_int_equal(left[0] - left[1], 3);
+	/* an override's result calls for a fallen-leader check (repulsed with
+	 * a leader attached, 002:244): it is placed on the charge's line, on
+	 * the attacker's die, since the effect is the ruling's, written on
+	 * another line */
+	assert_string_equal(audit_body("attach art lancers\nturn 2 MEX\nphase charge\ncharge lancers -> 5inf [1] | [10] : -8\n"
+				       "  ruling override repulsed by=u \"r\"\n", FOLLOW_CLAIMED),
+			    "missing-roll:warning@15:24, wrong-total:warning(overruled)@15:37");
 }
 
 /* The state counts at most STATE_MAX_STANDS (9999) stands and says so

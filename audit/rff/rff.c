@@ -546,7 +546,7 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 	struct record *rec = audit_record(a, "maneuver");
 	if (l >= 0)
 		record_step(rec, NULL, "base die %d; the check is led by %s (%s)", mc->die.value, mc->leader,
-			    vocab_spelling(state_leader_at(&a->st, l)->decl->rating));
+			    state_leader_at(&a->st, l)->decl->rating->word);
 	else
 		record_step(rec, "002:27", "base die %d; an out-of-command check: no leader", mc->die.value);
 	if (l >= 0) {

@@ -693,7 +693,9 @@ static void fallen_due(struct audit *a, const struct combat *c, enum rff_effect 
 	int l = side < 0 ? -1 : state_attached_leader(&a->st, c->principal[side]);
 	if (l < 0)
 		return;
-	rff_fallen_due(a, audit_place(a, c->roll->effect ? c->roll->effect_at : c->roll->side[0].die.at),
+	/* the effect as written on this line, else the attacker's die: an
+	 * override's effect is the ruling's, written on another line */
+	rff_fallen_due(a, audit_place(a, c->roll->effect_at.col ? c->roll->effect_at : c->roll->side[0].die.at),
 		       side == DEFENDER ? "002:238" : "002:244",
 		       "%s with %s attached calls for a fallen-leader check, which is not logged", rff_effect_word(e),
 		       state_leader_at(&a->st, l)->decl->id);

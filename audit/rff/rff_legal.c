@@ -65,10 +65,20 @@ void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct spa
 			   countercharge ? "counter-charge" : "charge");
 }
 
-/* The action is on the list the effect gives (002:90-148); at night a
+/* A maneuver held to an effect's list: a check line's action, or a state
+ * event logged after the check (its keyword and word). */
+struct maneuver {
+	enum rff_action what;
+	const char *verb;	/* canonical */
+	const char *word;	/* a formation's name, or NULL */
+	int word_code;		/* its code */
+	struct span at;
+};
+
+/* The maneuver is on the list the effect gives (002:90-148); at night a
  * Double Quick or Well Handled is performed as Tardy (000:566).  False
  * (and reported) when it is not. */
-static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct action *act, enum rff_effect effect)
+static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct maneuver *m, enum rff_effect effect)
 {
 	/* 000:566 names Double Quick and Well Handled; "all other effects remain
 	 * the same" keeps Rally with Elan's maneuver, unless night-elan=tardy */
@@ -77,23 +87,22 @@ static bool on_the_list(struct audit *a, const struct rff_unit *u, const struct 
 		     (!elan || rff_options(a)->night_elan_tardy);
 	enum rff_effect as = !night ? effect : elan ? EFF_RALLY : EFF_TARDY;
 	const struct rff_maneuver_row *row = rff_maneuvers(as, u->arm == RFF_GUN);
-	enum rff_action what = vocab_code(act->verb);
-	if (!row || what == RFF_ACT_NONE)
+	if (!row || m->what == RFF_ACT_NONE)
 		return true;
-	if (!(row->allowed & (1u << what))) {
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
-			   u->core.decl->id, act->verb->word, rff_effect_word(effect), night ? " at night, performed as Tardy (000:566)," : "",
-			   row->list);
+	if (!(row->allowed & (1u << m->what))) {
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, m->at, row->cite, "%s: %s is not among the maneuvers %s%s allows (%s)",
+			   u->core.decl->id, m->verb, rff_effect_word(effect),
+			   night ? " at night, performed as Tardy (000:566)," : "", row->list);
 		return false;
 	}
 	static const bool tardy_formation[] = {	/* Tardy's "change formation to line, open order, square or garrison" */
 		[FORM_LINE] = true, [FORM_OPEN] = true, [FORM_SQUARE] = true, [FORM_GARRISON] = true,
 		[FORM_STORMING_COLUMN] = false,
 	};
-	if (what == RFF_ACT_FORM && row->tardy_formations && act->word && !tardy_formation[vocab_code(act->word)])
-		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, act->at, row->cite,
+	if (m->what == RFF_ACT_FORM && row->tardy_formations && m->word && !tardy_formation[m->word_code])
+		audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, m->at, row->cite,
 			   "%s: on %s a unit changes formation only to line, open order, square or garrison, not %s",
-			   u->core.decl->id, rff_effect_word(effect), act->word->word);
+			   u->core.decl->id, rff_effect_word(effect), m->word);
 	return true;
 }
 
@@ -101,7 +110,9 @@ void rff_legal_action(struct audit *a, const struct rff_unit *u, const struct ac
 		      enum rff_effect effect)
 {
 	const char *id = u->core.decl->id;
-	if (!on_the_list(a, u, act, effect))
+	const struct maneuver m = {.what = vocab_code(act->verb), .verb = act->verb->word, .word = vocab_spelling(act->word),
+				   .word_code = vocab_code(act->word), .at = act->at};
+	if (!on_the_list(a, u, &m, effect))
 		return;	/* one finding for one action */
 	if (vocab_code(act->verb) == RFF_ACT_CHARGE) {
 		if (act->flag)
@@ -191,23 +202,20 @@ void rff_legal_state(struct audit *a, const struct event *e)
 	}
 	/* a maneuver logged as a state event after the unit's check this turn is
 	 * held to the same list, unless the check's own line named it */
-	static const enum rff_action maneuver[] = {	/* the state events that are a check's actions */
+	static const enum rff_action action_of[] = {	/* the state events that are a check's actions */
 		[RV_FORM] = RFF_ACT_FORM, [RV_LIMBER] = RFF_ACT_LIMBER, [RV_UNLIMBER] = RFF_ACT_UNLIMBER,
 		[RV_GUN_RALLY] = RFF_ACT_GUN_RALLY, [RV_REPLENISH] = RFF_ACT_REPLENISH, [RV_STORMING] = RFF_ACT_NONE,
 	};
-	enum rff_action what = maneuver[own];
+	enum rff_action what = action_of[own];
 	if (what != RFF_ACT_NONE && us->check_turn == a->st.turn && us->check_effect &&
 	    !(us->check_actions & (1u << what))) {
 		bool word = st->n_args > 1 && st->args[1].type == 'W';
-		/* the event's keyword and word, as the action's verb and word */
-		const struct vocab_word verb_w = {.word = verb, .code = what};
-		struct action act = {.verb = &verb_w, .at = e->kw_at};
-		struct vocab_word word_w;
+		struct maneuver m = {.what = what, .verb = verb, .at = e->kw_at};
 		if (word) {
-			word_w = (struct vocab_word){.word = st->args[1].text, .code = st->args[1].code};
-			act.word = &word_w;
+			m.word = st->args[1].text;
+			m.word_code = st->args[1].code;
 		}
-		if (!on_the_list(a, us, &act, us->check_effect))
+		if (!on_the_list(a, us, &m, us->check_effect))
 			return;
 	}
 	if ((own == RV_SILENCE || own == RV_LOW_AMMO) && st->n_args > 1) {
