@@ -208,6 +208,8 @@ static void test_fire(void **state)
 	assert_int_equal(f->claim.effect_at.len, 2);
 	assert_int_equal(f->claim.loss_at.col, 113);	/* "loss=1" */
 	assert_int_equal(f->claim.loss_at.len, 6);
+	assert_int_equal(f->target.facts[0].at.col, 43);	/* "cover=partial": the word to its value */
+	assert_int_equal(f->target.facts[0].at.len, 13);
 	battle_free(b);
 	diags_release(&d);
 	/* a bare tally word counts one */
@@ -754,6 +756,13 @@ static void test_declaration_messages(void **state)
 					"attribute of rff-maw");
 	assert_string_equal(d.v[3].msg, "a unit declared after the first turn");
 	assert_int_equal(d.v[4].at.len, 5);	/* from '@' to the last token, 'x' */
+	battle_free(b);
+	diags_release(&d);
+	/* a check rolls one die: several faces are too many, said so */
+	b = tu_parse("battle \"B\" rules=rff-maw\nside US nation=US\n  leader lee \"Lee\" able\n"
+		     "  unit a \"A\" inf raw spirited M stands=4 cmd=lee\nturn 1 US\nphase maneuver\nmc lee [3,4]: a =5 tardy\n", &d);
+	assert_string_equal(tu_diag_list(&d), "too-many@7:8");
+	assert_string_equal(d.v[0].msg, "one die is rolled here; several faces are written");
 	battle_free(b);
 	diags_release(&d);
 	/* a side without units: the warning's caret is the keyword "side" */
