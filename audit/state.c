@@ -58,12 +58,17 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 	st->leader_mem = xcalloc(st->n_leaders, st->leader_size);
 	st->of_sym = xcalloc((size_t)b->n_syms + 1, sizeof *st->of_sym);
 	int u = 0, l = 0;
+	for (int i = 0; i < b->n_syms; i++) {	/* first: a declaration's cmd= and under= are read below */
+		const struct sym *y = &b->syms[i];
+		st->of_sym[i] = y->kind == 'U' ? u++ : y->kind == 'L' ? l++ : -1;
+	}
+	u = l = 0;
 	for (int i = 0; i < b->n_syms; i++) {
 		const struct sym *y = &b->syms[i];
 		const struct stmt *s = &b->stmts[y->stmt];
-		st->of_sym[i] = y->kind == 'U' ? u : y->kind == 'L' ? l : -1;
 		if (y->kind == 'U') {
 			init_unit(state_unit_at(st, u), b, &s->u->unit, y->stmt);
+			state_unit_at(st, u)->cmd = s->u->unit.cmd ? state_leader(st, s->u->unit.cmd) : -1;
 			if (rules && rules->unit_init)
 				rules->unit_init(st, u);
 			u++;
@@ -74,6 +79,7 @@ void state_init(struct state *st, const struct battle *b, const struct state_rul
 			ls->next = -1;
 			ls->deputy_for = -1;
 			ls->replaced_by = -1;
+			ls->under = ls->decl->under ? state_leader(st, ls->decl->under) : -1;
 			if (rules && rules->leader_init)
 				rules->leader_init(st, l - 1);
 		}

@@ -28,6 +28,7 @@ struct unit_state {
 	bool off_table;			/* not yet on the table (the ruleset's unit_init), until an arrive event */
 	bool diverged;			/* state follows a claim the audit disputes */
 	int first_leader;		/* the first leader attached to it, or -1 (leader_state.next) */
+	int cmd;			/* its commanding leader (cmd=), or -1 */
 };
 
 /* What every ruleset tracks of a leader; a ruleset's own leader record
@@ -41,6 +42,7 @@ struct leader_state {
 	bool wounded, killed;		/* by a fallen-leader roll */
 	int deputy_for;			/* leader index whose command it took over, or -1 */
 	int replaced_by;		/* leader index that took over its command, or -1 */
+	int under;			/* its superior (under=), or -1 */
 };
 
 /* A named field of a unit's or a leader's state, for the output, the reports

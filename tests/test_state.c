@@ -168,6 +168,22 @@ static void test_unit_by_reference(void **state)
 	state_release(&st);
 	battle_free(b);
 	diags_release(&d);
+	/* a declaration's cmd= and under= are found once, when the state
+	 * begins, in any case */
+	b = tu_parse("battle \"B\" rules=rff-maw\nside US nation=US\n  leader scott \"Scott\" able\n"
+		     "  leader worth \"Worth\" able under=SCOTT\n  unit a \"A\" inf raw spirited M stands=4 cmd=Worth\n"
+		     "  unit b \"B\" inf raw spirited M stands=4\n", &d);
+	assert_int_equal(d.n_errors, 0);
+	state_init(&st, b, NULL);
+	int scott = state_leader(&st, "scott"), worth = state_leader(&st, "worth");
+	assert_true(scott >= 0 && worth >= 0 && scott != worth);
+	assert_int_equal(state_unit_at(&st, state_unit(&st, "a"))->cmd, worth);
+	assert_int_equal(state_unit_at(&st, state_unit(&st, "b"))->cmd, -1);
+	assert_int_equal(state_leader_at(&st, worth)->under, scott);
+	assert_int_equal(state_leader_at(&st, scott)->under, -1);
+	state_release(&st);
+	battle_free(b);
+	diags_release(&d);
 }
 
 int main(void)

@@ -23,7 +23,7 @@
 #include "rff_vocab.h"
 #include "rff_unit.h"
 
-static void disorder_unit(struct audit *a, const char *id, enum rff_order order);
+static void disorder_unit(struct audit *a, int u, enum rff_order order);
 
 /* Everything derived for one unit of a maneuver check. */
 struct mc_derivation {
@@ -47,9 +47,9 @@ static void set_mod(struct mc_derivation *d, enum rff_mc_mod m, const char *fmt,
 /* Is leader l the unit's commander, directly or as the deputy of it? */
 static bool commands(const struct state *st, int l, const struct rff_unit *u)
 {
-	if (!u->core.decl->cmd)
+	int cmd = u->core.cmd;
+	if (cmd < 0)
 		return false;
-	int cmd = state_leader(st, u->core.decl->cmd);
 	/* Bounded: a log may replace leaders in a cycle ("replace lee scott", "replace scott lee"). */
 	for (int x = l, hops = 0; x >= 0 && hops <= st->n_leaders; x = state_leader_at(st, x)->deputy_for, hops++)
 		if (x == cmd)
@@ -563,9 +563,8 @@ static void audit_mc(struct audit *a, const struct stmt *s)
 
 /* Until fire and charge combat are audited, their claimed effects still
  * change the state as played: the order they leave troops in. */
-static void disorder_unit(struct audit *a, const char *id, enum rff_order order)
+static void disorder_unit(struct audit *a, int u, enum rff_order order)
 {
-	int u = state_unit(&a->st, id);
 	if (u < 0 || rff_unit(&a->st, u)->arm == RFF_GUN)
 		return;
 	if (rff_unit(&a->st, u)->order < order)
@@ -584,7 +583,7 @@ static void check_event(struct audit *a, const struct event *e)
 		for (int i = 0; i < e->u.fire.n_firers; i++) {
 			if (e->u.fire.firers[i].hit)
 				rff_legal_die(a, e->u.fire.firers[i].hit);
-			rff_legal_sides(a, e->u.fire.firers[i].id, e->u.fire.target.id, e->u.fire.target.at, "fires at");
+			rff_legal_sides(a, &e->u.fire.firers[i], &e->u.fire.target, "fires at");
 		}
 		break;
 	case SHAPE_CLASH:
@@ -592,8 +591,7 @@ static void check_event(struct audit *a, const struct event *e)
 		for (int side = 0; side < 2; side++)
 			rff_legal_die(a, &e->u.clash.side[side].die);
 		if (e->u.clash.side[0].n_units && e->u.clash.side[1].n_units)
-			rff_legal_sides(a, e->u.clash.side[0].units[0].id, e->u.clash.side[1].units[0].id,
-					e->u.clash.side[1].units[0].at, "charges");
+			rff_legal_sides(a, &e->u.clash.side[0].units[0], &e->u.clash.side[1].units[0], "charges");
 		break;
 	case SHAPE_LEADER_ROLL:
 		rff_legal_die(a, &e->u.leader_roll.die);
@@ -616,7 +614,7 @@ static bool audit_event(struct audit *a, const struct stmt *s)
 		 * applies what every ruleset means by the other state events. */
 		rff_legal_state(a, e);
 		if (e->def->code == RV_EVADE)
-			disorder_unit(a, e->u.state.args[0].text, ORDER_BROKEN);
+			disorder_unit(a, audit_arg_unit(a, &e->u.state.args[0]), ORDER_BROKEN);
 		return true;
 	case SHAPE_FIRE:
 		rff_fire_audit(a, s);

@@ -260,12 +260,13 @@ void rff_legal_die(struct audit *a, const struct face *f)
 
 /* Two units of one side opposed in a fire or a charge, or a leader attached
  * to the other side's unit. */
-void rff_legal_sides(struct audit *a, const char *one, const char *other, struct span at, const char *what)
+void rff_legal_sides(struct audit *a, const struct uref *one, const struct uref *other, const char *what)
 {
-	int u = state_unit(&a->st, one), v = state_unit(&a->st, other);
+	int u = state_unit_ref(&a->st, one), v = state_unit_ref(&a->st, other);
 	if (u < 0 || v < 0 || strcmp(rff_unit(&a->st, u)->core.decl->side, rff_unit(&a->st, v)->core.decl->side) != 0)
 		return;
-	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, at, NULL, "%s %s %s, a unit of its own side", one, what, other);
+	audit_find(a, FINDING_ILLEGAL, DIAG_ERROR, other->at, NULL, "%s %s %s, a unit of its own side", one->id, what,
+		   other->id);
 }
 
 /* Firing and charging with cold steel in one turn: elite troops only; and

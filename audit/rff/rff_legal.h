@@ -25,8 +25,9 @@ void rff_legal_cold_steel(struct audit *a, const struct rff_unit *u, bool statio
 void rff_legal_mex_cavalry(struct audit *a, const struct rff_unit *u, struct span at, bool countercharge);
 /* A roll of another die than the d10. */
 void rff_legal_die(struct audit *a, const struct face *f);
-/* Units one and other of one side opposed ("fires at", "charges"). */
-void rff_legal_sides(struct audit *a, const char *one, const char *other, struct span at, const char *what);
+/* Units one and other of one side opposed ("fires at", "charges"),
+ * reported on other. */
+void rff_legal_sides(struct audit *a, const struct uref *one, const struct uref *other, const char *what);
 /* A unit firing (ref: it on the fire line, with its facts). */
 void rff_legal_fire(struct audit *a, const struct rff_unit *u, const struct uref *ref);
 /* A breakthrough charge by this unit. */

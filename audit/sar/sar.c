@@ -143,7 +143,7 @@ static void audit_order_of_battle(struct audit *a)
 		int cavalry = 0, others = 0;
 		for (int u = 0; u < a->st.n_units; u++) {
 			const struct sar_unit *r = sar_unit(a, u);
-			if (r->core.decl->cmd && strcasecmp(r->core.decl->cmd, sl->core.decl->id) == 0)
+			if (r->core.cmd == l)
 				*(r->arm == SAR_CAV && vocab_code(r->core.nation) == SAR_MEXICO ? &cavalry : &others) += 1;
 		}
 		if (!cavalry || others || cavalry >= 4 || sl->lr == 0)
@@ -199,14 +199,11 @@ static bool holds_command(const struct audit *a, int c, int l)
  * subordinate command (double cost, 004:120), -1 outside its command. */
 static int command_depth(const struct audit *a, int l, const struct unit_state *u)
 {
-	if (!u->decl->cmd)
-		return -1;
-	int c = state_leader(&a->st, u->decl->cmd);
+	int c = u->cmd;
 	for (int depth = 0; c >= 0 && depth < 64; depth++) {
 		if (holds_command(a, c, l))
 			return depth == 0 ? 0 : 1;
-		const char *up = state_leader_at(&a->st, c)->decl->under;
-		c = up ? state_leader(&a->st, up) : -1;
+		c = state_leader_at(&a->st, c)->under;
 	}
 	return -1;
 }
@@ -215,7 +212,7 @@ static int command_depth(const struct audit *a, int l, const struct unit_state *
  * no replacement has taken it over (004:379), or NULL. */
 static const char *vacant_command(const struct audit *a, const struct unit_state *u)
 {
-	int c = u->decl->cmd ? state_leader(&a->st, u->decl->cmd) : -1;
+	int c = u->cmd;
 	for (int k = 0; c >= 0 && k < 64; k++) {
 		const struct leader_state *l = state_leader_at(&a->st, c);
 		if (l->replaced_by < 0)
