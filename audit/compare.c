@@ -123,18 +123,18 @@ static void take(void *ctx, struct records *records, const struct findings *f, i
 	records_clear(records);
 }
 
-/* The event of statement stmt (events are in statement order), or NULL. */
+/* bsearch's order of events: by their statement. */
+static int event_order(const void *key, const void *elem)
+{
+	int i = *(const int *)key, s = ((const struct compare_event *)elem)->stmt;
+	return (i > s) - (i < s);
+}
+
+/* The event of statement stmt (events are in statement order, one a
+ * statement), or NULL. */
 static struct compare_event *event_of(struct compare_version *v, int stmt)
 {
-	int lo = 0, hi = v->n;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (v->v[mid].stmt < stmt)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < v->n && v->v[lo].stmt == stmt ? &v->v[lo] : NULL;
+	return v->n ? bsearch(&stmt, v->v, (size_t)v->n, sizeof *v->v, event_order) : NULL;
 }
 
 /* Each event's errors and warnings, "error CODE: message" a line each;

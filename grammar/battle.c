@@ -88,17 +88,18 @@ struct loc stmt_place(const struct stmt *s, struct span sp)
 	return (struct loc){s->file, s->line, sp.col, sp.len};
 }
 
+/* bsearch's order of comments: by their statement. */
+static int comment_order(const void *key, const void *elem)
+{
+	int i = *(const int *)key, s = ((const struct stmt_comment *)elem)->stmt;
+	return (i > s) - (i < s);
+}
+
 const char *battle_comment(const struct battle *b, int i)
 {
-	int lo = 0, hi = b->n_comments;	/* in statement order: a binary search */
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (b->comments[mid].stmt < i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < b->n_comments && b->comments[lo].stmt == i ? b->comments[lo].text : NULL;
+	const struct stmt_comment *c =
+		b->n_comments ? bsearch(&i, b->comments, (size_t)b->n_comments, sizeof *c, comment_order) : NULL;
+	return c ? c->text : NULL;
 }
 
 /* The bytes of an event's body: the event up to its union, and the

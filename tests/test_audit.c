@@ -46,12 +46,20 @@ static const char *audit_list(const char *text, enum audit_follow follow)
 	return audit_list_with(text, follow, NULL, NULL);
 }
 
+/* The log a case audits, in text (initialised here): body after
+ * tu_prelude, or body alone when it is a whole log (its battle line first). */
+static void log_of(struct buf *text, const char *body)
+{
+	buf_init(text, 0);
+	if (strncmp(body, "battle ", 7) != 0)
+		buf_puts(text, tu_prelude);
+	buf_puts(text, body);
+}
+
 static const char *audit_body(const char *body, enum audit_follow follow)
 {
 	struct buf text;
-	buf_init(&text, 0);
-	buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	static char out[2048];
 	snprintf(out, sizeof out, "%s", audit_list(text.text, follow));
 	buf_release(&text);
@@ -65,10 +73,7 @@ static const char *fields_after(const char *body, enum audit_follow follow, char
 {
 	static char out[1024];
 	struct buf text;
-	buf_init(&text, 0);
-	if (strncmp(body, "battle ", 7) != 0)
-		buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	struct diags d;
 	struct battle *b = tu_parse(text.text, &d);
 	if (d.n_errors)
@@ -323,10 +328,8 @@ static void test_findings_side(void **state)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct buf text, got;
-		buf_init(&text, 0);
+		log_of(&text, cases[i].body);
 		buf_init(&got, 0);
-		buf_puts(&text, tu_prelude);
-		buf_puts(&text, cases[i].body);
 		struct tu_audited x;
 		tu_audit(&x, text.text, NULL);
 		for (int k = 0; k < x.f.n; k++)
@@ -656,9 +659,7 @@ static const char *messages_of(const char *body)
 {
 	static char out[4096];
 	struct buf text;
-	buf_init(&text, 0);
-	buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	struct diags d;
 	struct battle *b = tu_parse(text.text, &d);
 	struct findings f;
@@ -681,10 +682,7 @@ static const char *steps_after(const char *body)
 {
 	static char out[4096];
 	struct buf text;
-	buf_init(&text, 0);
-	if (strncmp(body, "battle ", 7) != 0)	/* a body, or a whole log */
-		buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	struct diags d;
 	struct battle *b = tu_parse(text.text, &d);
 	struct findings f;
@@ -900,6 +898,11 @@ static void test_core_events_first(void **state)
 	 * stands are silenced when the crew shelters */
 	assert_true(tu_has_tokens(fields_after("unlimber bty\nshelter bty 5inf\n", FOLLOW_CLAIMED, 'U', "bty"),
 				  "silenced=2 sheltered_in=5inf"));	/* 5inf, the first unit declared */
+	/* a square broken by a charge loses the crews sheltering in it
+	 * (000:648): the charge's record says so of the gun, not named on its line */
+	assert_true(tu_has_tokens(fields_after("form 5inf square\nunlimber bty\nshelter bty 5inf\nturn 2 MEX\n"
+					       "phase charge\ncharge lancers -> 5inf [10] | [1]\n", FOLLOW_DERIVED, 'U', "bty"),
+				  "removed=true"));
 	/* a leader attached to 5inf, the first unit, and then to 8inf leaves
 	 * 5inf: 5inf's check has no attached leader (002:25) */
 	assert_string_equal(audit_body("attach lee 5inf\nattach lee 8inf\nphase maneuver\n"
@@ -1335,9 +1338,7 @@ static const char *square_cite(const char *body)
 {
 	static char out[64];
 	struct buf text;
-	buf_init(&text, 0);
-	buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	struct tu_audited x;
 	tu_audit(&x, text.text, NULL);
 	snprintf(out, sizeof out, "none");
@@ -1396,10 +1397,7 @@ static const char *after_last(const char *body, const char *unit)
 {
 	static char out[160];
 	struct buf text;
-	buf_init(&text, 0);
-	if (strncmp(body, "battle ", 7) != 0)	/* a body, or a whole log */
-		buf_puts(&text, tu_prelude);
-	buf_puts(&text, body);
+	log_of(&text, body);
 	struct diags d;
 	struct battle *b = tu_parse(text.text, &d);
 	if (d.n_errors)

@@ -821,6 +821,11 @@ static void test_huge_numbers_quoted(void **state)
 	} cases[] = {
 		{"stands 5inf +2147483647\n", "+2147483647 is out of range (-99 to +99)"},
 		{"phase maneuver\nmc [5]: 5inf +123456789012vet =3\n", "a modifier of +123456789012 is out of range"},
+		/* quoted whole up to 24 characters, its sign counted; cut past them */
+		{"phase maneuver\nmc [5]: 5inf +12345678901234567890123vet =3\n",
+		 "a modifier of +12345678901234567890123 is out of range"},
+		{"phase maneuver\nmc [5]: 5inf +123456789012345678901234vet =3\n",
+		 "a modifier of +12345678901234567890123... is out of range"},
 		{"phase fire\nfire 5inf@6 -> 2lt [77777777777777]\n", "face 999999999+ is outside a d10"},
 		{"phase fire\nfire 5inf@6 -> 2lt d99999999999[3]\n", "a d999999999+ is no die"},
 		{"phase fire\nfire 5inf@6 -> 2lt d0[1]\n", "a d0 is no die"},

@@ -419,7 +419,7 @@ bool sar_audit_fire(struct audit *a, const struct stmt *s)
 	int mult = battle_fact(&f->target, SX_REAR, 0) ? 3 : battle_fact(&f->target, SX_FLANK, 0) ? 2 : 1;
 	bool dense = t->formation == SF_COLUMN || t->formation == SF_ROAD_COLUMN || t->formation == SF_SQUARE;
 	int cap = t->arm == SAR_ART && vocab_code(t->core.nation) == SAR_US ? 1 - t->battery_stragglers : -1;
-	struct sar_split split = {0, 0};
+	struct sar_split split;	/* as the chart gives it, or as claimed */
 	if (losses >= 0) {
 		split = sar_allocate(losses, dense, mult, cap < 0 ? -1 : cap > 0 ? cap : 0);
 		record_step(a->rec, "004:236 Allocating Losses", "%s: %d loss%s%s%s%s: %d straggler%s, %d casualt%s",
